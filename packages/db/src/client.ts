@@ -1,0 +1,81 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The one database type both drivers are used through. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded (for dumps in tests), else null. */
+  pglite: PGlite | null;
+  /** The pg pool when on PostgreSQL, else null. */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** `postgres://…` for a real PostgreSQL; otherwise PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; in memory when absent. */
+  dataDir?: string | undefined;
+  /** A PGlite data dump to start from (tests use a migrated, seeded template). */
+  loadDataDir?: Blob | undefined;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number | undefined;
+}
+
+export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'postgres', pglite: null, pool, close: () => pool.end() };
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, pool: null, close: () => client.close() };
+}
+
+/**
+ * Applies the migrations. On PostgreSQL an advisory lock keeps several instances that start at
+ * once from migrating twice.
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock(7261001)');
+    await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(7261001)').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** True when the database answers a query. */
+export async function pingDatabase(database: Database): Promise<boolean> {
+  try {
+    await database.db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

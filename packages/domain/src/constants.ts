@@ -1,0 +1,15 @@
+/** Business constants of spec section 9. */
+export const APP_VERSION = '2.2.9';
+export const LANG_COOKIE = 'lang';
+export const PAGE_COOKIE = 'page';
+export const VENDOR_COOKIE = 'vendor';
+export const LANG_COOKIE_DAYS = 365;
+export const ORDER_PAGE_SIZE = 10;
+export const HTTP_TIMEOUT_MS = 30_000;
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+export const TOAST_DURATION_MS = 4500;
+export const TOAST_GAP_PX = 16;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const RELOAD_GUARD_MS = 10_000;
+export const VERSION_POLL_MS = 60_000;
+export const MERCHANT_HEADER = 'X-Merchant-Id';

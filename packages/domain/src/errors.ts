@@ -1,0 +1,123 @@
+import type { LocalizedText } from './languages.ts';
+
+interface CatalogueEntry {
+  /** HTTP status the code answers with. */
+  status: number;
+  /** A short English message for logs and developers. */
+  message: string;
+  /** What a customer reads, in every content language. */
+  description: Required<LocalizedText>;
+}
+
+const entry = (status: number, message: string, ru: string, uz: string, eng: string): CatalogueEntry => ({
+  status,
+  message,
+  description: { ru, uz, eng },
+});
+
+/**
+ * The one error catalogue: every code the API can answer with, its status and its texts.
+ * Add a code here and nowhere else; the server's error handler and the storefront both read it.
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: entry(400, 'Request validation failed', 'Неверные данные запроса', "So'rov ma'lumotlari noto'g'ri", 'The request is not valid'),
+  MERCHANT_REQUIRED: entry(400, 'Merchant is required', 'Не указан магазин', "Do'kon ko'rsatilmagan", 'The merchant is not specified'),
+  MERCHANT_NOT_FOUND: entry(404, 'Merchant not found', 'Магазин не найден', "Do'kon topilmadi", 'The merchant was not found'),
+  MERCHANT_BLOCKED: entry(
+    403,
+    'Merchant is blocked',
+    'Система отключена администратором. Если сайт ваш, свяжитесь с вашим менеджером',
+    "Tizim admin tomonidan o'chirilgan. Agar sayt sizniki bo'lsa, menejeringizga murojaat qiling",
+    'The system was disabled by the administrator. If the site is yours, contact your manager',
+  ),
+  NOT_FOUND: entry(404, 'Not found', 'Не найдено', 'Topilmadi', 'Not found'),
+  CITY_NOT_FOUND: entry(404, 'City not found', 'Город не найден', 'Shahar topilmadi', 'City not found'),
+  BRANCH_NOT_FOUND: entry(404, 'Branch not found', 'Филиал не найден', 'Filial topilmadi', 'Branch not found'),
+  PRODUCT_NOT_FOUND: entry(404, 'Product not found', 'Товар не найден', 'Mahsulot topilmadi', 'Product not found'),
+  PRODUCT_NOT_AVAILABLE: entry(409, 'Product is not available', 'Этот товар недоступен', 'Bu mahsulot mavjud emas', 'This product is not available'),
+  NOT_ENOUGH_PRODUCTS: entry(409, 'Not enough products', 'Недостаточно товара!', 'Mahsulot soni yetarlicha emas!', 'Not enough products!'),
+  MODIFICATION_MIN: entry(400, 'Too few options chosen', 'Выберите больше вариантов', "Ko'proq variant tanlang", 'Choose more options'),
+  MODIFICATION_MAX: entry(400, 'Too many options chosen', 'Выбрано слишком много вариантов', "Juda ko'p variant tanlandi", 'Too many options are chosen'),
+  MODIFICATION_INVALID: entry(400, 'Option does not belong to the product', 'Этот вариант не относится к товару', 'Bu variant mahsulotga tegishli emas', 'This option does not belong to the product'),
+  DELIVERY_MIN_AMOUNT: entry(409, 'Delivery minimum not reached', 'Минимальная сумма для доставки не достигнута', 'Yetkazib berish uchun minimal summa yetmaydi', 'The minimum amount for delivery is not reached'),
+  BRANCH_CLOSED: entry(409, 'Branch is closed', 'Филиал сейчас закрыт', 'Filial hozir yopiq', 'The branch is closed now'),
+  OUT_OF_ZONE: entry(
+    409,
+    'Address is outside every delivery zone',
+    'Доставка по выбранному адресу сейчас недоступна, выберите другой адрес',
+    "Tanlangan manzilga yetkazib berish hozircha mavjud emas, boshqa manzil tanlang",
+    'Delivery to the chosen address is currently unavailable; select another',
+  ),
+  PROMO_NOT_FOUND: entry(404, 'Promo code not found', 'Промокод не найден', 'Promokod topilmadi', 'Promo code not found'),
+  PROMO_NOT_ACTIVE: entry(409, 'Promo code is not active', 'Промокод не активен', 'Promokod faol emas', 'The promo code is not active'),
+  PROMO_NOT_STARTED: entry(409, 'Promo code has not started', 'Промокод ещё не начал действовать', 'Promokod hali boshlanmagan', 'The promo code has not started yet'),
+  PROMO_EXPIRED: entry(409, 'Promo code has expired', 'Срок действия промокода истёк', "Promokod muddati o'tgan", 'The promo code has expired'),
+  PROMO_MIN_PRICE: entry(
+    409,
+    'Product price is below the promo minimum',
+    'Сумма товаров меньше минимальной для промокода',
+    "Mahsulotlar summasi promokod uchun minimal summadan kam",
+    'The product total is below the minimum for this promo code',
+  ),
+  OTP_INVALID: entry(
+    400,
+    'Wrong or expired code',
+    'Неверный код или срок ввода кода истёк',
+    "Noto'g'ri kod yoki kod kiritish muddati o'tib ketgan",
+    'Wrong code or the code has expired',
+  ),
+  OTP_TOO_EARLY: entry(429, 'A new code can be asked for later', 'Новый код можно запросить позже', "Yangi kodni keyinroq so'rash mumkin", 'You can ask for a new code later'),
+  RATE_LIMITED: entry(429, 'Too many requests', 'Слишком много запросов, попробуйте позже', "Juda ko'p so'rov, keyinroq urinib ko'ring", 'Too many requests, try again later'),
+  PHONE_INVALID: entry(400, 'Phone number is not valid', 'Неверный номер телефона', "Telefon raqami noto'g'ri", 'The phone number is not valid'),
+  PHONE_TAKEN: entry(409, 'Phone number belongs to another customer', 'Этот номер уже используется', 'Bu raqam allaqachon ishlatilmoqda', 'This number is already in use'),
+  UNAUTHORIZED: entry(
+    401,
+    'Unauthorized',
+    'Что-то устарело! Пожалуйста, войдите снова',
+    'Bazi narsalar eskirgan! Iltimos tizimga boshqattan kiring',
+    'Your session has expired. Please log in again',
+  ),
+  FORBIDDEN: entry(403, 'Forbidden', 'Доступ запрещён', "Ruxsat yo'q", 'Access denied'),
+  INTERNAL_ERROR: entry(500, 'Internal Server Error', 'Произошла ошибка, попробуйте позже', "Xatolik yuz berdi, keyinroq urinib ko'ring", 'Something went wrong, try again later'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The body of every error answer (DESIGN.md, HTTP contract). */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  description: Required<LocalizedText>;
+  details?: Record<string, unknown>;
+}
+
+/** The one error type: a catalogue code and the details that make it concrete. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, details?: Record<string, unknown>) {
+    super(ERROR_CATALOGUE[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_CATALOGUE[this.code].status;
+  }
+
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.details);
+  }
+}
+
+export function errorBody(code: ErrorCode, details?: Record<string, unknown>): ErrorBody {
+  const e = ERROR_CATALOGUE[code];
+  return details === undefined
+    ? { code, message: e.message, description: e.description }
+    : { code, message: e.message, description: e.description, details };
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);

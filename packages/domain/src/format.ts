@@ -1,0 +1,78 @@
+import { DEFAULT_TIME_ZONE } from './contracts/merchant.ts';
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/**
+ * Spec section 5: at most 2 decimals (further digits are cut off), thousands grouped with spaces,
+ * 0 when there is no value.
+ */
+export function formatNumber(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '0';
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/\s/g, ''));
+  if (!Number.isFinite(n)) return '0';
+  const negative = n < 0;
+  const fixed = Math.abs(n).toFixed(10);
+  const [intPart = '0', fracRaw = ''] = fixed.split('.');
+  const frac = fracRaw.slice(0, 2).replace(/0+$/, '');
+  const body = groupThousands(intPart) + (frac ? `.${frac}` : '');
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
+
+function phoneGroups(d: string): string[] {
+  if (d.startsWith('998') && d.length === 12) return ['998', d.slice(3, 5), d.slice(5, 8), d.slice(8, 10), d.slice(10)];
+  if (d.startsWith('7') && d.length === 11) return ['7', d.slice(1, 4), d.slice(4, 7), d.slice(7, 9), d.slice(9)];
+  if (d.startsWith('90') && d.length === 12) return ['90', d.slice(2, 5), d.slice(5, 8), d.slice(8, 10), d.slice(10)];
+  const groups: string[] = [];
+  for (let i = 0; i < d.length; i += 3) groups.push(d.slice(i, i + 3));
+  return groups;
+}
+
+/** Spec section 5: a leading plus and grouped digits (`998901234567` → `+998 90 123 45 67`). */
+export function formatPhone(phone: string | null | undefined): string {
+  const d = digitsOf(phone ?? '');
+  if (!d) return '';
+  return `+${phoneGroups(d).join(' ')}`;
+}
+
+/** The phone with its middle digits starred (`+998 90 *** ** 67`), for showing where a code went. */
+export function maskPhone(phone: string | null | undefined): string {
+  const d = digitsOf(phone ?? '');
+  if (!d) return '';
+  const groups = phoneGroups(d);
+  if (groups.length < 3) return `+${groups.join(' ')}`;
+  const masked = groups.map((g, i) => (i === 0 || i === 1 || i === groups.length - 1 ? g : '*'.repeat(g.length)));
+  return `+${masked.join(' ')}`;
+}
+
+export const EMPTY_DATE = '--.--.----';
+
+/** Spec section 5: `dd.mm.yyyy` with an optional ` HH:MM`, in the given time zone; `--.--.----` when empty. */
+export function formatDate(
+  value: Date | string | number | null | undefined,
+  options: { withTime?: boolean; timeZone?: string } = {},
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_DATE;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const day = `${get('day')}.${get('month')}.${get('year')}`;
+  return options.withTime ? `${day} ${get('hour')}:${get('minute')}` : day;
+}
+
+/** Money for the screen: grouped so'm with the currency label of the language. */
+export function formatMoney(amount: number, currencyLabel: string): string {
+  return `${formatNumber(amount)} ${currencyLabel}`;
+}

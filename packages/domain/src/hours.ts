@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { WeekName, WorkHoursType } from './enums.ts';
+
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
+
+/** One weekday of a branch's hours (spec section 3, work hours). */
+export const WorkDay = z.object({
+  weekName: WeekName,
+  open: HHMM,
+  close: HHMM,
+  extraOpen: HHMM.nullable().default(null),
+  extraClose: HHMM.nullable().default(null),
+  isDayOff: z.boolean().default(false),
+});
+export type WorkDay = z.infer<typeof WorkDay>;
+
+export const WorkHours = z.object({ type: WorkHoursType, days: z.array(WorkDay) });
+export type WorkHours = z.infer<typeof WorkHours>;
+
+export interface Interval {
+  open: string;
+  close: string;
+}
+
+export type TodayHours = { isHoliday: true } | { isHoliday: false; intervals: Interval[] };
+
+const WEEK: readonly WeekName[] = WeekName.options;
+const MINUTES_PER_DAY = 24 * 60;
+
+const toMinutes = (hhmm: string): number => {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/** The weekday and minute of the day that `now` is in a time zone. */
+export function localTime(now: Date, timeZone: string): { weekName: WeekName; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const weekName = get('weekday').toUpperCase() as WeekName;
+  return { weekName, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+const previousDay = (d: WeekName): WeekName => WEEK[(WEEK.indexOf(d) + 6) % 7]!;
+
+/** The intervals of one day, extra interval first (spec section 4), as [start, end) minutes; an end past midnight goes over 1440. */
+function dayIntervals(day: WorkDay): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const add = (open: string, close: string) => {
+    const start = toMinutes(open);
+    let end = toMinutes(close);
+    // An interval whose close is at or before its open ends the next day; equal means round the clock.
+    if (end <= start) end += MINUTES_PER_DAY;
+    out.push({ start, end });
+  };
+  if (day.extraOpen && day.extraClose) add(day.extraOpen, day.extraClose);
+  add(day.open, day.close);
+  return out;
+}
+
+const findDay = (days: readonly WorkDay[], weekName: WeekName) => days.find((d) => d.weekName === weekName);
+
+/**
+ * Today's hours for the list: a holiday when today has no entry or is a day off; otherwise
+ * open-close with the extra interval first when one is set.
+ */
+export function todayHours(days: readonly WorkDay[], now: Date, timeZone: string): TodayHours {
+  const today = findDay(days, localTime(now, timeZone).weekName);
+  if (!today || today.isDayOff) return { isHoliday: true };
+  const intervals: Interval[] = [];
+  if (today.extraOpen && today.extraClose) intervals.push({ open: today.extraOpen, close: today.extraClose });
+  intervals.push({ open: today.open, close: today.close });
+  return { isHoliday: false, intervals };
+}
+
+/**
+ * True when the hours include `now` in the city's time zone. An interval that passes midnight
+ * keeps the branch open into the next morning, even when that next day is a day off.
+ */
+export function isOpenAt(days: readonly WorkDay[], now: Date, timeZone: string): boolean {
+  const { weekName, minutes } = localTime(now, timeZone);
+  const today = findDay(days, weekName);
+  if (today && !today.isDayOff && dayIntervals(today).some((i) => minutes >= i.start && minutes < i.end)) return true;
+  const yesterday = findDay(days, previousDay(weekName));
+  if (yesterday && !yesterday.isDayOff) {
+    const m = minutes + MINUTES_PER_DAY;
+    if (dayIntervals(yesterday).some((i) => m >= i.start && m < i.end)) return true;
+  }
+  return false;
+}
+
+/** The days of a given hours type (PICK_UP for the branch list), or none. */
+export function hoursOfType(hours: readonly WorkHours[], type: WorkHoursType): WorkDay[] {
+  return hours.find((h) => h.type === type)?.days ?? [];
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Languages content is written in (spec section 3: ru, uz, eng). */
+export const ContentLanguage = z.enum(['ru', 'uz', 'eng']);
+export type ContentLanguage = z.infer<typeof ContentLanguage>;
+
+/** Languages the interface speaks. `ar` is written right to left. */
+export const UI_LANGUAGES = ['uz', 'ru', 'eng', 'ar', 'kz', 'tr', 'zh'] as const;
+export const UiLanguage = z.enum(UI_LANGUAGES);
+export type UiLanguage = z.infer<typeof UiLanguage>;
+
+export const RTL_LANGUAGES: readonly UiLanguage[] = ['ar'];
+export const isRtl = (lang: UiLanguage): boolean => RTL_LANGUAGES.includes(lang);
+
+/** The language a path segment may carry (spec section 2). */
+export const PATH_LANGUAGES = ['ru', 'uz'] as const;
+
+/** Localized text of content: `{ru, uz, eng}`; any part may be missing or empty. */
+export const LocalizedText = z.object({
+  ru: z.string().optional(),
+  uz: z.string().optional(),
+  eng: z.string().optional(),
+});
+export type LocalizedText = z.infer<typeof LocalizedText>;
+
+const CONTENT_FALLBACK: readonly ContentLanguage[] = ['ru', 'uz', 'eng'];
+
+/** The content language used for an interface language: uz, ru, eng speak themselves; the rest read ru first. */
+export function contentLanguageOf(lang: UiLanguage | ContentLanguage): ContentLanguage {
+  return lang === 'uz' || lang === 'ru' || lang === 'eng' ? lang : 'ru';
+}
+
+/**
+ * Picks the text for a language. When that language has no text it falls back ru → uz → eng,
+ * so a customer never sees an empty name while some language has one.
+ */
+export function pickText(text: LocalizedText | null | undefined, lang: UiLanguage | ContentLanguage): string {
+  if (!text) return '';
+  const own = text[contentLanguageOf(lang)];
+  if (own && own.trim()) return own;
+  for (const l of CONTENT_FALLBACK) {
+    const t = text[l];
+    if (t && t.trim()) return t;
+  }
+  return '';
+}

@@ -1,0 +1,54 @@
+/** Hosts on which the `vendor` query parameter (remembered in a cookie) names the brand. */
+export const DEV_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;
+
+export type TenantHint =
+  | { kind: 'sub'; sub: string }
+  | { kind: 'domain'; domain: string }
+  | { kind: 'none' };
+
+const SUB_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Lower-cases a host and drops its port (`Burger.LOCALHOST:3000` → `burger.localhost`). */
+export function hostnameOf(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    return end === -1 ? h : h.slice(0, end + 1);
+  }
+  const colon = h.indexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+export const isDevHost = (hostname: string): boolean => (DEV_HOSTS as readonly string[]).includes(hostname);
+
+export function isValidSub(sub: string): boolean {
+  return SUB_PATTERN.test(sub);
+}
+
+/**
+ * Says how a request's host names its brand, the same way on the server and in the browser:
+ * `{sub}.{base domain}` → that sub; a development host → the `vendor` parameter or cookie;
+ * any other host → a brand's own domain.
+ */
+export function tenantFromHost(input: {
+  host: string;
+  baseDomains: readonly string[];
+  vendor?: string | null | undefined;
+}): TenantHint {
+  const hostname = hostnameOf(input.host);
+  const vendor = input.vendor?.trim().toLowerCase();
+  if (!hostname) return { kind: 'none' };
+  if (isDevHost(hostname)) {
+    return vendor && isValidSub(vendor) ? { kind: 'sub', sub: vendor } : { kind: 'none' };
+  }
+  const bases = [...input.baseDomains].map((b) => b.toLowerCase()).sort((a, b) => b.length - a.length);
+  for (const base of bases) {
+    if (hostname === base || hostname === `www.${base}`) return { kind: 'none' };
+    if (hostname.endsWith(`.${base}`)) {
+      const labels = hostname.slice(0, -(base.length + 1)).split('.');
+      const sub = labels[labels.length - 1] ?? '';
+      return isValidSub(sub) ? { kind: 'sub', sub } : { kind: 'none' };
+    }
+  }
+  return { kind: 'domain', domain: hostname.replace(/^www\./, '') };
+}
