@@ -11,3 +11,4 @@ export * from './tenant.ts';
 export * from './contracts/common.ts';
 export * from './contracts/merchant.ts';
 export * from './contracts/settings.ts';
+export * from './media.ts';
