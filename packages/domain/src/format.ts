@@ -23,6 +23,8 @@ export function formatNumber(value: number | string | null | undefined): string 
 const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
 
 function phoneGroups(d: string): string[] {
+  // A 9-digit number is a local Uzbek one (90 123 45 67).
+  if (d.length === 9) return phoneGroups(`998${d}`);
   if (d.startsWith('998') && d.length === 12) return ['998', d.slice(3, 5), d.slice(5, 8), d.slice(8, 10), d.slice(10)];
   if (d.startsWith('7') && d.length === 11) return ['7', d.slice(1, 4), d.slice(4, 7), d.slice(7, 9), d.slice(9)];
   if (d.startsWith('90') && d.length === 12) return ['90', d.slice(2, 5), d.slice(5, 8), d.slice(8, 10), d.slice(10)];

@@ -33,14 +33,20 @@ const toMinutes = (hhmm: string): number => {
 };
 
 /** The weekday and minute of the day that `now` is in a time zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building one costs far more than using it, and branch lists ask often. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 export function localTime(now: Date, timeZone: string): { weekName: WeekName; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = formatterFor(timeZone).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const weekName = get('weekday').toUpperCase() as WeekName;
   return { weekName, minutes: Number(get('hour')) * 60 + Number(get('minute')) };

@@ -12,3 +12,5 @@ export * from './contracts/common.ts';
 export * from './contracts/merchant.ts';
 export * from './contracts/settings.ts';
 export * from './media.ts';
+export * from './pricing.ts';
+export * from './contracts/quote.ts';

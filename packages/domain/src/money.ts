@@ -11,7 +11,8 @@ export function sum(value: number): Sum {
 
 /** Rounds half up to a whole so'm: the single rounding rule for every percentage. */
 export function roundHalfUp(value: number): Sum {
-  return sum(Math.floor(value + 0.5));
+  // Math.round rounds .5 towards +∞ (half up) without the float slip of floor(v + 0.5); + 0 turns -0 into 0.
+  return sum(Math.round(value) + 0);
 }
 
 /** A percentage of an amount, rounded half up once. Works in integers to avoid float drift at .5. */
