@@ -1,0 +1,39 @@
+// Helpers for the benchmarks: start the real server in a child process and wait for it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+export async function waitForHealth(port, { timeoutMs = 120_000, intervalMs = 50 } = {}) {
+  const start = performance.now();
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) return performance.now() - start;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - start > timeoutMs) throw new Error(`no 200 from /api/health on ${port} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Starts `node --import tsx apps/api/src/server.ts` with its own data folder. */
+export function startServer({ port, env = {}, dataDir = mkdtempSync(join(tmpdir(), 'dx-bench-')) } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return {
+    child,
+    dataDir,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { writeMerchant } from './merchant-writer.ts';
+import { navbahorRows } from './navbahor.seed.ts';
+import { tezkorRows } from './tezkor.seed.ts';
+import { yopiqRows } from './yopiq.seed.ts';
+
+export { DEMO } from './demo.ts';
+export { demoId } from './ids.ts';
+
+// Several API instances may boot at once against one PostgreSQL; the lock makes their seeds
+// run one after the other instead of racing on the same rows.
+const SEED_LOCK = 7261002;
+
+/**
+ * Writes the three demo brands (tezkor, navbahor, yopiq) in one transaction. Ids are fixed, so a
+ * second run with the same `now` changes nothing, and a later run refreshes the rows that depend
+ * on the time: today's special hours, story windows and promo dates.
+ */
+export async function seedDemo(db: Db, options: { now: Date }): Promise<void> {
+  const merchants = [tezkorRows(options.now), navbahorRows(options.now), yopiqRows(options.now)];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    for (const rows of merchants) await writeMerchant(tx, rows);
+  });
+}

@@ -1,0 +1,87 @@
+import { and, eq, getTableColumns, notInArray, sql, type InferInsertModel, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.ts';
+import * as s from '../schema.ts';
+import type { MerchantRows } from './rows.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * `set` of an upsert: every column the rows carry, taken from `excluded`. Columns the rows leave
+ * out (created_at) keep their stored value, so a rerun with the same `now` changes nothing.
+ */
+function excludedSet(table: PgTable, rows: object[], keys: readonly string[]): Record<string, SQL> {
+  const present = new Set(rows.flatMap((r) => Object.keys(r)));
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  return Object.fromEntries(
+    Object.entries(columns)
+      .filter(([key]) => present.has(key) && !keys.includes(key))
+      .map(([key, c]) => [key, sql.raw(`excluded."${c.keyAsName ? toSnakeCase(c.name) : c.name}"`)]),
+  );
+}
+
+async function upsert<T extends PgTable>(tx: Tx, table: T, rows: InferInsertModel<T>[], target: PgColumn[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const targetKeys = Object.keys(columns).filter((k) => target.includes(columns[k]!));
+  await tx
+    .insert(table)
+    .values(rows as never)
+    .onConflictDoUpdate({ target, set: excludedSet(table, rows, targetKeys) as never });
+}
+
+async function insert<T extends PgTable>(tx: Tx, table: T, rows: InferInsertModel<T>[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(table).values(rows as never);
+}
+
+/**
+ * Writes one demo merchant. Rows with their own id are upserted; child rows without a natural
+ * key of their own (hours, zones, modifiers, availability, policies) are deleted and written
+ * again, which is simpler than diffing them and just as idempotent.
+ */
+export async function writeMerchant(tx: Tx, rows: MerchantRows): Promise<void> {
+  const m = rows.merchant.id;
+
+  await tx.delete(s.deliveryZones).where(eq(s.deliveryZones.merchantId, m));
+  await tx.delete(s.workHours).where(eq(s.workHours.merchantId, m));
+  await tx.delete(s.productBranches).where(eq(s.productBranches.merchantId, m));
+  await tx.delete(s.modifications).where(eq(s.modifications.merchantId, m));
+  await tx.delete(s.modificationGroups).where(eq(s.modificationGroups.merchantId, m));
+  await tx.delete(s.companyPolicies).where(eq(s.companyPolicies.merchantId, m));
+
+  await upsert(tx, s.merchants, [rows.merchant], [s.merchants.id]);
+  await upsert(tx, s.merchantSecrets, [rows.secrets], [s.merchantSecrets.merchantId]);
+  await upsert(tx, s.merchantSettings, rows.settings, [s.merchantSettings.merchantId, s.merchantSettings.channel]);
+  await upsert(tx, s.brands, rows.brands, [s.brands.id]);
+  await upsert(tx, s.cities, rows.cities, [s.cities.id]);
+  await upsert(tx, s.branches, rows.branches, [s.branches.id]);
+  await upsert(tx, s.groups, rows.groups, [s.groups.id]);
+  await upsert(tx, s.categories, rows.categories, [s.categories.id]);
+  await upsert(tx, s.products, rows.products, [s.products.id]);
+  await upsert(tx, s.banners, rows.banners, [s.banners.id]);
+  await upsert(tx, s.stories, rows.stories, [s.stories.id]);
+  await upsert(tx, s.promos, rows.promos, [s.promos.id]);
+  await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
+
+  await insert(tx, s.workHours, rows.workHours);
+  await insert(tx, s.deliveryZones, rows.zones);
+  await insert(tx, s.companyPolicies, rows.policies);
+  await insert(tx, s.modificationGroups, rows.modificationGroups);
+  await insert(tx, s.modifications, rows.modifications);
+  await insert(tx, s.productBranches, rows.productBranches);
+
+  // Rows an older version of the demo had and this one has not: switched off rather than
+  // deleted where orders or carts may still point at them.
+  const ofMerchant = <C extends PgColumn>(merchantColumn: C, idColumn: PgColumn, keep: string[]) =>
+    and(eq(merchantColumn, m), notInArray(idColumn, keep));
+  await tx.update(s.products).set({ active: false }).where(ofMerchant(s.products.merchantId, s.products.id, rows.products.map((r) => r.id)));
+  await tx.update(s.categories).set({ active: false }).where(ofMerchant(s.categories.merchantId, s.categories.id, rows.categories.map((r) => r.id)));
+  await tx
+    .update(s.branches)
+    .set({ isActive: false, deleted: true })
+    .where(ofMerchant(s.branches.merchantId, s.branches.id, rows.branches.map((r) => r.id)));
+  await tx.update(s.promos).set({ isActive: false }).where(ofMerchant(s.promos.merchantId, s.promos.id, rows.promos.map((r) => r.id)));
+  await tx.delete(s.banners).where(ofMerchant(s.banners.merchantId, s.banners.id, rows.banners.map((r) => r.id)));
+  await tx.delete(s.stories).where(ofMerchant(s.stories.merchantId, s.stories.id, rows.stories.map((r) => r.id)));
+}
