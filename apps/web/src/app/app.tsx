@@ -1,0 +1,83 @@
+import { StrictMode, Suspense, useEffect, useRef } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { enabledLanguages, resolveLanguage, rewritePath, type PathRewrite } from '@dasturxon/domain';
+import { switchLanguage, useLanguage } from '../i18n/i18n.ts';
+import { isUpdatePending } from '../lib/app-version.ts';
+import { BootContext, useBoot, type Boot } from '../shared/merchant/boot.ts';
+import { applyHead } from '../shared/merchant/theme.ts';
+import { rememberPathSegments, safePathOr } from '../shared/navigation.ts';
+import { PageSpinner } from '../shared/ui/spinner.tsx';
+import { Toaster } from '../shared/ui/toast.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { routes } from './routes.tsx';
+
+export function App({ boot, queryClient }: { boot: Boot; queryClient: QueryClient }) {
+  return (
+    <StrictMode>
+      <BootContext.Provider value={boot}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <RouteErrorBoundary>
+              <Suspense fallback={<PageSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </RouteErrorBoundary>
+            <HeadSync />
+            <Toaster />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </BootContext.Provider>
+    </StrictMode>
+  );
+}
+
+function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  useReloadWhenUpdated(location.key);
+  const rewrite = rewritePath(location.pathname, location.search, location.hash);
+  return rewrite.redirectTo ? <PathRewriteRedirect rewrite={rewrite} /> : element;
+}
+
+/**
+ * Spec section 2 for links followed inside the app (the first address is rewritten at start):
+ * a leading ru/uz and 1/2 segment are remembered and the visitor goes to the rest of the path.
+ */
+function PathRewriteRedirect({ rewrite }: { rewrite: PathRewrite }) {
+  const navigate = useNavigate();
+  const { settings, inTelegram } = useBoot();
+  const current = useLanguage();
+  const { redirectTo, lang, page } = rewrite;
+  useEffect(() => {
+    rememberPathSegments({ lang, page });
+    if (lang) {
+      const next = resolveLanguage({
+        forcedLanguage: settings.forcedLanguage,
+        chosen: lang,
+        mainLanguage: settings.mainLanguage,
+        enabled: enabledLanguages(settings),
+        inTelegram,
+      });
+      if (next !== current) switchLanguage(next).catch(() => undefined);
+    }
+    void navigate(safePathOr(redirectTo ?? '/'), { replace: true });
+  }, [redirectTo, lang, page, settings, inTelegram, current, navigate]);
+  return null;
+}
+
+/** Spec section 4: once a newer build is deployed, the next navigation loads it. */
+function useReloadWhenUpdated(locationKey: string) {
+  const firstKey = useRef(locationKey);
+  useEffect(() => {
+    if (locationKey !== firstKey.current && isUpdatePending()) window.location.reload();
+  }, [locationKey]);
+}
+
+/** Title and favicon follow the language. */
+function HeadSync() {
+  const lang = useLanguage();
+  const { merchant, settings } = useBoot();
+  useEffect(() => applyHead(settings, merchant, lang), [settings, merchant, lang]);
+  return null;
+}

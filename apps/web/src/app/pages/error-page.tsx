@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/i18n.ts';
+import { errorDescription, HttpError, httpStatusText } from '../../lib/http.ts';
+import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { primaryButton, secondaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
+
+/** Spec section 2: status code, status message and text; by default 500 Internal Server Error. */
+export function ErrorPage({ error, status: given }: { error?: unknown; status?: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const status = given ?? (error instanceof HttpError && error.status >= 400 ? error.status : 500);
+  return (
+    <StatusScreen
+      testId="error-page"
+      icon={<AlertIcon size={44} strokeWidth={1.6} />}
+      code={<span data-testid="error-status">{status}</span>}
+      eyebrow={
+        <code data-testid="error-status-text" dir="ltr">
+          {status} {httpStatusText(status)}
+        </code>
+      }
+      title={t('error.title')}
+      text={<span data-testid="error-message">{errorDescription(error, lang) ?? t('error.text')}</span>}
+      actions={
+        <>
+          <button type="button" className={primaryButton} onClick={() => window.location.reload()}>
+            {t('error.reload')}
+          </button>
+          <a href="/" className={secondaryButton}>
+            {t('common.home')}
+          </a>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
+import { logoSrc } from '../../shared/merchant/theme.ts';
+import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3.5 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-surface-2' : 'text-muted hover:text-ink'}`;
+
+/** The brand bar on every page of the default and extra layouts. */
+export function Header() {
+  const { t } = useTranslation();
+  const merchant = useCurrentMerchant();
+  const settings = useMerchantSettings();
+
+  return (
+    <header data-testid="site-header" className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4">
+        <Link to="/" aria-label={t('header.homeLink', { brand: merchant.name })} className="flex min-w-0 items-center gap-2.5 rounded-xl">
+          <BrandLogo src={logoSrc(settings, merchant)} name={merchant.name} size={40} />
+          <span data-testid="brand-name" className="truncate text-lg leading-tight font-extrabold tracking-tight">
+            {merchant.name}
+          </span>
+        </Link>
+        <nav className="ms-auto hidden items-center gap-1 md:flex">
+          {settings.branchesActive && (
+            <NavLink to="/branches" className={navClass}>
+              {t('nav.branches')}
+            </NavLink>
+          )}
+          {settings.aboutMerchantActive && (
+            <NavLink to="/about" className={navClass}>
+              {t('nav.about')}
+            </NavLink>
+          )}
+        </nav>
+        <LanguageSwitcher className="ms-auto shrink-0 md:ms-2" />
+      </div>
+    </header>
+  );
+}

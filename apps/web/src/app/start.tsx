@@ -1,0 +1,147 @@
+import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  enabledLanguages,
+  hostnameOf,
+  isDevHost,
+  isValidSub,
+  LANG_COOKIE,
+  resolveLanguage,
+  rewritePath,
+  VENDOR_COOKIE,
+  type MerchantSettings,
+} from '@dasturxon/domain';
+import { startI18n } from '../i18n/i18n.ts';
+import { enforceAppVersion, watchForNewBuilds } from '../lib/app-version.ts';
+import { handlePreloadErrors, reloadForChunkError } from '../lib/chunk-reload.ts';
+import { clearAllCookies, readCookie, writeCookie } from '../lib/cookies.ts';
+import { HttpError, setMerchantId } from '../lib/http.ts';
+import { clearStorages } from '../lib/storage.ts';
+import { detectTelegram } from '../lib/telegram.ts';
+import { bootStatus, parseBootScript, STATUS_PATHS, type Boot, type BootData } from '../shared/merchant/boot.ts';
+import {
+  currentMerchantQuery,
+  defaultSettings,
+  fetchCurrentMerchant,
+  fetchMerchantSettings,
+  merchantSettingsQuery,
+} from '../shared/merchant/merchant.api.ts';
+import { applyHead, applyTheme, themeOf } from '../shared/merchant/theme.ts';
+import { rememberPathSegments, safePathOr } from '../shared/navigation.ts';
+import { App } from './app.tsx';
+
+/**
+ * The start of the storefront, before anything is drawn: version check, address rules, the
+ * merchant and its settings (check-merchant), theme and language. Then the app renders once,
+ * already in the brand's colours and the customer's language.
+ */
+export async function start(rootElement: HTMLElement): Promise<void> {
+  handlePreloadErrors();
+  if (enforceAppVersion()) return;
+  try {
+    rewriteFirstAddress();
+    const vendor = rememberVendor();
+    const inTelegram = detectTelegram();
+    const data = parseBootScript(document.getElementById('dx-boot')?.textContent) ?? (await fetchBootData(vendor));
+    const status = bootStatus(data);
+    if (status === 'unavailable') {
+      clearStorages();
+      clearAllCookies();
+      console.error('Merchant is not available for this address:', data.error ?? 'the lookup gave no merchant id');
+    }
+    moveToStatusPage(status);
+
+    const merchant = status === 'unavailable' ? null : data.merchant;
+    if (merchant) setMerchantId(merchant.id);
+    const settings = data.settings ?? (await settingsFallback(merchant?.color));
+    applyTheme(themeOf(settings));
+
+    const lang = resolveLanguage({
+      forcedLanguage: settings.forcedLanguage,
+      chosen: readCookie(LANG_COOKIE),
+      mainLanguage: settings.mainLanguage,
+      enabled: enabledLanguages(settings),
+      inTelegram,
+    });
+    await startI18n(lang);
+    applyHead(settings, merchant, lang);
+
+    const queryClient = new QueryClient({
+      // The HTTP client already retries what is worth retrying (spec section 9).
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } },
+    });
+    queryClient.setQueryData(merchantSettingsQuery('WEB').queryKey, settings);
+    if (merchant) queryClient.setQueryData(currentMerchantQuery().queryKey, merchant);
+
+    const boot: Boot = { status, merchant, settings, inTelegram };
+    createRoot(rootElement).render(<App boot={boot} queryClient={queryClient} />);
+    watchForNewBuilds();
+  } catch (error) {
+    console.error('The storefront could not start', error);
+    if (!reloadForChunkError()) showStartFailure(rootElement);
+  }
+}
+
+/** Spec section 2 for the first address: `/uz/1/basket` → cookies lang=uz, page=1, then `/basket`. */
+function rewriteFirstAddress(): void {
+  const rewrite = rewritePath(location.pathname, location.search, location.hash);
+  if (!rewrite.redirectTo) return;
+  rememberPathSegments(rewrite);
+  history.replaceState(history.state, '', safePathOr(rewrite.redirectTo));
+}
+
+/** On localhost and 127.0.0.1 the brand comes from `?vendor=`, kept in a cookie so later pages keep it. */
+function rememberVendor(): string | null {
+  if (!isDevHost(hostnameOf(location.host))) return null;
+  const fromAddress = new URLSearchParams(location.search).get('vendor')?.trim().toLowerCase();
+  if (fromAddress && isValidSub(fromAddress)) {
+    writeCookie(VENDOR_COOKIE, fromAddress, 365);
+    return fromAddress;
+  }
+  return readCookie(VENDOR_COOKIE);
+}
+
+/** Without the server's inlined data: both calls at once (the server knows the brand from the host). */
+async function fetchBootData(vendor: string | null): Promise<BootData> {
+  const [merchant, settings] = await Promise.allSettled([fetchCurrentMerchant(vendor), fetchMerchantSettings('WEB')]);
+  return {
+    merchant: merchant.status === 'fulfilled' ? merchant.value : null,
+    settings: settings.status === 'fulfilled' ? settings.value : null,
+    error: merchant.status === 'rejected' && merchant.reason instanceof HttpError ? merchant.reason.body : null,
+  };
+}
+
+/** Spec section 8: failed settings fall back to the defaults, silently; the merchant's own colour still shows. */
+async function settingsFallback(merchantColor: string | undefined): Promise<MerchantSettings> {
+  const defaults = await defaultSettings();
+  return merchantColor ? { ...defaults, mainColor: merchantColor } : defaults;
+}
+
+/** A blocked or unknown merchant shows its page at once; a ready one never shows those pages. */
+function moveToStatusPage(status: Boot['status']): void {
+  const target = STATUS_PATHS[status];
+  const onStatusPage = location.pathname === STATUS_PATHS.blocked || location.pathname === STATUS_PATHS.unavailable;
+  if (status !== 'ready' && location.pathname !== target) history.replaceState(null, '', target);
+  else if (status === 'ready' && onStatusPage) history.replaceState(null, '', '/');
+}
+
+/**
+ * Nothing could be drawn (no network for the translations or the code). The only untranslated
+ * words of the storefront: the translations are exactly what failed, so it says it in uz and ru.
+ */
+function showStartFailure(rootElement: HTMLElement): void {
+  rootElement.innerHTML = '';
+  const box = document.createElement('div');
+  box.setAttribute('data-testid', 'start-failure');
+  box.style.cssText = 'min-height:100vh;display:grid;place-items:center;padding:24px;text-align:center;font-family:system-ui,sans-serif';
+  const text = document.createElement('p');
+  text.textContent = "Sahifani yuklab bo'lmadi. Internetni tekshiring. / Не удалось загрузить страницу. Проверьте интернет.";
+  const button = document.createElement('button');
+  button.textContent = '↻';
+  button.style.cssText = 'margin-top:16px;font-size:24px;padding:8px 20px;border-radius:12px;border:1px solid #ccc;background:#fff';
+  button.onclick = () => location.reload();
+  const inner = document.createElement('div');
+  inner.append(text, button);
+  box.append(inner);
+  rootElement.append(box);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { UI_LANGUAGES } from '@dasturxon/domain';
+
+type Tree = { [key: string]: string | Tree };
+const files = import.meta.glob<Tree>('./locales/*.json', { eager: true, import: 'default' });
+const locale = (lang: string): Tree => {
+  const tree = files[`./locales/${lang}.json`];
+  if (!tree) throw new Error(`missing locales/${lang}.json`);
+  return tree;
+};
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translation files', () => {
+  const reference = flatten(locale('ru'));
+
+  it('exist for every interface language and nothing else', () => {
+    expect(Object.keys(files).sort()).toEqual(UI_LANGUAGES.map((l) => `./locales/${l}.json`).sort());
+  });
+
+  for (const lang of UI_LANGUAGES) {
+    it(`${lang} has every key of ru, no other, none empty, the same placeholders`, () => {
+      const messages = flatten(locale(lang));
+      expect([...messages.keys()].sort()).toEqual([...reference.keys()].sort());
+      for (const [key, text] of messages) {
+        expect(text.trim(), `${lang}:${key}`).not.toBe('');
+        expect(placeholders(text), `${lang}:${key}`).toEqual(placeholders(reference.get(key) ?? ''));
+      }
+    });
+  }
+
+  it('carries the blocked-merchant texts the spec names', () => {
+    expect(flatten(locale('uz')).get('blocked.title')).toBe("Tizim admin tomonidan o'chirilgan");
+    expect(flatten(locale('eng')).get('blocked.title')).toBe('System deleted by admin');
+    expect(flatten(locale('ru')).get('errors.generic')).toBe('Произошла ошибка, попробуйте позже');
+  });
+});

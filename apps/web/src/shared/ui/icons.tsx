@@ -1,0 +1,126 @@
+import type { SVGProps } from 'react';
+
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+export function Icon({ size = 20, children, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const GlobeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+  </Icon>
+);
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+export const ChevronDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+/** Points to the end of the line; mirrored in right-to-left layouts by its users. */
+export const ChevronEndIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m9 6 6 6-6 6" />
+  </Icon>
+);
+export const MapPinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21Z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Icon>
+);
+export const InfoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 7.5v.01" />
+  </Icon>
+);
+export const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 4h3.5l1.7 4.3-2.2 1.4a11 11 0 0 0 6.3 6.3l1.4-2.2L20 15.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+  </Icon>
+);
+export const TelegramIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M21 4 3 11l6 2.2M21 4l-3 16-6.5-5.3M21 4 9 13.2m0 0V19l2.5-4.3" />
+  </Icon>
+);
+export const InstagramIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M17.2 6.8v.01" />
+  </Icon>
+);
+export const FacebookIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 21v-7.5h2.8l.5-3.2H14V8.5c0-.9.4-1.7 1.8-1.7h1.6V4.1A19 19 0 0 0 15 4c-2.5 0-4.1 1.5-4.1 4.2v2.1H8.2v3.2H11V21" />
+  </Icon>
+);
+export const AppleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M16.4 12.6c0-2.2 1.8-3.2 1.9-3.3a4.1 4.1 0 0 0-3.2-1.7c-1.4-.1-2.6.8-3.3.8s-1.7-.8-2.9-.8A4.3 4.3 0 0 0 5.3 10c-1.5 2.6-.4 6.5 1.1 8.6.7 1 1.6 2.2 2.7 2.1s1.5-.7 2.8-.7 1.7.7 2.9.7 1.9-1 2.6-2.1a9 9 0 0 0 1.2-2.4 3.7 3.7 0 0 1-2.2-3.6ZM14.2 5.9a3.8 3.8 0 0 0 .9-2.9 4 4 0 0 0-2.6 1.4 3.6 3.6 0 0 0-.9 2.8 3.3 3.3 0 0 0 2.6-1.3Z" />
+  </Icon>
+);
+export const PlayIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 3.8v16.4a.8.8 0 0 0 1.2.7l14-8.2a.8.8 0 0 0 0-1.4l-14-8.2a.8.8 0 0 0-1.2.7Z" />
+  </Icon>
+);
+export const BotIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="8" width="16" height="12" rx="3" />
+    <path d="M12 4v4M9 13.5v.01M15 13.5v.01M9.5 17h5" />
+  </Icon>
+);
+export const ScooterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="6" cy="17" r="2.5" />
+    <circle cx="18" cy="17" r="2.5" />
+    <path d="M8.5 17h6.8l2-6.5H14M17 6h2l.6 4.5M3 13h6l1.5 4" />
+  </Icon>
+);
+export const BagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 8h14l-1 12.2a1 1 0 0 1-1 .8H7a1 1 0 0 1-1-.8L5 8Z" />
+    <path d="M9 10V6.5a3 3 0 0 1 6 0V10" />
+  </Icon>
+);
+export const DishIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 16h18M4.5 16a7.5 7.5 0 0 1 15 0M12 6v2.5M9.5 19.5h5" />
+  </Icon>
+);
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+export const AlertIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4 2.8 19.5h18.4L12 4Z" />
+    <path d="M12 10v4.5M12 17v.01" />
+  </Icon>
+);

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a page's code arrives. */
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="grid min-h-[40vh] place-items-center">
+      <span className="size-8 animate-spin rounded-full border-[3px] border-line border-t-brand" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { brandUrl, keepScreenshot } from './support.ts';
+
+const rgb = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+test.describe('the storefront shell', () => {
+  for (const brand of [
+    { sub: 'tezkor', name: 'Tezkor Burger', color: '#E4002B', onBrand: 'rgb(255, 255, 255)', dark: true },
+    { sub: 'navbahor', name: 'Navbahor Cafe', color: '#F5C542', onBrand: 'rgb(0, 0, 0)', dark: false },
+  ]) {
+    test(`${brand.name} opens at its own host with its own colour and name`, async ({ page }, testInfo) => {
+      await page.goto(brandUrl(brand.sub));
+      await expect(page.getByTestId('brand-name')).toHaveText(brand.name);
+      const vars = await page.evaluate(() => {
+        const s = getComputedStyle(document.documentElement);
+        return { brand: s.getPropertyValue('--brand').trim(), dark: document.documentElement.classList.contains('dark') };
+      });
+      expect(vars.brand.toUpperCase()).toBe(brand.color);
+      expect(vars.dark).toBe(brand.dark);
+      // Something on screen is painted in the brand colour, with text in the colour that reads on it.
+      const textOnBrand = await page.evaluate((want) => {
+        return [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => getComputedStyle(el).backgroundColor === want)
+          .map((el) => getComputedStyle(el).color);
+      }, rgb(brand.color));
+      expect(textOnBrand.length).toBeGreaterThan(0);
+      expect(textOnBrand).toContain(brand.onBrand);
+      await expect(page).toHaveTitle(new RegExp(brand.name.split(' ')[0]!));
+      await keepScreenshot(page, testInfo, `shell-${brand.sub}`);
+    });
+  }
+
+  test('the vendor parameter names the brand on localhost, and is remembered', async ({ page, baseURL }) => {
+    await page.goto(`${baseURL}/?vendor=navbahor`);
+    await expect(page.getByTestId('brand-name')).toHaveText('Navbahor Cafe');
+    await page.goto(`${baseURL}/`);
+    await expect(page.getByTestId('brand-name')).toHaveText('Navbahor Cafe');
+  });
+
+  test('the inactive brand shows the blocked page', async ({ page }, testInfo) => {
+    await page.goto(brandUrl('yopiq'));
+    await expect(page).toHaveURL(/\/blocked$/);
+    await expect(page.getByTestId('blocked-page')).toBeVisible();
+    await keepScreenshot(page, testInfo, 'shell-blocked');
+  });
+
+  test('an unknown brand shows merchantNotAvailable and forgets stored data', async ({ page }, testInfo) => {
+    await page.goto(brandUrl('tezkor'));
+    await page.evaluate(() => localStorage.setItem('leftover', '1'));
+    await page.goto(brandUrl('nobody'));
+    await expect(page).toHaveURL(/\/merchantNotAvailable$/);
+    await expect(page.getByTestId('merchant-not-available-page')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('leftover'))).toBeNull();
+    await keepScreenshot(page, testInfo, 'shell-merchant-not-available');
+  });
+
+  test('a leading language segment is removed, remembered in the lang cookie, and the visitor redirected', async ({ page, context }) => {
+    await page.goto(brandUrl('tezkor', '/uz/anything'));
+    await expect(page).toHaveURL(brandUrl('tezkor', '/anything'));
+    const lang = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(lang?.value).toBe('uz');
+    expect(lang?.path).toBe('/');
+    expect(lang!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+    await page.goto(brandUrl('tezkor', '/ru/2/nope'));
+    await expect(page).toHaveURL(brandUrl('tezkor', '/nope'));
+    expect((await context.cookies()).find((c) => c.name === 'page')?.value).toBe('2');
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ru');
+  });
+
+  test('an unknown path shows Page Not Found with the path', async ({ page }, testInfo) => {
+    await page.goto(brandUrl('tezkor', '/nope'));
+    await expect(page.getByTestId('not-found-path')).toHaveText('Page Not Found: /nope');
+    await keepScreenshot(page, testInfo, 'shell-not-found');
+  });
+
+  test('the Arabic interface is mirrored', async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: 'lang', value: 'ar', url: brandUrl('tezkor') }]);
+    await page.goto(brandUrl('tezkor'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    // The brand sits at the start of the header: on the right when mirrored.
+    const header = await page.getByTestId('site-header').boundingBox();
+    const name = await page.getByTestId('brand-name').boundingBox();
+    expect(name!.x + name!.width / 2).toBeGreaterThan(header!.x + header!.width / 2);
+    await keepScreenshot(page, testInfo, 'shell-tezkor-ar');
+  });
+
+  test('the language switcher offers the brand languages and switches the interface', async ({ page, context }) => {
+    await page.goto(brandUrl('tezkor'));
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-eng').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', /en/);
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('eng');
+    await page.goto(brandUrl('navbahor'));
+    await page.getByTestId('language-switcher').click();
+    await expect(page.getByTestId('language-option-ar')).toHaveCount(0);
+  });
+});
