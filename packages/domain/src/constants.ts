@@ -13,3 +13,5 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const RELOAD_GUARD_MS = 10_000;
 export const VERSION_POLL_MS = 60_000;
 export const MERCHANT_HEADER = 'X-Merchant-Id';
+/** Default primary colour of a brand without its own (spec section 9). */
+export const DEFAULT_MAIN_COLOR = '#FCE000';

@@ -1,4 +1,4 @@
-import type { LocalizedText } from './languages.ts';
+import type { LocalizedText } from './contracts/languages.ts';
 
 interface CatalogueEntry {
   /** HTTP status the code answers with. */
@@ -78,6 +78,13 @@ export const ERROR_CATALOGUE = {
     'Your session has expired. Please log in again',
   ),
   FORBIDDEN: entry(403, 'Forbidden', 'Доступ запрещён', "Ruxsat yo'q", 'Access denied'),
+  SMS_NOT_SENT: entry(
+    502,
+    'SMS gateway did not take the message',
+    'Не удалось отправить SMS, попробуйте позже',
+    "SMS yuborib bo'lmadi, keyinroq urinib ko'ring",
+    'The SMS could not be sent, try again later',
+  ),
   INTERNAL_ERROR: entry(500, 'Internal Server Error', 'Произошла ошибка, попробуйте позже', "Xatolik yuz berdi, keyinroq urinib ko'ring", 'Something went wrong, try again later'),
 } as const satisfies Record<string, CatalogueEntry>;
 

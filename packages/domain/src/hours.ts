@@ -1,21 +1,8 @@
-import { z } from 'zod';
-import { WeekName, WorkHoursType } from './enums.ts';
+import type { WeekName, WorkHoursType } from './enums.ts';
+import type { WorkDay, WorkHours } from './contracts/hours.ts';
 
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
-
-/** One weekday of a branch's hours (spec section 3, work hours). */
-export const WorkDay = z.object({
-  weekName: WeekName,
-  open: HHMM,
-  close: HHMM,
-  extraOpen: HHMM.nullable().default(null),
-  extraClose: HHMM.nullable().default(null),
-  isDayOff: z.boolean().default(false),
-});
-export type WorkDay = z.infer<typeof WorkDay>;
-
-export const WorkHours = z.object({ type: WorkHoursType, days: z.array(WorkDay) });
-export type WorkHours = z.infer<typeof WorkHours>;
+/** The days of the week in order, as work hours name them. */
+export const WEEK_NAMES: readonly WeekName[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
 export interface Interval {
   open: string;
@@ -24,7 +11,7 @@ export interface Interval {
 
 export type TodayHours = { isHoliday: true } | { isHoliday: false; intervals: Interval[] };
 
-const WEEK: readonly WeekName[] = WeekName.options;
+const WEEK = WEEK_NAMES;
 const MINUTES_PER_DAY = 24 * 60;
 
 const toMinutes = (hhmm: string): number => {

@@ -1,27 +1,18 @@
-import { z } from 'zod';
+import type { ContentLanguage, LocalizedText, UiLanguage } from './contracts/languages.ts';
 
-/** Languages content is written in (spec section 3: ru, uz, eng). */
-export const ContentLanguage = z.enum(['ru', 'uz', 'eng']);
-export type ContentLanguage = z.infer<typeof ContentLanguage>;
+// Rules about languages, free of zod so the storefront's first screen can use them without the
+// schema library; the schemas are in contracts/languages.ts.
+
+export const CONTENT_LANGUAGES = ['ru', 'uz', 'eng'] as const;
 
 /** Languages the interface speaks. `ar` is written right to left. */
 export const UI_LANGUAGES = ['uz', 'ru', 'eng', 'ar', 'kz', 'tr', 'zh'] as const;
-export const UiLanguage = z.enum(UI_LANGUAGES);
-export type UiLanguage = z.infer<typeof UiLanguage>;
 
 export const RTL_LANGUAGES: readonly UiLanguage[] = ['ar'];
 export const isRtl = (lang: UiLanguage): boolean => RTL_LANGUAGES.includes(lang);
 
 /** The language a path segment may carry (spec section 2). */
 export const PATH_LANGUAGES = ['ru', 'uz'] as const;
-
-/** Localized text of content: `{ru, uz, eng}`; any part may be missing or empty. */
-export const LocalizedText = z.object({
-  ru: z.string().optional(),
-  uz: z.string().optional(),
-  eng: z.string().optional(),
-});
-export type LocalizedText = z.infer<typeof LocalizedText>;
 
 const CONTENT_FALLBACK: readonly ContentLanguage[] = ['ru', 'uz', 'eng'];
 

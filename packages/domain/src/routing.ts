@@ -1,4 +1,5 @@
-import { PATH_LANGUAGES, UiLanguage, type ContentLanguage } from './languages.ts';
+import type { ContentLanguage, UiLanguage } from './contracts/languages.ts';
+import { PATH_LANGUAGES, UI_LANGUAGES } from './languages.ts';
 
 export const PAGE_SEGMENTS = ['1', '2'] as const;
 export type PathLanguage = (typeof PATH_LANGUAGES)[number];
@@ -48,8 +49,7 @@ export function normalizeLanguage(value: string | null | undefined): UiLanguage 
   const v = value.trim().toLowerCase();
   const alias = ALIASES[v];
   if (alias) return alias;
-  const parsed = UiLanguage.safeParse(v);
-  return parsed.success ? parsed.data : null;
+  return (UI_LANGUAGES as readonly string[]).includes(v) ? (v as UiLanguage) : null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WeekName } from '../src/enums.ts';
-import { hoursOfType, isOpenAt, localTime, todayHours, WorkDay, type WorkHours } from '../src/hours.ts';
+import { WorkDay, type WorkHours } from '../src/contracts/hours.ts';
+import { hoursOfType, isOpenAt, localTime, todayHours } from '../src/hours.ts';
 
 const WEEK = WeekName.options;
 const MINUTES_PER_DAY = 1440;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentLanguageOf, isRtl, LocalizedText, pickText, UI_LANGUAGES } from '../src/languages.ts';
+import { LocalizedText } from '../src/contracts/languages.ts';
+import { contentLanguageOf, isRtl, pickText, UI_LANGUAGES } from '../src/languages.ts';
 
 describe('pickText', () => {
   const full = { ru: 'Плов', uz: 'Osh', eng: 'Pilaf' };

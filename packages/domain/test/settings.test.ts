@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAIN_COLOR } from '../src/constants.ts';
 import {
-  DEFAULT_MAIN_COLOR,
   defaultMerchantSettings,
   MerchantSettings,
   SETTINGS_FLAG_DEFAULTS,

@@ -1,17 +1,20 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useCallback, useSyncExternalStore } from 'react';
 import { LANG_COOKIE, LANG_COOKIE_DAYS, type UiLanguage } from '@dasturxon/domain';
 import { writeCookie } from '../lib/cookies.ts';
 import { applyDocumentLanguage } from './languages.ts';
-
-type Messages = Record<string, unknown>;
+import { translate, type Messages, type TranslateValues } from './translate.ts';
 
 /**
  * Each language is its own hashed JSON file; only the current language's file is fetched, and
- * another one only when the customer switches to it.
+ * another one only when the customer switches to it. (Our own few lines instead of i18next: see
+ * docs/decisions/003-own-translation-module.md.)
  */
 const MESSAGE_URLS = import.meta.glob<string>('./locales/*.json', { query: '?url', import: 'default', eager: true });
 const pending = new Map<UiLanguage, Promise<Messages>>();
+const loaded = new Map<UiLanguage, Messages>();
+
+let current: UiLanguage = 'ru';
+const listeners = new Set<() => void>();
 
 export function loadMessages(lang: UiLanguage): Promise<Messages> {
   let load = pending.get(lang);
@@ -21,36 +24,49 @@ export function loadMessages(lang: UiLanguage): Promise<Messages> {
     const once = () => fetch(url).then((r) => (r.ok ? (r.json() as Promise<Messages>) : Promise.reject(new Error(`${url}: ${r.status}`))));
     // Slow networks drop requests: one more try before the start fails.
     load = once().catch(once);
-    load.catch(() => pending.delete(lang));
+    load.then((m) => loaded.set(lang, m)).catch(() => pending.delete(lang));
     pending.set(lang, load);
   }
   return load;
 }
 
-export async function startI18n(lang: UiLanguage): Promise<void> {
-  const messages = await loadMessages(lang);
-  await i18next.use(initReactI18next).init({
-    lng: lang,
-    resources: { [lang]: { translation: messages } },
-    // Every language file has every key (checked by locales.test.ts), so no second file is fetched as a fallback.
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+function setLanguage(lang: UiLanguage, messages: Messages): void {
+  loaded.set(lang, messages);
+  current = lang;
   applyDocumentLanguage(lang);
+  for (const l of listeners) l();
+}
+
+export async function startI18n(lang: UiLanguage): Promise<void> {
+  setLanguage(lang, await loadMessages(lang));
 }
 
 /** The language switcher: fetch the file if needed, switch, remember the choice in the `lang` cookie. */
 export async function switchLanguage(lang: UiLanguage): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, 'translation')) {
-    i18next.addResourceBundle(lang, 'translation', await loadMessages(lang));
-  }
+  const messages = loaded.get(lang) ?? (await loadMessages(lang));
   writeCookie(LANG_COOKIE, lang, LANG_COOKIE_DAYS);
-  await i18next.changeLanguage(lang);
-  applyDocumentLanguage(lang);
+  setLanguage(lang, messages);
 }
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => current;
 
 /** The interface language in force, re-rendering when it changes. */
 export function useLanguage(): UiLanguage {
-  return useTranslation().i18n.language as UiLanguage;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** Translation outside React (toasts, titles). */
+export function t(key: string, values?: TranslateValues): string {
+  return translate(loaded.get(current), current, key, values);
+}
+
+/** `const { t } = useTranslation()`: a `t` bound to the current language that re-renders on a switch. */
+export function useTranslation(): { t: (key: string, values?: TranslateValues) => string; language: UiLanguage } {
+  const language = useLanguage();
+  const bound = useCallback((key: string, values?: TranslateValues) => translate(loaded.get(language), language, key, values), [language]);
+  return { t: bound, language };
 }

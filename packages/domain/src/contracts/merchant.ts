@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedText } from '../languages.ts';
+import { LocalizedText } from './languages.ts';
 
 /** Default merchant coordinates, the capital area of the default city (spec section 9). */
 export const DEFAULT_MERCHANT_LOCATION = { latitude: 41.322711, longitude: 69.241084 } as const;

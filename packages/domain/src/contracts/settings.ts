@@ -7,10 +7,9 @@ import {
   ModificationViewType,
   ThemeType,
 } from '../enums.ts';
-import { ContentLanguage, LocalizedText } from '../languages.ts';
+import { DEFAULT_MAIN_COLOR } from '../constants.ts';
+import { ContentLanguage, LocalizedText } from './languages.ts';
 
-/** Default primary colour of a brand without its own (spec section 9). */
-export const DEFAULT_MAIN_COLOR = '#FCE000';
 
 /**
  * Every boolean flag of the merchant settings (spec section 3) with its default.

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { useLanguage } from '../../i18n/i18n.ts';
 import { errorDescription, HttpError, httpStatusText } from '../../lib/http.ts';
 import { AlertIcon } from '../../shared/ui/icons.tsx';

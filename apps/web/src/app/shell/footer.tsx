@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { APP_VERSION, formatPhone, pickText } from '@dasturxon/domain';
 import { useLanguage } from '../../i18n/i18n.ts';
 import { phoneHref, safeExternalUrl, socialHref } from '../../lib/links.ts';

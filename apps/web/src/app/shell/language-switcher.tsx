@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import type { UiLanguage } from '@dasturxon/domain';
 import { switchLanguage, useLanguage } from '../../i18n/i18n.ts';
 import { htmlLangOf, LANGUAGE_MARKS, LANGUAGE_NAMES, switchableLanguages } from '../../i18n/languages.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { MapPinIcon } from '../../shared/ui/icons.tsx';
 import { primaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 
 /** Shown while a page's code arrives. */
 export function PageSpinner() {

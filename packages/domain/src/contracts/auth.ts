@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { Gender } from '../enums.ts';
+import { PHONE_MAX_INPUT_LENGTH } from '../phone.ts';
+
+/*
+ * Phone login with SMS codes, sessions and the customer's profile (issue 5).
+ * A login: `POST /users/v1/auth/otp {phone}` sends a code, `POST /users/v1/auth/otp/verify
+ * {phone, code}` answers `{token, user}`; later calls send `Authorization: Bearer <token>`.
+ */
+
+/** Digits in a code. */
+export const OTP_CODE_LENGTH = 6;
+/** How long a code can be entered. */
+export const OTP_TTL_SECONDS = 120;
+/** How long before another code can be sent to the same number. */
+export const OTP_RESEND_SECONDS = 60;
+/** Wrong entries that spend a code. */
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** What a code is for; a code of one purpose never works for another. */
+export const OtpPurpose = z.enum(['LOGIN', 'CHANGE_PHONE']);
+export type OtpPurpose = z.infer<typeof OtpPurpose>;
+
+/** A phone as the customer typed it; the server normalizes it to E.164 or answers 400 PHONE_INVALID. */
+export const PhoneInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(PHONE_MAX_INPUT_LENGTH)
+  .describe("Any common spelling: '+998 90 123 45 67', '998901234567', '901234567' (Uzbek local), '+7 701 123 45 67', '+90 532 123 45 67'");
+
+/** The code from the SMS. Anything that is not the code, including a malformed one, is OTP_INVALID. */
+export const OtpCodeInput = z.string().trim().min(1).max(16).describe(`The ${OTP_CODE_LENGTH}-digit code from the SMS`);
+
+/** A customer of one merchant (spec section 3, User). */
+export const User = z.object({
+  id: z.uuid(),
+  merchantId: z.uuid(),
+  /** E.164; null once the account is deleted. */
+  phone: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  /** `YYYY-MM-DD`. */
+  birthday: z.string().nullable(),
+  image: z.string().nullable(),
+  gender: Gender.nullable(),
+  role: z.string(),
+  cashback: z.number().int(),
+  isActive: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+export const SendOtpRequest = z.strictObject({ phone: PhoneInput });
+export type SendOtpRequest = z.infer<typeof SendOtpRequest>;
+
+/** The answer to a code request: the same whether the phone belongs to a customer or not. */
+export const SendOtpResponse = z.object({
+  /** The number the code went to, in E.164. */
+  phone: z.string(),
+  codeLength: z.number().int(),
+  /** Seconds before another code can be asked for (the resend countdown). */
+  resendAfterSeconds: z.number().int(),
+  /** Seconds the code can be entered. */
+  expiresInSeconds: z.number().int(),
+});
+export type SendOtpResponse = z.infer<typeof SendOtpResponse>;
+
+export const VerifyOtpRequest = z.strictObject({ phone: PhoneInput, code: OtpCodeInput });
+export type VerifyOtpRequest = z.infer<typeof VerifyOtpRequest>;
+
+export const LoginResponse = z.object({
+  /** Opaque; send it as `Authorization: Bearer <token>`. Valid for this merchant only. */
+  token: z.string(),
+  user: User,
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** An empty string clears a field, as a cleared form input sends it. */
+const clearable = <T extends z.ZodType<string>>(schema: T) =>
+  z
+    .union([schema, z.literal(''), z.null()])
+    .transform((v) => (v === '' || v === null ? null : v))
+    .optional();
+
+const NameInput = z.string().trim().max(100);
+
+/** `PUT /users/v1/users/{id}`: only the fields sent change. The phone changes through a code, never here. */
+export const UpdateUserRequest = z.strictObject({
+  firstName: NameInput.optional(),
+  lastName: NameInput.optional(),
+  email: clearable(z.email().max(254)),
+  birthday: clearable(z.iso.date().describe('YYYY-MM-DD')),
+  gender: Gender.nullable().optional(),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+export const UserIdParams = z.object({ id: z.uuid() });
+
+export const ChangePhoneRequest = z.strictObject({
+  phone: PhoneInput,
+  /** The code's purpose; the only one a signed-in customer asks for here is CHANGE_PHONE. */
+  type: z.literal('CHANGE_PHONE').optional(),
+});
+export type ChangePhoneRequest = z.infer<typeof ChangePhoneRequest>;
+
+export const VerifyPhoneRequest = z.strictObject({ phone: PhoneInput, code: OtpCodeInput });
+export type VerifyPhoneRequest = z.infer<typeof VerifyPhoneRequest>;
+
+/** The earliest birthday we keep; anything older is a typing slip. */
+export const MIN_BIRTHDAY = '1900-01-01';
+
+/** A birthday is a real date between MIN_BIRTHDAY and today (`YYYY-MM-DD`, both ends included). */
+export function isPlausibleBirthday(birthday: string, today: string): boolean {
+  return birthday >= MIN_BIRTHDAY && birthday <= today;
+}

@@ -1,0 +1,223 @@
+import type { ServiceType, WorkHoursType } from './enums.ts';
+import type { ErrorCode } from './errors.ts';
+import { type LatLng, pointInPolygon, roundCoordinate } from './geo.ts';
+import type { WorkDay, WorkHours } from './contracts/hours.ts';
+import { hoursOfType, isOpenAt } from './hours.ts';
+import { sum, type Sum } from './money.ts';
+import type { LineProblem } from './pricing.ts';
+
+/*
+ * The rules of a quote that are not arithmetic: which zone and price a delivery address gets, whether
+ * a product can be sold, whether a branch takes orders now, the delivery minimum. The server applies
+ * them to what it reads from the database; the storefront's basket applies the same ones to what it
+ * has loaded, so both say the same thing.
+ */
+
+/**
+ * True when the service type brings the order to an address (DELIVERY, YANDEX_EATS, EXPRESS_24);
+ * PICK_UP and DINE_IN are collected at the branch. Same split as `deliveryPriceOf`.
+ */
+export function isDeliveryService(serviceType: ServiceType): boolean {
+  return serviceType !== 'PICK_UP' && serviceType !== 'DINE_IN';
+}
+
+/** A delivery zone (spec section 3, Region) as the quote needs it. */
+export interface ZoneForPricing {
+  id: string;
+  /** A ring of [latitude, longitude] pairs. */
+  polygon: readonly LatLng[];
+  price: Sum;
+}
+
+/**
+ * The zone that delivers to a point: among the zones whose polygon holds the point (rounded to
+ * 6 decimals, as the map does, spec section 4), the cheapest, and of equal prices the one with the
+ * smallest id so the answer never depends on row order. Zones often nest (a cheap centre inside a
+ * dearer ring), and the customer is given the better price. Null when no zone holds the point.
+ */
+export function deliveryZoneAt<Z extends ZoneForPricing>(point: LatLng, zones: readonly Z[]): Z | null {
+  const rounded: LatLng = [roundCoordinate(point[0]), roundCoordinate(point[1])];
+  let best: Z | null = null;
+  for (const zone of zones) {
+    if (!pointInPolygon(rounded, zone.polygon)) continue;
+    if (!best || zone.price < best.price || (zone.price === best.price && zone.id < best.id)) best = zone;
+  }
+  return best;
+}
+
+export interface DeliveryQuoteInput {
+  serviceType: ServiceType;
+  /** Where to deliver; without it there is no zone to find and the branch's price stands. */
+  point?: LatLng | null;
+  /** Every delivery zone of the merchant. */
+  zones: readonly ZoneForPricing[];
+  /** The chosen branch's flat delivery price, or null without a branch. */
+  branchDeliveryPrice: Sum | null;
+  /** The merchant's shouldValidateDeliveryArea setting. */
+  validateArea: boolean;
+}
+
+export interface DeliveryQuote {
+  /** The tariff before `deliveryPriceOf` zeroes it for pickup, dine-in or an empty basket. */
+  price: Sum;
+  zoneId: string | null;
+  /** OUT_OF_ZONE when the address must lie in a zone and lies in none. */
+  problem: LineProblem | null;
+}
+
+/**
+ * The delivery price of an order and whether its address may be served. Applies to delivered
+ * service types only (see `isDeliveryService`); others get 0 and no problem. The price is the price
+ * of the zone holding the address (`deliveryZoneAt`), else the branch's deliveryPrice, else 0.
+ * OUT_OF_ZONE is reported when the merchant validates the delivery area (shouldValidateDeliveryArea)
+ * and an address is given outside every zone; a missing address is not judged here.
+ */
+export function quoteDelivery(input: DeliveryQuoteInput): DeliveryQuote {
+  if (!isDeliveryService(input.serviceType)) return { price: sum(0), zoneId: null, problem: null };
+  const fallback = input.branchDeliveryPrice ?? sum(0);
+  if (!input.point) return { price: fallback, zoneId: null, problem: null };
+  const zone = deliveryZoneAt(input.point, input.zones);
+  if (zone) return { price: zone.price, zoneId: zone.id, problem: null };
+  const problem: LineProblem | null = input.validateArea
+    ? { code: 'OUT_OF_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } }
+    : null;
+  return { price: fallback, zoneId: null, problem };
+}
+
+/**
+ * DELIVERY_MIN_AMOUNT {minAmount} when a delivered order's products, after their own discounts and
+ * before any promo (productPrice − productDiscount), cost less than the branch's deliveryMinAmount.
+ * Not judged for pickup or dine-in, for a minimum of 0, or for an empty basket (an empty basket
+ * cannot be ordered at all, and "add more for delivery" is not what it needs to hear).
+ */
+export function checkDeliveryMinAmount(
+  serviceType: ServiceType,
+  productAmount: Sum,
+  minAmount: Sum,
+  productCount: number,
+): LineProblem | null {
+  if (!isDeliveryService(serviceType) || productCount === 0 || minAmount <= 0) return null;
+  return productAmount < minAmount ? { code: 'DELIVERY_MIN_AMOUNT', details: { minAmount } } : null;
+}
+
+/** What `checkProductAvailability` needs of a product. */
+export interface ProductAvailability {
+  id: string;
+  /** Switched on by the merchant at all. */
+  active: boolean;
+  /** Not sold out for the day. */
+  isAvailable: boolean;
+  /** May be delivered (some products are for the hall or the counter only). */
+  deliveryEnabled: boolean;
+}
+
+/**
+ * True when a product is sold at a branch: its product-branch entry says so, and a product with no
+ * entry for the branch is sold there (spec section 3: productBranch lists exceptions).
+ */
+export function isSoldAtBranch(entry: { isActive: boolean } | null | undefined): boolean {
+  return entry?.isActive ?? true;
+}
+
+/**
+ * PRODUCT_NOT_AVAILABLE {reason} when the product cannot be ordered: switched off (INACTIVE),
+ * sold out (SOLD_OUT), not sold at the chosen branch (NOT_AT_BRANCH), or not delivered while the
+ * order is delivered (NO_DELIVERY). Stock counts are `checkStock`'s business.
+ * `branchEntry` is the product's entry for the chosen branch; pass undefined without a branch.
+ */
+export function checkProductAvailability(
+  product: ProductAvailability,
+  context: { serviceType: ServiceType; branchEntry?: { isActive: boolean } | null },
+): LineProblem | null {
+  const reason = !product.active
+    ? 'INACTIVE'
+    : !product.isAvailable
+      ? 'SOLD_OUT'
+      : !isSoldAtBranch(context.branchEntry)
+        ? 'NOT_AT_BRANCH'
+        : isDeliveryService(context.serviceType) && !product.deliveryEnabled
+          ? 'NO_DELIVERY'
+          : null;
+  return reason ? { code: 'PRODUCT_NOT_AVAILABLE', productId: product.id, details: { reason } } : null;
+}
+
+/** The hours that govern a service type: delivered services keep the delivery hours. */
+export function hoursTypeFor(serviceType: ServiceType): WorkHoursType {
+  if (serviceType === 'PICK_UP') return 'PICK_UP';
+  if (serviceType === 'DINE_IN') return 'DINE_IN';
+  return 'DELIVERY';
+}
+
+/** The service flags of a branch's settings (spec section 3, Branch). */
+export interface BranchServiceSettings {
+  deliveryEnabled: boolean;
+  pickupEnabled: boolean;
+  dineinEnabled: boolean;
+}
+
+/** True when the branch's settings offer the service type at all. */
+export function branchOffers(settings: BranchServiceSettings, serviceType: ServiceType): boolean {
+  if (serviceType === 'PICK_UP') return settings.pickupEnabled;
+  if (serviceType === 'DINE_IN') return settings.dineinEnabled;
+  return settings.deliveryEnabled;
+}
+
+/**
+ * The days that say when a branch takes a service type: its hours of that type (`hoursTypeFor`);
+ * a branch that keeps no hours of that type at all is governed by its PICK_UP hours, the hours the
+ * branch list shows. A branch with no hours whatever is closed.
+ */
+export function serviceHours(hours: readonly WorkHours[], serviceType: ServiceType): WorkDay[] {
+  const own = hoursOfType(hours, hoursTypeFor(serviceType));
+  return own.length > 0 ? own : hoursOfType(hours, 'PICK_UP');
+}
+
+export interface BranchForQuote {
+  id: string;
+  isActive: boolean;
+  settings: BranchServiceSettings;
+  hours: readonly WorkHours[];
+  /** The IANA time zone of the branch's city. */
+  timeZone: string;
+}
+
+/**
+ * BRANCH_CLOSED {branchId, serviceType, reason} when the branch does not take this order now:
+ * switched off (INACTIVE), not offering the service type in its settings (SERVICE_DISABLED), or
+ * outside its hours for the service type at `now` in its city's time zone (HOURS; see
+ * `serviceHours` and `isOpenAt`, which keep a branch open past midnight and closed on a day off).
+ */
+export function checkBranchOpen(branch: BranchForQuote, serviceType: ServiceType, now: Date): LineProblem | null {
+  const reason = !branch.isActive
+    ? 'INACTIVE'
+    : !branchOffers(branch.settings, serviceType)
+      ? 'SERVICE_DISABLED'
+      : !isOpenAt(serviceHours(branch.hours, serviceType), now, branch.timeZone)
+        ? 'HOURS'
+        : null;
+  return reason ? { code: 'BRANCH_CLOSED', details: { branchId: branch.id, serviceType, reason } } : null;
+}
+
+/** A service fee settings row (see `PricingServiceFee`) with its city: the merchant-wide one has cityId null here. */
+export interface ServiceFeeRow {
+  cityId: string | null;
+}
+
+/**
+ * The service fee settings that apply to an order: the row of the branch's city when the merchant
+ * keeps one, else the merchant-wide row (cityId null), else none (no fee).
+ */
+export function serviceFeeSettingsFor<R extends ServiceFeeRow>(rows: readonly R[], cityId: string | null): R | null {
+  return (cityId !== null ? rows.find((r) => r.cityId === cityId) : undefined) ?? rows.find((r) => r.cityId === null) ?? null;
+}
+
+/** The promo codes a quote reports instead of applying the promo. */
+export type PromoProblemCode = Extract<ErrorCode, `PROMO_${string}`>;
+
+/**
+ * An unusable promo as a quote problem: the code, and for PROMO_MIN_PRICE the minimum the products
+ * must reach (details.minPrice), which the storefront shows.
+ */
+export function promoProblem(code: PromoProblemCode, promo?: { minPrice: Sum } | null): LineProblem {
+  return code === 'PROMO_MIN_PRICE' && promo ? { code, details: { minPrice: promo.minPrice } } : { code };
+}

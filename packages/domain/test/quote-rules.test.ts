@@ -1,0 +1,280 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ServiceType } from '../src/enums.ts';
+import type { LatLng } from '../src/geo.ts';
+import type { WorkDay, WorkHours } from '../src/contracts/hours.ts';
+import { sum } from '../src/money.ts';
+import {
+  type BranchForQuote,
+  branchOffers,
+  checkBranchOpen,
+  checkDeliveryMinAmount,
+  checkProductAvailability,
+  deliveryZoneAt,
+  hoursTypeFor,
+  isDeliveryService,
+  isSoldAtBranch,
+  promoProblem,
+  quoteDelivery,
+  serviceFeeSettingsFor,
+  serviceHours,
+  type ZoneForPricing,
+} from '../src/quote-rules.ts';
+
+const ALL: ServiceType[] = ['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24'];
+
+const square = (lat: number, lng: number, size: number): LatLng[] => [
+  [lat, lng],
+  [lat, lng + size],
+  [lat + size, lng + size],
+  [lat + size, lng],
+];
+
+const zone = (id: string, polygon: LatLng[], price: number): ZoneForPricing => ({ id, polygon, price: sum(price) });
+
+// A cheap centre inside a dearer ring, and a separate zone to the east.
+const centre = zone('b-centre', square(41.3, 69.2, 0.1), 10_000);
+const ring = zone('a-ring', square(41.2, 69.1, 0.3), 15_000);
+const east = zone('c-east', square(41.3, 70, 0.1), 20_000);
+const ZONES = [ring, centre, east];
+
+describe('isDeliveryService', () => {
+  it('delivers everything except pickup and dine-in', () => {
+    expect(ALL.filter(isDeliveryService)).toEqual(['DELIVERY', 'YANDEX_EATS', 'EXPRESS_24']);
+  });
+});
+
+describe('deliveryZoneAt', () => {
+  it('finds the zone holding the point, the cheapest where zones nest', () => {
+    expect(deliveryZoneAt([41.35, 69.25], ZONES)).toBe(centre);
+    expect(deliveryZoneAt([41.45, 69.35], ZONES)).toBe(ring);
+    expect(deliveryZoneAt([41.35, 70.05], ZONES)).toBe(east);
+    expect(deliveryZoneAt([40, 60], ZONES)).toBeNull();
+    expect(deliveryZoneAt([41.35, 69.25], [])).toBeNull();
+  });
+
+  it('breaks a tie of prices by the smaller id, whatever the row order', () => {
+    const a = zone('a', square(0, 0, 10), 5000);
+    const b = zone('b', square(0, 0, 10), 5000);
+    expect(deliveryZoneAt([5, 5], [a, b])).toBe(a);
+    expect(deliveryZoneAt([5, 5], [b, a])).toBe(a);
+  });
+
+  it('tests the point rounded to 6 decimals, as the map does', () => {
+    const z = zone('z', square(0, 0, 1), 1);
+    // 0.9999996 rounds to 1, the eastern edge, which the even-odd test counts as outside; 0.9999994 rounds to 0.999999, inside.
+    expect(deliveryZoneAt([0.5, 0.9999996], [z])).toBeNull();
+    expect(deliveryZoneAt([0.5, 0.9999994], [z])).toBe(z);
+  });
+
+  it('answers a zone that holds the point and is never dearer than another such zone (property)', () => {
+    const arbZone = fc.record({
+      id: fc.uuid(),
+      lat: fc.integer({ min: -5, max: 5 }),
+      lng: fc.integer({ min: -5, max: 5 }),
+      size: fc.integer({ min: 1, max: 6 }),
+      price: fc.integer({ min: 0, max: 50_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbZone, { maxLength: 8 }), fc.double({ min: -6, max: 6, noNaN: true }), fc.double({ min: -6, max: 6, noNaN: true }), (specs, lat, lng) => {
+        const zones = specs.map((s) => zone(s.id, square(s.lat, s.lng, s.size), s.price));
+        const found = deliveryZoneAt([lat, lng], zones);
+        const p: LatLng = [Math.round(lat * 1e6) / 1e6, Math.round(lng * 1e6) / 1e6];
+        const holding = zones.filter((z) => deliveryZoneAt(p, [z]) === z);
+        if (holding.length === 0) return found === null;
+        return found !== null && holding.includes(found) && holding.every((z) => found.price <= z.price);
+      }),
+    );
+  });
+});
+
+describe('quoteDelivery', () => {
+  const base = { zones: ZONES, branchDeliveryPrice: sum(12_000), validateArea: true };
+
+  it("prices a delivery at the zone's price", () => {
+    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.35, 69.25] })).toEqual({ price: 10_000, zoneId: 'b-centre', problem: null });
+    expect(quoteDelivery({ ...base, serviceType: 'YANDEX_EATS', point: [41.35, 70.05] }).price).toBe(20_000);
+  });
+
+  it("reports OUT_OF_ZONE outside every zone when the area is validated, pricing at the branch's price", () => {
+    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [40, 60] })).toEqual({
+      price: 12_000,
+      zoneId: null,
+      problem: { code: 'OUT_OF_ZONE', details: { latitude: 40, longitude: 60 } },
+    });
+  });
+
+  it("takes the branch's price without a problem when the area is not validated", () => {
+    expect(quoteDelivery({ ...base, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] })).toEqual({ price: 12_000, zoneId: null, problem: null });
+  });
+
+  it("takes the branch's price without an address, and 0 without a branch either", () => {
+    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY' })).toEqual({ price: 12_000, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, branchDeliveryPrice: null, serviceType: 'DELIVERY', point: null })).toEqual({ price: 0, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, branchDeliveryPrice: null, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] }).price).toBe(0);
+  });
+
+  it('prices nothing and judges no zone for pickup and dine-in', () => {
+    for (const serviceType of ['PICK_UP', 'DINE_IN'] as const) {
+      expect(quoteDelivery({ ...base, serviceType, point: [40, 60] })).toEqual({ price: 0, zoneId: null, problem: null });
+    }
+  });
+});
+
+describe('checkDeliveryMinAmount', () => {
+  const s = sum;
+  it('reports the minimum when a delivered basket is below it', () => {
+    expect(checkDeliveryMinAmount('DELIVERY', s(49_999), s(50_000), 1)).toEqual({ code: 'DELIVERY_MIN_AMOUNT', details: { minAmount: 50_000 } });
+    expect(checkDeliveryMinAmount('EXPRESS_24', s(0), s(1), 3)?.code).toBe('DELIVERY_MIN_AMOUNT');
+  });
+  it('is satisfied at the minimum exactly', () => {
+    expect(checkDeliveryMinAmount('DELIVERY', s(50_000), s(50_000), 1)).toBeNull();
+  });
+  it('does not apply to pickup, dine-in, a zero minimum or an empty basket', () => {
+    expect(checkDeliveryMinAmount('PICK_UP', s(1), s(50_000), 1)).toBeNull();
+    expect(checkDeliveryMinAmount('DINE_IN', s(1), s(50_000), 1)).toBeNull();
+    expect(checkDeliveryMinAmount('DELIVERY', s(0), s(0), 1)).toBeNull();
+    expect(checkDeliveryMinAmount('DELIVERY', s(0), s(50_000), 0)).toBeNull();
+  });
+});
+
+describe('product availability', () => {
+  const product = { id: 'p', active: true, isAvailable: true, deliveryEnabled: true };
+
+  it('sells a product with no branch entry, or an active one, and not with an inactive one', () => {
+    expect(isSoldAtBranch(undefined)).toBe(true);
+    expect(isSoldAtBranch(null)).toBe(true);
+    expect(isSoldAtBranch({ isActive: true })).toBe(true);
+    expect(isSoldAtBranch({ isActive: false })).toBe(false);
+  });
+
+  it('passes an available product', () => {
+    for (const serviceType of ALL) expect(checkProductAvailability(product, { serviceType })).toBeNull();
+    expect(checkProductAvailability(product, { serviceType: 'DELIVERY', branchEntry: { isActive: true } })).toBeNull();
+  });
+
+  it('names the reason, the most basic first', () => {
+    const reason = (p: Partial<typeof product>, serviceType: ServiceType = 'DELIVERY', branchEntry?: { isActive: boolean }) =>
+      checkProductAvailability({ ...product, ...p }, { serviceType, branchEntry })?.details?.reason;
+    expect(reason({ active: false, isAvailable: false })).toBe('INACTIVE');
+    expect(reason({ isAvailable: false }, 'DELIVERY', { isActive: false })).toBe('SOLD_OUT');
+    expect(reason({}, 'PICK_UP', { isActive: false })).toBe('NOT_AT_BRANCH');
+    expect(reason({ deliveryEnabled: false })).toBe('NO_DELIVERY');
+    expect(reason({ deliveryEnabled: false }, 'PICK_UP')).toBeUndefined();
+    expect(checkProductAvailability({ ...product, active: false }, { serviceType: 'PICK_UP' })).toEqual({
+      code: 'PRODUCT_NOT_AVAILABLE',
+      productId: 'p',
+      details: { reason: 'INACTIVE' },
+    });
+  });
+});
+
+describe('branch hours and services', () => {
+  const day = (weekName: WorkDay['weekName'], open: string, close: string, extra: Partial<WorkDay> = {}): WorkDay => ({
+    weekName,
+    open,
+    close,
+    extraOpen: null,
+    extraClose: null,
+    isDayOff: false,
+    ...extra,
+  });
+  const week = (open: string, close: string) =>
+    (['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const).map((w) => day(w, open, close));
+  const settings = { deliveryEnabled: true, pickupEnabled: true, dineinEnabled: true };
+  const branch = (hours: WorkHours[], extra: Partial<BranchForQuote> = {}): BranchForQuote => ({
+    id: 'br',
+    isActive: true,
+    settings,
+    hours,
+    timeZone: 'Asia/Tashkent',
+    ...extra,
+  });
+  // Wednesday 2025-06-11 at 12:00 and 23:30 in Tashkent (UTC+5).
+  const noon = new Date('2025-06-11T07:00:00Z');
+  const lateEvening = new Date('2025-06-11T18:30:00Z');
+
+  it('maps service types to hours types', () => {
+    expect(ALL.map(hoursTypeFor)).toEqual(['DELIVERY', 'PICK_UP', 'DINE_IN', 'DELIVERY', 'DELIVERY']);
+  });
+
+  it("reads the branch's service flags", () => {
+    expect(ALL.map((t) => branchOffers({ deliveryEnabled: false, pickupEnabled: true, dineinEnabled: false }, t))).toEqual([false, true, false, false, false]);
+  });
+
+  it("uses the service type's own hours, else the pickup hours, else none", () => {
+    const pickup = week('10:00', '22:00');
+    const delivery = week('11:00', '23:00');
+    const both: WorkHours[] = [
+      { type: 'PICK_UP', days: pickup },
+      { type: 'DELIVERY', days: delivery },
+    ];
+    expect(serviceHours(both, 'DELIVERY')).toBe(delivery);
+    expect(serviceHours(both, 'PICK_UP')).toBe(pickup);
+    expect(serviceHours(both, 'DINE_IN')).toBe(pickup);
+    expect(serviceHours([], 'DELIVERY')).toEqual([]);
+  });
+
+  it('is open within the hours of the service type', () => {
+    const hours: WorkHours[] = [
+      { type: 'PICK_UP', days: week('10:00', '22:00') },
+      { type: 'DELIVERY', days: week('11:00', '23:59') },
+    ];
+    expect(checkBranchOpen(branch(hours), 'PICK_UP', noon)).toBeNull();
+    expect(checkBranchOpen(branch(hours), 'DELIVERY', lateEvening)).toBeNull();
+    expect(checkBranchOpen(branch(hours), 'PICK_UP', lateEvening)).toEqual({
+      code: 'BRANCH_CLOSED',
+      details: { branchId: 'br', serviceType: 'PICK_UP', reason: 'HOURS' },
+    });
+  });
+
+  it('is closed on a day off and with no hours at all', () => {
+    const offToday = week('10:00', '22:00').map((d) => (d.weekName === 'WEDNESDAY' ? { ...d, isDayOff: true } : d));
+    expect(checkBranchOpen(branch([{ type: 'PICK_UP', days: offToday }]), 'PICK_UP', noon)?.details?.reason).toBe('HOURS');
+    expect(checkBranchOpen(branch([]), 'DELIVERY', noon)?.details?.reason).toBe('HOURS');
+  });
+
+  it('judges in the city time zone', () => {
+    // 12:00 UTC is 17:00 in Tashkent, past a 16:00 close, and 15:00 in Moscow, before it.
+    const hours: WorkHours[] = [{ type: 'PICK_UP', days: week('09:00', '16:00') }];
+    const at = new Date('2025-06-11T12:00:00Z');
+    expect(checkBranchOpen(branch(hours), 'PICK_UP', at)?.code).toBe('BRANCH_CLOSED');
+    expect(checkBranchOpen(branch(hours, { timeZone: 'Europe/Moscow' }), 'PICK_UP', at)).toBeNull();
+  });
+
+  it('is closed when switched off or when the service is not offered, before looking at the hours', () => {
+    const hours: WorkHours[] = [{ type: 'PICK_UP', days: week('00:00', '00:00') }];
+    expect(checkBranchOpen(branch(hours, { isActive: false }), 'PICK_UP', noon)?.details?.reason).toBe('INACTIVE');
+    expect(checkBranchOpen(branch(hours, { settings: { ...settings, pickupEnabled: false } }), 'PICK_UP', noon)?.details?.reason).toBe('SERVICE_DISABLED');
+    expect(checkBranchOpen(branch(hours, { settings: { ...settings, deliveryEnabled: false } }), 'EXPRESS_24', noon)?.details?.reason).toBe('SERVICE_DISABLED');
+    expect(checkBranchOpen(branch(hours), 'DELIVERY', noon)).toBeNull();
+  });
+});
+
+describe('serviceFeeSettingsFor', () => {
+  const row = (cityId: string | null, amount: number) => ({
+    cityId,
+    isServiceFeeEnabled: true,
+    isServiceFeeFreeAboveThreshold: false,
+    serviceFeeThreshold: sum(0),
+    serviceFeeAmount: sum(amount),
+  });
+  const wide = row(null, 3000);
+  const city = row('city-1', 5000);
+
+  it("prefers the city's row, then the merchant-wide row, then none", () => {
+    expect(serviceFeeSettingsFor([wide, city], 'city-1')).toBe(city);
+    expect(serviceFeeSettingsFor([wide, city], 'city-2')).toBe(wide);
+    expect(serviceFeeSettingsFor([wide, city], null)).toBe(wide);
+    expect(serviceFeeSettingsFor([city], null)).toBeNull();
+    expect(serviceFeeSettingsFor([], 'city-1')).toBeNull();
+  });
+});
+
+describe('promoProblem', () => {
+  it('gives the minimum with PROMO_MIN_PRICE and nothing else with the other codes', () => {
+    expect(promoProblem('PROMO_MIN_PRICE', { minPrice: sum(100_000) })).toEqual({ code: 'PROMO_MIN_PRICE', details: { minPrice: 100_000 } });
+    expect(promoProblem('PROMO_EXPIRED', { minPrice: sum(100_000) })).toEqual({ code: 'PROMO_EXPIRED' });
+    expect(promoProblem('PROMO_NOT_FOUND')).toEqual({ code: 'PROMO_NOT_FOUND' });
+  });
+});
