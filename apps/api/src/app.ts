@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@dasturxon/domain';
+import type { Database } from '@dasturxon/db';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { authPlugin } from './features/auth/auth.plugin.ts';
+import { branchesRoutes } from './features/branches/branches.routes.ts';
+import { createBranchesRepository } from './features/branches/branches.repository.ts';
+import { createBranchesService } from './features/branches/branches.service.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { createCatalogueRepository } from './features/catalogue/catalogue.repository.ts';
+import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { createContentRepository } from './features/content/content.repository.ts';
+import { createContentService } from './features/content/content.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { createMerchantsRepository } from './features/merchants/merchants.repository.ts';
+import { merchantsRoutes } from './features/merchants/merchants.routes.ts';
+import { createMerchantsService } from './features/merchants/merchants.service.ts';
+import { quoteRoutes } from './features/quote/quote.routes.ts';
+import { createQuoteFeature } from './features/quote/quote.service.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
+import { registerStorefront } from './web/storefront.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole server: the API under /api, its OpenAPI document, and the storefront.
+ * Tests build it and `inject` requests; `server.ts` builds it and listens.
+ */
+export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('clock', clock);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles come from a configurable tile server; pictures may be full https addresses.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Telegram opens the storefront in a frame: the frame-ancestors directive governs that instead.
+    frameguard: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyEtag);
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Dasturxon storefront API', version: APP_VERSION, description: 'Tenant-scoped: send X-Merchant-Id, or call on the brand host.' },
+      components: {
+        securitySchemes: {
+          merchant: { type: 'apiKey', in: 'header', name: 'X-Merchant-Id' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const merchantsRepo = createMerchantsRepository(database.db);
+  const merchantsService = createMerchantsService(merchantsRepo);
+  const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS);
+  registerTenant(app, resolver);
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // Phone login, sessions, the customer's account, and the `config.auth` guard of every /api route.
+      await api.register(authPlugin, { config, database, merchants: merchantsRepo });
+      await api.register(healthRoutes, { database });
+      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchantsService });
+      await api.register(catalogueRoutes, { service: createCatalogueService(createCatalogueRepository(database.db), clock) });
+      await api.register(branchesRoutes, { service: createBranchesService(createBranchesRepository(database.db), clock) });
+      await api.register(contentRoutes, { service: createContentService(createContentRepository(database.db), clock) });
+      await api.register(quoteRoutes, createQuoteFeature(database.db));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStorefront(app, {
+    webDist: config.WEB_DIST,
+    mediaDir: config.MEDIA_DIR,
+    mediaCacheDir: join(config.DATA_DIR, 'media-cache'),
+    resolver,
+    merchants: merchantsService,
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+  }
+}

@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+/**
+ * Every setting, with its default. Parsed once at boot; a wrong value stops the server with a
+ * message naming the variable (DESIGN.md, convention 9). The README lists the same table.
+ */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// address')
+    .optional(),
+  BASE_DOMAINS: z
+    .string()
+    .default('localhost')
+    .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
+  SEED_DEMO: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  WEB_DIST: z.string().default(repoPath('apps/web/dist')),
+  MEDIA_DIR: z.string().default(repoPath('packages/db/media')),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Key of the HMAC that one-time codes are stored under; without it a copy of the database can test guesses offline. */
+  AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Higher than per phone: mobile carriers put many customers behind one address (CGNAT). */
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),
+  PLAY_MOBILE_BASE_URL: z.url().default('https://send.smsxabar.uz'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APP_VERSION, ErrorResponse, HealthResponse, AppError } from '@dasturxon/domain';
+import { pingDatabase, type Database } from '@dasturxon/db';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Answers 200 when the database answers', response: { 200: HealthResponse, 503: ErrorResponse } } },
+    async (_request, reply) => {
+      if (!(await pingDatabase(database))) {
+        reply.status(503);
+        return new AppError('INTERNAL_ERROR').toBody();
+      }
+      return { status: 'ok' as const, version: APP_VERSION, database: database.kind };
+    },
+  );
+};

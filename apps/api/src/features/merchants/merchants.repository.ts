@@ -1,0 +1,70 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { brands, cities, merchants, merchantSettings, type Db } from '@dasturxon/db';
+
+export type MerchantRecord = typeof merchants.$inferSelect;
+export type SettingsRecord = typeof merchantSettings.$inferSelect;
+export type CityRecord = typeof cities.$inferSelect;
+
+const CACHE_TTL_MS = 5_000;
+
+/**
+ * Merchant lookups. Every request resolves its merchant, so lookups are kept for a few seconds:
+ * a change to a merchant (blocking it, say) reaches every instance within that time.
+ */
+export function createMerchantsRepository(db: Db) {
+  const cache = new Map<string, { at: number; value: MerchantRecord | null }>();
+
+  async function cached(key: string, load: () => Promise<MerchantRecord | null>): Promise<MerchantRecord | null> {
+    const hit = cache.get(key);
+    const now = Date.now();
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+    const value = await load();
+    if (cache.size > 1000) cache.clear();
+    cache.set(key, { at: now, value });
+    return value;
+  }
+
+  const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+
+  return {
+    findById: (id: string) =>
+      cached(`id:${id}`, async () => first(await db.select().from(merchants).where(eq(merchants.id, id)).limit(1))),
+    findBySub: (sub: string) =>
+      cached(`sub:${sub}`, async () => first(await db.select().from(merchants).where(eq(merchants.sub, sub)).limit(1))),
+    findByDomain: (domain: string) =>
+      cached(`domain:${domain}`, async () => {
+        const rows = await db
+          .select({ merchant: merchants })
+          .from(brands)
+          .innerJoin(merchants, eq(brands.merchantId, merchants.id))
+          .where(eq(brands.domainUrl, domain))
+          .limit(1);
+        return rows[0]?.merchant ?? null;
+      }),
+    async settings(merchantId: string, channel: 'WEB' | 'CLICK_APP'): Promise<SettingsRecord | null> {
+      return first(
+        await db
+          .select()
+          .from(merchantSettings)
+          .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, channel)))
+          .limit(1),
+      );
+    },
+    async cities(merchantId: string): Promise<CityRecord[]> {
+      return db
+        .select()
+        .from(cities)
+        .where(eq(cities.merchantId, merchantId))
+        .orderBy(desc(cities.isMain), asc(cities.priority), asc(cities.id));
+    },
+    async brands(merchantId: string) {
+      return db.select().from(brands).where(eq(brands.merchantId, merchantId)).orderBy(asc(brands.priority), asc(brands.name));
+    },
+    /** Forget cached lookups (after a merchant changes). */
+    invalidate(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type MerchantsRepository = ReturnType<typeof createMerchantsRepository>;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, OrderMerchantSettings, SubParams } from '@dasturxon/domain';
+import { z } from 'zod';
+import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
+import type { MerchantsRepository } from './merchants.repository.ts';
+import { toMerchant, type MerchantsService } from './merchants.service.ts';
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const merchantsRoutes: FastifyPluginAsyncZod<{ repo: MerchantsRepository; service: MerchantsService }> = async (
+  app,
+  { repo, service },
+) => {
+  app.get(
+    '/users/v1/merchants/sub/:sub',
+    {
+      schema: {
+        tags: ['merchants'],
+        summary: 'A merchant by its sub-domain name',
+        params: SubParams,
+        response: { 200: Merchant, ...errors },
+      },
+    },
+    async (request) => {
+      const merchant = await repo.findBySub(request.params.sub.toLowerCase());
+      if (!merchant) throw new AppError('MERCHANT_NOT_FOUND');
+      // A caller that names its merchant may only read that merchant.
+      const header = request.headers['x-merchant-id'];
+      if (typeof header === 'string' && header && header !== merchant.id) throw new AppError('MERCHANT_NOT_FOUND');
+      return toMerchant(merchant);
+    },
+  );
+
+  app.get(
+    '/users/v1/merchants/current',
+    {
+      config: { tenant: 'any' },
+      schema: {
+        tags: ['merchants'],
+        summary: 'The merchant of this request: header, sub-domain, brand domain or vendor',
+        querystring: z.object({ vendor: z.string().optional() }),
+        response: { 200: Merchant, ...errors },
+      },
+    },
+    async (request) => toMerchant(merchantOf(request)),
+  );
+
+  app.get(
+    '/support/v1/merchant/settings/web',
+    { config: { tenant: 'any' }, schema: { tags: ['merchants'], summary: 'Web storefront settings', response: { 200: MerchantSettings, ...errors } } },
+    async (request) => service.settings(merchantOf(request), 'WEB'),
+  );
+
+  app.get(
+    '/support/v1/merchant/settings/click-app/client',
+    { config: { tenant: 'any' }, schema: { tags: ['merchants'], summary: 'Click mini app settings', response: { 200: MerchantSettings, ...errors } } },
+    async (request) => service.settings(merchantOf(request), 'CLICK_APP'),
+  );
+
+  app.get(
+    '/orders/v1/merchant/settings',
+    {
+      config: { tenant: 'active' },
+      schema: { tags: ['merchants'], summary: 'Delivery-area and per-order SMS settings', response: { 200: OrderMerchantSettings, ...errors } },
+    },
+    async (request) => service.orderSettings(merchantOf(request)),
+  );
+
+  app.get(
+    '/users/v1/city-merchant/merchant/:merchantId',
+    {
+      config: { tenant: 'active' },
+      schema: { tags: ['merchants'], summary: "The merchant's cities", params: MerchantIdParams, response: { 200: z.array(City), ...errors } },
+    },
+    async (request) => service.cities(assertOwnMerchant(request, request.params.merchantId)),
+  );
+};

@@ -1,0 +1,53 @@
+import { type City, type Merchant, MerchantSettings, type OrderMerchantSettings, type SettingsChannel } from '@dasturxon/domain';
+import type { CityRecord, MerchantRecord, MerchantsRepository } from './merchants.repository.ts';
+
+/** The public face of a merchant; the record's secrets and integration keys never leave here. */
+export function toMerchant(m: MerchantRecord): Merchant {
+  return {
+    id: m.id,
+    name: m.name,
+    logo: m.logo,
+    color: m.color,
+    sub: m.sub,
+    isActive: m.isActive,
+    latitude: m.latitude,
+    longitude: m.longitude,
+    mainCityId: m.mainCityId,
+  };
+}
+
+export function toCity(c: CityRecord): City {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    isMain: c.isMain,
+    isTaximeter: c.isTaximeter,
+    timeZone: c.timeZone,
+    taximeterCommentUz: c.taximeterCommentUz,
+    taximeterCommentRu: c.taximeterCommentRu,
+    taximeterCommentEn: c.taximeterCommentEn,
+  };
+}
+
+export function createMerchantsService(repo: MerchantsRepository) {
+  return {
+    /** A merchant's settings for a channel; a merchant without a row gets the spec's defaults. */
+    async settings(merchant: MerchantRecord, channel: SettingsChannel): Promise<MerchantSettings> {
+      const row = await repo.settings(merchant.id, channel);
+      const { channel: _channel, ...fields } = row ?? { channel };
+      return MerchantSettings.parse({ ...fields, merchantId: merchant.id });
+    },
+    async orderSettings(merchant: MerchantRecord): Promise<OrderMerchantSettings> {
+      const s = await this.settings(merchant, 'WEB');
+      return { shouldValidateDeliveryArea: s.shouldValidateDeliveryArea, isSmsConfirmationRequiredPerOrder: s.isSmsConfirmationRequiredPerOrder };
+    },
+    async cities(merchant: MerchantRecord): Promise<City[]> {
+      return (await repo.cities(merchant.id)).map(toCity);
+    },
+  };
+}
+
+export type MerchantsService = ReturnType<typeof createMerchantsService>;

@@ -1,0 +1,57 @@
+import type { Db } from '@dasturxon/db';
+import { AppError, checkPromo, type PromoCheckQuery, promoProblem, type PromoProblemCode, type PromoResponse, sum, type Sum } from '@dasturxon/domain';
+import type { MerchantRecord } from '../merchants/merchants.repository.ts';
+import type { PromoRecord, PromosRepository } from './promos.repository.ts';
+import type { QuoteRepository, Reader } from './quote.repository.ts';
+
+export type PromoVerdict = { ok: true; promo: PromoRecord } | { ok: false; code: PromoProblemCode; promo: PromoRecord | null };
+
+/**
+ * Whether a promo found (or not) for a code can be used now, by the domain's `checkPromo`:
+ * PROMO_NOT_FOUND without a promo; PROMO_NOT_ACTIVE also when the merchant has switched promo codes
+ * off altogether (promoActive), since no code of theirs works then.
+ */
+export function judgePromo(promo: PromoRecord | null, context: { promoActive: boolean; now: Date; productAmount: Sum }): PromoVerdict {
+  if (!promo) return { ok: false, code: 'PROMO_NOT_FOUND', promo: null };
+  if (!context.promoActive) return { ok: false, code: 'PROMO_NOT_ACTIVE', promo };
+  const code = checkPromo({ ...promo, minPrice: sum(promo.minPrice) }, { now: context.now, productAmount: context.productAmount });
+  return code === null ? { ok: true, promo } : { ok: false, code: code as PromoProblemCode, promo };
+}
+
+export function toPromoResponse(p: PromoRecord): PromoResponse {
+  return {
+    id: p.id,
+    code: p.code,
+    discountType: p.discountType as PromoResponse['discountType'],
+    productDiscount: p.productDiscount,
+    deliveryDiscount: p.deliveryDiscount,
+    minPrice: p.minPrice,
+    startDate: p.startDate?.toISOString() ?? null,
+    endDate: p.endDate?.toISOString() ?? null,
+    isActive: p.isActive,
+  };
+}
+
+export function createPromosService(deps: { db: Db; promos: PromosRepository; quotes: QuoteRepository }) {
+  return {
+    /**
+     * The promo behind a code of this merchant, or the reason it cannot be used now as an AppError
+     * (404 PROMO_NOT_FOUND, 409 PROMO_NOT_ACTIVE / NOT_STARTED / EXPIRED / MIN_PRICE {minPrice}).
+     * Without an amount the minimum is not judged: the quote judges it against the real basket.
+     */
+    async check(merchant: MerchantRecord, query: PromoCheckQuery, now: Date): Promise<PromoResponse> {
+      const read = async (r: Reader) => ({ promo: await deps.promos.findByCode(r, merchant.id, query.code), settings: await deps.quotes.settings(r, merchant.id) });
+      const { promo, settings } = await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+      // With no amount, the basket is taken to reach the minimum exactly, which passes the check.
+      const productAmount = sum(query.amount ?? promo?.minPrice ?? 0);
+      const verdict = judgePromo(promo, { promoActive: settings.promoActive, now, productAmount });
+      if (!verdict.ok) {
+        const problem = promoProblem(verdict.code, verdict.promo && { minPrice: sum(verdict.promo.minPrice) });
+        throw new AppError(problem.code, problem.details);
+      }
+      return toPromoResponse(verdict.promo);
+    },
+  };
+}
+
+export type PromosService = ReturnType<typeof createPromosService>;

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, PromoCheckQuery, PromoResponse, QuoteRequest, QuoteResponse } from '@dasturxon/domain';
+import { merchantOf } from '../../plugins/tenant.ts';
+import type { PromosService } from './promos.service.ts';
+import type { QuoteService } from './quote.service.ts';
+
+export interface QuoteRoutesOptions {
+  quotes: QuoteService;
+  promos: PromosService;
+}
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app, { quotes, promos }) => {
+  app.post(
+    '/orders/v1/orders/quote',
+    {
+      // A signed-in customer (optional bearer token) may spend cashback; a guest is quoted without.
+      config: { tenant: 'active', auth: 'optional' },
+      schema: {
+        tags: ['orders'],
+        security: [{ bearer: [] }, {}],
+        summary: 'Price a basket: every amount of the order, one entry per line, and what would stop the order',
+        description:
+          'The basket is sent as ids and counts; prices come from the catalogue, and a request that carries a price or any other unknown field is refused with 400 VALIDATION_FAILED naming it. ' +
+          'Problems (branch closed, product unavailable or unknown, stock, options, delivery zone and minimum, promo code) are listed, not raised: the basket is priced as far as it can be. ' +
+          'A line whose product is unknown to this merchant is answered with zeros and left out of the totals. ' +
+          "With a customer's bearer token, cashback up to their balance is spent; a guest spends none.",
+        body: QuoteRequest,
+        response: { 200: QuoteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user ? { id: request.user.id } : null;
+      const result = await quotes.quote(merchantOf(request), request.body, { now: app.clock.now(), user });
+      return result.response;
+    },
+  );
+
+  app.get(
+    '/orders/v1/promo/check',
+    {
+      config: { tenant: 'active' },
+      schema: {
+        tags: ['orders'],
+        summary: "Check a promo code of this merchant (any letter case); with amount, also the promo's minimum",
+        querystring: PromoCheckQuery,
+        response: { 200: PromoResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => promos.check(merchantOf(request), request.query, app.clock.now()),
+  );
+};

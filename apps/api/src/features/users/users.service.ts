@@ -1,0 +1,115 @@
+import type { Db } from '@dasturxon/db';
+import { AppError, Gender, isPlausibleBirthday, type SendOtpResponse, type UpdateUserRequest, type User } from '@dasturxon/domain';
+import type { Clock } from '../../clock.ts';
+import { authRepository } from '../auth/auth.repository.ts';
+import { invalidCode, requirePhone, type OtpService } from '../auth/otp.service.ts';
+import type { MerchantRecord } from '../merchants/merchants.repository.ts';
+import { usersRepository, type UserPatch, type UserRecord } from './users.repository.ts';
+
+/** The customer as the API shows them (spec section 3, User). */
+export function toUser(u: UserRecord): User {
+  const gender = Gender.safeParse(u.gender);
+  return {
+    id: u.id,
+    merchantId: u.merchantId,
+    phone: u.phone,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    birthday: u.birthday,
+    image: u.image,
+    gender: gender.success ? gender.data : null,
+    role: u.role,
+    cashback: u.cashback,
+    isActive: u.isActive,
+  };
+}
+
+const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', { fields: [{ field, message }] });
+
+/** A unique-index violation, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export interface UsersServiceOptions {
+  db: Db;
+  clock: Clock;
+  otp: OtpService;
+}
+
+/** The signed-in customer's own account: profile, phone change, deletion. */
+export function createUsersService({ db, clock, otp }: UsersServiceOptions) {
+  return {
+    /** Changes the fields sent; a customer edits only their own profile (403 otherwise). */
+    async update(merchant: MerchantRecord, me: UserRecord, id: string, body: UpdateUserRequest): Promise<User> {
+      if (id !== me.id) throw new AppError('FORBIDDEN');
+      const today = clock.now().toISOString().slice(0, 10);
+      if (body.birthday && !isPlausibleBirthday(body.birthday, today)) {
+        throw fieldError('body.birthday', `A birthday lies between 1900-01-01 and ${today}`);
+      }
+      const patch: UserPatch = {};
+      if (body.firstName !== undefined) patch.firstName = body.firstName;
+      if (body.lastName !== undefined) patch.lastName = body.lastName;
+      if (body.email !== undefined) patch.email = body.email === null ? null : body.email.toLowerCase();
+      if (body.birthday !== undefined) patch.birthday = body.birthday;
+      if (body.gender !== undefined) patch.gender = body.gender;
+      const updated = await usersRepository(db).update(merchant.id, me.id, patch);
+      if (!updated) throw new AppError('UNAUTHORIZED');
+      return toUser(updated);
+    },
+
+    /**
+     * Sends a code to the new number. Whether another customer has that number is told only after
+     * the code proves the caller holds it, so this call cannot be used to find out who is a customer.
+     */
+    async requestPhoneChange(merchant: MerchantRecord, me: UserRecord, phoneInput: string, clientIp: string): Promise<SendOtpResponse> {
+      const phone = requirePhone(phoneInput);
+      if (phone === me.phone) throw fieldError('body.phone', 'This is already your phone number');
+      return otp.send({ merchant, phone, purpose: 'CHANGE_PHONE', subject: me.id, clientIp });
+    },
+
+    /** Moves the account to the new number once its code is right; 409 PHONE_TAKEN when another customer of the merchant has it. */
+    async verifyPhoneChange(merchant: MerchantRecord, me: UserRecord, phoneInput: string, code: string): Promise<User> {
+      const phone = requirePhone(phoneInput);
+      let outcome;
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'CHANGE_PHONE', subject: me.id, code });
+          if (!check.ok) return { ok: false as const, error: invalidCode(check) };
+          const users = usersRepository(tx);
+          const holder = await users.findByPhone(merchant.id, phone);
+          if (holder && holder.id !== me.id) return { ok: false as const, error: new AppError('PHONE_TAKEN') };
+          const updated = await users.update(merchant.id, me.id, { phone });
+          if (!updated) return { ok: false as const, error: new AppError('UNAUTHORIZED') };
+          return { ok: true as const, user: updated };
+        });
+      } catch (error) {
+        // Another customer took the number between our look and our write.
+        if (isUniqueViolation(error)) throw new AppError('PHONE_TAKEN');
+        throw error;
+      }
+      if (!outcome.ok) throw outcome.error;
+      return toUser(outcome.user);
+    },
+
+    /**
+     * Deletes the account: what identifies the customer is erased, every session ends, and codes
+     * sent to the number go. The row stays, anonymous, so the merchant's orders keep a customer id.
+     */
+    async deleteAccount(merchant: MerchantRecord, me: UserRecord): Promise<void> {
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        const auth = authRepository(tx);
+        if (me.phone) await auth.deleteCodesOfPhone(merchant.id, me.phone);
+        await usersRepository(tx).erase(merchant.id, me.id, now);
+        await auth.revokeSessionsOfUser(merchant.id, me.id, now);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, errorBody, type ErrorCode } from '@dasturxon/domain';
+
+/** Statuses Fastify itself raises, mapped onto the catalogue. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return 'VALIDATION_FAILED';
+  return 'INTERNAL_ERROR';
+}
+
+/** Names the fields a validation error is about, e.g. `body.cartItems.0.count`. */
+function validationDetails(error: FastifyError): Record<string, unknown> {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = error.validationContext ?? 'body';
+    const fields = error.validation.map((v) => {
+      const path = v.instancePath.split('/').filter(Boolean);
+      const params = v.params as { keys?: string[] };
+      const unknownKeys = v.keyword === 'unrecognized_keys' ? (params.keys ?? []) : [];
+      return {
+        field: [context, ...path, ...(unknownKeys.length === 1 ? unknownKeys : [])].join('.'),
+        message: v.message,
+        ...(unknownKeys.length ? { unknownKeys } : {}),
+      };
+    });
+    return { fields };
+  }
+  return { fields: [{ field: error.validationContext ?? 'request', message: error.message }] };
+}
+
+/** The one error handler: every failure leaves as a catalogue body; a 5xx never shows internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'app error');
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (error.validation) {
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', validationDetails(error)));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send(errorBody('INTERNAL_ERROR'));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody('INTERNAL_ERROR'));
+    }
+    const code = codeForStatus(status);
+    return reply
+      .status(status)
+      .send(errorBody(code, code === 'VALIDATION_FAILED' ? { fields: [{ field: 'request', message: error.message }] } : undefined));
+  });
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '@dasturxon/db';
+import { buildApp } from '../src/app.ts';
+import type { Clock } from '../src/clock.ts';
+import { parseConfig } from '../src/config.ts';
+import { withDatabase } from './global-setup.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends this run tests on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: Clock & { set(d: Date): void };
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the migrated, seeded database behind a real app, for one test file. */
+export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  let database: Database;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (backend === 'pglite') {
+    const blob = new Blob([await readFile(inject('pgliteTemplate'))]);
+    database = await openDatabase({ loadDataDir: blob });
+  } else {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `dx_test_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
+    await admin.end();
+    database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  let now = new Date(inject('seedNow'));
+  const clock = { now: () => now, set: (d: Date) => void (now = d) };
+  const config = parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', BASE_DOMAINS: 'localhost,dasturxon.uz', ...env });
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dropDb) await dropDb();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '@dasturxon/db/seed';
+import { ConfigError, parseConfig } from '../src/config.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+describe('configuration', () => {
+  it('gives every default', () => {
+    const c = parseConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATA_DIR).toBe('./data');
+    expect(c.BASE_DOMAINS).toEqual(['localhost']);
+    expect(c.SEED_DEMO).toBe(true);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+  it('fails fast, naming what is wrong', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => parseConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+  it('reads lists and switches', () => {
+    const c = parseConfig({ BASE_DOMAINS: 'localhost, Dasturxon.uz', SEED_DEMO: 'false', PORT: '8080' });
+    expect(c.BASE_DOMAINS).toEqual(['localhost', 'dasturxon.uz']);
+    expect(c.SEED_DEMO).toBe(false);
+    expect(c.PORT).toBe(8080);
+  });
+});
+
+describe('the server around the API', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'dx-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="theme-color" content="#FCE000" /><title>Dasturxon</title></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(join(dist, 'assets', 'app-1234.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    t = await createTestApp('pglite', { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves the storefront with the brand inlined for its host', async () => {
+    const res = await get('/', { host: `${DEMO.tezkor.sub}.localhost:3000` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const boot = JSON.parse(/<script id="dx-boot" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!);
+    expect(boot.merchant.id).toBe(DEMO.tezkor.id);
+    expect(boot.settings.merchantId).toBe(DEMO.tezkor.id);
+    expect(boot.error).toBeNull();
+    expect(res.body).toMatch(/<meta name="theme-color" content="#E4002B"/i);
+    expect(res.body).not.toContain('<title>Dasturxon</title>');
+  });
+
+  it('serves deep links with the SPA fallback, and an unknown brand with its error inlined', async () => {
+    const res = await get('/profile/orders', { host: 'nobody.localhost:3000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"code":"MERCHANT_NOT_FOUND"');
+  });
+
+  it('remembers the vendor parameter in a cookie on development hosts', async () => {
+    const res = await get(`/?vendor=${DEMO.navbahor.sub}`, { host: 'localhost:3000' });
+    expect(res.headers['set-cookie']).toContain(`vendor=${DEMO.navbahor.sub}`);
+    expect(res.body).toContain(DEMO.navbahor.id);
+  });
+
+  it('never answers a missing asset with the page', async () => {
+    const res = await get('/assets/app-old.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+  });
+
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const res = await get('/assets/app-1234.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+    expect(res.headers['x-request-id']).toBeTruthy();
+    const mine = await get('/api/health', { 'x-request-id': 'trace-me-42' });
+    expect(mine.headers['x-request-id']).toBe('trace-me-42');
+  });
+
+  it('escapes a title a merchant typed so it cannot break out of the page', async () => {
+    const res = await get('/', { host: `${DEMO.tezkor.sub}.localhost` });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head.match(/<script/g)!.length).toBe(1);
+  });
+
+  it('describes every route in the OpenAPI document and serves the docs page', async () => {
+    const res = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const doc = await get('/api/openapi.json');
+    const spec = doc.json();
+    expect(spec.openapi).toMatch(/^3\.1/);
+    for (const path of [
+      '/api/health',
+      '/api/users/v1/merchants/sub/{sub}',
+      '/api/users/v1/merchants/current',
+      '/api/support/v1/merchant/settings/web',
+      '/api/support/v1/merchant/settings/click-app/client',
+      '/api/orders/v1/merchant/settings',
+      '/api/users/v1/city-merchant/merchant/{merchantId}',
+    ]) {
+      expect(Object.keys(spec.paths)).toContain(path);
+    }
+    const merchantSchema = spec.paths['/api/users/v1/merchants/sub/{sub}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(merchantSchema.properties)).toContain('mainCityId');
+    const docs = await get('/api/docs');
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+});
