@@ -39,6 +39,9 @@ export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? fileURLToPath(new UR
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must not take
+    // the process down; the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', pglite: null, pool, close: () => pool.end() };
   }

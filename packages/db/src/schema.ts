@@ -473,7 +473,11 @@ export const otpCodes = pgTable(
     clientIp: text().notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_codes_phone_idx').on(t.merchantId, t.phone, t.createdAt)],
+  (t) => [
+    index('otp_codes_phone_idx').on(t.merchantId, t.phone, t.createdAt),
+    // Sends are limited per client address too.
+    index('otp_codes_client_ip_idx').on(t.merchantId, t.clientIp, t.createdAt),
+  ],
 );
 
 export const sessions = pgTable(

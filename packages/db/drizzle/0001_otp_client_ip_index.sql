@@ -1,0 +1,1 @@
+CREATE INDEX "otp_codes_client_ip_idx" ON "otp_codes" USING btree ("merchant_id","client_ip","created_at");
