@@ -409,6 +409,15 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(codes(await quote({ serviceType: 'PICK_UP', branchId: T.branches.roundTheClock, cartItems: [burger(P.cheeseburger)] }))).toEqual([]);
     });
 
+    it('reports SERVICE_NOT_AVAILABLE for a service type the brand has switched off', async () => {
+      // Navbahor is pickup only.
+      const nav = { 'x-merchant-id': DEMO.navbahor.id };
+      const delivery = await quote({ serviceType: 'DELIVERY', cartItems: [item(DEMO.navbahor.products.plov)] }, nav);
+      expect(problem(delivery, 'SERVICE_NOT_AVAILABLE')!.details).toEqual({ serviceType: 'DELIVERY' });
+      const pickup = await quote({ serviceType: 'PICK_UP', cartItems: [item(DEMO.navbahor.products.plov)] }, nav);
+      expect(problem(pickup, 'SERVICE_NOT_AVAILABLE')).toBeUndefined();
+    });
+
     it('reports OUT_OF_ZONE for an address outside every zone, pricing the delivery at the branch price', async () => {
       const q = await quote({ serviceType: 'DELIVERY', branchId: T.branches.chilonzor, address: NOWHERE, cartItems: [burger(P.cheeseburger, 2)] });
       expect(q.problems).toEqual([{ code: 'OUT_OF_ZONE', description: ERROR_CATALOGUE.OUT_OF_ZONE.description, details: { latitude: 41, longitude: 69 } }]);

@@ -40,6 +40,13 @@ export const ERROR_CATALOGUE = {
   MODIFICATION_MAX: entry(400, 'Too many options chosen', 'Выбрано слишком много вариантов', "Juda ko'p variant tanlandi", 'Too many options are chosen'),
   MODIFICATION_INVALID: entry(400, 'Option does not belong to the product', 'Этот вариант не относится к товару', 'Bu variant mahsulotga tegishli emas', 'This option does not belong to the product'),
   DELIVERY_MIN_AMOUNT: entry(409, 'Delivery minimum not reached', 'Минимальная сумма для доставки не достигнута', 'Yetkazib berish uchun minimal summa yetmaydi', 'The minimum amount for delivery is not reached'),
+  SERVICE_NOT_AVAILABLE: entry(
+    409,
+    'The brand does not offer this service type',
+    'Этот способ получения заказа сейчас недоступен',
+    "Buyurtmani olishning bu usuli hozircha mavjud emas",
+    'This way of getting the order is not available',
+  ),
   BRANCH_CLOSED: entry(409, 'Branch is closed', 'Филиал сейчас закрыт', 'Filial hozir yopiq', 'The branch is closed now'),
   OUT_OF_ZONE: entry(
     409,

@@ -155,6 +155,22 @@ export interface BranchServiceSettings {
   dineinEnabled: boolean;
 }
 
+/** The merchant-wide switches of the service types (settings deliveryActive, pickupActive, dineInActive). */
+export interface MerchantServiceSettings {
+  deliveryActive: boolean;
+  pickupActive: boolean;
+  dineInActive: boolean;
+}
+
+/**
+ * SERVICE_NOT_AVAILABLE when the merchant has switched the service type off for its storefront;
+ * the aggregator and express types ride on delivery.
+ */
+export function checkMerchantOffers(settings: MerchantServiceSettings, serviceType: ServiceType): LineProblem | null {
+  const on = serviceType === 'PICK_UP' ? settings.pickupActive : serviceType === 'DINE_IN' ? settings.dineInActive : settings.deliveryActive;
+  return on ? null : { code: 'SERVICE_NOT_AVAILABLE', details: { serviceType } };
+}
+
 /** True when the branch's settings offer the service type at all. */
 export function branchOffers(settings: BranchServiceSettings, serviceType: ServiceType): boolean {
   if (serviceType === 'PICK_UP') return settings.pickupEnabled;

@@ -8,6 +8,7 @@ import {
   type BranchForQuote,
   branchOffers,
   checkBranchOpen,
+  checkMerchantOffers,
   checkDeliveryMinAmount,
   checkProductAvailability,
   deliveryZoneAt,
@@ -276,5 +277,15 @@ describe('promoProblem', () => {
     expect(promoProblem('PROMO_MIN_PRICE', { minPrice: sum(100_000) })).toEqual({ code: 'PROMO_MIN_PRICE', details: { minPrice: 100_000 } });
     expect(promoProblem('PROMO_EXPIRED', { minPrice: sum(100_000) })).toEqual({ code: 'PROMO_EXPIRED' });
     expect(promoProblem('PROMO_NOT_FOUND')).toEqual({ code: 'PROMO_NOT_FOUND' });
+  });
+});
+
+describe('checkMerchantOffers', () => {
+  const settings = { deliveryActive: false, pickupActive: true, dineInActive: false };
+  it('refuses a service type the merchant switched off, and lets the others through', () => {
+    expect(checkMerchantOffers(settings, 'PICK_UP')).toBeNull();
+    expect(checkMerchantOffers(settings, 'DELIVERY')).toEqual({ code: 'SERVICE_NOT_AVAILABLE', details: { serviceType: 'DELIVERY' } });
+    expect(checkMerchantOffers(settings, 'DINE_IN')?.code).toBe('SERVICE_NOT_AVAILABLE');
+    expect(checkMerchantOffers({ ...settings, deliveryActive: true }, 'EXPRESS_24')).toBeNull();
   });
 });

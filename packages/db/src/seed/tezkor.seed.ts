@@ -217,6 +217,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       isCategoryImageVisible: true,
       deliveryActive: true,
       pickupActive: true,
+      dineInActive: true,
       phoneActive: true,
       telegramActive: true,
       instagramActive: true,

@@ -52,6 +52,9 @@ export interface QuoteBranchRow {
 }
 
 export interface QuoteSettings {
+  deliveryActive: boolean;
+  pickupActive: boolean;
+  dineInActive: boolean;
   shouldValidateDeliveryArea: boolean;
   promoActive: boolean;
   cashbackActive: boolean;
@@ -163,6 +166,9 @@ export function createQuoteRepository() {
     async settings(r: Reader, merchantId: string): Promise<QuoteSettings> {
       const rows = await r
         .select({
+          deliveryActive: merchantSettings.deliveryActive,
+          pickupActive: merchantSettings.pickupActive,
+          dineInActive: merchantSettings.dineInActive,
           shouldValidateDeliveryArea: merchantSettings.shouldValidateDeliveryArea,
           promoActive: merchantSettings.promoActive,
           cashbackActive: merchantSettings.cashbackActive,
@@ -172,6 +178,9 @@ export function createQuoteRepository() {
         .limit(1);
       return (
         rows[0] ?? {
+          deliveryActive: SETTINGS_FLAG_DEFAULTS.deliveryActive,
+          pickupActive: SETTINGS_FLAG_DEFAULTS.pickupActive,
+          dineInActive: SETTINGS_FLAG_DEFAULTS.dineInActive,
           shouldValidateDeliveryArea: SETTINGS_FLAG_DEFAULTS.shouldValidateDeliveryArea,
           promoActive: SETTINGS_FLAG_DEFAULTS.promoActive,
           cashbackActive: SETTINGS_FLAG_DEFAULTS.cashbackActive,

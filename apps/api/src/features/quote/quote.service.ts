@@ -1,6 +1,7 @@
 import type { Db } from '@dasturxon/db';
 import {
   checkBranchOpen,
+  checkMerchantOffers,
   checkDeliveryMinAmount,
   checkModifications,
   checkProductAvailability,
@@ -99,7 +100,7 @@ export function createQuoteService(deps: { db: Db; quotes: QuoteRepository; prom
    * Prices a basket for a merchant, on the given reader (a transaction of the caller's, such as the
    * one that places the order). Every amount comes from the catalogue; the request brings ids and counts.
    *
-   * The problems, each a catalogue code: BRANCH_NOT_FOUND, BRANCH_CLOSED, OUT_OF_ZONE, then per line
+   * The problems, each a catalogue code: SERVICE_NOT_AVAILABLE, BRANCH_NOT_FOUND, BRANCH_CLOSED, OUT_OF_ZONE, then per line
    * PRODUCT_NOT_FOUND, PRODUCT_NOT_AVAILABLE, MODIFICATION_INVALID / MIN / MAX (details.line is the
    * line's index), then NOT_ENOUGH_PRODUCTS per product, DELIVERY_MIN_AMOUNT, and the promo's
    * problem. A line whose product is unknown to the merchant is answered with zeros and is left out
@@ -112,6 +113,8 @@ export function createQuoteService(deps: { db: Db; quotes: QuoteRepository; prom
     const { branch, settings } = data;
     const problems: LineProblem[] = [];
 
+    const offered = checkMerchantOffers(settings, request.serviceType);
+    if (offered) problems.push(offered);
     if (request.branchId && !branch) problems.push({ code: 'BRANCH_NOT_FOUND', details: { branchId: request.branchId } });
     if (branch) {
       const closed = checkBranchOpen(
