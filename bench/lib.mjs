@@ -1,5 +1,6 @@
 // Helpers for the benchmarks: start the real server in a child process and wait for it.
 import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,4 +37,29 @@ export function startServer({ port, env = {}, dataDir = mkdtempSync(join(tmpdir(
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** A fresh database on the PostgreSQL at BENCH_DATABASE_URL (default the local server), or null when none answers. */
+export async function postgresDatabase() {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const c = new pg.Client({ connectionString: base });
+  try {
+    await c.connect();
+    const name = `dx_bench_${Date.now()}`;
+    await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return {
+      url: u.toString(),
+      drop: async () => {
+        const d = new pg.Client({ connectionString: base });
+        await d.connect();
+        await d.query(`drop database if exists ${name} with (force)`);
+        await d.end();
+      },
+    };
+  } catch {
+    return null;
+  }
 }

@@ -1,8 +1,7 @@
 // Requests per second and p99 latency of the merchant and settings calls, on PGlite and on
 // PostgreSQL (BENCH_DATABASE_URL, default the local server at 127.0.0.1:5432 when it answers).
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startServer, waitForHealth } from './lib.mjs';
+import { postgresDatabase, startServer, waitForHealth } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -12,30 +11,10 @@ async function measure(port, path, headers) {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-async function postgresUrl() {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const c = new pg.Client({ connectionString: base });
-  try {
-    await c.connect();
-    const name = `dx_bench_${Date.now()}`;
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    return { url: u.toString(), drop: async () => {
-      const d = new pg.Client({ connectionString: base });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    } };
-  } catch {
-    return null;
-  }
-}
 
 const rows = [];
 const backends = [{ name: 'PGlite', env: {} }];
-const pgDb = await postgresUrl();
+const pgDb = await postgresDatabase();
 if (pgDb) backends.push({ name: 'PostgreSQL 15', env: { DATABASE_URL: pgDb.url } });
 
 for (const backend of backends) {

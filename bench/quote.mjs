@@ -2,9 +2,8 @@
 // basket with a promo code, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local
 // server at 127.0.0.1:5432 when it answers).
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { startServer, waitForHealth } from './lib.mjs';
+import { postgresDatabase, startServer, waitForHealth } from './lib.mjs';
 
 register();
 const { DEMO, demoId } = await import('../packages/db/src/seed/index.ts');
@@ -36,36 +35,13 @@ const BASKET = {
   ],
 };
 
-async function postgresUrl() {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const c = new pg.Client({ connectionString: base });
-  try {
-    await c.connect();
-    const name = `dx_bench_${Date.now()}`;
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    return {
-      url: u.toString(),
-      drop: async () => {
-        const d = new pg.Client({ connectionString: base });
-        await d.connect();
-        await d.query(`drop database if exists ${name} with (force)`);
-        await d.end();
-      },
-    };
-  } catch {
-    return null;
-  }
-}
 
 const headers = { 'content-type': 'application/json', 'x-merchant-id': T.id };
 const body = JSON.stringify(BASKET);
 
 const rows = [];
 const backends = [{ name: 'PGlite', env: {} }];
-const pgDb = await postgresUrl();
+const pgDb = await postgresDatabase();
 if (pgDb) backends.push({ name: 'PostgreSQL', env: { DATABASE_URL: pgDb.url } });
 
 for (const backend of backends) {
