@@ -48,7 +48,7 @@ describe('the server process', () => {
     expect(p.output()).toContain('(inactive)');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect((await health.json()).database).toBe('pglite');
+    expect(((await health.json()) as { database: string }).database).toBe('pglite');
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
   });
