@@ -8,14 +8,14 @@ export type CityRecord = typeof cities.$inferSelect;
 const CACHE_TTL_MS = 5_000;
 
 /**
- * Merchant lookups. Every request resolves its merchant, so lookups are kept for a few seconds:
- * a change to a merchant (blocking it, say) reaches every instance within that time.
+ * Merchant and settings lookups. Every request resolves its merchant, so lookups are kept for a few
+ * seconds: a change to a merchant or its settings (blocking it, say) reaches every instance within that time.
  */
 export function createMerchantsRepository(db: Db) {
-  const cache = new Map<string, { at: number; value: MerchantRecord | null }>();
+  const cache = new Map<string, { at: number; value: unknown }>();
 
-  async function cached(key: string, load: () => Promise<MerchantRecord | null>): Promise<MerchantRecord | null> {
-    const hit = cache.get(key);
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key) as { at: number; value: T } | undefined;
     const now = Date.now();
     if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
     const value = await load();
@@ -41,15 +41,17 @@ export function createMerchantsRepository(db: Db) {
           .limit(1);
         return rows[0]?.merchant ?? null;
       }),
-    async settings(merchantId: string, channel: 'WEB' | 'CLICK_APP'): Promise<SettingsRecord | null> {
-      return first(
-        await db
-          .select()
-          .from(merchantSettings)
-          .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, channel)))
-          .limit(1),
-      );
-    },
+    /** Every page and most calls read the settings, and they change rarely: kept like the merchant. */
+    settings: (merchantId: string, channel: 'WEB' | 'CLICK_APP'): Promise<SettingsRecord | null> =>
+      cached(`settings:${merchantId}:${channel}`, async () =>
+        first(
+          await db
+            .select()
+            .from(merchantSettings)
+            .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, channel)))
+            .limit(1),
+        ),
+      ),
     async cities(merchantId: string): Promise<CityRecord[]> {
       return db
         .select()
