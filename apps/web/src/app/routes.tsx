@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page.tsx';
+import { Menu } from '../features/menu/menu.tsx';
+import { ProductOverlayHost } from '../features/product/product-overlay-host.tsx';
 import { lazyPage } from '../lib/chunk-reload.ts';
 import { STATUS_PATHS, useBoot, type BootStatus } from '../shared/merchant/boot.ts';
 import { hasChosenBranch } from '../shared/merchant/branch-choice.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../shared/merchant/merchant.api.ts';
+import { SessionEvents } from '../shared/session/session-events.tsx';
+import { BasketPageGate } from '../features/basket/basket-entry.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 
 /*
@@ -19,11 +23,34 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx').then((m
 const BlockedPage = lazyPage(() => import('./pages/blocked-page.tsx').then((m) => m.BlockedPage));
 const MerchantNotAvailablePage = lazyPage(() => import('./pages/merchant-not-available-page.tsx').then((m) => m.MerchantNotAvailablePage));
 const BranchLandingPage = lazyPage(() => import('../features/branches/branch-landing-page.tsx').then((m) => m.BranchLandingPage));
+const BranchesPage = lazyPage(() => import('../features/branches/branches-page.tsx').then((m) => m.BranchesPage));
+const BranchesMapPage = lazyPage(() => import('../features/branches/branches-map-page.tsx').then((m) => m.BranchesMapPage));
+const CategoryPage = lazyPage(() => import('../features/menu/category-page.tsx').then((m) => m.CategoryPage));
+const ProductPage = lazyPage(() => import('../features/product/product-page.tsx').then((m) => m.ProductPage));
+const SearchPage = lazyPage(() => import('../features/search/search-page.tsx').then((m) => m.SearchPage));
+const AboutPage = lazyPage(() => import('../features/info/policy-page.tsx').then((m) => m.AboutPage));
+const OffertaPage = lazyPage(() => import('../features/info/policy-page.tsx').then((m) => m.OffertaPage));
+const PrivacyPage = lazyPage(() => import('../features/info/policy-page.tsx').then((m) => m.PrivacyPage));
+const BrandStoryPage = lazyPage(() => import('../features/info/landing-pages.tsx').then((m) => m.BrandStoryPage));
+const DeliveryInfoPage = lazyPage(() => import('../features/info/landing-pages.tsx').then((m) => m.DeliveryInfoPage));
+const AppsPage = lazyPage(() => import('../features/info/landing-pages.tsx').then((m) => m.AppsPage));
+const BasketPage = lazyPage(() => import('../features/basket/basket-page.tsx').then((m) => m.BasketPage));
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
+const LoginConfirmPage = lazyPage(() => import('../features/auth/confirm-page.tsx').then((m) => m.LoginConfirmPage));
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
+const ProfileUserPage = lazyPage(() => import('../features/profile/user-page.tsx').then((m) => m.ProfileUserPage));
 
 /** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
   const { status } = useBoot();
-  return status === 'ready' ? <Outlet /> : <Navigate to={STATUS_PATHS[status]} replace />;
+  if (status !== 'ready') return <Navigate to={STATUS_PATHS[status]} replace />;
+  return (
+    <>
+      {/* A session that ends (logout, a 401, another tab) sends the visitor to '/'. */}
+      <SessionEvents />
+      <Outlet />
+    </>
+  );
 }
 
 /** The blocked and not-available pages are only for that state; otherwise the visitor goes where the state says. */
@@ -37,7 +64,7 @@ function HomeRoute() {
   const merchant = useCurrentMerchant();
   const settings = useMerchantSettings();
   if (settings.branchFirstLanding && !hasChosenBranch(merchant.id)) return <Navigate to="/extra4" replace />;
-  return <HomePage />;
+  return <HomePage menu={<Menu />} />;
 }
 
 export const routes: RouteObject[] = [
@@ -48,9 +75,32 @@ export const routes: RouteObject[] = [
         // Default layout: header, page, footer.
         element: <DefaultLayout />,
         children: [
-          { index: true, element: <HomeRoute /> },
-          // Later issues: about, basket, search, category, offerta, privacy, branches,
-          // product/:id, profile/*, vacancy, vacancy/:id, checkout, checkout/confirm, choose-address.
+          {
+            // Pages that list products: `?product={id}&view=sheet|popup` opens a product over them.
+            element: <ProductOverlayHost />,
+            children: [
+              { index: true, element: <HomeRoute /> },
+              { path: 'category', element: <CategoryPage /> },
+              { path: 'search', element: <SearchPage /> },
+            ],
+          },
+          { path: 'product/:id', element: <ProductPage /> },
+          { path: 'branches', element: <BranchesPage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'offerta', element: <OffertaPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          {
+            // Without a basket page (cartPageActive off) the basket opens as a sheet over the menu.
+            path: 'basket',
+            element: (
+              <BasketPageGate>
+                <BasketPage />
+              </BasketPageGate>
+            ),
+          },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'profile/user', element: <ProfileUserPage /> },
+          // Later issues: profile/*, vacancy, vacancy/:id, checkout, checkout/confirm, choose-address.
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -58,22 +108,26 @@ export const routes: RouteObject[] = [
         // Extra layout: header and page.
         element: <ExtraLayout />,
         children: [
+          { path: 'extra', element: <BrandStoryPage /> },
+          { path: 'extra2', element: <DeliveryInfoPage /> },
+          { path: 'extr3', element: <AppsPage /> },
           { path: 'extra4', element: <BranchLandingPage /> },
-          // Later issues: extra, extra2, extr3.
         ],
       },
       {
         // Auth layout: login by phone and its confirmation code.
         element: <AuthLayout />,
         children: [
-          // Later issues: login, login/confirm.
+          { path: 'login', element: <LoginPage /> },
+          { path: 'login/confirm', element: <LoginConfirmPage /> },
         ],
       },
       {
         // Map layout: the whole screen is a map.
         element: <MapLayout />,
         children: [
-          // Later issues: address/pickup, address/pickup2, address/delivery, branches/map, profile/orders/:id/map.
+          { path: 'branches/map', element: <BranchesMapPage /> },
+          // Later issues: address/pickup, address/pickup2, address/delivery, profile/orders/:id/map.
         ],
       },
     ],

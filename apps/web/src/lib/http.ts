@@ -83,6 +83,9 @@ export function setMerchantId(id: string | null): void {
   merchantId = id;
 }
 
+/** The merchant every call names; what is kept per merchant (the customer's session) is keyed by it. */
+export const currentMerchantId = (): string | null => merchantId;
+
 let tokenSource: () => string | null = () => null;
 let onUnauthorized: (() => void) | null = null;
 /** The login feature plugs its token in here, and what to do when a token is refused (spec section 8: log out). */

@@ -1,3 +1,4 @@
+import { BasketFloatingBar, BasketSheetHost } from '../../features/basket/basket-entry.tsx';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
 import { PageOutlet } from './page-outlet.tsx';
@@ -13,6 +14,8 @@ export function DefaultLayout() {
         <PageOutlet />
       </main>
       <Footer />
+      <BasketFloatingBar />
+      <BasketSheetHost />
     </div>
   );
 }

@@ -1,7 +1,11 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BasketHeaderButton } from '../../features/basket/basket-entry.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
+import { LOGIN_PATH, loginReturnState } from '../../shared/session/login-link.ts';
+import { UserIcon } from '../../shared/session/session-icons.tsx';
+import { useSessionUser } from '../../shared/session/session-store.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
@@ -36,7 +40,41 @@ export function Header() {
           )}
         </nav>
         <LanguageSwitcher className="ms-auto shrink-0 md:ms-2" />
+        <BasketHeaderButton />
+        <AccountLink />
       </div>
     </header>
+  );
+}
+
+/** The customer's way in: their initial to the profile, or Log in for a guest (who comes back here after). */
+function AccountLink() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const location = useLocation();
+  if (user) {
+    const initial = user.firstName.trim().charAt(0).toUpperCase();
+    return (
+      <Link
+        to="/profile"
+        data-testid="header-profile"
+        aria-label={t('auth.header.profile')}
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-brand text-base font-extrabold text-on-brand"
+      >
+        {initial || <UserIcon size={20} />}
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to={LOGIN_PATH}
+      state={location.pathname.startsWith(LOGIN_PATH) ? undefined : loginReturnState(location)}
+      data-testid="header-login"
+      aria-label={t('auth.header.login')}
+      title={t('auth.header.login')}
+      className="grid size-10 shrink-0 place-items-center rounded-full border border-line bg-surface-2 transition-colors hover:bg-line"
+    >
+      <UserIcon size={20} />
+    </Link>
   );
 }

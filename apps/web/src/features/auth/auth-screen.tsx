@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
+
+/** The frame of both login steps: a way back, the step's icon, title and text, then the form. */
+export function AuthScreen({
+  testId,
+  back,
+  icon,
+  title,
+  text,
+  children,
+}: {
+  testId: string;
+  back: { to: string; label?: string; state?: unknown };
+  icon: ReactNode;
+  title: ReactNode;
+  text: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section data-testid={testId} className="mx-auto w-full max-w-md px-5 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+      <Link
+        to={back.to}
+        state={back.state}
+        data-testid="auth-back"
+        className="-ms-2 mb-6 inline-flex h-10 items-center gap-1 rounded-full ps-1 pe-3 text-sm font-semibold text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+      >
+        <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
+        {back.label ?? t('common.back')}
+      </Link>
+      <div className="mb-5 grid size-14 place-items-center rounded-2xl bg-brand text-on-brand shadow-[0_10px_24px_-12px_var(--brand)]">{icon}</div>
+      <h1 className="text-[28px] leading-tight font-extrabold tracking-tight text-balance">{title}</h1>
+      <div className="mt-2 text-[15px] leading-relaxed text-muted text-pretty">{text}</div>
+      <div className="mt-7">{children}</div>
+    </section>
+  );
+}
+
+/** The wide button of a form step, with a spinner while its call runs. */
+export function SubmitButton({ busy, children, testId, disabled }: { busy: boolean; children: ReactNode; testId: string; disabled?: boolean }) {
+  return (
+    <button
+      type="submit"
+      data-testid={testId}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      className="relative inline-flex h-14 w-full items-center justify-center rounded-2xl bg-brand px-6 text-base font-bold text-on-brand shadow-sm transition-[filter,opacity] hover:brightness-95 active:brightness-90 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      <span className={busy ? 'invisible' : undefined}>{children}</span>
+      {busy && <span aria-hidden="true" className="absolute size-6 animate-spin rounded-full border-[3px] border-current/30 border-t-current" />}
+    </button>
+  );
+}

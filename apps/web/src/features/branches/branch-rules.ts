@@ -1,0 +1,39 @@
+import type { Branch, BranchToday, City } from '@dasturxon/domain';
+
+/*
+ * How the branch list reads (spec section 4, "Branch open or closed" and "Branch picker"), pure so
+ * it is tested without a browser. Open or closed and today's hours come from the server, which
+ * applies the domain's hour rules in the branch's city time zone.
+ */
+
+export type HoursLine = { kind: 'holiday' } | { kind: 'allDay' } | { kind: 'intervals'; text: string };
+
+/** An interval that opens and closes at the same minute runs round the clock. */
+const isAllDay = (i: { open: string; close: string }) => i.open === i.close;
+
+/** Today's pickup hours: a holiday; round the clock; or open–close, the extra interval first, as the server lists them. */
+export function hoursLine(today: BranchToday): HoursLine {
+  if (today.isHoliday || today.intervals.length === 0) return { kind: 'holiday' };
+  if (today.intervals.some(isAllDay)) return { kind: 'allDay' };
+  return { kind: 'intervals', text: today.intervals.map((i) => `${i.open}–${i.close}`).join(', ') };
+}
+
+/** Only branches that take pickup orders are offered (spec section 4), main branch first, then by priority. */
+export function pickupBranches(branches: readonly Branch[], cityId: string | null): Branch[] {
+  return branches
+    .filter((b) => b.isActive && b.settings.pickupEnabled && (!cityId || b.cityId === cityId))
+    .sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.priority - b.priority || (a.id < b.id ? -1 : 1));
+}
+
+/** The city the picker opens on: the chosen branch's city, else the only city, else the main city, else the first. */
+export function defaultCityId(input: { cities: readonly City[]; branches: readonly Branch[]; chosenBranchId: string | null; mainCityId: string | null }): string | null {
+  const { cities, branches, chosenBranchId, mainCityId } = input;
+  const chosen = chosenBranchId ? branches.find((b) => b.id === chosenBranchId) : undefined;
+  if (chosen && cities.some((c) => c.id === chosen.cityId)) return chosen.cityId;
+  if (cities.length === 1) return cities[0]!.id;
+  const main = cities.find((c) => c.isMain) ?? cities.find((c) => c.id === mainCityId);
+  return main?.id ?? cities[0]?.id ?? null;
+}
+
+/** A closed branch cannot be chosen (spec section 5). */
+export const canChoose = (branch: Pick<Branch, 'isOpen' | 'isActive'>): boolean => branch.isActive && branch.isOpen;

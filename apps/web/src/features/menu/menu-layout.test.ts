@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Category, Group } from '@dasturxon/domain';
+import { menuArrangement, menuBlocks, sectionsOf } from './menu-layout.ts';
+
+const group = (id: string): Group => ({ id, name: { ru: id }, icon: '', image: '', bgColor: '', iconBgColor: '', priority: 0 });
+const category = (id: string, groupId: string | null): Category => ({
+  id,
+  groupId,
+  name: { ru: id },
+  image: '',
+  priority: 0,
+  textColor: '',
+  viewType: 'MEDIUM',
+  scrollType: 'VERTICAL',
+  navigationType: 'SHEET',
+  isWithoutCart: false,
+});
+const product = (id: string, categoryId: string) => ({ id, categoryId });
+
+const menu = {
+  groups: [group('food'), group('drinks'), group('empty')],
+  categories: [category('burgers', 'food'), category('cola', 'drinks'), category('salads', 'food'), category('misc', null), category('none', 'food')],
+  products: [product('b1', 'burgers'), product('c1', 'cola'), product('b2', 'burgers'), product('s1', 'salads'), product('m1', 'misc')],
+};
+
+describe('menuBlocks', () => {
+  it('lists categories flat, in menu order, without empty ones, for WITHOUT_GROUP', () => {
+    const blocks = menuBlocks(menu, 'WITHOUT_GROUP');
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.group).toBeNull();
+    expect(blocks[0]!.sections.map((s) => [s.category.id, s.products.map((p) => p.id)])).toEqual([
+      ['burgers', ['b1', 'b2']],
+      ['cola', ['c1']],
+      ['salads', ['s1']],
+      ['misc', ['m1']],
+    ]);
+  });
+
+  it('puts categories under their groups for GROUP, in group order, loose ones last, empty groups gone', () => {
+    const blocks = menuBlocks(menu, 'GROUP');
+    expect(blocks.map((b) => [b.group?.id ?? null, b.sections.map((s) => s.category.id)])).toEqual([
+      ['food', ['burgers', 'salads']],
+      ['drinks', ['cola']],
+      [null, ['misc']],
+    ]);
+    expect(sectionsOf(blocks).map((s) => s.category.id)).toEqual(['burgers', 'salads', 'cola', 'misc']);
+  });
+
+  it('gives nothing for an empty menu', () => {
+    expect(menuBlocks({ groups: [], categories: [], products: [] }, 'WITHOUT_GROUP')).toEqual([]);
+    expect(menuBlocks({ groups: [], categories: [], products: [] }, 'GROUP')).toEqual([]);
+  });
+});
+
+describe('menuArrangement', () => {
+  const two = menuBlocks(menu, 'GROUP');
+  it('follows categoryView', () => {
+    expect(menuArrangement('ALL', 'GROUP', two)).toBe('all');
+    expect(menuArrangement('ONE_CATEGORY', 'WITHOUT_GROUP', two)).toBe('tiles');
+    expect(menuArrangement('GROUP_CATEGORY', 'GROUP', two)).toBe('group-tabs');
+  });
+  it('shows the whole menu for GROUP_CATEGORY when there are no groups to switch between', () => {
+    expect(menuArrangement('GROUP_CATEGORY', 'WITHOUT_GROUP', two)).toBe('all');
+    expect(menuArrangement('GROUP_CATEGORY', 'GROUP', two.slice(0, 1))).toBe('all');
+  });
+});

@@ -1,0 +1,56 @@
+import type { Category, CategoryView, Group, GroupView, Product } from '@dasturxon/domain';
+
+/*
+ * How the merchant's settings arrange the menu (spec section 3): groupView GROUP puts categories
+ * under their groups, WITHOUT_GROUP lists them flat; categoryView ALL shows every category on the
+ * home page, ONE_CATEGORY shows category tiles that open /category, GROUP_CATEGORY shows one group
+ * at a time. Pure, so the arrangement is tested without a browser.
+ */
+
+export interface MenuSection<P = Product> {
+  category: Category;
+  products: P[];
+}
+
+export interface MenuBlock<P = Product> {
+  /** Null for the flat menu, and for categories whose group is missing. */
+  group: Group | null;
+  sections: MenuSection<P>[];
+}
+
+export interface MenuInputs<P> {
+  groups: readonly Group[];
+  categories: readonly Category[];
+  products: readonly P[];
+}
+
+/** Categories with their products, in menu order, grouped when the merchant groups them. */
+export function menuBlocks<P extends Pick<Product, 'categoryId'>>(menu: MenuInputs<P>, groupView: GroupView): MenuBlock<P>[] {
+  const byCategory = new Map<string, P[]>();
+  for (const p of menu.products) {
+    const list = byCategory.get(p.categoryId);
+    if (list) list.push(p);
+    else byCategory.set(p.categoryId, [p]);
+  }
+  const sections = menu.categories
+    .map((category) => ({ category, products: byCategory.get(category.id) ?? [] }))
+    .filter((s) => s.products.length > 0);
+  if (groupView === 'WITHOUT_GROUP') return sections.length ? [{ group: null, sections }] : [];
+
+  const blocks: MenuBlock<P>[] = menu.groups.map((group) => ({ group, sections: sections.filter((s) => s.category.groupId === group.id) }));
+  const known = new Set(menu.groups.map((g) => g.id));
+  const loose = sections.filter((s) => !s.category.groupId || !known.has(s.category.groupId));
+  if (loose.length) blocks.push({ group: null, sections: loose });
+  return blocks.filter((b) => b.sections.length > 0);
+}
+
+export type MenuArrangement = 'all' | 'tiles' | 'group-tabs';
+
+/** GROUP_CATEGORY needs groups to switch between; without them it is the whole menu. */
+export function menuArrangement(categoryView: CategoryView, groupView: GroupView, blocks: readonly MenuBlock<unknown>[]): MenuArrangement {
+  if (categoryView === 'ONE_CATEGORY') return 'tiles';
+  if (categoryView === 'GROUP_CATEGORY' && groupView === 'GROUP' && blocks.length > 1) return 'group-tabs';
+  return 'all';
+}
+
+export const sectionsOf = <P,>(blocks: readonly MenuBlock<P>[]): MenuSection<P>[] => blocks.flatMap((b) => b.sections);

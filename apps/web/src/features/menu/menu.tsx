@@ -1,0 +1,204 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { imageUrl, pickText, type Group } from '@dasturxon/domain';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { contrastText, validColor } from '../../lib/color.ts';
+import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
+import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
+import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
+import { DishIcon } from '../../shared/ui/icons.tsx';
+import { CategoryBar } from './category-bar.tsx';
+import { menuArrangement, menuBlocks, sectionsOf, type MenuBlock } from './menu-layout.ts';
+import { MenuSection } from './menu-section.tsx';
+import { MenuSkeleton } from './menu-skeleton.tsx';
+import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
+import { useScrollSpy } from './scroll-spy.ts';
+
+/**
+ * The menu on the home page, arranged as the merchant's settings say: every category with a
+ * sticky category bar (ALL), category tiles that open /category (ONE_CATEGORY), or one group at a
+ * time (GROUP_CATEGORY); grouped under group headings when groupView is GROUP.
+ */
+export function Menu() {
+  const { t } = useTranslation();
+  const settings = useMerchantSettings();
+  // A failed refresh keeps the menu already shown; the error state is only for a menu that never came.
+  const { menu, isPending, refetch } = useMenu();
+  const blocks = useMemo(() => (menu ? menuBlocks(menu, settings.groupView) : []), [menu, settings.groupView]);
+  useScrollMemory(Boolean(menu));
+
+  if (isPending) return <MenuSkeleton />;
+  if (!menu) {
+    return (
+      <MenuMessage testId="menu-error" title={t('menu.errorTitle')} text={t('errors.generic')}>
+        <button type="button" onClick={() => void refetch()} className="mt-5 h-11 rounded-full bg-brand px-6 text-[15px] font-bold text-on-brand">
+          {t('common.retry')}
+        </button>
+      </MenuMessage>
+    );
+  }
+  if (blocks.length === 0) return <MenuMessage testId="menu-empty" title={t('menu.emptyTitle')} text={t('menu.emptyText')} />;
+
+  const arrangement = menuArrangement(settings.categoryView, settings.groupView, blocks);
+  const showImages = settings.isCategoryImageVisible;
+  return (
+    <div data-testid="menu" data-arrangement={arrangement}>
+      {arrangement === 'tiles' && <CategoryTiles blocks={blocks} showImages={showImages} />}
+      {arrangement === 'group-tabs' && <GroupTabsMenu blocks={blocks} showImages={showImages} />}
+      {arrangement === 'all' && <AllCategories blocks={blocks} grouped={settings.groupView === 'GROUP'} showImages={showImages} />}
+    </div>
+  );
+}
+
+function AllCategories({ blocks, grouped, showImages }: { blocks: MenuBlock<MenuProduct>[]; grouped: boolean; showImages: boolean }) {
+  const { language } = useTranslation();
+  const sections = sectionsOf(blocks);
+  const ids = useMemo(() => sections.map((s) => s.category.id), [sections]);
+  const { active, scrollTo } = useScrollSpy(ids);
+  const withHeadings = grouped && blocks.length > 1;
+  const firstId = ids[0];
+
+  return (
+    <>
+      <CategoryBar
+        items={sections.map((s) => ({ id: s.category.id, label: pickText(s.category.name, language), image: showImages ? s.category.image : null }))}
+        activeId={active}
+        onPick={scrollTo}
+      />
+      {blocks.map((block, bi) => (
+        <div key={block.group?.id ?? `loose-${bi}`} data-testid={block.group ? 'menu-group' : undefined}>
+          {withHeadings && block.group && <GroupHeading group={block.group} />}
+          {block.sections.map((s) => (
+            <MenuSection
+              key={s.category.id}
+              category={s.category}
+              products={s.products}
+              showImage={showImages}
+              headingLevel={withHeadings ? 3 : 2}
+              first={s.category.id === firstId}
+            />
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** GROUP_CATEGORY: the groups as tabs; the chosen group's categories below, with their own category bar. */
+function GroupTabsMenu({ blocks, showImages }: { blocks: MenuBlock<MenuProduct>[]; showImages: boolean }) {
+  const [groupId, setGroupId] = useState(blocks[0]?.group?.id ?? null);
+  const block = blocks.find((b) => b.group?.id === groupId) ?? blocks[0]!;
+  return (
+    <>
+      <GroupTiles
+        blocks={blocks}
+        activeId={block.group?.id ?? null}
+        onPick={(b) => {
+          setGroupId(b.group?.id ?? null);
+        }}
+      />
+      <AllCategories key={block.group?.id ?? 'loose'} blocks={[block]} grouped={false} showImages={showImages} />
+    </>
+  );
+}
+
+/** ONE_CATEGORY: a tile per category, opening /category?id=. */
+function CategoryTiles({ blocks, showImages }: { blocks: MenuBlock<MenuProduct>[]; showImages: boolean }) {
+  const { t, language } = useTranslation();
+  const grouped = blocks.length > 1 || blocks[0]?.group;
+  return (
+    <div data-testid="category-tiles">
+      {blocks.map((block, bi) => (
+        <section key={block.group?.id ?? `loose-${bi}`} className="pt-6">
+          {grouped && block.group && <GroupHeading group={block.group} />}
+          <ul className="grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4">
+            {block.sections.map(({ category, products }) => (
+              <li key={category.id}>
+                <Link
+                  to={`/category?id=${encodeURIComponent(category.id)}`}
+                  data-testid="category-tile"
+                  data-category-id={category.id}
+                  className="flex h-full flex-col overflow-hidden rounded-3xl bg-surface p-2 transition-transform active:scale-[0.98]"
+                >
+                  {(showImages || category.image) && (
+                    <img
+                      src={imageUrl(category.image, { width: 320, height: 240 })}
+                      alt=""
+                      width={320}
+                      height={240}
+                      loading={bi === 0 ? 'eager' : 'lazy'}
+                      decoding="async"
+                      className="aspect-[4/3] w-full rounded-2xl bg-surface-2 object-cover"
+                    />
+                  )}
+                  <span className="px-1.5 pt-2.5 text-base leading-snug font-bold">{pickText(category.name, language)}</span>
+                  <span className="px-1.5 pb-1 text-[13px] text-muted">{t('menu.dishCount', { count: products.length })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** GROUP_CATEGORY: the groups as picture tabs at the top of the menu; a tap shows that group. */
+function GroupTiles({ blocks, onPick, activeId }: { blocks: MenuBlock<MenuProduct>[]; onPick: (b: MenuBlock<MenuProduct>) => void; activeId: string | null }) {
+  const { t, language } = useTranslation();
+  return (
+    <div role="tablist" aria-label={t('menu.groups')} data-testid="group-tiles" className="-mx-4 flex gap-2.5 overflow-x-auto px-4 pt-5 pb-1 [scrollbar-width:none] md:mx-0 md:px-0 [&::-webkit-scrollbar]:hidden">
+      {blocks.map((b) => {
+        if (!b.group) return null;
+        const g = b.group;
+        const bg = validColor(g.bgColor, '');
+        const active = activeId === g.id;
+        return (
+          <button
+            key={g.id}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            data-testid="group-tile"
+            onClick={() => onPick(b)}
+            className={`flex w-[5.5rem] shrink-0 flex-col items-center gap-1.5 rounded-3xl p-1.5 text-center transition-colors md:w-28 ${active ? 'bg-surface ring-2 ring-brand' : 'opacity-80 hover:opacity-100'}`}
+          >
+            <span
+              className="grid aspect-square w-full place-items-center overflow-hidden rounded-[1.4rem] bg-surface"
+              style={bg ? { backgroundColor: bg, color: contrastText(bg) } : undefined}
+            >
+              {g.image || g.icon ? (
+                <img src={imageUrl(g.image || g.icon, { width: 144, height: 144 })} alt="" width={72} height={72} decoding="async" className="size-[78%] object-contain" />
+              ) : (
+                <DishIcon size={30} />
+              )}
+            </span>
+            <span className="line-clamp-2 text-[13px] leading-tight font-semibold">{pickText(g.name, language)}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function GroupHeading({ group }: { group: Group }) {
+  const { language } = useTranslation();
+  return (
+    <h2 data-testid="group-heading" className="mt-7 -mb-2 text-[13px] font-extrabold tracking-[0.12em] text-muted uppercase first:mt-5">
+      {pickText(group.name, language)}
+    </h2>
+  );
+}
+
+function MenuMessage({ testId, title, text, children }: { testId: string; title: string; text: string; children?: ReactNode }) {
+  return (
+    <section data-testid={testId} className="mt-6 flex flex-col items-center rounded-3xl border border-dashed border-line bg-surface px-6 py-10 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-brand/15">
+        <DishIcon size={30} />
+      </span>
+      <p className="mt-4 text-base font-bold">{title}</p>
+      <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-muted">{text}</p>
+      {children}
+    </section>
+  );
+}

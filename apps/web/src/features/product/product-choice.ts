@@ -1,0 +1,83 @@
+import { checkModifications, priceLine, sum, type LinePrice, type LineProblem, type Product } from '@dasturxon/domain';
+
+/*
+ * The customer's choice on a product: which modifications, how many units. Pure, so the rules of
+ * the modification groups (domain `checkModifications`) and the line price (domain `priceLine`)
+ * are applied exactly as the server will, and tested here without a browser.
+ */
+
+/** Chosen modification ids with their count (1 each, as the groups offer them). */
+export type Chosen = Readonly<Record<string, number>>;
+
+export type ToggleResult = { chosen: Chosen; refused: null } | { chosen: Chosen; refused: { groupId: string; max: number } };
+
+/**
+ * A tap on a modification. In a group of at most one (a radio) it replaces the other choice, and a
+ * tap on the chosen one takes it back only when the group may stay empty. In a group of several
+ * (checkboxes) it toggles, and is refused once the group has its maximum.
+ */
+export function toggleModification(product: Pick<Product, 'modificationGroups'>, chosen: Chosen, modificationId: string): ToggleResult {
+  const group = product.modificationGroups.find((g) => g.modifications.some((m) => m.id === modificationId));
+  if (!group) return { chosen, refused: null };
+  const ids = group.modifications.map((m) => m.id);
+  const next: Record<string, number> = { ...chosen };
+  const isOn = (chosen[modificationId] ?? 0) > 0;
+  if (group.max === 1) {
+    if (isOn) {
+      if (group.min === 0) delete next[modificationId];
+      return { chosen: next, refused: null };
+    }
+    for (const id of ids) delete next[id];
+    next[modificationId] = 1;
+    return { chosen: next, refused: null };
+  }
+  if (isOn) {
+    delete next[modificationId];
+    return { chosen: next, refused: null };
+  }
+  const inGroup = ids.reduce((n, id) => n + (chosen[id] ?? 0), 0);
+  if (group.max > 0 && inGroup >= group.max) return { chosen, refused: { groupId: group.id, max: group.max } };
+  next[modificationId] = 1;
+  return { chosen: next, refused: null };
+}
+
+export const chosenList = (chosen: Chosen): { id: string; count: number }[] =>
+  Object.entries(chosen)
+    .filter(([, n]) => n > 0)
+    .map(([id, count]) => ({ id, count }));
+
+/** The groups whose rules the choice breaks (domain `checkModifications`): MODIFICATION_MIN until a required choice is made. */
+export function choiceProblems(product: Pick<Product, 'id' | 'modificationGroups'>, chosen: Chosen): LineProblem[] {
+  return checkModifications(
+    {
+      productId: product.id,
+      groups: product.modificationGroups.map((g) => ({ id: g.id, min: g.min, max: g.max })),
+      modifications: product.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ id: m.id, groupId: g.id }))),
+    },
+    chosenList(chosen),
+  );
+}
+
+/** What the line costs (domain `priceLine`): what the customer will pay, and the price before the product's discount. */
+export function choicePrice(product: Pick<Product, 'costPrice' | 'discount' | 'modificationGroups'>, chosen: Chosen, quantity: number): LinePrice {
+  const prices = new Map(product.modificationGroups.flatMap((g) => g.modifications.map((m) => [m.id, m.price] as const)));
+  return priceLine({
+    costPrice: sum(product.costPrice),
+    discountPercent: product.discount,
+    quantity,
+    modifications: chosenList(chosen).map((c) => ({ count: c.count, price: sum(prices.get(c.id) ?? 0) })),
+  });
+}
+
+/**
+ * How many more units may be added: the counted stock less what the basket already holds of the
+ * product (its lines draw on one stock, domain `checkStock`); null when stock is not counted.
+ */
+export function unitsLeft(stock: number | null, inBasket: number): number | null {
+  return stock === null ? null : Math.max(0, stock - inBasket);
+}
+
+/** What one modification adds to the price the customer pays: the product's discount applies to it too (spec section 4). */
+export function modificationPrice(price: number, discountPercent: number): number {
+  return priceLine({ costPrice: sum(0), discountPercent, quantity: 1, modifications: [{ count: 1, price: sum(price) }] }).net;
+}

@@ -1,0 +1,40 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useSearchParams } from 'react-router';
+import { lazyPage } from '../../lib/chunk-reload.ts';
+import { PRODUCT_PARAM, VIEW_PARAM } from '../../shared/catalogue/product-link.ts';
+
+const loadOverlay = () => import('./product-overlay.tsx').then((m) => m.ProductOverlay);
+const ProductOverlay = lazyPage(loadOverlay);
+
+/**
+ * Pages that list products (menu, category, search) sit inside this route element: when the
+ * address says `?product={id}&view=sheet|popup`, the product opens over the page. The overlay's
+ * code (with the sheet library) arrives when the browser is idle, before the first tap.
+ */
+export function ProductOverlayHost() {
+  const [params] = useSearchParams();
+  const id = params.get(PRODUCT_PARAM);
+  const view = params.get(VIEW_PARAM) === 'popup' ? 'popup' : 'sheet';
+
+  useEffect(() => {
+    // After the page's own pictures (load), when nothing else is going on (idle).
+    const prefetch = () => {
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+      idle(() => void loadOverlay().catch(() => undefined));
+    };
+    if (document.readyState === 'complete') prefetch();
+    else window.addEventListener('load', prefetch, { once: true });
+    return () => window.removeEventListener('load', prefetch);
+  }, []);
+
+  return (
+    <>
+      <Outlet />
+      {id && (
+        <Suspense fallback={null}>
+          <ProductOverlay key={id} productId={id} view={view} />
+        </Suspense>
+      )}
+    </>
+  );
+}

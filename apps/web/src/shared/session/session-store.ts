@@ -1,0 +1,136 @@
+import { useSyncExternalStore } from 'react';
+import type { User } from '@dasturxon/domain';
+import { configureAuth, currentMerchantId } from '../../lib/http.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { clearCustomerData } from './customer-data.ts';
+
+/**
+ * The customer's session: the bearer token and the user, kept per merchant (spec section 4,
+ * "Messaging mode": token and user are stored per merchant), so a customer of one brand is a
+ * guest at another even on a shared host (`?vendor=` on localhost).
+ */
+export interface Session {
+  token: string;
+  user: User;
+}
+
+/**
+ * Why a session ended. `logout` and `deleted` come from the customer; `expired` from a 401 on a
+ * call made with the token (spec section 8); `elsewhere` from another tab of the same brand.
+ */
+export type SessionEndReason = 'logout' | 'deleted' | 'expired' | 'elsewhere';
+
+export const sessionKey = (merchantId: string): string => `dx:${merchantId}:session`;
+
+/** A stored session, or null when the text is missing, damaged, or written by a client that stored something else. */
+export function parseSession(text: string | null): Session | null {
+  if (!text) return null;
+  try {
+    const raw = JSON.parse(text) as Partial<Session> | null;
+    if (!raw || typeof raw.token !== 'string' || !raw.token) return null;
+    const user = raw.user as Partial<User> | undefined;
+    if (!user || typeof user !== 'object' || typeof user.id !== 'string') return null;
+    return { token: raw.token, user: user as User };
+  } catch {
+    return null;
+  }
+}
+
+let cache: { merchantId: string; session: Session | null } | null = null;
+const listeners = new Set<() => void>();
+const endListeners = new Set<(reason: SessionEndReason) => void>();
+const startListeners = new Set<(session: Session) => void>();
+
+function current(): Session | null {
+  const merchantId = currentMerchantId();
+  if (!merchantId) return null;
+  if (cache?.merchantId !== merchantId) cache = { merchantId, session: parseSession(readStored(sessionKey(merchantId))) };
+  return cache.session;
+}
+
+function put(session: Session | null): void {
+  const merchantId = currentMerchantId();
+  if (!merchantId) return;
+  cache = { merchantId, session };
+  if (session) writeStored(sessionKey(merchantId), JSON.stringify(session));
+  else
+    try {
+      localStorage.removeItem(sessionKey(merchantId));
+    } catch {
+      // Forbidden storage: nothing was kept either.
+    }
+  for (const l of listeners) l();
+}
+
+/** The session of this merchant's customer, or null for a guest. */
+export const getSession = (): Session | null => current();
+/** The bearer token, or null for a guest. */
+export const getToken = (): string | null => current()?.token ?? null;
+export const isLoggedIn = (): boolean => current() !== null;
+
+/** After a login (`POST /users/v1/auth/otp/verify`). Nothing else is touched: the guest's basket stays. */
+export function startSession(session: Session): void {
+  put(session);
+  for (const l of startListeners) l(session);
+}
+
+/** The server answered a newer copy of the customer (`/users/me`, a profile edit, a phone change). */
+export function updateSessionUser(user: User): void {
+  const session = current();
+  if (!session || session.user.id !== user.id) return;
+  put({ token: session.token, user });
+}
+
+/**
+ * Forgets the token and the user and tells every listener why. Only the session: what else a
+ * logout clears (storage, cookies) is `clearCustomerData()` in `logout.ts`.
+ */
+export function endSession(reason: SessionEndReason): void {
+  if (!current()) return;
+  put(null);
+  for (const l of endListeners) l(reason);
+}
+
+/** Called with each ended session: stores that keep the customer's data in memory reset here. Returns the unsubscribe. */
+export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+/** Called after each login, e.g. to push a guest's locally kept addresses to the new account (spec section 6). */
+export function onSessionStart(listener: (session: Session) => void): () => void {
+  startListeners.add(listener);
+  return () => startListeners.delete(listener);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The session, re-rendering on login, logout and profile updates. */
+export const useSession = (): Session | null => useSyncExternalStore(subscribe, current, current);
+export const useIsLoggedIn = (): boolean => useSession() !== null;
+/** The signed-in customer as last answered by the server, or null for a guest. */
+export const useSessionUser = (): User | null => useSession()?.user ?? null;
+
+// Calls marked `auth` carry the token; a 401 on such a call is a forced logout (spec section 8).
+// Wired when this module loads, which the route table does before the first render.
+configureAuth(getToken, () => {
+  if (!current()) return;
+  clearCustomerData();
+  endSession('expired');
+});
+
+// Another tab of the same brand logged in or out.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    const merchantId = currentMerchantId();
+    if (!merchantId || (event.key !== null && event.key !== sessionKey(merchantId))) return;
+    const before = cache?.merchantId === merchantId ? cache.session : null;
+    cache = null;
+    const after = current();
+    for (const l of listeners) l();
+    if (before && !after) for (const l of endListeners) l('elsewhere');
+  });
+}
