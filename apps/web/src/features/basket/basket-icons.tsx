@@ -1,23 +1,11 @@
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 
-export const PlusIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-export const MinusIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M5 12h14" />
-  </Icon>
-);
+// Shared with the other features; kept importable from here for this feature's files.
+export { PlusIcon, MinusIcon, CloseIcon } from '../../shared/ui/icons.tsx';
+
 export const TrashIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 7h16M9.5 7V5a1.5 1.5 0 0 1 1.5-1.5h2A1.5 1.5 0 0 1 14.5 5v2M6 7l1 12.2A2 2 0 0 0 9 21h6a2 2 0 0 0 2-1.8L18 7M10 11v6M14 11v6" />
-  </Icon>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Icon strokeWidth={2} {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
 export const TagIcon = (p: IconProps) => (

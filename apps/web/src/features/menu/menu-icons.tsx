@@ -1,15 +1,8 @@
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 
-export const PlusIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-export const MinusIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M5 12h14" />
-  </Icon>
-);
+// Shared with the other features; kept importable from here for this feature's files.
+export { PlusIcon, MinusIcon } from '../../shared/ui/icons.tsx';
+
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="6.5" />

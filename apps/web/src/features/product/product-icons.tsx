@@ -1,20 +1,8 @@
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 
-export const PlusIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-export const MinusIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M5 12h14" />
-  </Icon>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
+// Shared with the other features; kept importable from here for this feature's files.
+export { PlusIcon, MinusIcon, CloseIcon } from '../../shared/ui/icons.tsx';
+
 export const BackIcon = (p: IconProps) => (
   <Icon strokeWidth={2} {...p}>
     <path d="M19 12H5m6-6-6 6 6 6" />

@@ -124,3 +124,19 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 10v4.5M12 17v.01" />
   </Icon>
 );
+
+export const PlusIcon = (p: IconProps) => (
+  <Icon strokeWidth={2.2} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const MinusIcon = (p: IconProps) => (
+  <Icon strokeWidth={2.2} {...p}>
+    <path d="M5 12h14" />
+  </Icon>
+);
+export const CloseIcon = (p: IconProps) => (
+  <Icon strokeWidth={2.2} {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
