@@ -89,8 +89,60 @@ test.describe('the storefront shell', () => {
     await keepScreenshot(page, testInfo, 'shell-tezkor-ar');
   });
 
+  for (const lang of ['ru', 'ar']) {
+    test(`on a 360 px phone in ${lang} the header shows the whole brand name beside round buttons of one size`, async ({ page, context }, testInfo) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await context.addCookies([{ name: 'lang', value: lang, url: brandUrl('tezkor') }]);
+      await page.goto(brandUrl('tezkor'));
+      const name = page.getByTestId('brand-name');
+      await expect(name).toHaveText('Tezkor Burger');
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      await expect(page.getByTestId('current-language')).toHaveText(lang.toUpperCase());
+      for (const id of ['language-switcher', 'basket-button', 'header-login']) {
+        const box = await page.getByTestId(id).boundingBox();
+        expect([box!.width, box!.height], id).toEqual([40, 40]);
+      }
+      await keepScreenshot(page, testInfo, `shell-header-360-${lang}`);
+    });
+  }
+
+  for (const sub of ['tezkor', 'navbahor']) {
+    test(`the footer's small print of ${sub} reads at 4.5:1 or more`, async ({ page }) => {
+      await page.goto(brandUrl(sub));
+      const version = page.getByTestId('footer-version');
+      await expect(version).toBeVisible();
+      const ratio = await version.evaluate((el) => {
+        const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = ([r, g, b]: number[]) => {
+          const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+        };
+        // The first opaque background behind the text, and the text colour as faded by every opacity on the way.
+        let node: Element | null = el;
+        let alpha = 1;
+        let back: number[] = [];
+        for (; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          alpha *= Number(style.opacity);
+          const bg = rgba(style.backgroundColor);
+          if (bg.length === 3 || (bg.length === 4 && bg[3] === 1)) {
+            back = bg.slice(0, 3);
+            break;
+          }
+        }
+        const [r, g, b, a = 1] = rgba(getComputedStyle(el).color);
+        const fg = [r!, g!, b!].map((c, i) => c * a * alpha + back[i]! * (1 - a * alpha));
+        const [hi, lo] = [luminance(fg), luminance(back)].sort((x, y) => y - x);
+        return (hi! + 0.05) / (lo! + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
   test('the language switcher offers the brand languages and switches the interface', async ({ page, context }) => {
     await page.goto(brandUrl('tezkor'));
+    // Its accessible name starts with what it shows (WCAG label in name).
+    await expect(page.getByTestId('language-switcher')).toHaveAccessibleName(/^RU — /);
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('language-option-eng').click();
     await expect(page.locator('html')).toHaveAttribute('lang', /en/);

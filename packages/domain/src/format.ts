@@ -78,3 +78,28 @@ export function formatDate(
 export function formatMoney(amount: number, currencyLabel: string): string {
   return `${formatNumber(amount)} ${currencyLabel}`;
 }
+
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/*
+ * A number as our screens write it: a sign where it starts, digits grouped by three with a space
+ * (plain, no-break or narrow), decimals or a time's minutes, a percent sign, and the other ends of a
+ * range (`5–10`, `10:00–22:00`: a range reads as written, as a phone number does). It never starts
+ * or ends inside a word (`WELCOME10`). Text already between LRI and PDI is taken whole, so isolating
+ * twice (an amount put into a sentence that is isolated again) changes nothing.
+ */
+const DIGITS = String.raw`\d+(?:[ \u00a0\u202f]\d{3}(?!\d))*(?:[.,:]\d+)*`;
+const NUMBER = new RegExp(String.raw`\u2066[^\u2069]*\u2069|(?<![\p{L}\p{N}])[+\-\u2212]?${DIGITS}(?:[\-\u2013]${DIGITS})*%?(?![\p{L}\p{N}])`, 'gu');
+
+/**
+ * Right-to-left text with each number kept whole, left to right: the number goes between LRI and PDI
+ * (U+2066, U+2069). Without them the bidirectional algorithm takes a number apart in Arabic: a plain
+ * grouping space splits `308 100` into two numbers shown as `100 308`, a sign lands on the wrong side
+ * (`+8 000` shows as `8 000+`), and a number after a Latin or Cyrillic word joins that word's run.
+ * Only for text shown right to left: left-to-right text needs nothing, and the marks are invisible
+ * but still part of the text.
+ */
+export function isolateNumbers(text: string): string {
+  return text.replace(NUMBER, (run) => (run.startsWith(LRI) ? run : `${LRI}${run}${PDI}`));
+}

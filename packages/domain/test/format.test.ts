@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DATE, formatDate, formatMoney, formatNumber, formatPhone, maskPhone } from '../src/format.ts';
+import { EMPTY_DATE, formatDate, formatMoney, formatNumber, formatPhone, isolateNumbers, maskPhone } from '../src/format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with spaces', () => {
@@ -47,6 +47,56 @@ describe('formatNumber', () => {
 describe('formatMoney', () => {
   it('puts the currency label after the grouped amount', () => {
     expect(formatMoney(45000, "so'm")).toBe("45 000 so'm");
+  });
+});
+
+describe('isolateNumbers', () => {
+  const iso = (run: string) => `\u2066${run}\u2069`;
+  const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+
+  it('keeps an amount whole, grouping spaces included, whatever the space', () => {
+    expect(isolateNumbers('308 100 سوم')).toBe(`${iso('308 100')} سوم`);
+    expect(isolateNumbers(nbsp('1 234 567 سوم'))).toBe(`${iso(nbsp('1 234 567'))}\u00a0سوم`);
+    expect(isolateNumbers('12\u202f345.67')).toBe(iso('12\u202f345.67'));
+    expect(isolateNumbers('0 سوم')).toBe(`${iso('0')} سوم`);
+  });
+
+  it('keeps a sign with its number', () => {
+    expect(isolateNumbers('−6 300 سوم')).toBe(`${iso('−6 300')} سوم`);
+    expect(isolateNumbers('+8 000 سوم')).toBe(`${iso('+8 000')} سوم`);
+    expect(isolateNumbers('-1 234.5')).toBe(iso('-1 234.5'));
+    expect(isolateNumbers('−10%')).toBe(iso('−10%'));
+  });
+
+  it('isolates each number of a sentence on its own', () => {
+    expect(isolateNumbers('2 منتجات · 82 000 سوم')).toBe(`${iso('2')} منتجات · ${iso('82 000')} سوم`);
+    expect(isolateNumbers('التوصيل من 50 000 سوم. أضف 30 000 سوم.')).toBe(`التوصيل من ${iso('50 000')} سوم. أضف ${iso('30 000')} سوم.`);
+    expect(isolateNumbers('Чизбургер 29 000 سوم')).toBe(`Чизбургер ${iso('29 000')} سوم`);
+  });
+
+  it('keeps times, decimals and ranges as written', () => {
+    expect(isolateNumbers('10:00–14:00, 15:00–22:00')).toBe(`${iso('10:00–14:00')}, ${iso('15:00–22:00')}`);
+    expect(isolateNumbers('5–10 دقيقة')).toBe(`${iso('5–10')} دقيقة`);
+    expect(isolateNumbers('4.5 · 12 تقييم')).toBe(`${iso('4.5')} · ${iso('12')} تقييم`);
+    expect(isolateNumbers('الإصدار 2.2.9')).toBe(`الإصدار ${iso('2.2.9')}`);
+  });
+
+  it('does not take two numbers for one unless the second is a group of three', () => {
+    expect(isolateNumbers('3 45')).toBe(`${iso('3')} ${iso('45')}`);
+    expect(isolateNumbers('1 0000')).toBe(`${iso('1')} ${iso('0000')}`);
+  });
+
+  it('leaves digits inside words, and text without numbers, alone', () => {
+    expect(isolateNumbers('WELCOME10')).toBe('WELCOME10');
+    expect(isolateNumbers('10OFF')).toBe('10OFF');
+    expect(isolateNumbers('مجانًا')).toBe('مجانًا');
+    expect(isolateNumbers('')).toBe('');
+  });
+
+  it('changes nothing the second time', () => {
+    const once = isolateNumbers('−6 300 سوم · 2 منتجات');
+    expect(isolateNumbers(once)).toBe(once);
+    expect(isolateNumbers(`أضف ${once}`)).toBe(`أضف ${once}`);
   });
 });
 

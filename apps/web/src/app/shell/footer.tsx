@@ -142,7 +142,8 @@ export function Footer() {
                 {right}
               </span>
             )}
-            <span className="opacity-70">{t('footer.version', { version: APP_VERSION })}</span>
+            {/* No fainter than the rest of the line: text-muted at 70% opacity read at 3.95:1 on the dark theme, below 4.5:1. */}
+            <span data-testid="footer-version">{t('footer.version', { version: APP_VERSION })}</span>
           </span>
         </div>
       </div>

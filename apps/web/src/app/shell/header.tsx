@@ -21,27 +21,31 @@ export function Header() {
   return (
     <header data-testid="site-header" className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4">
+        {/* A name too long for one line goes on two before it is cut. */}
         <Link to="/" aria-label={t('header.homeLink', { brand: merchant.name })} className="flex min-w-0 items-center gap-2.5 rounded-xl">
           <BrandLogo src={logoSrc(settings, merchant)} name={merchant.name} size={40} />
-          <span data-testid="brand-name" className="truncate text-lg leading-tight font-extrabold tracking-tight">
+          <span data-testid="brand-name" className="line-clamp-2 text-[17px] leading-[1.15] font-extrabold tracking-tight [overflow-wrap:anywhere] md:text-lg">
             {merchant.name}
           </span>
         </Link>
-        <nav className="ms-auto hidden items-center gap-1 md:flex">
-          {settings.branchesActive && (
-            <NavLink to="/branches" className={navClass}>
-              {t('nav.branches')}
-            </NavLink>
-          )}
-          {settings.aboutMerchantActive && (
-            <NavLink to="/about" className={navClass}>
-              {t('nav.about')}
-            </NavLink>
-          )}
-        </nav>
-        <LanguageSwitcher className="ms-auto shrink-0 md:ms-2" />
-        <BasketHeaderButton />
-        <AccountLink />
+        {/* One size for every button (40 px, a fingertip), 8 px apart so a thumb does not catch the neighbour. */}
+        <div className="ms-auto flex shrink-0 items-center gap-2">
+          <nav className="me-2 hidden items-center gap-1 md:flex">
+            {settings.branchesActive && (
+              <NavLink to="/branches" className={navClass}>
+                {t('nav.branches')}
+              </NavLink>
+            )}
+            {settings.aboutMerchantActive && (
+              <NavLink to="/about" className={navClass}>
+                {t('nav.about')}
+              </NavLink>
+            )}
+          </nav>
+          <LanguageSwitcher />
+          <BasketHeaderButton />
+          <AccountLink />
+        </div>
       </div>
     </header>
   );

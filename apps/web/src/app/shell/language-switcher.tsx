@@ -62,13 +62,15 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[current]}`}
+        // The name starts with the code on the button (WCAG label in name: who says "RU" to a voice control gets this button).
+        aria-label={t('header.currentLanguage', { code: LANGUAGE_MARKS[current], name: LANGUAGE_NAMES[current] })}
         onClick={() => setOpen((o) => !o)}
-        className="flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface-2 ps-2.5 pe-2 text-sm font-semibold transition-colors hover:bg-line"
+        className="flex size-10 items-center justify-center gap-1.5 rounded-full border border-line bg-surface-2 text-[13px] font-extrabold tracking-wide transition-colors hover:bg-line md:w-auto md:ps-2.5 md:pe-2"
       >
-        <GlobeIcon size={18} />
+        {/* A phone shows only the code, at the size of its neighbours; a desktop has room for the globe and the arrow too. */}
+        <GlobeIcon size={18} className="hidden md:block" />
         <span data-testid="current-language">{LANGUAGE_MARKS[current]}</span>
-        <ChevronDownIcon size={16} className={`text-muted transition-transform ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon size={16} className={`hidden text-muted transition-transform md:block ${open ? 'rotate-180' : ''}`} />
       </button>
       {open && (
         <div

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, formatPhone, type UiLanguage, type User } from '@dasturxon/domain';
+import { formatPhone, type UiLanguage, type User } from '@dasturxon/domain';
 import { switchLanguage, useLanguage, useTranslation } from '../../i18n/i18n.ts';
 import { htmlLangOf, LANGUAGE_MARKS, LANGUAGE_NAMES, switchableLanguages } from '../../i18n/languages.ts';
 import { errorDescription } from '../../lib/http.ts';
+import { useFormatSum } from '../../shared/catalogue/price.ts';
 import { useBoot } from '../../shared/merchant/boot.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
@@ -35,6 +36,7 @@ function CustomerProfile() {
   const { inTelegram } = useBoot();
   const language = useLanguage();
   const { data: user } = useMe();
+  const formatSum = useFormatSum();
   const [sheet, setSheet] = useState<'language' | 'logout' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -98,7 +100,7 @@ function CustomerProfile() {
           <span className="min-w-0 flex-1">
             <span className="block text-sm font-semibold opacity-80">{t('profile.cashback.title')}</span>
             <span data-testid="cashback-balance" className="block text-2xl font-extrabold tracking-tight tabular-nums">
-              {formatMoney(user.cashback, t('profile.currency'))}
+              {formatSum(user.cashback)}
             </span>
           </span>
         </section>

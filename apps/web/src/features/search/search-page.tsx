@@ -6,7 +6,7 @@ import { unavailableReason } from '../../shared/catalogue/availability.ts';
 import { useMenu, type MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { measureLabel } from '../../shared/catalogue/measure.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
-import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
 import { ClockIcon, Icon, type IconProps } from '../../shared/ui/icons.tsx';
@@ -223,8 +223,9 @@ export function SearchPage() {
 function ResultRow({ product, category, onOpen }: { product: MenuProduct; category: string; onOpen: () => void }) {
   const { t, language } = useTranslation();
   const formatSum = useFormatSum();
+  const numberText = useNumberText();
   const reason = unavailableReason(product);
-  const measure = measureLabel(product, t);
+  const measure = numberText(measureLabel(product, t));
   return (
     <button
       type="button"
