@@ -1,11 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
+// One data folder per port: two runs on two ports never share (or delete) each other's database.
+const DATA_DIR = `test-results/e2e-data-${PORT}`;
+// The journeys read the server's files (the SMS outbox) from here.
+process.env.E2E_DATA_DIR = DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results/playwright',
+  outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -26,7 +30,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf test-results/e2e-data && PORT=${PORT} DATA_DIR=test-results/e2e-data LOG_LEVEL=warn node --import tsx apps/api/src/server.ts`,
+    command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn node --import tsx apps/api/src/server.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,7 +5,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
-const BUDGET_KB = Number(process.env.FIRST_SCREEN_BUDGET_KB ?? 120);
+// 120 KB until the storefront ran on Preact (docs/decisions/005); about 60 KB since, so 70 keeps it there.
+const BUDGET_KB = Number(process.env.FIRST_SCREEN_BUDGET_KB ?? 70);
 const dist = 'apps/web/dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]);

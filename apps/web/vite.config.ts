@@ -1,5 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
 // the domain's APP_VERSION (checked by src/lib/app-version.test.ts).
@@ -19,6 +21,37 @@ function versionFile(): Plugin {
         fileName: 'version.json',
         source: `${JSON.stringify({ version: webPackage.version, build: BUILD_ID })}\n`,
       });
+    },
+  };
+}
+
+/** Files worth compressing; index.html is not served as a file (the server fills it in per brand). */
+const COMPRESSIBLE = /\.(js|css|json|svg|txt|webmanifest)$/;
+
+/**
+ * Writes `name.br` (brotli, best) and `name.gz` (gzip, best) beside every compressible file of the
+ * build, once. The server sends them as they are (@fastify/static `preCompressed`): smaller than
+ * what it could compress per request, and no CPU spent on it per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'dx-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes('/.vite/') || statSync(file).size < 1024) continue;
+        const raw = readFileSync(file);
+        const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+      }
     },
   };
 }
@@ -74,10 +107,26 @@ function pureDomainSchemas(): Plugin {
   };
 }
 
+/**
+ * The storefront is written against React's API and runs on Preact's implementation of it
+ * (docs/decisions/005-preact-runtime.md): the same code, a fifth of the framework's bytes and
+ * parse time on a cheap phone. Libraries that import React (router, query, drawer, map) get it too.
+ */
+export const REACT_ON_PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 const isDomainOrZod = (id: string) => /packages[\\/]domain[\\/]src[\\/]|node_modules[\\/]zod[\\/]/.test(id);
 
 export default defineConfig({
-  plugins: [pureDomainSchemas(), react(), tailwindcss(), versionFile()],
+  plugins: [pureDomainSchemas(), tailwindcss(), versionFile(), precompress()],
+  resolve: { alias: REACT_ON_PREACT },
+  // JSX as React's automatic runtime (`react/jsx-runtime`), which the alias sends to Preact's.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
   },
@@ -85,11 +134,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2020',
+    // dist/.vite/manifest.json: the server reads the hashed name of each language's file from it, to preload it.
+    manifest: true,
     // Every browser that runs this code knows <link rel=modulepreload>.
     modulePreload: { polyfill: false },
     // Translation files must stay separate files, fetched for the current language only.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // "use client" marks React server components' client files; this app renders on the client only.
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // React Router looks `useOptimistic` up and does without it when the runtime has none (Preact).
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           // Everything the first screen needs travels in one file (a phone on a slow network pays per

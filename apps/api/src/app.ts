@@ -102,6 +102,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const merchantsRepo = createMerchantsRepository(database.db);
   const merchantsService = createMerchantsService(merchantsRepo);
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS);
+  const contentService = createContentService(createContentRepository(database.db), clock);
   registerTenant(app, resolver);
 
   await app.register(
@@ -113,7 +114,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchantsService });
       await api.register(catalogueRoutes, { service: createCatalogueService(createCatalogueRepository(database.db), clock) });
       await api.register(branchesRoutes, { service: createBranchesService(createBranchesRepository(database.db), clock) });
-      await api.register(contentRoutes, { service: createContentService(createContentRepository(database.db), clock) });
+      await api.register(contentRoutes, { service: contentService });
       await api.register(quoteRoutes, createQuoteFeature(database.db));
     },
     { prefix: '/api' },
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     mediaCacheDir: join(config.DATA_DIR, 'media-cache'),
     resolver,
     merchants: merchantsService,
+    content: contentService,
   });
   return app;
 }

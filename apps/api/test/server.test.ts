@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
+import { BANNER_PICTURE, faviconUrl, pictureSources } from '@dasturxon/domain';
 import { ConfigError, parseConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -37,9 +39,22 @@ describe('the server around the API', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(
       join(dist, 'index.html'),
-      '<!doctype html><html><head><meta name="theme-color" content="#FCE000" /><title>Dasturxon</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta name="theme-color" content="#FCE000" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>Dasturxon</title></head><body><div id="root"></div></body></html>',
     );
     await writeFile(join(dist, 'assets', 'app-1234.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    // What the build writes: a brotli copy beside a file, and the manifest naming each language's file.
+    await writeFile(join(dist, 'assets', 'shell-5678.js'), 'console.log("plain");');
+    await writeFile(join(dist, 'assets', 'shell-5678.js.br'), brotliCompressSync('console.log("from the build");'));
+    await mkdir(join(dist, '.vite'));
+    await writeFile(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/i18n/locales/ru.json': { file: 'assets/ru-R1.json', src: 'src/i18n/locales/ru.json' },
+        'src/i18n/locales/uz.json': { file: 'assets/uz-U1.json', src: 'src/i18n/locales/uz.json' },
+        'src/i18n/locales/ar.json': { file: 'assets/ar-A1.json', src: 'src/i18n/locales/ar.json' },
+        'src/main.tsx': { file: 'assets/shell-5678.js', isEntry: true },
+      }),
+    );
     t = await createTestApp('pglite', { WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -57,6 +72,60 @@ describe('the server around the API', () => {
     expect(boot.error).toBeNull();
     expect(res.body).toMatch(/<meta name="theme-color" content="#E4002B"/i);
     expect(res.body).not.toContain('<title>Dasturxon</title>');
+  });
+
+  const bootOf = (html: string) => JSON.parse(/<script id="dx-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it("brings the home page's banners and stories with it, and preloads the first banner as the carousel shows it", async () => {
+    const res = await get('/', { host: `${DEMO.tezkor.sub}.localhost:3000` });
+    const boot = bootOf(res.body);
+    const api = (path: string) => get(path, { host: `${DEMO.tezkor.sub}.localhost:3000` }).then((r) => r.json());
+    expect(boot.banners).toEqual(await api('/api/support/v1/banner'));
+    expect(boot.stories).toEqual(await api('/api/notifications/v2/stories'));
+    expect(boot.banners.length).toBeGreaterThan(0);
+    const first = pictureSources(boot.banners[0].image, BANNER_PICTURE, true);
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(headOf(res.body))![0].replace(/&#38;/g, '&');
+    expect(preload).toContain(`href="${first.src}"`);
+    expect(preload).toContain(`imagesrcset="${first.srcSet}"`);
+    expect(preload).toContain(`imagesizes="${BANNER_PICTURE.sizes}"`);
+    expect(preload).toContain('fetchpriority="high"');
+  });
+
+  it('inlines no lists on other pages, nor those a brand switched off', async () => {
+    const deep = bootOf((await get('/search', { host: `${DEMO.tezkor.sub}.localhost:3000` })).body);
+    expect(deep).not.toHaveProperty('banners');
+    expect(deep).not.toHaveProperty('stories');
+    const navbahor = await get('/', { host: `${DEMO.navbahor.sub}.localhost:3000` });
+    expect(bootOf(navbahor.body)).not.toHaveProperty('stories');
+    const blocked = await get('/', { host: `${DEMO.yopiq.sub}.localhost:3000` });
+    expect(bootOf(blocked.body)).not.toHaveProperty('banners');
+    expect(headOf(blocked.body)).not.toContain('as="image"');
+  });
+
+  it("preloads the translations of the language the customer will see: the chosen one, else the brand's", async () => {
+    const preloaded = async (host: string, cookie?: string) => {
+      const res = await get('/', { host, ...(cookie ? { cookie } : {}) });
+      return /<link rel="preload" href="([^"]+)" as="fetch" crossorigin \/>/.exec(res.body)?.[1];
+    };
+    expect(await preloaded(`${DEMO.tezkor.sub}.localhost`)).toBe('/assets/ru-R1.json');
+    expect(await preloaded(`${DEMO.tezkor.sub}.localhost`, 'lang=ar')).toBe('/assets/ar-A1.json');
+    expect(await preloaded(`${DEMO.navbahor.sub}.localhost`)).toBe('/assets/uz-U1.json');
+  });
+
+  it("shows the brand's icon instead of the default one, once", async () => {
+    const head = headOf((await get('/', { host: `${DEMO.tezkor.sub}.localhost` })).body);
+    const icons = head.match(/<link rel="icon"[^>]*>/g)!;
+    expect(icons).toHaveLength(1);
+    expect(icons[0]!.replace(/&#38;/g, '&')).toContain(`href="${faviconUrl({ favicon: 'demo/tezkor/favicon.svg' })}"`);
+  });
+
+  it('sends the compressed copy the build wrote, as it is', async () => {
+    const res = await get('/assets/shell-5678.js', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log("from the build");');
   });
 
   it('serves deep links with the SPA fallback, and an unknown brand with its error inlined', async () => {

@@ -20,3 +20,43 @@ export function imageUrl(
   const qs = params.join('&');
   return `/media/${key.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
+
+/** The widths a picture is asked for, relative to the largest CSS width it is shown at: 1x, 1.5x and 2x screens. */
+const PICTURE_SCALES = [1, 1.5, 2] as const;
+/**
+ * The quality the storefront asks for its photos. The service's default stays 100 (spec section 9);
+ * at 80 a webp looks the same on a phone and weighs about half, which a slow network feels.
+ */
+export const PICTURE_QUALITY = 80;
+
+export interface PictureSources {
+  /** The fallback address: the 2x size for a picture that is fetched first (LCP), else 1.5x. */
+  src: string;
+  /** `url 360w, url 540w, url 720w`; absent for a full https address, which has one size only. */
+  srcSet?: string;
+}
+
+/**
+ * The addresses of one picture in the sizes a phone or a desktop needs. The storefront's `<img>` and
+ * the server's `<link rel=preload as=image>` of the first screen both take them from here, so the
+ * browser finds the preloaded bytes under the same addresses the page asks for.
+ */
+export function pictureSources(key: string, box: { width: number; height: number }, priority = false): PictureSources {
+  const at = (scale: number) =>
+    imageUrl(key, { width: Math.round(box.width * scale), height: Math.round(box.height * scale), quality: PICTURE_QUALITY });
+  const src = at(priority ? 2 : 1.5);
+  if (/^https:\/\//i.test(key)) return { src };
+  return { src, srcSet: PICTURE_SCALES.map((s) => `${at(s)} ${Math.round(box.width * s)}w`).join(', ') };
+}
+
+/** The brand's tab icon: the settings' favicon, else the logo; a small PNG every browser shows. */
+export function faviconUrl(settings: { favicon?: string | null; logo?: string | null } | null, merchantLogo?: string | null): string | null {
+  const key = settings?.favicon || settings?.logo || merchantLogo;
+  return key ? imageUrl(key, { width: 64, height: 64, format: 'png' }) : null;
+}
+
+/**
+ * A banner of the home page: 12:5, at most 500 CSS px wide (two a row on a desktop), 88 % of a phone's
+ * width. The carousel and the server's preload of the first banner share these numbers.
+ */
+export const BANNER_PICTURE = { width: 500, height: 208, sizes: '(min-width: 768px) 500px, 88vw' } as const;

@@ -11,6 +11,7 @@ import {
   VENDOR_COOKIE,
   type MerchantSettings,
 } from '@dasturxon/domain';
+import { homeKeys } from '../features/home/home.api.ts';
 import { startI18n } from '../i18n/i18n.ts';
 import { enforceAppVersion, watchForNewBuilds } from '../lib/app-version.ts';
 import { handlePreloadErrors, reloadForChunkError } from '../lib/chunk-reload.ts';
@@ -56,6 +57,15 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     const settings = data.settings ?? (await settingsFallback(merchant?.color));
     applyTheme(themeOf(settings));
 
+    const queryClient = new QueryClient({
+      // The HTTP client already retries what is worth retrying (spec section 9).
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } },
+    });
+    queryClient.setQueryData(merchantSettingsQuery('WEB').queryKey, settings);
+    if (merchant) queryClient.setQueryData(currentMerchantQuery().queryKey, merchant);
+    if (data.banners) queryClient.setQueryData(homeKeys.banners, data.banners);
+    if (data.stories) queryClient.setQueryData(homeKeys.stories, data.stories);
+
     const lang = resolveLanguage({
       forcedLanguage: settings.forcedLanguage,
       chosen: readCookie(LANG_COOKIE),
@@ -65,13 +75,6 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     });
     await startI18n(lang);
     applyHead(settings, merchant, lang);
-
-    const queryClient = new QueryClient({
-      // The HTTP client already retries what is worth retrying (spec section 9).
-      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } },
-    });
-    queryClient.setQueryData(merchantSettingsQuery('WEB').queryKey, settings);
-    if (merchant) queryClient.setQueryData(currentMerchantQuery().queryKey, merchant);
 
     const boot: Boot = { status, merchant, settings, inTelegram };
     createRoot(rootElement).render(<App boot={boot} queryClient={queryClient} />);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isSafeInternalPath, pickText, type Banner } from '@dasturxon/domain';
+import { BANNER_PICTURE, isSafeInternalPath, pickText, type Banner } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useIdleAfterLoad } from '../../lib/after-load.ts';
 import { safeExternalUrl } from '../../lib/links.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
@@ -9,9 +10,6 @@ import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { useBanners } from './home.api.ts';
 
 const AUTOPLAY_MS = 5000;
-/** Banner pictures are 12:5. */
-const BANNER_W = 720;
-const BANNER_H = 300;
 
 /** The merchant's banners: a carousel that snaps by swipe, moves on by itself until touched, with dots. */
 export function Banners() {
@@ -32,6 +30,8 @@ function Carousel({ banners }: { banners: Banner[] }) {
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const touched = useRef(false);
+  // The first banner is the largest picture of the first screen; the others are fetched after the page has loaded.
+  const restReady = useIdleAfterLoad();
 
   // The dot follows the slide that is most in view.
   useEffect(() => {
@@ -84,12 +84,12 @@ function Carousel({ banners }: { banners: Banner[] }) {
           >
             <BannerLink banner={b}>
               <Picture
-                src={b.image}
-                width={BANNER_W}
-                height={BANNER_H}
-                sizes="(min-width: 768px) 500px, 88vw"
+                src={i === 0 || restReady ? b.image : null}
+                width={BANNER_PICTURE.width}
+                height={BANNER_PICTURE.height}
+                sizes={BANNER_PICTURE.sizes}
                 alt=""
-                priority={i === 0}
+                loading={i === 0 ? 'first' : 'lazy'}
                 className="aspect-[12/5] w-full rounded-3xl bg-surface-2 object-cover"
               />
             </BannerLink>

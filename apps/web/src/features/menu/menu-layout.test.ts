@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Group } from '@dasturxon/domain';
-import { menuArrangement, menuBlocks, sectionsOf } from './menu-layout.ts';
+import { leadingBlocks, menuArrangement, menuBlocks, sectionsOf } from './menu-layout.ts';
 
 const group = (id: string): Group => ({ id, name: { ru: id }, icon: '', image: '', bgColor: '', iconBgColor: '', priority: 0 });
 const category = (id: string, groupId: string | null): Category => ({
@@ -62,5 +62,25 @@ describe('menuArrangement', () => {
   it('shows the whole menu for GROUP_CATEGORY when there are no groups to switch between', () => {
     expect(menuArrangement('GROUP_CATEGORY', 'WITHOUT_GROUP', two)).toBe('all');
     expect(menuArrangement('GROUP_CATEGORY', 'GROUP', two.slice(0, 1))).toBe('all');
+  });
+});
+
+describe('leadingBlocks', () => {
+  const blocks = menuBlocks(menu, 'GROUP');
+
+  it('keeps whole sections, in order, until they hold enough products', () => {
+    const first = leadingBlocks(blocks, 2);
+    expect(sectionsOf(first).map((s) => s.category.id)).toEqual(['burgers']);
+    expect(sectionsOf(leadingBlocks(blocks, 3)).map((s) => s.category.id)).toEqual(['burgers', 'salads']);
+  });
+
+  it('keeps the group of every section it keeps, and everything when the menu is small', () => {
+    expect(leadingBlocks(blocks, 4).map((b) => b.group?.id ?? null)).toEqual(['food', 'drinks']);
+    expect(leadingBlocks(blocks, 100)).toEqual(blocks);
+  });
+
+  it('takes sections only while products are wanted', () => {
+    expect(sectionsOf(leadingBlocks(blocks, 0))).toHaveLength(0);
+    expect(sectionsOf(leadingBlocks(blocks, 1)).map((s) => s.category.id)).toEqual(['burgers']);
   });
 });

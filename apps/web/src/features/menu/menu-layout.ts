@@ -54,3 +54,24 @@ export function menuArrangement(categoryView: CategoryView, groupView: GroupView
 }
 
 export const sectionsOf = <P,>(blocks: readonly MenuBlock<P>[]): MenuSection<P>[] => blocks.flatMap((b) => b.sections);
+
+/**
+ * The start of the menu: whole sections, in order, until they hold at least `minProducts` products.
+ * The menu is drawn this way a few products more each frame (the first frame: more than a phone's
+ * first screen shows), so neither the first paint nor any later frame waits for hundreds of cards.
+ */
+export function leadingBlocks<P>(blocks: readonly MenuBlock<P>[], minProducts: number): MenuBlock<P>[] {
+  const out: MenuBlock<P>[] = [];
+  let products = 0;
+  for (const block of blocks) {
+    if (products >= minProducts) break;
+    const sections: MenuSection<P>[] = [];
+    for (const section of block.sections) {
+      if (products >= minProducts) break;
+      sections.push(section);
+      products += section.products.length;
+    }
+    out.push({ group: block.group, sections });
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { imageUrl, pickText, type Category } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
+import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { ProductCard, type CardVariant } from './product-card.tsx';
 import { sectionElementId } from './scroll-spy.ts';
 
@@ -37,6 +38,8 @@ export function MenuSection({
   first?: boolean;
 }) {
   const { t, language } = useTranslation();
+  // Under the merchant's banners the first banner is the largest picture: the menu's first row comes after it.
+  const firstRowLoading = useMerchantSettings().bannersActive ? 'eager' : 'first';
   const variant = VARIANT[category.viewType] ?? 'medium';
   const horizontal = category.scrollType === 'HORIZONTAL';
   const Heading = headingLevel === 1 ? 'h1' : headingLevel === 2 ? 'h2' : 'h3';
@@ -46,7 +49,7 @@ export function MenuSection({
       product={p}
       navigationType={category.navigationType}
       variant={v}
-      priority={first && i < FIRST_ROW[v]}
+      pictureLoading={first && i < FIRST_ROW[v] ? firstRowLoading : 'lazy'}
       withoutCart={category.isWithoutCart}
     />
   );

@@ -1,4 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { imageUrl, pickText, type Group } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -8,7 +9,7 @@ import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { DishIcon } from '../../shared/ui/icons.tsx';
 import { CategoryBar } from './category-bar.tsx';
-import { menuArrangement, menuBlocks, sectionsOf, type MenuBlock } from './menu-layout.ts';
+import { leadingBlocks, menuArrangement, menuBlocks, sectionsOf, type MenuBlock } from './menu-layout.ts';
 import { MenuSection } from './menu-section.tsx';
 import { MenuSkeleton } from './menu-skeleton.tsx';
 import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
@@ -25,7 +26,10 @@ export function Menu() {
   // A failed refresh keeps the menu already shown; the error state is only for a menu that never came.
   const { menu, isPending, refetch } = useMenu();
   const blocks = useMemo(() => (menu ? menuBlocks(menu, settings.groupView) : []), [menu, settings.groupView]);
-  useScrollMemory(Boolean(menu));
+  const total = menu?.products.length ?? 0;
+  const [drawnProducts, revealWhole] = useMenuDrawnInSteps(total);
+  const whole = drawnProducts >= total;
+  useScrollMemory(Boolean(menu) && whole);
 
   if (isPending) return <MenuSkeleton />;
   if (!menu) {
@@ -45,27 +49,80 @@ export function Menu() {
     <div data-testid="menu" data-arrangement={arrangement}>
       {arrangement === 'tiles' && <CategoryTiles blocks={blocks} showImages={showImages} />}
       {arrangement === 'group-tabs' && <GroupTabsMenu blocks={blocks} showImages={showImages} />}
-      {arrangement === 'all' && <AllCategories blocks={blocks} grouped={settings.groupView === 'GROUP'} showImages={showImages} />}
+      {arrangement === 'all' && (
+        <AllCategories
+          blocks={blocks}
+          grouped={settings.groupView === 'GROUP'}
+          showImages={showImages}
+          drawnProducts={drawnProducts}
+          revealWhole={revealWhole}
+        />
+      )}
     </div>
   );
 }
 
-function AllCategories({ blocks, grouped, showImages }: { blocks: MenuBlock<MenuProduct>[]; grouped: boolean; showImages: boolean }) {
+/** How many products the first frame draws: more than any phone shows before scrolling. */
+const FIRST_FRAME_PRODUCTS = 8;
+/** How many more each following frame draws: small steps keep every task short on a slow phone. */
+const PRODUCTS_PER_STEP = 12;
+
+/**
+ * The first frame draws the top of the menu; the rest follows a step per frame, so a long menu
+ * neither holds up the first paint nor freezes the page while it is drawn. `revealWhole` draws it
+ * all at once, for a jump to a category that is not drawn yet.
+ */
+function useMenuDrawnInSteps(total: number): [number, () => void] {
+  const [drawn, setDrawn] = useState(FIRST_FRAME_PRODUCTS);
+  useEffect(() => {
+    if (total === 0 || drawn >= total) return;
+    // After the frame is painted (a frame, then a task), never before it.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setDrawn((n) => n + PRODUCTS_PER_STEP), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [drawn, total]);
+  return [drawn, () => flushSync(() => setDrawn(Number.POSITIVE_INFINITY))];
+}
+
+function AllCategories({
+  blocks,
+  grouped,
+  showImages,
+  drawnProducts = Number.POSITIVE_INFINITY,
+  revealWhole,
+}: {
+  blocks: MenuBlock<MenuProduct>[];
+  grouped: boolean;
+  showImages: boolean;
+  /** Sections are drawn, in order, until they hold this many products. */
+  drawnProducts?: number;
+  revealWhole?: () => void;
+}) {
   const { language } = useTranslation();
   const sections = sectionsOf(blocks);
-  const ids = useMemo(() => sections.map((s) => s.category.id), [sections]);
-  const { active, scrollTo } = useScrollSpy(ids);
+  const drawn = useMemo(() => leadingBlocks(blocks, drawnProducts), [blocks, drawnProducts]);
+  const drawnIds = useMemo(() => sectionsOf(drawn).map((s) => s.category.id), [drawn]);
+  const { active, scrollTo } = useScrollSpy(drawnIds);
   const withHeadings = grouped && blocks.length > 1;
-  const firstId = ids[0];
+  const firstId = drawnIds[0];
+  const pick = (id: string) => {
+    if (!drawnIds.includes(id)) revealWhole?.();
+    scrollTo(id);
+  };
 
   return (
     <>
       <CategoryBar
         items={sections.map((s) => ({ id: s.category.id, label: pickText(s.category.name, language), image: showImages ? s.category.image : null }))}
         activeId={active}
-        onPick={scrollTo}
+        onPick={pick}
       />
-      {blocks.map((block, bi) => (
+      {drawn.map((block, bi) => (
         <div key={block.group?.id ?? `loose-${bi}`} data-testid={block.group ? 'menu-group' : undefined}>
           {withHeadings && block.group && <GroupHeading group={block.group} />}
           {block.sections.map((s) => (

@@ -5,8 +5,8 @@ import { productCountIn, useBasket } from '../../shared/basket/basket-store.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
 import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { measureLabel } from '../../shared/catalogue/measure.ts';
-import { Picture } from '../../shared/catalogue/picture.tsx';
-import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { Picture, type PictureLoading } from '../../shared/catalogue/picture.tsx';
+import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { toast } from '../../shared/ui/toast.tsx';
 import { MinusIcon, PlusIcon } from './menu-icons.tsx';
@@ -14,24 +14,34 @@ import { MinusIcon, PlusIcon } from './menu-icons.tsx';
 /** big: one wide card a row on a phone; medium: two a row; small: a compact row with the picture at the side. */
 export type CardVariant = 'big' | 'medium' | 'small';
 
+/**
+ * The width each card's picture is drawn at, so a phone fetches the size it shows. The big card's
+ * square picture sits contained in a 16:10 box, so it is drawn at 10/16 of the card's width.
+ */
+const PICTURE_SIZES: Partial<Record<CardVariant, string>> = {
+  big: '(min-width: 1024px) 200px, (min-width: 640px) 31vw, 58vw',
+  medium: '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 46vw',
+};
+
 interface CardProps {
   product: MenuProduct;
   navigationType: NavigationType;
   variant: CardVariant;
-  /** On the first screen: the picture is fetched first, not lazily (LCP). */
-  priority?: boolean;
+  /** How the picture is fetched: `first` or `eager` on the first screen, else lazily. */
+  pictureLoading?: PictureLoading;
   /** The category hides the add button (isWithoutCart): the card only opens the product. */
   withoutCart?: boolean;
 }
 
 /** A product of the menu: picture, name, measure, price (and the old one when discounted), labels, and a way to add it. */
-export const ProductCard = memo(function ProductCard({ product, navigationType, variant, priority = false, withoutCart = false }: CardProps) {
+export const ProductCard = memo(function ProductCard({ product, navigationType, variant, pictureLoading = 'lazy', withoutCart = false }: CardProps) {
   const { t, language } = useTranslation();
   const formatSum = useFormatSum();
+  const numberText = useNumberText();
   const openProduct = useOpenProduct();
   const name = pickText(product.name, language);
   const reason = unavailableReason(product);
-  const measure = measureLabel(product, t);
+  const measure = numberText(measureLabel(product, t));
   const open = () => openProduct(product.id, navigationType);
 
   const picture = (box: string, size: number, fit = 'object-cover') => (
@@ -40,8 +50,8 @@ export const ProductCard = memo(function ProductCard({ product, navigationType, 
         src={product.image}
         width={size}
         height={size}
-        sizes={variant === 'small' ? `${size}px` : variant === 'big' ? '(min-width: 1024px) 320px, (min-width: 640px) 50vw, 92vw' : '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 46vw'}
-        priority={priority}
+        sizes={PICTURE_SIZES[variant] ?? `${size}px`}
+        loading={pictureLoading}
         className={`size-full ${fit} transition-[filter,opacity] ${reason ? 'opacity-60 grayscale' : ''}`}
       />
       {variant !== 'small' && <Badges product={product} />}

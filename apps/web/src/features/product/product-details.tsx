@@ -6,7 +6,7 @@ import { unavailableReason } from '../../shared/catalogue/availability.ts';
 import { useGrades, type MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { measureLabel } from '../../shared/catalogue/measure.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
-import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { CheckIcon, ClockIcon } from '../../shared/ui/icons.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -216,6 +216,7 @@ function Labels({ product }: { product: MenuProduct }) {
 /** Measure, calories, cooking time and the customers' grade, each only when known. */
 function Facts({ product }: { product: MenuProduct }) {
   const { t } = useTranslation();
+  const numberText = useNumberText();
   const grades = useGrades();
   const grade = grades.data?.find((g) => g.productId === product.id);
   const measure = measureLabel(product, t);
@@ -234,7 +235,7 @@ function Facts({ product }: { product: MenuProduct }) {
       {facts.map((f) => (
         <li key={f.key} data-testid={`product-fact-${f.key}`} className="flex items-center gap-1.5">
           {f.icon}
-          {f.text}
+          {numberText(f.text)}
         </li>
       ))}
     </ul>
@@ -270,7 +271,7 @@ function Gallery({ product, name, layout, dimmed }: { product: MenuProduct; name
               height={480}
               sizes="(min-width: 768px) 480px, 100vw"
               alt={i === 0 ? name : ''}
-              priority={i === 0}
+              loading={i === 0 ? 'first' : 'lazy'}
               className={`size-full object-contain ${dimmed ? 'opacity-60 grayscale' : ''}`}
             />
           </li>
@@ -350,7 +351,7 @@ function ModificationGroupView({
           const on = (chosen[m.id] ?? 0) > 0;
           const blocked = !on && full;
           const label = pickText(m.name, language);
-          const extra = m.price > 0 ? `+${formatSum(modificationPrice(m.price, discount))}` : '';
+          const extra = m.price > 0 ? formatSum(modificationPrice(m.price, discount), { sign: '+' }) : '';
           const input = (
             <input
               type={radio ? 'radio' : 'checkbox'}

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
+import { whenIdleAfterLoad } from '../../lib/after-load.ts';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 import { PRODUCT_PARAM, VIEW_PARAM } from '../../shared/catalogue/product-link.ts';
 
@@ -16,16 +17,8 @@ export function ProductOverlayHost() {
   const id = params.get(PRODUCT_PARAM);
   const view = params.get(VIEW_PARAM) === 'popup' ? 'popup' : 'sheet';
 
-  useEffect(() => {
-    // After the page's own pictures (load), when nothing else is going on (idle).
-    const prefetch = () => {
-      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-      idle(() => void loadOverlay().catch(() => undefined));
-    };
-    if (document.readyState === 'complete') prefetch();
-    else window.addEventListener('load', prefetch, { once: true });
-    return () => window.removeEventListener('load', prefetch);
-  }, []);
+  // After the page's own pictures, when nothing else is going on.
+  useEffect(() => whenIdleAfterLoad(() => void loadOverlay().catch(() => undefined)), []);
 
   return (
     <>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { imageUrl } from '@dasturxon/domain';
+
+/** first: the largest picture of the first screen (LCP), asked for before anything else; eager: on the first screen; lazy: when scrolled near. */
+export type PictureLoading = 'first' | 'eager' | 'lazy';
+import { pictureSources } from '@dasturxon/domain';
 
 /**
  * A picture through our resizing service, in the sizes a phone or a desktop needs (`srcset`), with
  * its box set so nothing moves when it arrives. Lazy unless it is on the first screen, where
- * `priority` asks for it first (LCP). A picture that fails shows the quiet backdrop, not a broken icon.
+ * `first` asks for it before anything else (LCP). A picture that fails shows the quiet backdrop, not a broken icon.
  */
 export function Picture({
   src,
@@ -12,7 +15,7 @@ export function Picture({
   height,
   sizes,
   alt = '',
-  priority = false,
+  loading = 'lazy',
   className = '',
 }: {
   src: string | null | undefined;
@@ -21,24 +24,23 @@ export function Picture({
   height: number;
   sizes?: string;
   alt?: string;
-  priority?: boolean;
+  loading?: PictureLoading;
   className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const key = src ?? '';
   if (!key || failed === key) return <span aria-hidden="true" className={`block bg-surface-2 ${className}`} />;
-  const at = (scale: number) => imageUrl(key, { width: Math.round(width * scale), height: Math.round(height * scale) });
-  const srcSet = /^https:\/\//i.test(key) ? undefined : `${at(1)} ${Math.round(width)}w, ${at(1.5)} ${Math.round(width * 1.5)}w, ${at(2)} ${Math.round(width * 2)}w`;
+  const { src: fallback, srcSet } = pictureSources(key, { width, height }, loading === 'first');
   return (
     <img
-      src={at(priority ? 2 : 1.5)}
+      src={fallback}
       srcSet={srcSet}
       sizes={srcSet ? (sizes ?? `${width}px`) : undefined}
       alt={alt}
       width={width}
       height={height}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      loading={loading === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={loading === 'first' ? 'high' : 'auto'}
       decoding="async"
       draggable={false}
       onError={() => setFailed(key)}

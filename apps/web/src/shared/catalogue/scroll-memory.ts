@@ -17,7 +17,12 @@ export function useScrollMemory(ready: boolean): void {
 
   // The position is noted while scrolling: by the time the page is left, the next page may already be in its place.
   useEffect(() => {
-    const note = () => (last.current = window.scrollY);
+    // Only while this entry is the current one: once the address has moved on, the page may still be
+    // on screen for a moment, or already taken down for the next one, and its scrolling is not the customer's.
+    const note = () => {
+      const current = (window.history.state as { key?: string } | null)?.key;
+      if (current === undefined || current === key) last.current = window.scrollY;
+    };
     note();
     window.addEventListener('scroll', note, { passive: true });
     return () => {

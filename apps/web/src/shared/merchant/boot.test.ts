@@ -38,6 +38,14 @@ describe('parseBootScript', () => {
     expect(data?.settings).toBeNull();
   });
 
+  it('keeps the home page lists the server sent, and only lists', () => {
+    const banners = [{ id: 'b', title: { ru: 'x', uz: 'x', eng: 'x' }, image: 'k.svg', link: '', productId: null, priority: 1 }];
+    const data = parseBootScript(JSON.stringify({ merchant, settings: null, error: null, banners, stories: 'no' }));
+    expect(data?.banners).toEqual(banners);
+    expect(data && 'stories' in data).toBe(false);
+    expect(parseBootScript(JSON.stringify({ merchant, settings: null, error: null }))).not.toHaveProperty('banners');
+  });
+
   it('ignores a missing or broken script', () => {
     expect(parseBootScript(null)).toBeNull();
     expect(parseBootScript('')).toBeNull();

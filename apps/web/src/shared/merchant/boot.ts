@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { ErrorBody, Merchant, MerchantSettings } from '@dasturxon/domain';
+import type { Banner, ErrorBody, Merchant, MerchantSettings, Story } from '@dasturxon/domain';
 
 /** What the page or the API said about this storefront's merchant at start. */
 export interface BootData {
   merchant: Merchant | null;
   settings: MerchantSettings | null;
   error: ErrorBody | null;
+  /** The home page's banners and stories, when the server sent them with the page (absent: fetch them). */
+  banners?: Banner[];
+  stories?: Story[];
 }
 
 /** ready: the shop opens; blocked: an admin switched it off; unavailable: no merchant answers for this address. */
@@ -39,6 +42,8 @@ export function parseBootScript(text: string | null | undefined): BootData | nul
       merchant: raw.merchant && typeof raw.merchant === 'object' ? raw.merchant : null,
       settings: raw.settings && typeof raw.settings === 'object' ? raw.settings : null,
       error: raw.error && typeof raw.error === 'object' ? raw.error : null,
+      ...(Array.isArray(raw.banners) ? { banners: raw.banners } : {}),
+      ...(Array.isArray(raw.stories) ? { stories: raw.stories } : {}),
     };
   } catch {
     return null;

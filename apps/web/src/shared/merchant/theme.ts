@@ -1,4 +1,4 @@
-import { DEFAULT_MAIN_COLOR, imageUrl, pickText, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import { DEFAULT_MAIN_COLOR, faviconUrl, imageUrl, pickText, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 import { contrastText, validColor } from '../../lib/color.ts';
 
 export interface Theme {
@@ -37,7 +37,8 @@ export function logoSrc(settings: Pick<MerchantSettings, 'logo'>, merchant: Pick
 export function applyHead(settings: MerchantSettings, merchant: Merchant | null, lang: UiLanguage): void {
   const title = documentTitle(settings, merchant, lang);
   if (title) document.title = title;
-  if (settings.favicon) setFavicon(imageUrl(settings.favicon));
+  const favicon = faviconUrl(settings, merchant?.logo);
+  if (favicon) setFavicon(favicon);
 }
 
 /** One icon link with the settings' favicon; the server may already have put it there. */
