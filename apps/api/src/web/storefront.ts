@@ -126,13 +126,14 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
 
     // The home page's first screen comes with the page: its banners and stories, and a preload of
     // the first banner picture, so the largest picture is found by the HTML parser, not after the code runs.
-    const home = merchant?.isActive && settings && (request.url.split('?')[0] ?? '/') === '/';
-    const [banners, stories] = home
-      ? await Promise.all([
-          settings!.bannersActive ? deps.content.banners(merchant.id).catch(() => null) : null,
-          settings!.storiesActive ? deps.content.stories(merchant.id).catch(() => null) : null,
-        ])
-      : [null, null];
+    const home = (request.url.split('?')[0] ?? '/') === '/';
+    const [banners, stories] =
+      home && merchant?.isActive && settings
+        ? await Promise.all([
+            settings.bannersActive ? deps.content.banners(merchant.id).catch(() => null) : null,
+            settings.storiesActive ? deps.content.stories(merchant.id).catch(() => null) : null,
+          ])
+        : [null, null];
     const boot: Record<string, unknown> = {
       merchant: merchant ? toMerchant(merchant) : null,
       settings,
