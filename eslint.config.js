@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**', 'bench/.lighthouse/**', 'bench/**/node_modules/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**', 'bench/.lighthouse/**', 'bench/**/node_modules/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { brandUrl, keepScreenshot, PORT } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { brandUrl, expect, keepScreenshot, PORT, test } from './support.ts';
 
 /** The demo's SMS gateway writes each message as a JSON line here (the config's DATA_DIR). */
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/sms-outbox.jsonl`;

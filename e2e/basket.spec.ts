@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
-import { brandUrl, keepScreenshot, PORT } from './support.ts';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { brandUrl, expect, keepScreenshot, PORT, test } from './support.ts';
 
 /*
  * The basket journey of issue 4, in Chromium against the real server: a product with options goes
@@ -98,6 +98,8 @@ async function withSettings(page: Page, settings: Record<string, unknown>) {
       for (const [key, value] of Object.entries(settings)) {
         body = body.replace(new RegExp(`"${key}":("[^"]*"|true|false)`, 'g'), `"${key}":${JSON.stringify(value)}`);
       }
+      // The server drew the page with the brand's real settings: without its markup the browser draws it with these.
+      if (req.resourceType() === 'document') body = body.replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
       await route.fulfill({ response: res, body });
     },
   );

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { blankTiles, brandUrl, keepScreenshot } from './support.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { blankTiles, brandUrl, expect, hydrated, keepScreenshot, test } from './support.ts';
 
 /*
  * Menu browsing on the fast-food demo brand (Tezkor Burger: 11 categories in 4 groups, a
@@ -18,7 +18,7 @@ async function scrollToSection(page: Page, categoryId: string) {
 }
 
 /** A product card by its exact name (other cards may contain the name, e.g. "Двойной чизбургер"). */
-const card = (page: Page, name: string) => page.getByTestId('product-card').filter({ has: page.getByRole('button', { name, exact: true }) });
+const card = (page: Page, name: string) => page.getByTestId('product-card').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('menu', () => {
   test('the fast-food menu in ru: sections, prices, greyed products, and a category bar that follows the scroll', async ({ page, context }, testInfo) => {
@@ -93,7 +93,7 @@ test.describe('menu', () => {
     await page.goto(brandUrl('tezkor'));
     const preview = page.getByTestId('story-preview').first();
     await expect(preview).toHaveAttribute('data-seen', 'false');
-    await preview.click();
+    await (await hydrated(preview)).click();
     const viewer = page.getByTestId('story-viewer');
     await expect(viewer).toBeVisible();
     await expect(viewer.getByTestId('story-progress').locator(':scope > span')).toHaveCount(3);
@@ -166,7 +166,7 @@ test.describe('menu', () => {
     await speak(context, 'ru');
     await page.goto(brandUrl('tezkor'));
     // Лаваш и шаурма: POP_UP.
-    await card(page, 'Лаваш с говядиной').getByRole('button', { name: 'Лаваш с говядиной', exact: true }).click();
+    await card(page, 'Лаваш с говядиной').getByRole('link', { name: 'Лаваш с говядиной', exact: true }).click();
     await expect(page.getByTestId('product-popup')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('product-popup')).toBeHidden();
@@ -174,7 +174,7 @@ test.describe('menu', () => {
     const combo = card(page, 'Комбо Чизбургер');
     await scrollToSection(page, (await page.getByTestId('menu-section').filter({ has: combo }).getAttribute('data-category-id'))!);
     const left = await page.evaluate(() => window.scrollY);
-    await combo.getByRole('button', { name: 'Комбо Чизбургер', exact: true }).click();
+    await combo.getByRole('link', { name: 'Комбо Чизбургер', exact: true }).click();
     await expect(page).toHaveURL(/\/product\/[0-9a-f-]+$/);
     await expect(page.getByTestId('product-title')).toHaveText('Комбо Чизбургер');
     await page.goBack();

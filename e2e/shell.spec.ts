@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { brandUrl, keepScreenshot } from './support.ts';
+import { brandUrl, expect, keepScreenshot, test } from './support.ts';
 
 const rgb = (hex: string) => {
   const n = parseInt(hex.slice(1), 16);

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -18,3 +18,49 @@ export async function blankTiles(page: Page): Promise<void> {
     route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') }),
   );
 }
+
+/**
+ * Waits until React has taken over the element the server drew (its code arrived and hydrated it): a tap
+ * before that falls on plain markup, as a customer's tap would in the first moment of a slow load.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'React has taken the element over' })
+    .toBe(true);
+  return locator;
+}
+
+/** Console errors a journey causes on purpose (a refused code, an unknown brand), allowed for that page only. */
+const allowed = new WeakMap<Page, RegExp[]>();
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
+}
+
+/**
+ * Every journey fails on a script error, a console error or a hydration warning in any of its pages: the
+ * page the server rendered and the page React takes over must be the same. A failed request shows in the
+ * console too ("Failed to load resource"); the journeys check those answers themselves.
+ */
+export const test = base.extend<{ consoleGuard: void }>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('pageerror', (error) => problems.push(`${page.url()} script error: ${error.message}`));
+        page.on('console', (message) => {
+          const text = message.text();
+          const bad = message.type() === 'error' || (message.type() === 'warning' && /hydrat/i.test(text));
+          if (!bad || /^Failed to load resource/.test(text)) return;
+          if ((allowed.get(page) ?? []).some((p) => p.test(text))) return;
+          problems.push(`${page.url()} console ${message.type()}: ${text}`);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      expect(problems, 'console errors and hydration warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

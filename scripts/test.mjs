@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check a submission faces, in order, ending with one line `N passed, N failed`.
 // Steps: browser install (Debian's Chromium, with apt, when missing), typecheck, lint, unit and API
-// tests (Vitest), the storefront build and its size budget, and the browser journeys (Playwright).
+// tests (Vitest), the storefront build, its size budget and the check that it is React's, and the
+// browser journeys (Playwright).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -60,6 +61,7 @@ if (vitest) {
 const built = run('storefront build', 'npm', ['run', '--silent', 'build']);
 check('storefront build', built);
 if (built) check('first-screen JavaScript budget', run('size budget', 'node', ['scripts/size-budget.mjs']));
+if (built) check('the bundle is React', run('React bundle check', 'node', ['scripts/react-bundle-check.mjs']));
 
 if (browserReady && built) {
   run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], {

@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
@@ -107,35 +109,35 @@ function pureDomainSchemas(): Plugin {
   };
 }
 
-/**
- * The storefront is written against React's API and runs on Preact's implementation of it
- * (docs/decisions/005-preact-runtime.md): the same code, a fifth of the framework's bytes and
- * parse time on a cheap phone. Libraries that import React (router, query, drawer, map) get it too.
- */
-export const REACT_ON_PREACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 const isDomainOrZod = (id: string) => /packages[\\/]domain[\\/]src[\\/]|node_modules[\\/]zod[\\/]/.test(id);
 
-export default defineConfig({
-  plugins: [pureDomainSchemas(), tailwindcss(), versionFile(), precompress()],
-  resolve: { alias: REACT_ON_PREACT },
-  // JSX as React's automatic runtime (`react/jsx-runtime`), which the alias sends to Preact's.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+export default defineConfig(({ isSsrBuild }) => ({
+  // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
+  // server imports to render guests' pages with React (apps/api/src/web/render.ts).
+  plugins: isSsrBuild ? [pureDomainSchemas(), react()] : [pureDomainSchemas(), react(), tailwindcss(), versionFile(), precompress()],
+  // The renderer needs no copy of public/.
+  publicDir: isSsrBuild ? false : 'public',
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
   },
+  resolve: {
+    // React Router's package points every bundler at its development build (warnings included); the browser
+    // gets the production build it ships beside it. The renderer on the server keeps Node's resolution.
+    alias: isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+  },
+  ssr: {
+    // Bundled into the renderer rather than loaded by Node at run time: they ship ESM that imports CSS or
+    // expects a bundler.
+    noExternal: ['vaul', 'sonner'],
+  },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
-    target: 'es2020',
+    // Phones' browsers of the last four years (Chrome 100 and Android WebView, Safari 16.4, which Telegram's
+    // in-app browser follows): class fields stay as they are instead of helpers (about 1 KB less to load).
+    target: isSsrBuild ? 'node20' : ['es2022', 'chrome100', 'safari16.4', 'firefox100'],
     // dist/.vite/manifest.json: the server reads the hashed name of each language's file from it, to preload it.
-    manifest: true,
+    manifest: !isSsrBuild,
     // Every browser that runs this code knows <link rel=modulepreload>.
     modulePreload: { polyfill: false },
     // Translation files must stay separate files, fetched for the current language only.
@@ -144,11 +146,11 @@ export default defineConfig({
       onLog(level, log, handler) {
         // "use client" marks React server components' client files; this app renders on the client only.
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        // React Router looks `useOptimistic` up and does without it when the runtime has none (Preact).
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
         handler(level, log);
       },
-      output: {
+      output: isSsrBuild
+        ? {}
+        : {
         codeSplitting: {
           // Everything the first screen needs travels in one file (a phone on a slow network pays per
           // request); pages and layouts other than the home page stay in their own small files.
@@ -167,4 +169,4 @@ export default defineConfig({
       '/media': { target: 'http://localhost:3311', changeOrigin: false },
     },
   },
-});
+}));

@@ -122,11 +122,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 
   await registerStorefront(app, {
     webDist: config.WEB_DIST,
+    ssrDist: config.WEB_SSR_DIST,
     mediaDir: config.MEDIA_DIR,
     mediaCacheDir: join(config.DATA_DIR, 'media-cache'),
     resolver,
     merchants: merchantsService,
-    content: contentService,
   });
   return app;
 }

@@ -29,6 +29,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),
+  WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Key of the HMAC that one-time codes are stored under; without it a copy of the database can test guesses offline. */

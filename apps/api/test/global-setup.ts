@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '@dasturxon/db';
@@ -13,6 +15,8 @@ declare module 'vitest' {
     pgTemplateDb: string | null;
     /** ISO time the template was seeded for: the tests' clock starts there. */
     seedNow: string;
+    /** The storefront's server renderer, built for this run from the current source. */
+    ssrDist: string;
   }
 }
 
@@ -34,6 +38,7 @@ export async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
+  project.provide('ssrDist', buildRenderer(join(dir, 'dist-ssr')));
 
   let pgTemplate: string | null = null;
   const url = process.env.TEST_DATABASE_URL;
@@ -64,6 +69,15 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await cleanup?.();
+}
+
+/** `vite build --ssr` of the storefront into `outDir`: the API's page tests render with the code as it is now. */
+function buildRenderer(outDir: string): string {
+  const web = fileURLToPath(new URL('../../web/', import.meta.url));
+  const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
+  const r = spawnSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--logLevel', 'error'], { cwd: web, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`The storefront's renderer did not build:\n${r.stdout}\n${r.stderr}`);
+  return outDir;
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -45,7 +47,8 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   }
   let now = new Date(inject('seedNow'));
   const clock = { now: () => now, set: (d: Date) => void (now = d) };
-  const config = parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', BASE_DOMAINS: 'localhost,dasturxon.uz', ...env });
+  // Pages render on the server only where a test hands it the renderer built for the run (global-setup.ts).
+  const config = parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', BASE_DOMAINS: 'localhost,dasturxon.uz', WEB_SSR_DIST: join(tmpdir(), 'dx-no-renderer'), ...env });
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();
   return {

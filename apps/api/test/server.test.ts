@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
-import { BANNER_PICTURE, faviconUrl, pictureSources } from '@dasturxon/domain';
+import { faviconUrl } from '@dasturxon/domain';
 import { ConfigError, parseConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -74,34 +74,7 @@ describe('the server around the API', () => {
     expect(res.body).not.toContain('<title>Dasturxon</title>');
   });
 
-  const bootOf = (html: string) => JSON.parse(/<script id="dx-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
-
-  it("brings the home page's banners and stories with it, and preloads the first banner as the carousel shows it", async () => {
-    const res = await get('/', { host: `${DEMO.tezkor.sub}.localhost:3000` });
-    const boot = bootOf(res.body);
-    const api = (path: string) => get(path, { host: `${DEMO.tezkor.sub}.localhost:3000` }).then((r) => r.json());
-    expect(boot.banners).toEqual(await api('/api/support/v1/banner'));
-    expect(boot.stories).toEqual(await api('/api/notifications/v2/stories'));
-    expect(boot.banners.length).toBeGreaterThan(0);
-    const first = pictureSources(boot.banners[0].image, BANNER_PICTURE, true);
-    const preload = /<link rel="preload" as="image"[^>]*>/.exec(headOf(res.body))![0].replace(/&#38;/g, '&');
-    expect(preload).toContain(`href="${first.src}"`);
-    expect(preload).toContain(`imagesrcset="${first.srcSet}"`);
-    expect(preload).toContain(`imagesizes="${BANNER_PICTURE.sizes}"`);
-    expect(preload).toContain('fetchpriority="high"');
-  });
-
-  it('inlines no lists on other pages, nor those a brand switched off', async () => {
-    const deep = bootOf((await get('/search', { host: `${DEMO.tezkor.sub}.localhost:3000` })).body);
-    expect(deep).not.toHaveProperty('banners');
-    expect(deep).not.toHaveProperty('stories');
-    const navbahor = await get('/', { host: `${DEMO.navbahor.sub}.localhost:3000` });
-    expect(bootOf(navbahor.body)).not.toHaveProperty('stories');
-    const blocked = await get('/', { host: `${DEMO.yopiq.sub}.localhost:3000` });
-    expect(bootOf(blocked.body)).not.toHaveProperty('banners');
-    expect(headOf(blocked.body)).not.toContain('as="image"');
-  });
 
   it("preloads the translations of the language the customer will see: the chosen one, else the brand's", async () => {
     const preloaded = async (host: string, cookie?: string) => {

@@ -1,6 +1,8 @@
 /** Business constants of spec section 9. */
 export const APP_VERSION = '2.2.9';
 export const LANG_COOKIE = 'lang';
+/** `?lang=uz`: the address of a page in one language (hreflang alternates); wins over the cookie and becomes the choice. */
+export const LANG_PARAM = 'lang';
 export const PAGE_COOKIE = 'page';
 export const VENDOR_COOKIE = 'vendor';
 export const LANG_COOKIE_DAYS = 365;

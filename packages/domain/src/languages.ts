@@ -35,3 +35,7 @@ export function pickText(text: LocalizedText | null | undefined, lang: UiLanguag
   }
   return '';
 }
+
+const HTML_LANG: Partial<Record<UiLanguage, string>> = { eng: 'en', kz: 'kk' };
+/** The BCP 47 tag of a language: `<html lang>`, `lang` attributes and `hreflang` alternates. */
+export const htmlLangOf = (lang: UiLanguage): string => HTML_LANG[lang] ?? lang;

@@ -1,3 +1,6 @@
+import type { Merchant } from './contracts/merchant.ts';
+import type { ErrorBody } from './errors.ts';
+
 /** Hosts on which the `vendor` query parameter (remembered in a cookie) names the brand. */
 export const DEV_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;
 
@@ -52,3 +55,18 @@ export function tenantFromHost(input: {
   }
   return { kind: 'domain', domain: hostname.replace(/^www\./, '') };
 }
+
+/** ready: the shop opens; blocked: an admin switched it off; unavailable: no merchant answers for this address. */
+export type BootStatus = 'ready' | 'blocked' | 'unavailable';
+
+/** Where a merchant that is not ready sends every visitor. */
+export const STATUS_PATHS: Record<BootStatus, string> = { ready: '/', blocked: '/blocked', unavailable: '/merchantNotAvailable' };
+
+/** The check-merchant decision (spec sections 2 and 8). */
+export function bootStatus(data: { merchant: Pick<Merchant, 'id' | 'isActive'> | null; error: Pick<ErrorBody, 'code'> | null }): BootStatus {
+  if (data.error?.code === 'MERCHANT_BLOCKED') return 'blocked';
+  const id = data.merchant?.id;
+  if (typeof id !== 'string' || id.trim() === '') return 'unavailable';
+  return data.merchant?.isActive === false ? 'blocked' : 'ready';
+}
+

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -5,43 +6,53 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BANNER_PICTURE,
+  bootStatus,
+  defaultMerchantSettings,
   enabledLanguages,
   errorBody,
   faviconUrl,
   hostnameOf,
+  htmlLangOf,
   isDevHost,
+  isRtl,
+  isSafeInternalPath,
   LANG_COOKIE,
+  LANG_COOKIE_DAYS,
+  LANG_PARAM,
+  PAGE_COOKIE,
   pickText,
   pictureSources,
   resolveLanguage,
+  rewritePath,
+  themeOf,
   VENDOR_COOKIE,
   type Banner,
+  type Merchant,
   type MerchantSettings,
   type UiLanguage,
 } from '@dasturxon/domain';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { mediaRoutes } from '../features/media/media.routes.ts';
 import { createMediaService } from '../features/media/media.service.ts';
-import type { ContentService } from '../features/content/content.service.ts';
 import type { MerchantsService } from '../features/merchants/merchants.service.ts';
 import { toMerchant } from '../features/merchants/merchants.service.ts';
+import { cachedPage, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type PageLoad } from './render.ts';
+import { escapeHtml, originOf, robotsTxt, safeJson, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
 const ASSET_LIKE = /\.[a-z0-9]{1,8}$/i;
 const YEAR_SECONDS = 31_536_000;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** JSON that can sit inside a <script> element without closing it. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 interface Deps {
   webDist: string;
+  /** The storefront's server renderer (`vite build --ssr`); without it the browser renders every page. */
+  ssrDist: string;
   mediaDir: string;
   /** Where resized pictures are kept. */
   mediaCacheDir: string;
   resolver: TenantResolver;
   merchants: MerchantsService;
-  content: ContentService;
 }
 
 /** The built page and what the build's manifest says of it (the hashed file of each interface language). */
@@ -66,15 +77,88 @@ async function readLocaleUrls(webDist: string): Promise<Template['localeUrls']> 
   }
 }
 
-/**
- * Serves the built storefront. The page is sent with the brand's merchant and settings inlined,
- * so a phone on a slow network paints the brand without two more round trips.
- */
 /** The first banner as the carousel shows it (same addresses and sizes), fetched first. */
 function bannerPreload(banner: Banner): string {
   const { src, srcSet } = pictureSources(banner.image, BANNER_PICTURE, true);
   const set = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(BANNER_PICTURE.sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${set} fetchpriority="high" />`;
+}
+
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
+
+/** The translations, fetched by the code before anything is drawn or taken over: started with the page. */
+function messagesPreload(built: Template, lang: UiLanguage): string[] {
+  const messages = built.localeUrls[lang];
+  return messages ? [`<link rel="preload" href="${escapeHtml(messages)}" as="fetch" crossorigin />`] : [];
+}
+
+/** What a rendered page adds to the head: its translations and its largest picture. */
+function headFor(built: Template, lang: UiLanguage, load: Extract<PageLoad, { kind: 'page' }>): string[] {
+  const head = messagesPreload(built, lang);
+  const banners = load.queries.queries.find((q) => q.queryHash === BANNERS_QUERY_HASH)?.state.data;
+  const first = Array.isArray(banners) ? (banners[0] as Banner | undefined) : undefined;
+  if (first?.image) head.push(bannerPreload(first));
+  return head;
+}
+/** The banners' query of the storefront (apps/web/src/features/home/home.api.ts `homeKeys.banners`). */
+const BANNERS_QUERY_HASH = JSON.stringify(['home', 'banners']);
+
+interface PageParts {
+  merchant: Merchant | null;
+  settings: MerchantSettings;
+  lang: UiLanguage;
+  boot: Record<string, unknown>;
+  /** The rendered app, or '' for a page the browser renders. */
+  body: string;
+  head: string[];
+  /** The rendered page's own title (app/page-meta.ts); else the brand's. */
+  title?: string;
+}
+
+/**
+ * The built page with the brand filled in: language and direction, colours (painted before any script),
+ * title, icon, the boot data and, for a rendered page, the app's markup.
+ */
+function fillTemplate(built: Template, { merchant, settings, lang, boot, body, head, title: pageTitle }: PageParts): string {
+  const theme = themeOf(settings);
+  const style = `--brand:${theme.brand};--on-brand:${theme.onBrand};color-scheme:${theme.dark ? 'dark' : 'light'}`;
+  let page = built.html.replace(
+    /<html[^>]*>/,
+    `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
+  );
+  page = page.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${escapeHtml(theme.brand)}" />`);
+  if (merchant) {
+    const title = pageTitle || pickText(settings.title, lang) || merchant.name;
+    page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    const favicon = faviconUrl(settings, merchant.logo);
+    // The brand's icon instead of the default one: the tab asks for one icon, once.
+    if (favicon) page = page.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${escapeHtml(favicon)}" type="image/png" />`);
+  }
+  // The page's own description replaces the build's generic one.
+  if (head.some((tag) => tag.startsWith('<meta name="description"'))) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
+  head.push(`<script id="dx-boot" type="application/json">${safeJson(boot)}</script>`);
+  page = page.replace('</head>', `${head.join('')}</head>`);
+  return body ? page.replace('<div id="root"></div>', `<div id="root">${body}</div>`) : page;
+}
+
+const NOINDEX = '<meta name="robots" content="noindex" />';
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+/** A kept page goes out as a file would: compressed once, with its ETag (a 304 when the browser has it). */
+function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply
+    .status(page.status)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('etag', page.etag)
+    .type('text/html; charset=utf-8');
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }
 
 export async function registerStorefront(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -110,6 +194,9 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     });
   }
 
+  const renderer = await loadRenderer(deps.ssrDist);
+  const pages = createPageCache();
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const built = await indexHtml();
     if (!built) {
@@ -120,59 +207,83 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     if (vendor && isDevHost(hostnameOf(request.host))) {
       reply.setCookie(VENDOR_COOKIE, vendor, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
     }
-    const { merchant, error } = await deps.resolver.tryResolve(request);
-    let settings: MerchantSettings | null = null;
-    if (merchant) settings = await deps.merchants.settings(merchant, 'WEB').catch(() => null);
-
-    // The home page's first screen comes with the page: its banners and stories, and a preload of
-    // the first banner picture, so the largest picture is found by the HTML parser, not after the code runs.
-    const home = (request.url.split('?')[0] ?? '/') === '/';
-    const [banners, stories] =
-      home && merchant?.isActive && settings
-        ? await Promise.all([
-            settings.bannersActive ? deps.content.banners(merchant.id).catch(() => null) : null,
-            settings.storiesActive ? deps.content.stories(merchant.id).catch(() => null) : null,
-          ])
-        : [null, null];
-    const boot: Record<string, unknown> = {
-      merchant: merchant ? toMerchant(merchant) : null,
-      settings,
-      error: error ? errorBody(error.code, error.details) : null,
-    };
-    if (banners) boot.banners = banners;
-    if (stories) boot.stories = stories;
-
-    const head: string[] = [];
-    const lang = settings
-      ? resolveLanguage({
-          forcedLanguage: settings.forcedLanguage,
-          chosen: request.cookies?.[LANG_COOKIE] ?? null,
-          mainLanguage: settings.mainLanguage,
-          enabled: enabledLanguages(settings),
-        })
-      : 'ru';
-    const messages = built.localeUrls[lang];
-    // The translations are fetched by the code before the first paint: start them with the page.
-    if (messages) head.push(`<link rel="preload" href="${escapeHtml(messages)}" as="fetch" crossorigin />`);
-    const firstBanner = banners?.[0];
-    if (firstBanner?.image) head.push(bannerPreload(firstBanner));
-    head.push(`<script id="dx-boot" type="application/json">${safeJson(boot)}</script>`);
-
-    let page = built.html;
-    if (merchant) {
-      const title = pickText(settings?.title, settings?.mainLanguage ?? 'ru') || merchant.name;
-      page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-      const color = settings?.mainColor || merchant.color;
-      page = page.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${escapeHtml(color)}" />`);
-      const favicon = faviconUrl(settings, merchant.logo);
-      // The brand's icon instead of the default one: the tab asks for one icon, once.
-      if (favicon) page = page.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${escapeHtml(favicon)}" type="image/png" />`);
+    // Spec section 2: `/uz/1/basket` keeps lang=uz and page=1 and goes to `/basket`, here rather than in the
+    // browser, so the page is rendered once, in that language, at its own address.
+    const [pathname = '/', search] = request.url.split('?');
+    const rewrite = rewritePath(pathname, search === undefined ? '' : `?${search}`);
+    if (rewrite.redirectTo) {
+      const cookie = { path: '/', maxAge: LANG_COOKIE_DAYS * 86_400, sameSite: 'lax' } as const;
+      if (rewrite.lang) reply.setCookie(LANG_COOKIE, rewrite.lang, cookie);
+      if (rewrite.page) reply.setCookie(PAGE_COOKIE, rewrite.page, cookie);
+      return reply.header('cache-control', 'no-store').redirect(isSafeInternalPath(rewrite.redirectTo) ? rewrite.redirectTo : '/', 302);
     }
-    page = page.replace('</head>', `${head.join('')}</head>`);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    const { merchant: record, error } = await deps.resolver.tryResolve(request);
+    const merchant = record ? toMerchant(record) : null;
+    const found = record ? await deps.merchants.settings(record, 'WEB').catch(() => null) : null;
+    const settings = found ?? (merchant ? { ...defaultMerchantSettings(), mainColor: merchant.color } : defaultMerchantSettings());
+    const status = bootStatus({ merchant, error: error ? { code: error.code } : null });
+    const lang = resolveLanguage({
+      forcedLanguage: settings.forcedLanguage,
+      chosen: (typeof query[LANG_PARAM] === 'string' ? query[LANG_PARAM] : null) ?? request.cookies?.[LANG_COOKIE] ?? null,
+      mainLanguage: settings.mainLanguage,
+      enabled: enabledLanguages(settings),
+    });
+    const boot: Record<string, unknown> = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
+    const page = (body: string, head: string[], title?: string) => fillTemplate(built, { merchant, settings, lang, boot, body, head, title });
+    if (!renderer) return sendHtml(reply, 200, page('', messagesPreload(built, lang)));
+
+    const url = request.url;
+    const origin = originOf(request.protocol, request.host);
+    // Per host as well: a brand reached by two hosts names each one in its own pages' addresses.
+    const key = pages.key(merchant ? `${merchant.id}@${origin}` : `host:${origin}`, lang, url);
+    const kept = pages.get(key);
+    const now = app.clock.now().getTime();
+    // A clock moved backwards (tests do) makes a kept page stale rather than fresh for ever.
+    if (kept && now >= kept.checkedAt && now - kept.checkedAt < PAGE_FRESH_MS) return sendKept(request, reply, kept);
+
+    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null) });
+    // The customer's own pages (basket, profile, login) are nobody else's business: not listed.
+    if (load.kind === 'client') return sendHtml(reply, 200, page('', [...messagesPreload(built, lang), NOINDEX]));
+    const version = `${dataVersion(load)}:${hashOf({ merchant, found, status })}`;
+    if (kept && kept.dataVersion === version) {
+      kept.checkedAt = now;
+      return sendKept(request, reply, kept);
+    }
+    boot.queries = load.queries;
+    boot.lang = lang;
+    const seo = seoTags({ meta: load.meta, origin, url, lang, settings, siteName: pickText(settings.title, lang) || merchant?.name || '' });
+    const rendered = await cachedPage(load.status, page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title), version, now);
+    // A page some of whose data failed is sent as it is, and rendered again for the next visitor.
+    if (load.complete) pages.set(key, rendered);
+    return sendKept(request, reply, rendered);
   }
 
   app.get('/', { schema: { hide: true } }, sendPage);
+
+  /** robots.txt and sitemap.xml of the brand this host belongs to (seo.ts). */
+  async function brandOf(request: FastifyRequest) {
+    const { merchant: record } = await deps.resolver.tryResolve(request);
+    if (!record || !record.isActive) return null;
+    const settings = (await deps.merchants.settings(record, 'WEB').catch(() => null)) ?? { ...defaultMerchantSettings(), mainColor: record.color };
+    return { record, settings, origin: originOf(request.protocol, request.host) };
+  }
+  const textFile = (reply: FastifyReply, type: string, body: string) =>
+    reply.header('cache-control', 'public, max-age=3600').header('vary', 'Host').type(type).send(body);
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const brand = await brandOf(request);
+    return textFile(reply, 'text/plain; charset=utf-8', robotsTxt(brand?.origin ?? originOf(request.protocol, request.host), Boolean(brand)));
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const brand = await brandOf(request);
+    if (!brand) return reply.status(404).send(errorBody('NOT_FOUND', { path: '/sitemap.xml' }));
+    // The menu exactly as the storefront shows it to a guest: the API's own answer, in process.
+    const res = await inProcessFetch(app, brand.record.id)('/api/products/v1/overalls?type=WEB', { method: 'GET' });
+    const menu = res.ok ? ((await res.json()) as { products: { id: string }[] }) : { products: [] };
+    const paths = sitemapPaths(brand.settings, menu.products.map((p) => p.id));
+    return textFile(reply, 'application/xml; charset=utf-8', sitemapXml({ origin: brand.origin, settings: brand.settings, paths }));
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, useEffect, useRef } from 'react';
+import { StrictMode, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { enabledLanguages, resolveLanguage, rewritePath, type PathRewrite } from '@dasturxon/domain';
@@ -12,12 +12,16 @@ import { Toaster } from '../shared/ui/toast.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { routes } from './routes.tsx';
 
-export function App({ boot, queryClient }: { boot: Boot; queryClient: QueryClient }) {
+/** The router around the app: the browser's history on the client, one fixed address on the server (entry-server.tsx). */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
+/** The whole storefront. */
+export function App({ boot, queryClient, Router = BrowserRouter }: { boot: Boot; queryClient: QueryClient; Router?: AppRouter }) {
   return (
     <StrictMode>
       <BootContext.Provider value={boot}>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
+          <Router>
             <RouteErrorBoundary>
               <Suspense fallback={<PageSpinner />}>
                 <AppRoutes />
@@ -25,7 +29,7 @@ export function App({ boot, queryClient }: { boot: Boot; queryClient: QueryClien
             </RouteErrorBoundary>
             <HeadSync />
             <Toaster />
-          </BrowserRouter>
+          </Router>
         </QueryClientProvider>
       </BootContext.Provider>
     </StrictMode>

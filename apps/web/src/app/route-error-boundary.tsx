@@ -1,6 +1,9 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ErrorPage } from './pages/error-page.tsx';
+import { lazyPage } from '../lib/chunk-reload.ts';
+
+// Rarely seen, so not in the first screen's code.
+const ErrorPage = lazyPage(() => import('./pages/error-page.tsx').then((m) => m.ErrorPage));
 
 interface Props {
   children: ReactNode;
@@ -30,7 +33,13 @@ class Boundary extends Component<Props, State> {
   }
 
   render() {
-    return this.state.failed ? <ErrorPage error={this.state.error} /> : this.props.children;
+    return this.state.failed ? (
+      <Suspense fallback={null}>
+        <ErrorPage error={this.state.error} />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }
 

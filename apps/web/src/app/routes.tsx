@@ -4,11 +4,12 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { Menu } from '../features/menu/menu.tsx';
 import { ProductOverlayHost } from '../features/product/product-overlay-host.tsx';
 import { lazyPage } from '../lib/chunk-reload.ts';
-import { STATUS_PATHS, useBoot, type BootStatus } from '../shared/merchant/boot.ts';
+import { STATUS_PATHS, type BootStatus } from '@dasturxon/domain';
+import { useBoot } from '../shared/merchant/boot.ts';
 import { hasChosenBranch } from '../shared/merchant/branch-choice.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../shared/merchant/merchant.api.ts';
-import { SessionEvents } from '../shared/session/session-events.tsx';
 import { BasketPageGate } from '../features/basket/basket-entry.tsx';
+import { SessionEvents } from '../shared/session/session-events.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 
 /*

@@ -1,25 +1,30 @@
-import { createRoot } from 'react-dom/client';
-import { QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   enabledLanguages,
   hostnameOf,
   isDevHost,
   isValidSub,
   LANG_COOKIE,
+  LANG_COOKIE_DAYS,
+  LANG_PARAM,
+  normalizeLanguage,
   resolveLanguage,
   rewritePath,
+  bootStatus,
+  STATUS_PATHS,
+  themeOf,
   VENDOR_COOKIE,
   type MerchantSettings,
 } from '@dasturxon/domain';
-import { homeKeys } from '../features/home/home.api.ts';
 import { startI18n } from '../i18n/i18n.ts';
-import { enforceAppVersion, watchForNewBuilds } from '../lib/app-version.ts';
+import { whenIdleAfterLoad } from '../lib/after-load.ts';
+import { enforceAppVersion } from '../lib/app-version.ts';
 import { handlePreloadErrors, reloadForChunkError } from '../lib/chunk-reload.ts';
 import { clearAllCookies, readCookie, writeCookie } from '../lib/cookies.ts';
 import { HttpError, setMerchantId } from '../lib/http.ts';
 import { clearStorages } from '../lib/storage.ts';
 import { detectTelegram } from '../lib/telegram.ts';
-import { bootStatus, parseBootScript, STATUS_PATHS, type Boot, type BootData } from '../shared/merchant/boot.ts';
+import { parseBootScript, type Boot, type BootData } from '../shared/merchant/boot.ts';
 import {
   currentMerchantQuery,
   defaultSettings,
@@ -27,8 +32,9 @@ import {
   fetchMerchantSettings,
   merchantSettingsQuery,
 } from '../shared/merchant/merchant.api.ts';
-import { applyHead, applyTheme, themeOf } from '../shared/merchant/theme.ts';
+import { applyHead, applyTheme } from '../shared/merchant/theme.ts';
 import { rememberPathSegments, safePathOr } from '../shared/navigation.ts';
+import { hydratePageQueries, newQueryClient } from '../shared/query-client.ts';
 import { App } from './app.tsx';
 
 /**
@@ -48,7 +54,7 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     if (status === 'unavailable') {
       clearStorages();
       clearAllCookies();
-      console.error('Merchant is not available for this address:', data.error ?? 'the lookup gave no merchant id');
+      console.warn('Merchant is not available for this address:', data.error ?? 'the lookup gave no merchant id');
     }
     moveToStatusPage(status);
 
@@ -57,28 +63,34 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     const settings = data.settings ?? (await settingsFallback(merchant?.color));
     applyTheme(themeOf(settings));
 
-    const queryClient = new QueryClient({
-      // The HTTP client already retries what is worth retrying (spec section 9).
-      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } },
-    });
+    const queryClient = newQueryClient();
     queryClient.setQueryData(merchantSettingsQuery('WEB').queryKey, settings);
     if (merchant) queryClient.setQueryData(currentMerchantQuery().queryKey, merchant);
-    if (data.banners) queryClient.setQueryData(homeKeys.banners, data.banners);
-    if (data.stories) queryClient.setQueryData(homeKeys.stories, data.stories);
+    // A page the server rendered (for a guest, in the browser's language) is taken over as it stands;
+    // inside Telegram the menu is another one, so that page is drawn anew.
+    const rendered = Boolean(data.queries && data.lang && rootElement.firstElementChild && !inTelegram);
+    if (rendered && data.queries) hydratePageQueries(queryClient, data.queries);
 
-    const lang = resolveLanguage({
-      forcedLanguage: settings.forcedLanguage,
-      chosen: readCookie(LANG_COOKIE),
-      mainLanguage: settings.mainLanguage,
-      enabled: enabledLanguages(settings),
-      inTelegram,
-    });
+    const chosen = chosenLanguage();
+    const lang =
+      rendered && data.lang
+        ? data.lang
+        : resolveLanguage({
+            forcedLanguage: settings.forcedLanguage,
+            chosen,
+            mainLanguage: settings.mainLanguage,
+            enabled: enabledLanguages(settings),
+            inTelegram,
+          });
     await startI18n(lang);
     applyHead(settings, merchant, lang);
 
     const boot: Boot = { status, merchant, settings, inTelegram };
-    createRoot(rootElement).render(<App boot={boot} queryClient={queryClient} />);
-    watchForNewBuilds();
+    const app = <App boot={boot} queryClient={queryClient} />;
+    if (rendered) hydrateRoot(rootElement, app);
+    else createRoot(rootElement).render(app);
+    // Watching for a newer deployment is no part of the first screen: its code comes at the first quiet moment.
+    whenIdleAfterLoad(() => void import('../lib/build-watch.ts').then((m) => m.watchForNewBuilds()).catch(() => undefined));
   } catch (error) {
     console.error('The storefront could not start', error);
     if (!reloadForChunkError()) showStartFailure(rootElement);
@@ -91,6 +103,13 @@ function rewriteFirstAddress(): void {
   if (!rewrite.redirectTo) return;
   rememberPathSegments(rewrite);
   history.replaceState(history.state, '', safePathOr(rewrite.redirectTo));
+}
+
+/** `?lang=` (the address of a page in a language, as search engines list it) wins over the cookie and becomes the choice. */
+function chosenLanguage(): string | null {
+  const fromAddress = normalizeLanguage(new URLSearchParams(location.search).get(LANG_PARAM));
+  if (fromAddress) writeCookie(LANG_COOKIE, fromAddress, LANG_COOKIE_DAYS);
+  return fromAddress ?? readCookie(LANG_COOKIE);
 }
 
 /** On localhost and 127.0.0.1 the brand comes from `?vendor=`, kept in a cookie so later pages keep it. */

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import { LANG_COOKIE, LANG_COOKIE_DAYS, type UiLanguage } from '@dasturxon/domain';
 import { writeCookie } from '../lib/cookies.ts';
 import { applyDocumentLanguage } from './languages.ts';
@@ -14,6 +14,8 @@ const pending = new Map<UiLanguage, Promise<Messages>>();
 const loaded = new Map<UiLanguage, Messages>();
 
 let current: UiLanguage = 'ru';
+/** The language the page was first drawn in: what the server's markup says until React has taken all of it over. */
+let first: UiLanguage | null = null;
 const listeners = new Set<() => void>();
 
 export function loadMessages(lang: UiLanguage): Promise<Messages> {
@@ -32,6 +34,7 @@ export function loadMessages(lang: UiLanguage): Promise<Messages> {
 
 function setLanguage(lang: UiLanguage, messages: Messages): void {
   loaded.set(lang, messages);
+  first ??= lang;
   current = lang;
   applyDocumentLanguage(lang);
   for (const l of listeners) l();
@@ -48,15 +51,26 @@ export async function switchLanguage(lang: UiLanguage): Promise<void> {
   setLanguage(lang, messages);
 }
 
+/**
+ * The server renders many customers' pages at once, each in its own language, so there the language and
+ * its messages come from this context instead of the module's state (apps/web/src/entry-server.tsx).
+ */
+export const ServerLanguageContext = createContext<{ lang: UiLanguage; messages: Messages } | null>(null);
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 const snapshot = () => current;
+// A part of the page still being taken over (its code arrived late) is drawn in the page's first language,
+// as the server drew it, and then in the chosen one: never a mismatch when the customer switched meanwhile.
+const hydrationSnapshot = () => first ?? current;
 
 /** The interface language in force, re-rendering when it changes. */
 export function useLanguage(): UiLanguage {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const server = useContext(ServerLanguageContext);
+  const client = useSyncExternalStore(subscribe, snapshot, hydrationSnapshot);
+  return server?.lang ?? client;
 }
 
 /** Translation outside React (toasts, titles). */
@@ -66,7 +80,9 @@ export function t(key: string, values?: TranslateValues): string {
 
 /** `const { t } = useTranslation()`: a `t` bound to the current language that re-renders on a switch. */
 export function useTranslation(): { t: (key: string, values?: TranslateValues) => string; language: UiLanguage } {
+  const server = useContext(ServerLanguageContext);
   const language = useLanguage();
-  const bound = useCallback((key: string, values?: TranslateValues) => translate(loaded.get(language), language, key, values), [language]);
+  const messages = server?.messages ?? loaded.get(language);
+  const bound = useCallback((key: string, values?: TranslateValues) => translate(messages, language, key, values), [messages, language]);
   return { t: bound, language };
 }

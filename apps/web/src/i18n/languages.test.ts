@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMerchantSettings } from '@dasturxon/domain';
-import { htmlLangOf, switchableLanguages } from './languages.ts';
+import { defaultMerchantSettings, htmlLangOf } from '@dasturxon/domain';
+import { switchableLanguages } from './languages.ts';
 
 describe('switchableLanguages', () => {
   const settings = { ...defaultMerchantSettings(), arLangActive: true, zhLangActive: true };

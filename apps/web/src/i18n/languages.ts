@@ -1,4 +1,4 @@
-import { enabledLanguages, isRtl, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import { enabledLanguages, htmlLangOf, isRtl, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 
 /**
  * Each language by its own name, as language menus everywhere show them: a customer looks for the
@@ -16,10 +16,6 @@ export const LANGUAGE_NAMES: Record<UiLanguage, string> = {
 
 /** The short mark on the switcher button. */
 export const LANGUAGE_MARKS: Record<UiLanguage, string> = { uz: 'UZ', ru: 'RU', eng: 'EN', ar: 'AR', kz: 'KZ', tr: 'TR', zh: 'ZH' };
-
-const HTML_LANG: Partial<Record<UiLanguage, string>> = { eng: 'en', kz: 'kk' };
-/** The BCP 47 tag for `<html lang>`. */
-export const htmlLangOf = (lang: UiLanguage): string => HTML_LANG[lang] ?? lang;
 
 /** `<html lang dir>`: Arabic turns the whole layout right to left. */
 export function applyDocumentLanguage(lang: UiLanguage): void {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@dasturxon/domain';
 import webPackage from '../../package.json' with { type: 'json' };
-import { compareStoredVersion, isNewBuild } from './app-version.ts';
+import { compareStoredVersion } from './app-version.ts';
+import { isNewBuild } from './build-watch.ts';
 
 describe('compareStoredVersion', () => {
   it('tells a first visit, the same version and a changed one apart', () => {

@@ -94,6 +94,13 @@ export function configureAuth(source: () => string | null, unauthorized: () => v
   onUnauthorized = unauthorized;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+/** The server renders pages with the API in its own process: it plugs that in here (entry-server.tsx). */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 const RETRY_DELAY_MS = 400;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -123,7 +130,7 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number, outer?
   if (outer?.aborted) controller.abort();
   outer?.addEventListener('abort', forward, { once: true });
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    return await transport(url, { ...init, signal: controller.signal });
   } catch (error) {
     if (outer?.aborted) throw error;
     if (timedOut) throw new HttpError('timeout', 0, null, `Timed out after ${timeoutMs} ms: ${url}`);

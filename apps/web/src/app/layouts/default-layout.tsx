@@ -1,8 +1,13 @@
 import { BasketFloatingBar, BasketSheetHost } from '../../features/basket/basket-entry.tsx';
-import { Footer } from '../shell/footer.tsx';
+import { Suspense } from 'react';
+import { lazyPage } from '../../lib/chunk-reload.ts';
 import { Header } from '../shell/header.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { SkipLink } from './skip-link.tsx';
+
+// Below the first screen: its code arrives after the page's (a rendered page already shows it, and React
+// takes it over when the code is there).
+const Footer = lazyPage(() => import('../shell/footer.tsx').then((m) => m.Footer));
 
 /** Header, page, footer: the home, menu, basket, branches, profile and other customer pages. */
 export function DefaultLayout() {
@@ -13,7 +18,9 @@ export function DefaultLayout() {
       <main id="main" className="flex-1">
         <PageOutlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <BasketFloatingBar />
       <BasketSheetHost />
     </div>

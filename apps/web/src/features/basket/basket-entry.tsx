@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket, useBasketCount } from '../../shared/basket/basket-store.ts';
-import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
-import { BagIcon, ChevronEndIcon } from '../../shared/ui/icons.tsx';
-import { localLinePrice } from './basket-line-price.ts';
-import { useMoney } from './basket-money.ts';
+import { BagIcon } from '../../shared/ui/icons.tsx';
+import { BasketTrigger } from './basket-trigger.tsx';
 import { openBasketSheet, useBasketSheetOpen } from './basket-sheet-state.ts';
 
 /*
@@ -16,27 +14,12 @@ import { openBasketSheet, useBasketSheetOpen } from './basket-sheet-state.ts';
  * This file is in the first screen's code: the basket itself arrives when first opened.
  */
 
+// The bar shows once something is in the basket: never on a guest's first screen, so its code (and the pricing engine) comes later.
+const FloatingBar = lazy(() => import('./basket-floating-bar.tsx').then((m) => ({ default: m.FloatingBar })));
 const BasketSheet = lazy(() => import('./basket-sheet.tsx').then((m) => ({ default: m.BasketSheet })));
 
 /** Pages of the menu, where the floating bar stands over the products. */
 const MENU_PATHS = ['/', '/category', '/search'];
-
-/** A link to the basket page, or a button that opens the basket sheet. */
-function BasketTrigger({ className, label, testId, children }: { className: string; label: string; testId: string; children: ReactNode }) {
-  const { cartPageActive } = useMerchantSettings();
-  if (cartPageActive) {
-    return (
-      <Link to="/basket" aria-label={label} data-testid={testId} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  return (
-    <button type="button" aria-label={label} data-testid={testId} className={className} onClick={openBasketSheet}>
-      {children}
-    </button>
-  );
-}
 
 /** The basket in the header, with the number of items: basketPosition NAVIGATION_BAR. */
 export function BasketHeaderButton() {
@@ -77,38 +60,10 @@ export function BasketFloatingBar() {
   const onMenu = MENU_PATHS.includes(pathname) && (pathname !== '/' || settings.cartInMainActive);
   const show = settings.basketPosition === 'FLOATING_OVER_PRODUCT' && onMenu && count > 0;
   if (!show) return null;
-  return <FloatingBar lines={lines} count={count} label={t('basket.title')} />;
-}
-
-function FloatingBar({ lines, count, label }: { lines: ReturnType<typeof useBasket>['lines']; count: number; label: string }) {
-  const { t } = useTranslation();
-  const formatSum = useMoney();
-  const { menu } = useMenu();
-  const total = useMemo(() => lines.reduce((n, l) => n + localLinePrice(l, menu?.productById.get(l.productId)).net, 0), [lines, menu]);
-  const summary = `${t('basket.items', { count })} · ${formatSum(total)}`;
   return (
-    <>
-      {/* Keeps the end of the page clear of the bar. */}
-      <div aria-hidden="true" className="h-24" />
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-        <BasketTrigger
-          testId="basket-bar"
-          label={`${label}: ${summary}`}
-          className="pointer-events-auto mx-auto flex h-14 w-full max-w-md items-center gap-3 rounded-2xl bg-brand ps-2.5 pe-3 text-on-brand shadow-[0_12px_32px_-10px_rgb(0_0_0/0.45)] transition-[filter] hover:brightness-95 active:brightness-90 motion-safe:animate-[dx-toast-in_200ms_ease-out]"
-        >
-          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-on-brand/15">
-            <BagIcon size={20} />
-          </span>
-          <span className="flex min-w-0 flex-1 flex-col leading-tight">
-            <span className="text-[12px] font-semibold opacity-80">{label}</span>
-            <span data-testid="basket-bar-summary" className="truncate text-[15px] font-extrabold tabular-nums">
-              {summary}
-            </span>
-          </span>
-          <ChevronEndIcon size={20} className="shrink-0 rtl:-scale-x-100" />
-        </BasketTrigger>
-      </div>
-    </>
+    <Suspense fallback={null}>
+      <FloatingBar lines={lines} count={count} label={t('basket.title')} />
+    </Suspense>
   );
 }
 

@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
-import { Banners } from './banners.tsx';
-import { BranchStrip } from './branch-strip.tsx';
-import { StoriesRow } from './stories.tsx';
+import { lazyPage } from '../../lib/chunk-reload.ts';
+
+// Their code follows the page's: on a page rendered by the server they are already drawn (the first banner
+// is the largest picture, preloaded with the page), and React takes them over when it arrives.
+const StoriesRow = lazyPage(() => import('./stories.tsx').then((m) => m.StoriesRow));
+const Banners = lazyPage(() => import('./banners.tsx').then((m) => m.Banners));
+// The same for the branch strip; a page the browser draws alone holds its place with an empty strip of its size.
+const BranchStrip = lazyPage(() => import('./branch-strip.tsx').then((m) => m.BranchStrip));
 
 const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -37,12 +42,16 @@ export function HomePage({ menu }: { menu: ReactNode }) {
         </Link>
         {s.branchesActive && (
           <div className="md:w-[22rem] md:shrink-0">
-            <BranchStrip />
+            <Suspense fallback={<div className="h-12 rounded-2xl bg-surface" />}>
+              <BranchStrip />
+            </Suspense>
           </div>
         )}
       </div>
-      {s.storiesActive && <StoriesRow />}
-      {s.bannersActive && <Banners />}
+      <Suspense fallback={null}>
+        {s.storiesActive && <StoriesRow />}
+        {s.bannersActive && <Banners />}
+      </Suspense>
       {menu}
     </div>
   );

@@ -1,19 +1,21 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { imageUrl, pickText, type Group } from '@dasturxon/domain';
+import { contrastText, imageUrl, pickText, validColor, type Group } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { contrastText, validColor } from '../../lib/color.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { DishIcon } from '../../shared/ui/icons.tsx';
 import { CategoryBar } from './category-bar.tsx';
+import { useServerDrawn } from '../../lib/server-drawn.ts';
 import { leadingBlocks, menuArrangement, menuBlocks, sectionsOf, type MenuBlock } from './menu-layout.ts';
 import { MenuSection } from './menu-section.tsx';
-import { MenuSkeleton } from './menu-skeleton.tsx';
 import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { useScrollSpy } from './scroll-spy.ts';
+
+// A page the server rendered arrives with its menu; the skeleton is for a menu still on its way, so it can come later.
+const MenuSkeleton = lazy(() => import('./menu-skeleton.tsx').then((m) => ({ default: m.MenuSkeleton })));
 
 /**
  * The menu on the home page, arranged as the merchant's settings say: every category with a
@@ -31,7 +33,13 @@ export function Menu() {
   const whole = drawnProducts >= total;
   useScrollMemory(Boolean(menu) && whole);
 
-  if (isPending) return <MenuSkeleton />;
+  if (isPending) {
+    return (
+      <Suspense fallback={null}>
+        <MenuSkeleton />
+      </Suspense>
+    );
+  }
   if (!menu) {
     return (
       <MenuMessage testId="menu-error" title={t('menu.errorTitle')} text={t('errors.generic')}>
@@ -73,7 +81,10 @@ const PRODUCTS_PER_STEP = 12;
  * all at once, for a jump to a category that is not drawn yet.
  */
 function useMenuDrawnInSteps(total: number): [number, () => void] {
-  const [drawn, setDrawn] = useState(FIRST_FRAME_PRODUCTS);
+  // A page rendered on the server already has the whole menu, and a search engine or a browser without
+  // scripts reads all of it.
+  const serverDrawn = useServerDrawn();
+  const [drawn, setDrawn] = useState(serverDrawn ? Number.POSITIVE_INFINITY : FIRST_FRAME_PRODUCTS);
   useEffect(() => {
     if (total === 0 || drawn >= total) return;
     // After the frame is painted (a frame, then a task), never before it.

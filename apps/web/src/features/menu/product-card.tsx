@@ -7,7 +7,7 @@ import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { measureLabel } from '../../shared/catalogue/measure.ts';
 import { Picture, type PictureLoading } from '../../shared/catalogue/picture.tsx';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
-import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
+import { productPath, useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { toast } from '../../shared/ui/toast.tsx';
 import { MinusIcon, PlusIcon } from './menu-icons.tsx';
 
@@ -81,10 +81,22 @@ export const ProductCard = memo(function ProductCard({ product, navigationType, 
 
   const title = (lines: string) => (
     <h3 className={`${lines} leading-snug font-semibold ${reason ? 'text-muted' : ''}`}>
-      {/* The name opens the product; its ::after covers the card so the whole card is the target. */}
-      <button type="button" onClick={open} className="text-start after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ink">
+      {/*
+        The name opens the product; its ::after covers the card so the whole card is the target. A real link to the
+        product's page, for search engines, a browser without scripts and a new tab; a plain click opens the
+        product the way its category says.
+      */}
+      <a
+        href={productPath(product.id)}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          open();
+        }}
+        className="text-start after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ink"
+      >
         <bdi>{name}</bdi>
-      </button>
+      </a>
     </h3>
   );
 

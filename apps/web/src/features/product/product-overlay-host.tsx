@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { whenIdleAfterLoad } from '../../lib/after-load.ts';
+import { useServerDrawn } from '../../lib/server-drawn.ts';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 import { PRODUCT_PARAM, VIEW_PARAM } from '../../shared/catalogue/product-link.ts';
 
@@ -16,6 +17,8 @@ export function ProductOverlayHost() {
   const [params] = useSearchParams();
   const id = params.get(PRODUCT_PARAM);
   const view = params.get(VIEW_PARAM) === 'popup' ? 'popup' : 'sheet';
+  // The server draws the page under the product; the product opens over it once the browser has taken the page over.
+  const serverDrawn = useServerDrawn();
 
   // After the page's own pictures, when nothing else is going on.
   useEffect(() => whenIdleAfterLoad(() => void loadOverlay().catch(() => undefined)), []);
@@ -23,7 +26,7 @@ export function ProductOverlayHost() {
   return (
     <>
       <Outlet />
-      {id && (
+      {id && !serverDrawn && (
         <Suspense fallback={null}>
           <ProductOverlay key={id} productId={id} view={view} />
         </Suspense>

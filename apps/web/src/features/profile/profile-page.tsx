@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPhone, type UiLanguage, type User } from '@dasturxon/domain';
+import { formatPhone, htmlLangOf, type UiLanguage, type User } from '@dasturxon/domain';
 import { switchLanguage, useLanguage, useTranslation } from '../../i18n/i18n.ts';
-import { htmlLangOf, LANGUAGE_MARKS, LANGUAGE_NAMES, switchableLanguages } from '../../i18n/languages.ts';
+import { LANGUAGE_MARKS, LANGUAGE_NAMES, switchableLanguages } from '../../i18n/languages.ts';
 import { errorDescription } from '../../lib/http.ts';
 import { useFormatSum } from '../../shared/catalogue/price.ts';
 import { useBoot } from '../../shared/merchant/boot.ts';

@@ -210,7 +210,8 @@ export interface Basket {
 /** The current merchant's basket, re-rendering on every change (this tab or another). */
 export function useBasket(): Basket {
   const store = basketStoreFor(useCurrentMerchant().id);
-  const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
+  // A page rendered on the server shows an empty basket; the kept one fills in right after hydration.
+  const lines = useSyncExternalStore(store.subscribe, store.getLines, noLines);
   return useMemo(
     () => ({ lines, count: basketCount(lines), add: store.add, setCount: store.setCount, remove: store.remove, clear: store.clear }),
     [lines, store],
@@ -221,5 +222,9 @@ export function useBasket(): Basket {
 export function useBasketCount(): number {
   const store = basketStoreFor(useCurrentMerchant().id);
   const snapshot = useCallback(() => basketCount(store.getLines()), [store]);
-  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+  return useSyncExternalStore(store.subscribe, snapshot, noUnits);
 }
+
+const NO_LINES: readonly BasketLine[] = [];
+const noLines = () => NO_LINES;
+const noUnits = () => 0;

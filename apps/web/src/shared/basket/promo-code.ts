@@ -45,5 +45,8 @@ export function setPromoCode(merchantId: string, code: string | null): void {
 export function usePromoCode(): string | null {
   const merchantId = useCurrentMerchant().id;
   const snapshot = () => readPromoCode(merchantId);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, noCode);
 }
+
+/** A page rendered on the server is a guest's: no code yet. */
+const noCode = (): string | null => null;

@@ -42,5 +42,8 @@ export function chooseBranch(merchantId: string, branchId: string | null): void 
 export function useChosenBranchId(): string | null {
   const { id } = useCurrentMerchant();
   const snapshot = () => readChosenBranch(id);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  // A page rendered on the server is a guest's, with no branch chosen; the choice applies right after hydration.
+  return useSyncExternalStore(subscribe, snapshot, noBranch);
 }
+
+const noBranch = (): string | null => null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody, type Merchant } from '@dasturxon/domain';
-import { bootStatus, parseBootScript } from './boot.ts';
+import { bootStatus } from '@dasturxon/domain';
+import { parseBootScript } from './boot.ts';
 
 const merchant: Merchant = {
   id: '7b1e6c1a-8a47-4b8e-9a53-0d6c1f1f7c11',
@@ -38,12 +39,14 @@ describe('parseBootScript', () => {
     expect(data?.settings).toBeNull();
   });
 
-  it('keeps the home page lists the server sent, and only lists', () => {
-    const banners = [{ id: 'b', title: { ru: 'x', uz: 'x', eng: 'x' }, image: 'k.svg', link: '', productId: null, priority: 1 }];
-    const data = parseBootScript(JSON.stringify({ merchant, settings: null, error: null, banners, stories: 'no' }));
-    expect(data?.banners).toEqual(banners);
-    expect(data && 'stories' in data).toBe(false);
-    expect(parseBootScript(JSON.stringify({ merchant, settings: null, error: null }))).not.toHaveProperty('banners');
+  it('keeps the rendered page\'s queries and language, and only well-formed ones', () => {
+    const queries = { mutations: [], queries: [{ queryKey: ['home', 'banners'], queryHash: '["home","banners"]', state: { data: [] } }] };
+    const data = parseBootScript(JSON.stringify({ merchant, settings: null, error: null, queries, lang: 'uz' }));
+    expect(data?.queries).toEqual(queries);
+    expect(data?.lang).toBe('uz');
+    const broken = parseBootScript(JSON.stringify({ merchant, settings: null, error: null, queries: { queries: 'no' }, lang: 'xx' }));
+    expect(broken).not.toHaveProperty('queries');
+    expect(broken).not.toHaveProperty('lang');
   });
 
   it('ignores a missing or broken script', () => {

@@ -1,35 +1,22 @@
 import { createContext, useContext } from 'react';
-import type { Banner, ErrorBody, Merchant, MerchantSettings, Story } from '@dasturxon/domain';
+import type { DehydratedState } from '@tanstack/react-query';
+import { normalizeLanguage, type BootStatus, type ErrorBody, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 
 /** What the page or the API said about this storefront's merchant at start. */
 export interface BootData {
   merchant: Merchant | null;
   settings: MerchantSettings | null;
   error: ErrorBody | null;
-  /** The home page's banners and stories, when the server sent them with the page (absent: fetch them). */
-  banners?: Banner[];
-  stories?: Story[];
+  /** The page was rendered on the server from these queries, in this language: the browser hydrates it. */
+  queries?: DehydratedState;
+  lang?: UiLanguage;
 }
-
-/** ready: the shop opens; blocked: an admin switched it off; unavailable: no merchant answers for this address. */
-export type BootStatus = 'ready' | 'blocked' | 'unavailable';
-
-/** Where a merchant that is not ready sends every visitor. */
-export const STATUS_PATHS: Record<BootStatus, string> = { ready: '/', blocked: '/blocked', unavailable: '/merchantNotAvailable' };
 
 export interface Boot {
   status: BootStatus;
   merchant: Merchant | null;
   settings: MerchantSettings;
   inTelegram: boolean;
-}
-
-/** The check-merchant decision (spec sections 2 and 8). */
-export function bootStatus(data: Pick<BootData, 'merchant' | 'error'>): BootStatus {
-  if (data.error?.code === 'MERCHANT_BLOCKED') return 'blocked';
-  const id = data.merchant?.id;
-  if (typeof id !== 'string' || id.trim() === '') return 'unavailable';
-  return data.merchant?.isActive === false ? 'blocked' : 'ready';
 }
 
 /** The server may inline the boot data (`<script id="dx-boot" type="application/json">`), saving two round trips. */
@@ -42,8 +29,8 @@ export function parseBootScript(text: string | null | undefined): BootData | nul
       merchant: raw.merchant && typeof raw.merchant === 'object' ? raw.merchant : null,
       settings: raw.settings && typeof raw.settings === 'object' ? raw.settings : null,
       error: raw.error && typeof raw.error === 'object' ? raw.error : null,
-      ...(Array.isArray(raw.banners) ? { banners: raw.banners } : {}),
-      ...(Array.isArray(raw.stories) ? { stories: raw.stories } : {}),
+      ...(raw.queries && typeof raw.queries === 'object' && Array.isArray(raw.queries.queries) ? { queries: raw.queries } : {}),
+      ...(normalizeLanguage(raw.lang) ? { lang: normalizeLanguage(raw.lang) ?? undefined } : {}),
     };
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, logoSrc, themeOf } from './theme.ts';
+import { themeOf } from '@dasturxon/domain';
+import { documentTitle, logoSrc } from './theme.ts';
 
 describe('themeOf', () => {
   it('uses the main colour and the text colour that reads on it', () => {

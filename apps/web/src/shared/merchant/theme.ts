@@ -1,17 +1,4 @@
-import { DEFAULT_MAIN_COLOR, faviconUrl, imageUrl, pickText, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
-import { contrastText, validColor } from '../../lib/color.ts';
-
-export interface Theme {
-  brand: string;
-  onBrand: string;
-  dark: boolean;
-}
-
-/** The brand colour of the settings (default #FCE000), the text colour that reads on it, and dark or light mode. */
-export function themeOf(settings: Pick<MerchantSettings, 'mainColor' | 'isDark'>): Theme {
-  const brand = validColor(settings.mainColor, DEFAULT_MAIN_COLOR);
-  return { brand, onBrand: contrastText(brand), dark: settings.isDark };
-}
+import { faviconUrl, imageUrl, pickText, type Merchant, type MerchantSettings, type Theme, type UiLanguage } from '@dasturxon/domain';
 
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;

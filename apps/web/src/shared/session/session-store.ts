@@ -109,7 +109,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The session, re-rendering on login, logout and profile updates. */
-export const useSession = (): Session | null => useSyncExternalStore(subscribe, current, current);
+// A page rendered on the server is a guest's page; the session fills in right after hydration.
+export const useSession = (): Session | null => useSyncExternalStore(subscribe, current, guest);
+const guest = (): Session | null => null;
 export const useIsLoggedIn = (): boolean => useSession() !== null;
 /** The signed-in customer as last answered by the server, or null for a guest. */
 export const useSessionUser = (): User | null => useSession()?.user ?? null;

@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_GAP_PX } from '@dasturxon/domain';
 
 export type ToastKind = 'success' | 'error' | 'info';
-interface ToastItem {
+export interface ToastItem {
   id: number;
   text: string;
   kind: ToastKind;
@@ -13,7 +13,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function dismiss(id: number): void {
+export function dismiss(id: number): void {
   items = items.filter((t) => t.id !== id);
   emit();
 }
@@ -31,31 +31,25 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-const TONE: Record<ToastKind, string> = {
-  success: 'bg-emerald-600 text-white',
-  error: 'bg-red-600 text-white',
-  info: 'bg-ink text-bg',
-};
+// The notices' code arrives with the first one: most visits never show one.
+const ToastList = lazy(() => import('./toast-list.tsx').then((m) => ({ default: m.ToastList })));
 
+/** Where notices appear, mounted once by the app: the live region is there from the start, so the first notice is read out too. */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => items, () => items);
+  const [wanted, setWanted] = useState(false);
+  if (list.length > 0 && !wanted) setWanted(true);
   return (
     <div
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
       style={{ gap: TOAST_GAP_PX }}
     >
-      {list.map((t) => (
-        <div
-          key={t.id}
-          role={t.kind === 'error' ? 'alert' : 'status'}
-          data-testid="toast"
-          className={`pointer-events-auto w-full max-w-sm rounded-2xl px-4 py-3 text-[15px] font-medium shadow-lg motion-safe:animate-[dx-toast-in_200ms_ease-out] ${TONE[t.kind]}`}
-          onClick={() => dismiss(t.id)}
-        >
-          {t.text}
-        </div>
-      ))}
+      {wanted && (
+        <Suspense fallback={null}>
+          <ToastList list={list} />
+        </Suspense>
+      )}
     </div>
   );
 }

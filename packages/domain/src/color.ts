@@ -1,3 +1,5 @@
+import { DEFAULT_MAIN_COLOR } from './constants.ts';
+
 export type Rgb = readonly [number, number, number];
 
 /** `#rgb`, `#rrggbb` or `#rrggbbaa` (alpha ignored) → channels 0–255; anything else → null. */
@@ -34,4 +36,16 @@ export function contrastText(hex: string): '#FFFFFF' | '#000000' {
 /** The colour itself when it parses, else the fallback: a merchant's typo never paints the page transparent. */
 export function validColor(value: string | null | undefined, fallback: string): string {
   return value && parseHexColor(value) ? (value.startsWith('#') ? value : `#${value}`) : fallback;
+}
+
+export interface Theme {
+  brand: string;
+  onBrand: string;
+  dark: boolean;
+}
+
+/** The brand colour of the settings (default #FCE000), the text colour that reads on it, and dark or light mode. */
+export function themeOf(settings: { mainColor?: string | null; isDark: boolean }): Theme {
+  const brand = validColor(settings.mainColor, DEFAULT_MAIN_COLOR);
+  return { brand, onBrand: contrastText(brand), dark: settings.isDark };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastText, parseHexColor, relativeLuminance, validColor } from './color.ts';
+import { contrastText, parseHexColor, relativeLuminance, validColor } from '../src/color.ts';
 
 describe('parseHexColor', () => {
   it('reads short, long and alpha forms', () => {

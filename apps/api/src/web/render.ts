@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { MERCHANT_HEADER, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import type { PageMeta } from './seo.ts';
+
+/*
+ * The storefront's pages rendered on the server with React. The renderer is the storefront's own code,
+ * built by `vite build --ssr` into apps/web/dist-ssr/entry-server.js (apps/web/src/entry-server.tsx); this
+ * module loads it, gives it the API in process, and keeps the pages it renders for guests.
+ */
+
+/** What the built renderer takes (apps/web/src/entry-server.tsx `RenderInput`). */
+export interface RenderInput {
+  url: string;
+  status: BootStatus;
+  merchant: Merchant | null;
+  settings: MerchantSettings;
+  lang: UiLanguage;
+  /** `https://host` of the request: the brand's own addresses in the page's canonical and schema.org data. */
+  origin: string;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+/** What it answers (apps/web/src/entry-server.tsx `PageLoad`). */
+export type PageLoad =
+  | { kind: 'client' }
+  | {
+      kind: 'page';
+      status: number;
+      queries: { queries: { queryHash: string; state: { data: unknown } }[] };
+      complete: boolean;
+      meta: PageMeta;
+      html: () => Promise<string>;
+    };
+
+interface RendererModule {
+  loadPage(input: RenderInput): Promise<PageLoad>;
+}
+
+/** The renderer of a build, or null when the storefront was built without it (the browser then renders everything). */
+export async function loadRenderer(ssrDist: string): Promise<RendererModule | null> {
+  const entry = join(ssrDist, 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as RendererModule;
+}
+
+/** The API answering the renderer's calls in process, as the brand: the same answers as over HTTP, without a socket. */
+export function inProcessFetch(app: FastifyInstance, merchantId: string | null) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    if (merchantId) headers[MERCHANT_HEADER.toLowerCase()] = merchantId;
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+/** The data a page was rendered from, without the times it was fetched at: equal data, equal version. */
+export function dataVersion(load: Extract<PageLoad, { kind: 'page' }>): string {
+  const hash = createHash('sha256');
+  for (const q of load.queries.queries) hash.update(q.queryHash).update('\0').update(JSON.stringify(q.state.data) ?? '').update('\0');
+  return hash.digest('base64url').slice(0, 22);
+}
+
+export interface CachedPage {
+  status: number;
+  etag: string;
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  dataVersion: string;
+  checkedAt: number;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page as it will be sent, compressed once: served after that like a file. */
+export async function cachedPage(status: number, html: string, version: string, now: number): Promise<CachedPage> {
+  const raw = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzipAsync(raw, { level: 9 }),
+  ]);
+  const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
+  return { status, etag, html, br, gzip: gz, dataVersion: version, checkedAt: now };
+}
+
+/** Within this age a kept page is sent without asking whether its data changed (the menu's own cache is as fresh). */
+export const PAGE_FRESH_MS = 2_000;
+const MAX_PAGES = 2_000;
+
+/**
+ * Pages kept per brand, language and address. A kept page older than PAGE_FRESH_MS is checked by fetching
+ * its data again (from the services' own caches) and comparing versions: the brand's menu, settings,
+ * banners or texts changing give a new page; nothing changing keeps the page, its ETag and compression.
+ */
+export function createPageCache(maxPages = MAX_PAGES) {
+  const pages = new Map<string, CachedPage>();
+  return {
+    key: (merchantId: string, lang: UiLanguage, url: string) => `${merchantId}\n${lang}\n${url}`,
+    get(key: string): CachedPage | undefined {
+      const page = pages.get(key);
+      if (page) {
+        // Least recently used goes first: a hit moves the page to the end.
+        pages.delete(key);
+        pages.set(key, page);
+      }
+      return page;
+    },
+    set(key: string, page: CachedPage): void {
+      pages.delete(key);
+      pages.set(key, page);
+      while (pages.size > maxPages) pages.delete(pages.keys().next().value!);
+    },
+    get size() {
+      return pages.size;
+    },
+    clear: () => pages.clear(),
+  };
+}
+export type PageCache = ReturnType<typeof createPageCache>;

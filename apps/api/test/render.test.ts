@@ -1,0 +1,281 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DEMO } from '@dasturxon/db/seed';
+import { BANNER_PICTURE, formatNumber, pickText, pictureSources, type Branch, type Overalls } from '@dasturxon/domain';
+import { createPageCache, dataVersion, type PageLoad } from '../src/web/render.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/*
+ * Guests' pages rendered on the server with the storefront's own React code (built for this run by
+ * global-setup.ts), from the API's own answers, and kept per brand, language, address and data.
+ */
+
+const TEMPLATE =
+  '<!doctype html><html lang="ru" dir="ltr"><head><meta name="theme-color" content="#FCE000" /><meta name="description" content="Online food ordering" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>Dasturxon</title></head><body><div id="root"></div><script type="module" src="/assets/shell-1.js"></script></body></html>';
+
+const bootOf = (html: string) => JSON.parse(/<script id="dx-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('<script'));
+const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\u00a0/g, ' ');
+
+describe('pages rendered on the server', () => {
+  let t: TestApp;
+  const tezkor = `${DEMO.tezkor.sub}.localhost:3000`;
+  const navbahor = `${DEMO.navbahor.sub}.localhost:3000`;
+  beforeAll(async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'dx-ssr-dist-'));
+    await writeFile(join(dist, 'index.html'), TEMPLATE);
+    await mkdir(join(dist, '.vite'));
+    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/i18n/locales/ru.json': { file: 'assets/ru-R1.json' } }));
+    t = await createTestApp('pglite', { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const get = (url: string, host = tezkor, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+  const api = async <T>(path: string, host = tezkor): Promise<T> => (await get(`/api${path}`, host)).json() as T;
+
+  it('renders the menu with names, pictures and prices, and hands the browser the data it was drawn from', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const menu = await api<Overalls>('/products/v1/overalls?type=WEB');
+    const root = text(rootOf(res.body));
+    const shown = menu.products.slice(0, 12);
+    for (const product of shown) expect(root).toContain(pickText(product.name, 'ru'));
+    expect(root).toContain(formatNumber(shown[0]!.price));
+    expect(root).toMatch(/<img[^>]+src="\/media\//);
+    const boot = bootOf(res.body);
+    expect(boot.lang).toBe('ru');
+    const overalls = boot.queries.queries.find((q: { queryKey: unknown[] }) => q.queryKey.join('/') === 'catalogue/overalls/WEB');
+    expect(overalls.state.data).toEqual(menu);
+  });
+
+  it('preloads the first banner as the carousel shows it, and runs no inline script (the CSP forbids them)', async () => {
+    const res = await get('/');
+    const banners = await api<{ image: string }[]>('/support/v1/banner');
+    const first = pictureSources(banners[0]!.image, BANNER_PICTURE, true);
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(res.body)![0].replace(/&#38;/g, '&');
+    expect(preload).toContain(`href="${first.src}"`);
+    expect(preload).toContain(`imagesrcset="${first.srcSet}"`);
+    for (const tag of res.body.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src=|type="application\/(ld\+)?json"/);
+    expect(res.body).not.toContain('<template');
+  });
+
+  it("renders a product page with its name, description and price; an unknown product is a 404 page", async () => {
+    const menu = await api<Overalls>('/products/v1/overalls?type=WEB');
+    const product = menu.products.find((p) => pickText(p.description, 'ru').length > 20)!;
+    const res = await get(`/product/${product.id}`);
+    expect(res.statusCode).toBe(200);
+    const root = text(rootOf(res.body));
+    expect(root).toContain(pickText(product.name, 'ru'));
+    expect(root).toContain(pickText(product.description, 'ru'));
+    expect(root).toContain(formatNumber(product.price));
+    const missing = await get('/product/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(rootOf(missing.body).length).toBeGreaterThan(100);
+  });
+
+  it('renders the branches with their hours, and the 404 page for an address that is nothing', async () => {
+    const branches = await api<Branch[]>('/users/v1/branches');
+    const res = await get('/branches');
+    expect(res.statusCode).toBe(200);
+    const root = text(rootOf(res.body));
+    // The first city's branches are listed; the others are a tap on the city away.
+    expect(branches.filter((b) => root.includes(pickText(b.name, 'ru'))).length).toBeGreaterThan(0);
+    expect(root).toMatch(/\d\d:\d\d/);
+    const nothing = await get('/no-such-page');
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.body).toContain('<div id="root"><');
+  });
+
+  it("speaks the customer's language, right to left in Arabic, and the brand's own language by default", async () => {
+    const ar = await get('/', tezkor, { cookie: 'lang=ar' });
+    expect(ar.body).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(bootOf(ar.body).lang).toBe('ar');
+    const uz = await get('/?lang=uz');
+    expect(uz.body).toMatch(/<html lang="uz" dir="ltr"/);
+    const cafe = await get('/', navbahor);
+    expect(cafe.body).toMatch(/<html lang="uz"/);
+  });
+
+  it("each brand's page shows its own menu, never another's", async () => {
+    const [a, b] = await Promise.all([api<Overalls>('/products/v1/overalls?type=WEB', tezkor), api<Overalls>('/products/v1/overalls?type=WEB', navbahor)]);
+    const cafe = text(rootOf((await get('/', navbahor)).body));
+    expect(cafe).toContain(pickText(b.products[0]!.name, 'uz'));
+    const onlyTezkor = a.products.map((p) => pickText(p.name, 'uz')).filter((n) => !b.products.some((q) => pickText(q.name, 'uz') === n));
+    for (const name of onlyTezkor.slice(0, 10)) expect(cafe).not.toContain(name);
+  });
+
+  it('shows a blocked brand its page with 403, and renders nothing personal: a logged-in request gets the guest page', async () => {
+    const blocked = await get('/', `${DEMO.yopiq.sub}.localhost`);
+    expect(blocked.statusCode).toBe(403);
+    expect(bootOf(blocked.body).queries).toBeDefined();
+    const guest = await get('/search');
+    const customer = await get('/search', tezkor, { cookie: 'dx_session=abc', authorization: 'Bearer abc' });
+    expect(customer.body).toBe(guest.body);
+    expect(customer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("leaves the customer's own pages to the browser", async () => {
+    for (const path of ['/basket', '/profile', '/login']) {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(bootOf(res.body).queries).toBeUndefined();
+    }
+  });
+
+  const metaOf = (html: string, attr: 'name' | 'property', key: string) =>
+    new RegExp(`<meta ${attr}="${key.replace('+', '\\+')}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&#38;/g, '&').replace(/&#39;/g, "'");
+  const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"([^>]*)>`, 'g'))].map((m) => m[1]!.replace(/&#38;/g, '&'));
+  const jsonLdOf = (html: string) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema.org documents, read field by field
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+
+  it("gives each brand's home page its own title, description, canonical address, languages, preview and schema.org data", async () => {
+    for (const [host, sub] of [
+      [tezkor, DEMO.tezkor.sub],
+      [navbahor, DEMO.navbahor.sub],
+    ] as const) {
+      const other = host === tezkor ? DEMO.navbahor : DEMO.tezkor;
+      const res = await get('/', host);
+      const origin = `http://${host}`;
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      const name = bootOf(res.body).merchant.name as string;
+      expect(/<title>([^<]*)<\/title>/.exec(head)![1]).toContain(name);
+      expect(metaOf(head, 'name', 'description')).toContain(name);
+      expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(linksOf(head, 'canonical')).toEqual([` href="${origin}/" /`]);
+      const alternates = linksOf(head, 'alternate');
+      expect(alternates.length).toBeGreaterThan(2);
+      expect(alternates.some((a) => a.includes('hreflang="x-default"') && a.includes(`href="${origin}/"`))).toBe(true);
+      expect(alternates.every((a) => a.includes(`href="${origin}/`))).toBe(true);
+      expect(metaOf(head, 'property', 'og:url')).toBe(`${origin}/`);
+      expect(metaOf(head, 'property', 'og:title')).toContain(name);
+      expect(metaOf(head, 'property', 'og:image')).toMatch(new RegExp(`^${origin}/media/demo/${sub}/`));
+      expect(metaOf(head, 'name', 'twitter:card')).toBe('summary');
+      const [restaurant, menu] = jsonLdOf(head);
+      expect(restaurant!['@type']).toBe('Restaurant');
+      expect(restaurant!.name).toBe(name);
+      const branches = await api<Branch[]>('/users/v1/branches', host);
+      expect(restaurant!.department).toHaveLength(branches.filter((b) => b.isActive).length);
+      for (const branch of restaurant!.department) {
+        expect(branch.address.streetAddress.length).toBeGreaterThan(3);
+        expect(branch.telephone).toMatch(/^\+?\d/);
+        expect(branch.openingHoursSpecification.length).toBeGreaterThan(0);
+        expect(branch.openingHoursSpecification[0].opens).toMatch(/^\d\d:\d\d$/);
+      }
+      expect(menu!['@type']).toBe('Menu');
+      const items = menu!.hasMenuSection.flatMap((s: { hasMenuItem: unknown[] }) => s.hasMenuItem);
+      const overalls = await api<Overalls>('/products/v1/overalls?type=WEB', host);
+      expect(items).toHaveLength(overalls.products.length);
+      expect(items[0].offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'UZS' });
+      expect(items[0].offers.price).toBe(overalls.products.find((p) => items[0].url.endsWith(p.id))!.price);
+      // Never the other brand's name or host.
+      expect(head).not.toContain(`${other.sub}.localhost`);
+    }
+  });
+
+  it("gives a product page the product's title, picture, price and Product data, in the page's language", async () => {
+    const menu = await api<Overalls>('/products/v1/overalls?type=WEB');
+    const product = menu.products.find((p) => pickText(p.description, 'uz').length > 20)!;
+    const res = await get(`/product/${product.id}?lang=uz`);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const origin = `http://${tezkor}`;
+    expect(/<title>([^<]*)<\/title>/.exec(head)![1]).toContain(pickText(product.name, 'uz'));
+    expect(linksOf(head, 'canonical')).toEqual([` href="${origin}/product/${product.id}?lang=uz" /`]);
+    expect(metaOf(head, 'property', 'og:type')).toBe('product');
+    expect(metaOf(head, 'property', 'og:image')).toBe(`${origin}/media/${product.image}?w=1200&h=1200&f=jpeg`);
+    expect(metaOf(head, 'name', 'twitter:card')).toBe('summary_large_image');
+    const [ld] = jsonLdOf(head);
+    expect(ld).toMatchObject({ '@type': 'Product', name: pickText(product.name, 'uz'), offers: { price: product.price, priceCurrency: 'UZS' } });
+    // A product opened over the menu is the same page to a search engine.
+    const overlay = await get(`/?product=${product.id}&view=sheet`);
+    expect(linksOf(overlay.body, 'canonical')).toEqual([` href="${origin}/product/${product.id}" /`]);
+    // Search results, error pages and the customer's own pages are not listed.
+    expect((await get('/search?q=burger')).body).toContain('<meta name="robots" content="noindex" />');
+    expect((await get('/no-such-page')).body).toContain('<meta name="robots" content="noindex" />');
+    expect((await get('/basket')).body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('answers robots.txt and sitemap.xml per brand host; a host of no open brand asks not to be crawled', async () => {
+    for (const host of [tezkor, navbahor]) {
+      const origin = `http://${host}`;
+      const robots = await get('/robots.txt', host);
+      expect(robots.statusCode).toBe(200);
+      expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+      expect(robots.body).toContain('Disallow: /basket');
+      const sitemap = await get('/sitemap.xml', host);
+      expect(sitemap.headers['content-type']).toContain('application/xml');
+      const overalls = await api<Overalls>('/products/v1/overalls?type=WEB', host);
+      const locs = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toContain(`${origin}/`);
+      for (const p of overalls.products) expect(locs).toContain(`${origin}/product/${p.id}`);
+      expect(locs.every((l) => l!.startsWith(`${origin}/`))).toBe(true);
+      expect(sitemap.body).toContain('hreflang="x-default"');
+    }
+    const blocked = await get('/robots.txt', `${DEMO.yopiq.sub}.localhost`);
+    expect(blocked.body).toBe('User-agent: *\nDisallow: /\n');
+    expect((await get('/sitemap.xml', 'nobody.localhost')).statusCode).toBe(404);
+  });
+
+  it('sends /uz/1/basket to /basket, keeping the language and page segments in cookies', async () => {
+    const res = await get('/uz/1/basket?x=1');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/basket?x=1');
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(cookies.some((c) => /^lang=uz;/.test(c) && /Max-Age=31536000/.test(c) && /Path=\//.test(c))).toBe(true);
+    expect(cookies.some((c) => /^page=1;/.test(c))).toBe(true);
+  });
+
+  it('keeps a page like a file (one ETag, compressed once) until the data it shows changes', async () => {
+    const first = await get('/', tezkor, { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await get('/', tezkor, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+
+    const product = (await api<Overalls>('/products/v1/overalls?type=WEB')).products[0]!;
+    await t.database.db.execute(sql`update products set cost_price = cost_price + 1111000, updated_at = now() where id = ${product.id}`);
+    // Within the page's freshness the kept page still goes out; after it, the page is checked and drawn anew.
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    const price = (await api<Overalls>('/products/v1/overalls?type=WEB')).products.find((p) => p.id === product.id)!.price;
+    expect(price).toBeGreaterThan(product.price + 1_000_000);
+    const changed = await get('/');
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(text(rootOf(changed.body))).toContain(formatNumber(price));
+    const same = await get('/', tezkor, { 'if-none-match': String(changed.headers.etag) });
+    expect(same.statusCode).toBe(304);
+  });
+});
+
+describe('the page cache', () => {
+  const load = (data: unknown, updatedAt: number): Extract<PageLoad, { kind: 'page' }> => ({
+    kind: 'page',
+    status: 200,
+    complete: true,
+    meta: { title: '', description: '', image: null, type: 'website', noindex: false, jsonLd: [] },
+    html: async () => '',
+    queries: { queries: [{ queryHash: '["catalogue"]', state: { data, dataUpdatedAt: updatedAt } as { data: unknown } }] },
+  });
+
+  it('versions a page by the data it shows, not by when that data was fetched', () => {
+    expect(dataVersion(load({ price: 1 }, 1))).toBe(dataVersion(load({ price: 1 }, 2)));
+    expect(dataVersion(load({ price: 1 }, 1))).not.toBe(dataVersion(load({ price: 2 }, 1)));
+  });
+
+  it('keys pages by brand, language and address, and lets the least recently used go first', () => {
+    const cache = createPageCache(2);
+    const page = { status: 200, etag: '"e"', html: '', br: Buffer.alloc(0), gzip: Buffer.alloc(0), dataVersion: 'v', checkedAt: 0 };
+    expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m2', 'ru', '/'));
+    expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m1', 'uz', '/'));
+    cache.set('a', page);
+    cache.set('b', page);
+    cache.get('a');
+    cache.set('c', page);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(page);
+    expect(cache.size).toBe(2);
+  });
+});

@@ -1,0 +1,157 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import { STATUS_PATHS, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import { App } from './app/app.tsx';
+import { pageMeta, type PageMeta } from './app/page-meta.ts';
+import { NOT_FOUND, serverPageFor } from './app/server-data.ts';
+import { ServerLanguageContext } from './i18n/i18n.ts';
+import { translate, type Messages } from './i18n/translate.ts';
+import { setTransport } from './lib/http.ts';
+import { branchesQuery } from './shared/catalogue/branches.api.ts';
+import { overallsQuery, productFromMenu, productQuery } from './shared/catalogue/catalogue.api.ts';
+import { currentMerchantQuery, merchantSettingsQuery } from './shared/merchant/merchant.api.ts';
+import { hydratePageQueries, newQueryClient, pageQueries } from './shared/query-client.ts';
+
+/*
+ * The storefront rendered on the server with React (`vite build --ssr` → dist-ssr/entry-server.js, loaded
+ * by apps/api/src/web/render.ts). A guest's page only: no cookie, basket or session is read here; the
+ * browser hydrates the page and fills those in.
+ */
+
+const MESSAGES = import.meta.glob<Messages>('./i18n/locales/*.json', { eager: true, import: 'default' });
+export const messagesOf = (lang: UiLanguage): Messages => MESSAGES[`./i18n/locales/${lang}.json`] ?? {};
+
+/** Calls made while one page's data is fetched go to that request's API (several pages render at once). */
+const api = new AsyncLocalStorage<RenderInput['fetch']>();
+setTransport((url, init) => {
+  const call = api.getStore();
+  return call ? call(url, init) : Promise.reject(new Error(`No API for ${url} outside a server render`));
+});
+
+export interface RenderInput {
+  /** Path and query of the address. */
+  url: string;
+  status: BootStatus;
+  merchant: Merchant | null;
+  settings: MerchantSettings;
+  lang: UiLanguage;
+  /** `https://host`: the brand's own address, for the page's canonical and schema.org addresses. */
+  origin: string;
+  /** The API in the server's own process: answers exactly as over HTTP, for this brand. */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+export type PageLoad =
+  /** The customer's own page (basket, profile, …): the browser renders it. */
+  | { kind: 'client' }
+  | {
+      kind: 'page';
+      status: number;
+      /** The query cache the page renders from, for the browser's `hydrate` (the merchant and settings travel apart). */
+      queries: DehydratedState;
+      /** False when some data could not be fetched: the page is sent but not kept. */
+      complete: boolean;
+      /** Title, description, preview and schema.org data of the page (app/page-meta.ts). */
+      meta: PageMeta;
+      /** Renders the page's body with React from the data loaded. */
+      html: () => Promise<string>;
+    };
+
+/** The address the app shows for this state, as the browser's start would move to it (app/start.tsx). */
+function locationFor(url: string, status: BootStatus): string {
+  const path = url.split('?')[0] ?? '/';
+  if (status !== 'ready') return STATUS_PATHS[status];
+  if (path === STATUS_PATHS.blocked || path === STATUS_PATHS.unavailable) return '/';
+  return url;
+}
+
+/**
+ * Fetches what the page shows, then (through `html()`) renders it. Two steps, so the server can compare the
+ * data with the data of a page it keeps and reuse that page when nothing changed.
+ */
+export async function loadPage(input: RenderInput): Promise<PageLoad> {
+  const location = locationFor(input.url, input.status);
+  const [pathname = '/', query = ''] = location.split('?');
+  const page = input.status === 'ready' ? serverPageFor(pathname) : ({ kind: 'status' } as const);
+  if (page.kind === 'client') return { kind: 'client' };
+  // A brand that wants a branch chosen first decides '/' from what this browser remembers.
+  if (pathname === '/' && input.settings.branchFirstLanding) return { kind: 'client' };
+
+  const queryClient: QueryClient = newQueryClient();
+  const settingsKey = merchantSettingsQuery('WEB').queryKey;
+  const merchantKey = currentMerchantQuery().queryKey;
+  queryClient.setQueryData(settingsKey, input.settings);
+  if (input.merchant) queryClient.setQueryData(merchantKey, input.merchant);
+
+  let complete = true;
+  let notFound = page.kind === 'notFound';
+  if (page.kind === 'page') {
+    const outcome = await api
+      .run(input.fetch, () => page.prefetch(queryClient, input.settings, page.params, new URLSearchParams(query)))
+      .catch(() => {
+        complete = false;
+      });
+    notFound = outcome === NOT_FOUND;
+    if (!notFound && queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) complete = false;
+  }
+  const queries = pageQueries(queryClient, [settingsKey, merchantKey]);
+  // The page is drawn from what the browser will have after `hydrate`, JSON and all: the two cannot differ.
+  const drawn = newQueryClient();
+  drawn.setQueryData(settingsKey, input.settings);
+  if (input.merchant) drawn.setQueryData(merchantKey, input.merchant);
+  hydratePageQueries(drawn, JSON.parse(JSON.stringify(queries)) as DehydratedState);
+  const status = notFound ? 404 : input.status === 'blocked' ? 403 : input.status === 'unavailable' ? 404 : 200;
+  const productId = page.kind === 'page' ? page.params.id : undefined;
+  const messages = messagesOf(input.lang);
+  const meta = pageMeta({
+    route: page.kind === 'page' && !notFound ? page.path : null,
+    merchant: input.merchant,
+    settings: input.settings,
+    lang: input.lang,
+    origin: input.origin,
+    t: (key, values) => translate(messages, input.lang, key, values),
+    menu: drawn.getQueryData(overallsQuery('WEB').queryKey) ?? null,
+    product: productId ? (productFromMenu(drawn, 'WEB', productId) ?? drawn.getQueryData(productQuery(productId).queryKey) ?? null) : null,
+    branches: drawn.getQueryData(branchesQuery().queryKey) ?? null,
+  });
+
+  /**
+   * React's stream, read whole once everything is ready (`onAllReady`): the page is kept and sent compressed as
+   * one document, with every Suspense boundary in place, so no inline script is needed to put them together.
+   */
+  function html(): Promise<string> {
+    const tree = (
+      <ServerLanguageContext.Provider value={{ lang: input.lang, messages }}>
+        <App boot={{ status: input.status, merchant: input.merchant, settings: input.settings, inTelegram: false }} queryClient={drawn} Router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />
+      </ServerLanguageContext.Provider>
+    );
+    return new Promise((resolve, reject) => {
+      const errors: unknown[] = [];
+      const decoder = new TextDecoder();
+      let out = '';
+      const sink = {
+        write(chunk: Uint8Array | string) {
+          out += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+          return true;
+        },
+        end() {
+          out += decoder.decode();
+          if (errors.length) reject(new AggregateError(errors, `Rendering ${location} failed`));
+          else resolve(out);
+        },
+        on: () => sink,
+        destroy: (error?: unknown) => reject(error instanceof Error ? error : new Error(`Rendering ${location} was stopped`)),
+      };
+      const stream = renderToPipeableStream(tree, {
+        // Never outline a large boundary into a later chunk: that needs an inline script, which the page's CSP forbids.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady: () => stream.pipe(sink as unknown as Parameters<typeof stream.pipe>[0]),
+        onShellError: reject,
+        onError: (error) => void errors.push(error),
+      });
+    });
+  }
+  return { kind: 'page', status, queries, complete, meta, html };
+}

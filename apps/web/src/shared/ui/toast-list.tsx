@@ -1,0 +1,22 @@
+import { dismiss, type ToastItem, type ToastKind } from './toast.tsx';
+
+const TONE: Record<ToastKind, string> = {
+  success: 'bg-emerald-600 text-white',
+  error: 'bg-red-600 text-white',
+  info: 'bg-ink text-bg',
+};
+
+/** The notices on screen (toast.tsx keeps them). */
+export function ToastList({ list }: { list: readonly ToastItem[] }) {
+  return list.map((t) => (
+    <div
+      key={t.id}
+      role={t.kind === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      className={`pointer-events-auto w-full max-w-sm rounded-2xl px-4 py-3 text-[15px] font-medium shadow-lg motion-safe:animate-[dx-toast-in_200ms_ease-out] ${TONE[t.kind]}`}
+      onClick={() => dismiss(t.id)}
+    >
+      {t.text}
+    </div>
+  ));
+}
