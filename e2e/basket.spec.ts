@@ -99,7 +99,7 @@ async function withSettings(page: Page, settings: Record<string, unknown>) {
         body = body.replace(new RegExp(`"${key}":("[^"]*"|true|false)`, 'g'), `"${key}":${JSON.stringify(value)}`);
       }
       // The server drew the page with the brand's real settings: without its markup the browser draws it with these.
-      if (req.resourceType() === 'document') body = body.replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+      if (req.resourceType() === 'document') body = body.replace(/<div id="root">[\s\S]*<\/div>(\s*<script id="dx-boot")/, '<div id="root"></div>$1');
       await route.fulfill({ response: res, body });
     },
   );

@@ -1,11 +1,12 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, type Branch, type Overalls } from '@dasturxon/domain';
-import { createPageCache, dataVersion, type PageLoad } from '../src/web/render.ts';
+import { cachedPage, createAnswerMemo, createPageCache, dataVersion, PAGE_FRESH_MS, type PageLoad } from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /*
@@ -230,6 +231,19 @@ describe('pages rendered on the server', () => {
     expect(cookies.some((c) => /^page=1;/.test(c))).toBe(true);
   });
 
+  it('compresses a page drawn for one visitor quickly, and at best once it is sent again, with one ETag', async () => {
+    const url = '/about?compression=1';
+    const first = await get(url, tezkor, { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await get(url, tezkor, { 'accept-encoding': 'br' });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    // Sent again, the kept page is compressed harder in the background: the same page in fewer bytes.
+    await vi.waitFor(async () => expect((await get(url, tezkor, { 'accept-encoding': 'br' })).rawPayload.length).toBeLessThan(first.rawPayload.length));
+    const gzipped = await get(url, tezkor, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
+  });
+
   it('keeps a page like a file (one ETag, compressed once) until the data it shows changes', async () => {
     const first = await get('/', tezkor, { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');
@@ -267,7 +281,7 @@ describe('the page cache', () => {
 
   it('keys pages by brand, language and address, and lets the least recently used go first', () => {
     const cache = createPageCache(2);
-    const page = { status: 200, etag: '"e"', html: '', br: Buffer.alloc(0), gzip: Buffer.alloc(0), dataVersion: 'v', checkedAt: 0 };
+    const page = { status: 200, etag: '"e"', html: '', br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: 'best' as const, dataVersion: 'v', checkedAt: 0 };
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m2', 'ru', '/'));
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m1', 'uz', '/'));
     cache.set('a', page);
@@ -277,5 +291,48 @@ describe('the page cache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBe(page);
     expect(cache.size).toBe(2);
+  });
+
+  it('shares an API answer between pages drawn within the freshness of a kept page, never longer', () => {
+    let now = 1_000;
+    const memo = createAnswerMemo(() => now, 2);
+    const answer = { at: now, status: 200, headers: [] as [string, string][], body: Buffer.from('{}') };
+    memo.set('m1 /api/products', answer);
+    now += PAGE_FRESH_MS - 1;
+    expect(memo.get('m1 /api/products')).toBe(answer);
+    expect(memo.get('m2 /api/products')).toBeUndefined();
+    now += 1;
+    expect(memo.get('m1 /api/products')).toBeUndefined();
+    // A clock moved back makes an answer stale, not fresh for ever; and only the newest answers are kept.
+    memo.set('a', { ...answer, at: now });
+    now -= 10;
+    expect(memo.get('a')).toBeUndefined();
+    memo.set('b', { ...answer, at: now });
+    memo.set('c', { ...answer, at: now });
+    memo.set('d', { ...answer, at: now });
+    expect(memo.get('b')).toBeUndefined();
+    expect(memo.get('d')).toBeDefined();
+  });
+
+  it('compresses a page drawn for one visitor as that visitor asked, and a page kept for many at best, with one ETag', async () => {
+    const html = `<!doctype html><p>${'Гамбургер 26 000 сум '.repeat(4000)}</p>`;
+    const quick = await cachedPage(200, html, 'v', 5, 'quick', 'br');
+    expect(quick.gzip).toBeNull();
+    expect(brotliDecompressSync(quick.br!).toString()).toBe(html);
+    const best = await cachedPage(200, html, 'v', 7, 'best');
+    expect(best.etag).toBe(quick.etag);
+    expect(brotliDecompressSync(best.br!).toString()).toBe(html);
+    expect(gunzipSync(best.gzip!).toString()).toBe(html);
+    const cache = createPageCache();
+    cache.set('k', quick);
+    cache.replace('k', quick, best);
+    expect(cache.get('k')!.br).toBe(best.br);
+    // Checked when the quick copy was: the better copy does not make the page fresher than it is.
+    expect(cache.get('k')!.checkedAt).toBe(5);
+    // A page drawn again meanwhile is not replaced by an older one's copy.
+    const newer = { ...quick, dataVersion: 'w' };
+    cache.set('k', newer);
+    cache.replace('k', quick, best);
+    expect(cache.get('k')).toBe(newer);
   });
 });

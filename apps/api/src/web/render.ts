@@ -49,26 +49,62 @@ export async function loadRenderer(ssrDist: string): Promise<RendererModule | nu
   return (await import(pathToFileURL(entry).href)) as RendererModule;
 }
 
+/** An API answer kept for pages drawn within PAGE_FRESH_MS of each other: status, headers and body. */
+interface KeptAnswer {
+  at: number;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/**
+ * The API's guest answers (GET, 200) as the renderer asked for them, per brand and address, for PAGE_FRESH_MS:
+ * pages drawn close together (a crawler walking the products, a burst of new addresses) share one fetch of the
+ * menu, branches and banners, as fresh as a kept page is. Bounded; the oldest answers go first.
+ */
+export function createAnswerMemo(now: () => number, maxAnswers = 500) {
+  const answers = new Map<string, KeptAnswer>();
+  return {
+    get(key: string): KeptAnswer | undefined {
+      const kept = answers.get(key);
+      const t = now();
+      if (!kept || t < kept.at || t - kept.at >= PAGE_FRESH_MS) return undefined;
+      return kept;
+    },
+    set(key: string, answer: KeptAnswer): void {
+      answers.delete(key);
+      answers.set(key, answer);
+      while (answers.size > maxAnswers) answers.delete(answers.keys().next().value!);
+    },
+  };
+}
+export type AnswerMemo = ReturnType<typeof createAnswerMemo>;
+
 /** The API answering the renderer's calls in process, as the brand: the same answers as over HTTP, without a socket. */
-export function inProcessFetch(app: FastifyInstance, merchantId: string | null) {
+export function inProcessFetch(app: FastifyInstance, merchantId: string | null, memo?: AnswerMemo) {
   return async (url: string, init: RequestInit): Promise<Response> => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const memoKey = memo && method === 'GET' && !init.body ? `${merchantId ?? '-'} ${url} ${new Headers(init.headers).get('accept-language') ?? ''}` : null;
+    const kept = memoKey ? memo!.get(memoKey) : undefined;
+    if (kept) return new Response(kept.body, { status: kept.status, headers: kept.headers });
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
       headers[key] = value;
     });
     if (merchantId) headers[MERCHANT_HEADER.toLowerCase()] = merchantId;
     const res = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
+      method: method as 'GET',
       url,
       headers,
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
-    const out = new Headers();
+    const out: [string, string][] = [];
     for (const [key, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
+      for (const v of Array.isArray(value) ? value : [value]) out.push([key, String(v)]);
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
+    if (memoKey && res.statusCode === 200) memo!.set(memoKey, { at: app.clock.now().getTime(), status: 200, headers: out, body: res.rawPayload });
     return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
   };
 }
@@ -84,8 +120,10 @@ export interface CachedPage {
   status: number;
   etag: string;
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  /** Null when not made yet: a page drawn for one visitor is compressed only as that visitor asked. */
+  br: Buffer | null;
+  gzip: Buffer | null;
+  compression: Compression;
   dataVersion: string;
   checkedAt: number;
 }
@@ -93,15 +131,24 @@ export interface CachedPage {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * How hard a page is compressed: `quick` for the visitor waiting on a page just drawn (brotli 5 or gzip 6,
+ * only the one asked for), `best` for a page sent again (brotli 9 and gzip 9, both), made in the background
+ * on its first reuse (storefront.ts): a page asked for once never pays for it.
+ */
+export type Compression = 'quick' | 'best';
+export type Encoding = 'br' | 'gzip';
+
 /** A page as it will be sent, compressed once: served after that like a file. */
-export async function cachedPage(status: number, html: string, version: string, now: number): Promise<CachedPage> {
+export async function cachedPage(status: number, html: string, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
   const raw = Buffer.from(html);
+  const best = compression === 'best';
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzipAsync(raw, { level: 9 }),
+    best || asked === 'br' ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 9 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
+    best || asked === 'gzip' ? gzipAsync(raw, { level: best ? 9 : 6 }) : null,
   ]);
   const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
-  return { status, etag, html, br, gzip: gz, dataVersion: version, checkedAt: now };
+  return { status, etag, html, br, gzip: gz, compression, dataVersion: version, checkedAt: now };
 }
 
 /** Within this age a kept page is sent without asking whether its data changed (the menu's own cache is as fresh). */
@@ -130,6 +177,10 @@ export function createPageCache(maxPages = MAX_PAGES) {
       pages.delete(key);
       pages.set(key, page);
       while (pages.size > maxPages) pages.delete(pages.keys().next().value!);
+    },
+    /** Puts `next` in the place of `kept`, unless the key meanwhile holds another page (or none). */
+    replace(key: string, kept: CachedPage, next: CachedPage): void {
+      if (pages.get(key) === kept) pages.set(key, { ...next, checkedAt: kept.checkedAt });
     },
     get size() {
       return pages.size;

@@ -36,7 +36,7 @@ import { mediaRoutes } from '../features/media/media.routes.ts';
 import { createMediaService } from '../features/media/media.service.ts';
 import type { MerchantsService } from '../features/merchants/merchants.service.ts';
 import { toMerchant } from '../features/merchants/merchants.service.ts';
-import { cachedPage, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type PageLoad } from './render.ts';
+import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type Encoding, type PageLoad } from './render.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -136,8 +136,9 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, body, h
   }
   // The page's own description replaces the build's generic one.
   if (head.some((tag) => tag.startsWith('<meta name="description"'))) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
-  head.push(`<script id="dx-boot" type="application/json">${safeJson(boot)}</script>`);
   page = page.replace('</head>', `${head.join('')}</head>`);
+  // The data after the markup: the page's text and pictures are parsed (and can be painted) before it.
+  page = page.replace('</body>', `<script id="dx-boot" type="application/json">${safeJson(boot)}</script></body>`);
   return body ? page.replace('<div id="root"></div>', `<div id="root">${body}</div>`) : page;
 }
 
@@ -145,6 +146,12 @@ const NOINDEX = '<meta name="robots" content="noindex" />';
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+/** The encoding a browser takes, best first. */
+function encodingOf(request: FastifyRequest): Encoding | null {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
 }
 
 /** A kept page goes out as a file would: compressed once, with its ETag (a 304 when the browser has it). */
@@ -156,8 +163,8 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage
     .header('etag', page.etag)
     .type('text/html; charset=utf-8');
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
 }
 
@@ -196,6 +203,16 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
 
   const renderer = await loadRenderer(deps.ssrDist);
   const pages = createPageCache();
+  const answers = createAnswerMemo(() => app.clock.now().getTime());
+  const upgrading = new WeakSet<CachedPage>();
+  /** A kept page sent again is worth its best compression: made once, off the request's path (same bytes, same ETag). */
+  function upgrade(key: string, kept: CachedPage, request: FastifyRequest): void {
+    if (kept.compression === 'best' || upgrading.has(kept)) return;
+    upgrading.add(kept);
+    cachedPage(kept.status, kept.html, kept.dataVersion, kept.checkedAt, 'best')
+      .then((best) => pages.replace(key, kept, best))
+      .catch((error: unknown) => request.log.warn({ err: error }, 'compressing a kept page failed'));
+  }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const built = await indexHtml();
@@ -239,20 +256,25 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     const kept = pages.get(key);
     const now = app.clock.now().getTime();
     // A clock moved backwards (tests do) makes a kept page stale rather than fresh for ever.
-    if (kept && now >= kept.checkedAt && now - kept.checkedAt < PAGE_FRESH_MS) return sendKept(request, reply, kept);
+    if (kept && now >= kept.checkedAt && now - kept.checkedAt < PAGE_FRESH_MS) {
+      upgrade(key, kept, request);
+      return sendKept(request, reply, kept);
+    }
 
-    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null) });
+    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null, answers) });
     // The customer's own pages (basket, profile, login) are nobody else's business: not listed.
     if (load.kind === 'client') return sendHtml(reply, 200, page('', [...messagesPreload(built, lang), NOINDEX]));
     const version = `${dataVersion(load)}:${hashOf({ merchant, found, status })}`;
     if (kept && kept.dataVersion === version) {
       kept.checkedAt = now;
+      upgrade(key, kept, request);
       return sendKept(request, reply, kept);
     }
     boot.queries = load.queries;
     boot.lang = lang;
     const seo = seoTags({ meta: load.meta, origin, url, lang, settings, siteName: pickText(settings.title, lang) || merchant?.name || '' });
-    const rendered = await cachedPage(load.status, page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title), version, now);
+    const html = page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title);
+    const rendered = await cachedPage(load.status, html, version, now, 'quick', encodingOf(request));
     // A page some of whose data failed is sent as it is, and rendered again for the next visitor.
     if (load.complete) pages.set(key, rendered);
     return sendKept(request, reply, rendered);

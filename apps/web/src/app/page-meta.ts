@@ -108,9 +108,13 @@ export function restaurantLd(input: MetaInput): Record<string, unknown> {
   };
 }
 
+/** Dishes listed in the menu's JSON-LD: a very long menu is listed in part (the sitemap names every product's page). */
+const MENU_LD_ITEMS = 200;
+
 /** The menu: a section a category, each dish with its price in so'm. */
 export function menuLd(input: MetaInput, menu: Overalls): Record<string, unknown> {
   const { lang, origin, merchant } = input;
+  const listed = new Set(menu.products.slice(0, MENU_LD_ITEMS).map((p) => p.id));
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',
@@ -122,7 +126,7 @@ export function menuLd(input: MetaInput, menu: Overalls): Record<string, unknown
         '@type': 'MenuSection',
         name: pickText(c.name, lang),
         hasMenuItem: menu.products
-          .filter((p) => p.categoryId === c.id)
+          .filter((p) => p.categoryId === c.id && listed.has(p.id))
           .map((p) => {
             const description = pickText(p.description, lang);
             const image = picture(origin, p.image);

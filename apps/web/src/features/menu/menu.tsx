@@ -74,6 +74,11 @@ export function Menu() {
 const FIRST_FRAME_PRODUCTS = 8;
 /** How many more each following frame draws: small steps keep every task short on a slow phone. */
 const PRODUCTS_PER_STEP = 12;
+/**
+ * What the server draws of a menu (whole sections until this many products): all of a usual menu, the first
+ * screens of a very long one, so drawing and sending it stays quick (bench/ssr.mjs).
+ */
+const SERVER_DRAWN_PRODUCTS = 150;
 
 /**
  * The first frame draws the top of the menu; the rest follows a step per frame, so a long menu
@@ -81,10 +86,10 @@ const PRODUCTS_PER_STEP = 12;
  * all at once, for a jump to a category that is not drawn yet.
  */
 function useMenuDrawnInSteps(total: number): [number, () => void] {
-  // A page rendered on the server already has the whole menu, and a search engine or a browser without
-  // scripts reads all of it.
+  // A page rendered on the server already has the menu (a long one up to SERVER_DRAWN_PRODUCTS, whole sections),
+  // which a search engine or a browser without scripts reads; the browser goes on from there in steps.
   const serverDrawn = useServerDrawn();
-  const [drawn, setDrawn] = useState(serverDrawn ? Number.POSITIVE_INFINITY : FIRST_FRAME_PRODUCTS);
+  const [drawn, setDrawn] = useState(serverDrawn ? SERVER_DRAWN_PRODUCTS : FIRST_FRAME_PRODUCTS);
   useEffect(() => {
     if (total === 0 || drawn >= total) return;
     // After the frame is painted (a frame, then a task), never before it.
