@@ -8,10 +8,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@dasturxon/domain';
+import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
 import type { Database } from '@dasturxon/db';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { safeError } from './logging.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
 import { createBranchesRepository } from './features/branches/branches.repository.ts';
@@ -28,7 +29,8 @@ import { merchantsRoutes } from './features/merchants/merchants.routes.ts';
 import { createMerchantsService } from './features/merchants/merchants.service.ts';
 import { quoteRoutes } from './features/quote/quote.routes.ts';
 import { createQuoteFeature } from './features/quote/quote.service.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
 import { registerStorefront } from './web/storefront.ts';
 
@@ -45,7 +47,9 @@ export interface AppDeps {
  */
 export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
+    logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
+    clientErrorHandler: answerClientError,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -59,6 +63,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
 
   registerErrorHandling(app);
+  // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
+  registerInputGuard(app);
+  app.addHook('onSend', async (request, reply) => {
+    const hsts = hstsHeader({ host: request.host, baseDomains: config.BASE_DOMAINS, https: request.protocol === 'https' });
+    if (hsts) reply.header('strict-transport-security', hsts);
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -77,6 +87,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by the hook above: over HTTPS on our own domains only, never on plain HTTP or a brand's own domain.
+    strictTransportSecurity: false,
     // Telegram opens the storefront in a frame: the frame-ancestors directive governs that instead.
     frameguard: false,
   });

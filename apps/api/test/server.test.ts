@@ -130,7 +130,8 @@ describe('the server around the API', () => {
     const res = await get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['strict-transport-security']).toBeTruthy();
+    // HSTS only over HTTPS (hostile-input.test.ts).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toBeTruthy();
     const mine = await get('/api/health', { 'x-request-id': 'trace-me-42' });
     expect(mine.headers['x-request-id']).toBe('trace-me-42');

@@ -92,6 +92,9 @@ export const ERROR_CATALOGUE = {
     "SMS yuborib bo'lmadi, keyinroq urinib ko'ring",
     'The SMS could not be sent, try again later',
   ),
+  METHOD_NOT_ALLOWED: entry(405, 'Method not allowed', 'Этот запрос здесь не поддерживается', "Bu so'rov bu yerda qo'llab-quvvatlanmaydi", 'This request is not supported here'),
+  HEADERS_TOO_LARGE: entry(431, 'Request headers are too large', 'Слишком большой запрос', "So'rov juda katta", 'The request is too large'),
+  SERVICE_UNAVAILABLE: entry(503, 'Service is restarting', 'Сервис перезапускается, повторите через минуту', "Xizmat qayta ishga tushmoqda, bir daqiqadan so'ng urinib ko'ring", 'The service is restarting, try again in a minute'),
   INTERNAL_ERROR: entry(500, 'Internal Server Error', 'Произошла ошибка, попробуйте позже', "Xatolik yuz berdi, keyinroq urinib ko'ring", 'Something went wrong, try again later'),
 } as const satisfies Record<string, CatalogueEntry>;
 

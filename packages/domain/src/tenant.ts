@@ -56,6 +56,19 @@ export function tenantFromHost(input: {
   return { kind: 'domain', domain: hostname.replace(/^www\./, '') };
 }
 
+/**
+ * The Strict-Transport-Security header of an answer: only over HTTPS, and only on our own domains (a base
+ * domain and its brands' sub-domains), where we know every sub-domain speaks HTTPS. A brand's own domain is the
+ * brand's to decide (no setting for it yet, so none), and a development host never gets one.
+ */
+export function hstsHeader(input: { host: string; baseDomains: readonly string[]; https: boolean }): string | null {
+  if (!input.https) return null;
+  const hostname = hostnameOf(input.host);
+  if (!hostname || isDevHost(hostname) || hostname.endsWith('.localhost')) return null;
+  const own = input.baseDomains.some((base) => hostname === base.toLowerCase() || hostname.endsWith(`.${base.toLowerCase()}`));
+  return own ? 'max-age=31536000; includeSubDomains' : null;
+}
+
 /** ready: the shop opens; blocked: an admin switched it off; unavailable: no merchant answers for this address. */
 export type BootStatus = 'ready' | 'blocked' | 'unavailable';
 

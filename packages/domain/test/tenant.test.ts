@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostnameOf, isDevHost, isValidSub, tenantFromHost } from '../src/tenant.ts';
+import { hostnameOf, hstsHeader, isDevHost, isValidSub, tenantFromHost } from '../src/tenant.ts';
 
 const base = ['localhost', 'dasturxon.uz'];
 
@@ -76,5 +76,19 @@ describe('host helpers', () => {
     expect(isValidSub('a'.repeat(64))).toBe(false);
     expect(isValidSub('')).toBe(false);
     expect(isValidSub('Tezkor')).toBe(false);
+  });
+});
+
+describe('hstsHeader', () => {
+  const bases = ['dasturxon.uz'];
+  it('is sent over HTTPS on our own domains and their brands, with includeSubDomains', () => {
+    expect(hstsHeader({ host: 'tezkor.dasturxon.uz', baseDomains: bases, https: true })).toBe('max-age=31536000; includeSubDomains');
+    expect(hstsHeader({ host: 'dasturxon.uz:443', baseDomains: bases, https: true })).toBe('max-age=31536000; includeSubDomains');
+  });
+  it('is never sent over plain HTTP, on a brand\'s own domain or on a development host', () => {
+    expect(hstsHeader({ host: 'tezkor.dasturxon.uz', baseDomains: bases, https: false })).toBeNull();
+    expect(hstsHeader({ host: 'order.tezkor-burger.uz', baseDomains: bases, https: true })).toBeNull();
+    expect(hstsHeader({ host: 'notdasturxon.uz', baseDomains: bases, https: true })).toBeNull();
+    expect(hstsHeader({ host: 'tezkor.localhost:3000', baseDomains: ['localhost'], https: true })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, errorBody, type ErrorCode } from '@dasturxon/domain';
@@ -55,4 +56,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(status)
       .send(errorBody(code, code === 'VALIDATION_FAILED' ? { fields: [{ field: 'request', message: error.message }] } : undefined));
   });
+}
+
+/**
+ * Requests Node's own parser refuses before Fastify sees them (a malformed request line or header, headers
+ * over the limit, a request too slow to arrive): answered in the error format too, then the connection closes.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code]: [number, string, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'VALIDATION_FAILED']
+        : [400, 'Bad Request', 'VALIDATION_FAILED'];
+  const body = JSON.stringify(errorBody(code, code === 'VALIDATION_FAILED' ? { fields: [{ field: 'request', message: 'is not a valid HTTP request' }] } : undefined));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

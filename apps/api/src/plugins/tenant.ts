@@ -59,10 +59,13 @@ export function createTenantResolver(repo: MerchantsRepository, baseDomains: rea
   };
 }
 
-/** Resolves the tenant before each route that asks for one (route `config.tenant`). */
+/**
+ * Resolves the tenant before each route that asks for one (route `config.tenant`), before the route's own
+ * validation: a query schema that drops what it does not know must not drop `?vendor=` first.
+ */
 export function registerTenant(app: FastifyInstance, resolver: TenantResolver): void {
   app.decorateRequest('merchant', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const mode = request.routeOptions.config?.tenant ?? 'none';
     if (mode === 'none') return;
     const merchant = await resolver.resolve(request);

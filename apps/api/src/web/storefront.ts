@@ -31,6 +31,7 @@ import {
   type MerchantSettings,
   type UiLanguage,
 } from '@dasturxon/domain';
+import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { mediaRoutes } from '../features/media/media.routes.ts';
 import { createMediaService } from '../features/media/media.service.ts';
@@ -309,6 +310,11 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A path that exists with other methods: 405 and what it takes, in the error format.
+    const allowed = methodsAllowed(app, path);
+    if (allowed.length && !allowed.includes(request.method)) {
+      return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED', { method: request.method, allowed }));
+    }
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/')) {
       return reply.status(404).send(errorBody('NOT_FOUND', { path }));
     }

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '@dasturxon/domain';
+
+/*
+ * What every request is held to before any route reads it (issue 10, "Hostile input"), in one place:
+ * - no control characters in a path or query parameter, nor in a text of the body (tab, line feed and
+ *   carriage return excepted: a comment has lines); a NUL must never reach the database;
+ * - one Host header;
+ * - ids compared the same way everywhere: a UUID in the path, the query or the body is read in lower case,
+ *   as the database keeps it;
+ * - a path that exists with other methods answers 405 with `Allow` (methodsAllowed, used by the not-found handler).
+ */
+
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_IN_PARAMETER = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_DEPTH = 32;
+const MAX_FIELDS = 10;
+
+interface Field {
+  field: string;
+  message: string;
+}
+
+/** A parsed JSON object or query (the query parser's objects have a prototype of their own without Object's). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * The fields of `value` (under `path`) holding a control character, and the value with its UUIDs in lower case.
+ * Objects and arrays are copied only where something changes.
+ */
+export function inspectInput(value: unknown, path: string, control: RegExp, fields: Field[] = [], depth = 0): { value: unknown; fields: Field[] } {
+  if (typeof value === 'string') {
+    if (control.test(value) && fields.length < MAX_FIELDS) fields.push({ field: path, message: 'must not contain control characters' });
+    return { value: UUID.test(value) ? value.toLowerCase() : value, fields };
+  }
+  if (depth >= MAX_DEPTH) return { value, fields };
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((item, i) => {
+      const next = inspectInput(item, `${path}.${i}`, control, fields, depth + 1).value;
+      if (next !== item) changed = true;
+      return next;
+    });
+    return { value: changed ? out : value, fields };
+  }
+  if (isPlainObject(value)) {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (control.test(key) && fields.length < MAX_FIELDS) fields.push({ field: `${path}.${key.replace(CONTROL_IN_PARAMETER, '?')}`, message: 'must not contain control characters' });
+      const next = inspectInput(item, `${path}.${key}`, control, fields, depth + 1).value;
+      if (next !== item) changed = true;
+      out[key] = next;
+    }
+    return { value: changed ? out : value, fields };
+  }
+  return { value, fields };
+}
+
+/** The path of a request as the router reads it (percent-decoded), or null when it does not decode. */
+function decodedPath(request: FastifyRequest): string | null {
+  try {
+    return decodeURIComponent(request.url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
+/** How many Host headers the request came with (Node keeps only the first in `headers`). */
+function hostHeaders(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'host') n += 1;
+  return n;
+}
+
+/** Route patterns and their methods, to tell "no such path" (404) from "not with this method" (405). */
+const routeTable = new WeakMap<FastifyInstance, { pattern: RegExp; methods: string[] }[]>();
+
+function patternOf(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The methods the API answers on this path; empty when no route has it. A catch-all (the storefront's files) does not count. */
+export function methodsAllowed(app: FastifyInstance, path: string): string[] {
+  const allowed = new Set<string>();
+  for (const route of routeTable.get(app) ?? []) if (route.pattern.test(path)) route.methods.forEach((m) => allowed.add(m));
+  return [...allowed].sort();
+}
+
+export function registerInputGuard(app: FastifyInstance): void {
+  const table: { pattern: RegExp; methods: string[] }[] = [];
+  routeTable.set(app, table);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url === '/*' || route.url === '*') return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+    table.push({ pattern: patternOf(route.url), methods });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (hostHeaders(request) > 1) throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'headers.host', message: 'must be given once' }] });
+    const path = decodedPath(request);
+    if (path === null || CONTROL_IN_PARAMETER.test(path)) {
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'path', message: path === null ? 'is not a valid address' : 'must not contain control characters' }] });
+    }
+  });
+
+  // Before the routes' own validation and before the brand is resolved (plugins/tenant.ts), for every call.
+  app.addHook('preValidation', async (request) => {
+    const fields: Field[] = [];
+    const params = inspectInput(request.params, 'params', CONTROL_IN_PARAMETER, fields);
+    const query = inspectInput(request.query, 'query', CONTROL_IN_PARAMETER, fields);
+    const body = inspectInput(request.body, 'body', CONTROL_IN_TEXT, fields);
+    if (fields.length) throw new AppError('VALIDATION_FAILED', { fields });
+    if (params.value !== request.params) request.params = params.value;
+    if (query.value !== request.query) request.query = query.value;
+    if (body.value !== request.body) request.body = body.value;
+  });
+}
