@@ -41,6 +41,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "believe the first n hops" (config.ts says why). */
+function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /**
  * Builds the whole server: the API under /api, its OpenAPI document, and the storefront.
  * Tests build it and `inject` requests; `server.ts` builds it and listens.
@@ -50,7 +55,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
     clientErrorHandler: answerClientError,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

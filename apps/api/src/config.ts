@@ -27,7 +27,25 @@ export const ConfigSchema = z.object({
     .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  /**
+   * Which `X-Forwarded-*` to believe: `false` (none, the default), a number of proxy hops in front of the
+   * server (`1`: the nearest one's entry is the client), or a comma-separated list of proxy addresses or
+   * CIDR ranges. `true` means 1 hop: trusting every hop would let a client name its own address in
+   * X-Forwarded-For and slip past the per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const value = (v ?? 'false').trim().toLowerCase();
+      if (['false', '0', 'no', ''].includes(value)) return false;
+      if (['true', 'yes'].includes(value)) return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be false, a number of hops or a list of proxy addresses' });
+      return z.NEVER;
+    }),
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),

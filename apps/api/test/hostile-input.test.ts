@@ -116,6 +116,26 @@ describe('hostile input', () => {
     }
   });
 
+  it('behind a proxy, believes only the hops it is told to: a client naming its own address still meets the per-address limit', async () => {
+    const behindProxy = await createTestApp('pglite', { TRUST_PROXY: '1' });
+    try {
+      const send = (i: number) =>
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/users/v1/auth/otp',
+          headers: { ...TEZKOR, 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+          remoteAddress: '10.0.0.1',
+          payload: { phone: `+9989071${String(10_000 + i).slice(-5)}` },
+        });
+      for (let i = 1; i <= 10; i++) expect((await send(i)).statusCode).toBe(200);
+      const limited = await send(11);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'address' } });
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('refuses two Host headers, and answers what Node itself refuses in the error format', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;

@@ -23,6 +23,13 @@ describe('configuration', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => parseConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
+  it('trusts a number of proxy hops or a list of proxies, and reads true as the nearest proxy only', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(() => parseConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
   it('reads lists and switches', () => {
     const c = parseConfig({ BASE_DOMAINS: 'localhost, Dasturxon.uz', SEED_DEMO: 'false', PORT: '8080' });
     expect(c.BASE_DOMAINS).toEqual(['localhost', 'dasturxon.uz']);
