@@ -31,6 +31,7 @@ import { quoteRoutes } from './features/quote/quote.routes.ts';
 import { createQuoteFeature } from './features/quote/quote.service.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
 import { registerStorefront } from './web/storefront.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerErrorHandling(app);
   // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
   registerInputGuard(app);
+  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   app.addHook('onSend', async (request, reply) => {
     const hsts = hstsHeader({ host: request.host, baseDomains: config.BASE_DOMAINS, https: request.protocol === 'https' });
     if (hsts) reply.header('strict-transport-security', hsts);

@@ -56,6 +56,10 @@ export const ConfigSchema = z.object({
   OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Higher than per phone: mobile carriers put many customers behind one address (CGNAT). */
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Calls that cost work (a quote, a promo check), per client address a minute (plugins/rate-limit.ts). */
+  RATE_LIMIT_WORK_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Pictures per client address a minute: a menu page asks for a few dozen at once. */
+  RATE_LIMIT_MEDIA_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),
   PLAY_MOBILE_BASE_URL: z.url().default('https://send.smsxabar.uz'),
 });

@@ -48,7 +48,16 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   let now = new Date(inject('seedNow'));
   const clock = { now: () => now, set: (d: Date) => void (now = d) };
   // Pages render on the server only where a test hands it the renderer built for the run (global-setup.ts).
-  const config = parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', BASE_DOMAINS: 'localhost,dasturxon.uz', WEB_SSR_DIST: join(tmpdir(), 'dx-no-renderer'), ...env });
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    BASE_DOMAINS: 'localhost,dasturxon.uz',
+    WEB_SSR_DIST: join(tmpdir(), 'dx-no-renderer'),
+    // Every test calls from one address; the limits have their own test (rate-limit.test.ts).
+    RATE_LIMIT_WORK_PER_MINUTE: '1000000',
+    RATE_LIMIT_MEDIA_PER_MINUTE: '1000000',
+    ...env,
+  });
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();
   return {

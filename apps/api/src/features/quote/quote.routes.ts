@@ -16,7 +16,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
     '/orders/v1/orders/quote',
     {
       // A signed-in customer (optional bearer token) may spend cashback; a guest is quoted without.
-      config: { tenant: 'active', auth: 'optional' },
+      config: { tenant: 'active', auth: 'optional', rateLimit: 'work' },
       schema: {
         tags: ['orders'],
         security: [{ bearer: [] }, {}],
@@ -40,7 +40,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
   app.get(
     '/orders/v1/promo/check',
     {
-      config: { tenant: 'active' },
+      // Limited per address: trying codes by the thousand must not be cheap.
+      config: { tenant: 'active', rateLimit: 'work' },
       schema: {
         tags: ['orders'],
         summary: "Check a promo code of this merchant (any letter case); with amount, also the promo's minimum",

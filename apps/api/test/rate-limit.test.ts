@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '@dasturxon/db/seed';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/*
+ * Issue 10: anonymous calls that cost work are limited per client address, with the standard headers, and
+ * the call over the limit gets 429 in the error format.
+ */
+
+const T = DEMO.tezkor;
+const TEZKOR = { 'x-merchant-id': T.id };
+
+describe('limits per client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { RATE_LIMIT_WORK_PER_MINUTE: '3', RATE_LIMIT_MEDIA_PER_MINUTE: '2' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const quote = (ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/orders/v1/orders/quote',
+      headers: TEZKOR,
+      remoteAddress: ip,
+      payload: { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [{ productId: T.products.fries, count: 1, modifications: [] }] },
+    });
+
+  it('says where a caller stands, refuses the call over the limit with 429 and Retry-After, and starts again after the window', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await quote('203.0.113.10'));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
+    expect(answers[0]!.headers['ratelimit-limit']).toBe('3');
+    expect(answers[0]!.headers['ratelimit-policy']).toBe('3;w=60');
+    const over = await quote('203.0.113.10');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'address', limit: 3 } });
+    // Another address is not held back by this one; promo checks share the limit of work.
+    expect((await quote('203.0.113.11')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=NOPE', headers: TEZKOR, remoteAddress: '203.0.113.10' })).statusCode).toBe(429);
+    t.clock.set(new Date(t.clock.now().getTime() + 61_000));
+    expect((await quote('203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('limits pictures apart from the rest, and leaves the menu and the pages alone', async () => {
+    const picture = () => t.app.inject({ method: 'GET', url: '/media/demo/tezkor/logo.svg?w=64&h=64', remoteAddress: '203.0.113.20' });
+    expect((await picture()).statusCode).toBe(200);
+    expect((await picture()).statusCode).toBe(200);
+    expect((await picture()).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++) {
+      const menu = await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls?type=WEB', headers: TEZKOR, remoteAddress: '203.0.113.20' });
+      expect(menu.statusCode).toBe(200);
+      expect(menu.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
