@@ -42,6 +42,29 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
  * console too ("Failed to load resource"); the journeys check those answers themselves.
  */
 export const test = base.extend<{ consoleGuard: void }>({
+  /**
+   * A page the server drew is readable at once and taken over by React a moment later (apps/web/src/main.tsx
+   * waits for the first paint and the largest picture). A journey acts as a customer who waits for the page to
+   * answer: `goto` and `reload` return once `<html data-ready>` is set (or the start failed, `data-ready="failed"`).
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const ready = () => page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await ready();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await ready();
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleGuard: [
     async ({ context }, use) => {
       const problems: string[] = [];

@@ -3,19 +3,19 @@
 // build is in the code index.html loads, at the installed version, and nothing of Preact is anywhere in the build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { firstScreenFiles } from './first-screen.mjs';
 
 const dist = 'apps/web/dist';
 const version = JSON.parse(readFileSync('node_modules/react-dom/package.json', 'utf8')).version;
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
+const entry = firstScreenFiles(dist);
 const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join('assets', f));
 
 const problems = [];
 const entryCode = entry.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
 if (!entry.length) problems.push('index.html loads no script');
 // React's production builds say their errors by number and carry their version, which react-dom checks against react's.
-if (!entryCode.includes('Minified React error #')) problems.push("the entry holds no production build of React (no 'Minified React error #')");
-if (!entryCode.includes(`\`${version}\``) && !entryCode.includes(`"${version}"`)) problems.push(`the entry does not carry react-dom ${version}`);
+if (!entryCode.includes('Minified React error #')) problems.push("the first screen's code holds no production build of React (no 'Minified React error #')");
+if (!entryCode.includes(`\`${version}\``) && !entryCode.includes(`"${version}"`)) problems.push(`the first screen's code does not carry react-dom ${version}`);
 for (const file of scripts) {
   if (/preact|__PREACT_DEVTOOLS__/i.test(readFileSync(join(dist, file), 'utf8'))) problems.push(`${file} holds Preact`);
 }

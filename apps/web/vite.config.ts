@@ -138,8 +138,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: isSsrBuild ? 'node20' : ['es2022', 'chrome100', 'safari16.4', 'firefox100'],
     // dist/.vite/manifest.json: the server reads the hashed name of each language's file from it, to preload it.
     manifest: !isSsrBuild,
-    // Every browser that runs this code knows <link rel=modulepreload>.
-    modulePreload: { polyfill: false },
+    // Every browser that runs this code knows <link rel=modulepreload>. The page itself preloads none of the
+    // app's code: main.tsx asks for it once the server's page is painted (the app's own lazy parts still
+    // fetch their files together).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // Translation files must stay separate files, fetched for the current language only.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
@@ -154,7 +156,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           // Everything the first screen needs travels in one file (a phone on a slow network pays per
           // request); pages and layouts other than the home page stay in their own small files.
-          groups: [{ name: 'shell', test: /apps[\\/]web[\\/]src[\\/]main\.tsx$/ }],
+          groups: [
+            { name: 'shell', test: /apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/ },
+            // The entry's own import of the app needs Vite's preload helper: kept out of the app's file, or the
+            // entry would import that file up front (main.tsx asks for it only after the first paint).
+            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 10 },
+          ],
         },
       },
       treeshake: {

@@ -1,5 +1,42 @@
 import './index.css';
-import { start } from './app/start.tsx';
 
+/*
+ * The entry. A page the server drew is painted, and its largest picture fetched, before the app's code is even
+ * asked for: on a slow network that code would otherwise share the line with the page's own first screen. Then
+ * start() takes the page over. A page the browser draws alone (inside Telegram, say) starts at once.
+ */
 const root = document.getElementById('root');
-if (root) void start(root);
+
+function run(): void {
+  if (!root) return;
+  import('./app/start.tsx')
+    .then(({ start }) => start(root))
+    .catch((error: unknown) => {
+      // The server's page stays readable; the console says why, and the next visit tries again.
+      document.documentElement.dataset.ready = 'failed';
+      console.error('The storefront could not load', error);
+    });
+}
+
+/** The first screen's largest picture (Picture's `loading="first"`), loaded or given up on after 1.5 s. */
+function firstPicture(): Promise<void> {
+  const img = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!img || img.complete) return Promise.resolve();
+  return new Promise((resolve) => {
+    img.addEventListener('load', () => resolve(), { once: true });
+    img.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, 1500);
+  });
+}
+
+/** After the next frame is painted; at the latest after 100 ms (a tab in the background paints no frames). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
+
+if (root?.firstElementChild) {
+  void firstPicture().then(afterPaint).then(run);
+} else run();

@@ -28,6 +28,7 @@ export function App({ boot, queryClient, Router = BrowserRouter }: { boot: Boot;
               </Suspense>
             </RouteErrorBoundary>
             <HeadSync />
+            <ReadyMark />
             <Toaster />
           </Router>
         </QueryClientProvider>
@@ -83,5 +84,16 @@ function HeadSync() {
   const lang = useLanguage();
   const { merchant, settings } = useBoot();
   useEffect(() => applyHead(settings, merchant, lang), [settings, merchant, lang]);
+  return null;
+}
+
+/**
+ * `<html data-ready>` once React has taken the page over (or drawn it): the page's scripts are at work. The
+ * browser journeys wait for it before they tap (e2e/support.ts), as a customer's first tap would need it.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return null;
 }

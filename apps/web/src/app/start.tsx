@@ -87,11 +87,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
 
     const boot: Boot = { status, merchant, settings, inTelegram };
     const app = <App boot={boot} queryClient={queryClient} />;
-    if (rendered) {
-      // The server's page is painted first; taking it over (the heavier work on a slow phone) comes after.
-      await afterNextPaint();
-      hydrateRoot(rootElement, app);
-    }
+    // main.tsx has let the server's page paint (and its largest picture load) before this code was asked for.
+    if (rendered) hydrateRoot(rootElement, app);
     else createRoot(rootElement).render(app);
     // Watching for a newer deployment is no part of the first screen: its code comes at the first quiet moment.
     whenIdleAfterLoad(() => void import('../lib/build-watch.ts').then((m) => m.watchForNewBuilds()).catch(() => undefined));
@@ -99,14 +96,6 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     console.error('The storefront could not start', error);
     if (!reloadForChunkError()) showStartFailure(rootElement);
   }
-}
-
-/** Resolves once the browser has had a frame to paint in (at the latest after 100 ms: a hidden tab paints no frames). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
 }
 
 /** Spec section 2 for the first address: `/uz/1/basket` → cookies lang=uz, page=1, then `/basket`. */
@@ -164,6 +153,7 @@ function moveToStatusPage(status: Boot['status']): void {
  * words of the storefront: the translations are exactly what failed, so it says it in uz and ru.
  */
 function showStartFailure(rootElement: HTMLElement): void {
+  document.documentElement.dataset.ready = 'failed';
   rootElement.innerHTML = '';
   const box = document.createElement('div');
   box.setAttribute('data-testid', 'start-failure');
