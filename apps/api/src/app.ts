@@ -144,6 +144,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     ssrDist: config.WEB_SSR_DIST,
     mediaDir: config.MEDIA_DIR,
     mediaCacheDir: join(config.DATA_DIR, 'media-cache'),
+    mediaCacheMb: config.MEDIA_CACHE_MB,
     resolver,
     merchants: merchantsService,
   });

@@ -49,6 +49,8 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),
+  /** The resized-picture cache's limit on disk (`DATA_DIR/media-cache`); the least recently used variants are removed first. */
+  MEDIA_CACHE_MB: z.coerce.number().int().min(1).default(512),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Key of the HMAC that one-time codes are stored under; without it a copy of the database can test guesses offline. */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -1,9 +1,13 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkMediaKey } from '../src/features/media/media.service.ts';
+import { parseConfig } from '../src/config.ts';
+import { mediaRoutes } from '../src/features/media/media.routes.ts';
+import { checkMediaKey, createMediaService, renderImage, type MediaServiceOptions } from '../src/features/media/media.service.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 const SECRET = 'TOP-SECRET-CONTENT';
@@ -63,9 +67,9 @@ describe('image service', () => {
 
     it('honours width, height, quality and format, covering the box', async () => {
       const cases: [string, string, string, number, number][] = [
-        ['/media/pics/photo.jpg?w=200&h=100&q=80&f=jpeg', 'image/jpeg', 'jpeg', 200, 100],
+        ['/media/pics/photo.jpg?w=240&h=120&q=80&f=jpeg', 'image/jpeg', 'jpeg', 240, 120],
         ['/media/pics/photo.jpg?w=64&h=128&f=jpg', 'image/jpeg', 'jpeg', 64, 128],
-        ['/media/pics/blue.png?w=120&h=90&f=png', 'image/png', 'png', 120, 90],
+        ['/media/pics/blue.png?w=128&h=96&f=png', 'image/png', 'png', 128, 96],
         ['/media/pics/blue.png?w=96&h=96&q=50&f=avif', 'image/avif', 'heif', 96, 96],
         ['/media/pics/blue.png?w=2000&h=16&q=1&f=webp', 'image/webp', 'webp', 2000, 16],
       ];
@@ -104,6 +108,51 @@ describe('image service', () => {
         expect(res.headers['content-type']).toContain('application/json');
         expect(res.json().code).toBe('VALIDATION_FAILED');
       }
+    });
+  });
+
+  describe('bounded variants', () => {
+    it('serves an odd size at the next ladder size, keeping the asked aspect ratio', async () => {
+      const odd = await get('/media/pics/photo.jpg?w=111&h=77&f=png');
+      expect(odd.statusCode).toBe(200);
+      const m = await meta(odd.rawPayload);
+      // 111 snaps up to 128; 77 is scaled by the same factor (128/111), so the ratio stays 1.44.
+      expect([m.format, m.width, m.height]).toEqual(['png', 128, 89]);
+      // It is the ladder's variant itself: asking for that size directly finds it cached.
+      const onLadder = await get('/media/pics/photo.jpg?w=128&h=89&f=png');
+      expect(onLadder.headers['x-media-cache']).toBe('hit');
+      expect(onLadder.headers.etag).toBe(odd.headers.etag);
+      const tall = await meta((await get('/media/pics/photo.jpg?w=300&h=1100')).rawPayload);
+      expect([tall.width, tall.height]).toEqual([327, 1200]);
+    });
+
+    it('renders a size already on the ladder exactly as asked', async () => {
+      for (const [w, h] of [[500, 208], [750, 312], [72, 72], [540, 960], [2000, 16]]) {
+        const m = await meta((await get(`/media/pics/logo.svg?w=${w}&h=${h}&q=80`)).rawPayload);
+        expect([m.width, m.height], `${w}x${h}`).toEqual([w, h]);
+      }
+    });
+
+    it('snaps quality up to a few steps', async () => {
+      const first = await get('/media/pics/photo.jpg?w=240&h=240&q=81&f=jpeg');
+      expect(first.headers['x-media-cache']).toBe('miss');
+      // 81 and 90 both render at 90: one variant, one file.
+      const same = await get('/media/pics/photo.jpg?w=240&h=240&q=90&f=jpeg');
+      expect(same.headers['x-media-cache']).toBe('hit');
+      expect(same.headers.etag).toBe(first.headers.etag);
+      const lower = await get('/media/pics/photo.jpg?w=240&h=240&q=79&f=jpeg');
+      expect(lower.headers.etag).not.toBe(first.headers.etag);
+      expect((await get('/media/pics/photo.jpg?w=240&h=240&q=80&f=jpeg')).headers['x-media-cache']).toBe('hit');
+    });
+
+    it('answers AVIF above its size cap as WebP, and AVIF below it', async () => {
+      const big = await get('/media/pics/logo.svg?w=1000&h=416&q=80&f=avif');
+      expect(big.headers['content-type']).toBe('image/webp');
+      const m = await meta(big.rawPayload);
+      expect([m.format, m.width, m.height]).toEqual(['webp', 1000, 416]);
+      const small = await get('/media/pics/logo.svg?w=360&h=360&q=80&f=avif');
+      expect(small.headers['content-type']).toBe('image/avif');
+      expect((await meta(small.rawPayload)).format).toBe('heif');
     });
   });
 
@@ -157,22 +206,22 @@ describe('image service', () => {
     });
 
     it('answers a missing picture with the placeholder, briefly cached, never a page or a 404', async () => {
-      const res = await get('/media/pics/nothing-here.png?w=200&h=150');
+      const res = await get('/media/pics/nothing-here.png?w=240&h=180');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['x-media-placeholder']).toBe('missing');
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       const m = await meta(res.rawPayload);
-      expect([m.width, m.height]).toEqual([200, 150]);
+      expect([m.width, m.height]).toEqual([240, 180]);
       const svg = await get('/media/demo/nobody/products/ghost.svg');
       expect(svg.headers['content-type']).toBe('image/webp');
     });
 
     it('answers an unreadable picture with the placeholder', async () => {
-      const res = await get('/media/pics/broken.png?w=40&h=40');
+      const res = await get('/media/pics/broken.png?w=64&h=64');
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-media-placeholder']).toBe('unreadable');
-      expect((await meta(res.rawPayload)).width).toBe(40);
+      expect((await meta(res.rawPayload)).width).toBe(64);
     });
   });
 
@@ -212,6 +261,144 @@ describe('image service', () => {
         expect(() => checkMediaKey(key), key).toThrow();
       }
       for (const key of ['a.png', 'demo/tezkor/products/cheeseburger.svg', 'Фото/плов.JPG']) expect(checkMediaKey(key)).toBe(key);
+    });
+  });
+
+  describe('render queue and cache limit', () => {
+    /** A media service on the test's pictures with its own cache folder, behind the real routes. */
+    async function serviceApp(options: Partial<MediaServiceOptions>) {
+      const dir = await mkdtemp(join(work, 'cache-'));
+      const service = createMediaService({ root: mediaDir, cacheDir: dir, ...options });
+      const app = Fastify({ logger: false });
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      await app.register(mediaRoutes, { service });
+      const ask = (url: string) => app.inject({ method: 'GET', url });
+      return { dir, service, app, ask };
+    }
+
+    /** A render that waits until the test opens the gate. */
+    function gatedRender() {
+      let open!: () => void;
+      let gate = new Promise<void>((r) => (open = r));
+      const started: string[] = [];
+      const render: typeof renderImage = async (...args) => {
+        started.push(`${args[2].width}x${args[2].height}`);
+        await gate;
+        return renderImage(...args);
+      };
+      return {
+        render,
+        started,
+        open: () => open(),
+        close: () => void (gate = new Promise<void>((r) => (open = r))),
+      };
+    }
+
+    it('refuses renders beyond its bound at once, with the nearest cached variant or the placeholder, not cached by browsers', async () => {
+      const gated = gatedRender();
+      gated.open();
+      const { app, ask } = await serviceApp({ limits: { renders: 1, waiting: 1, timeoutMs: 30_000 }, render: gated.render });
+      try {
+        const near = await ask('/media/pics/blue.png?w=240&h=240');
+        expect(near.headers['x-media-cache']).toBe('miss');
+        gated.close();
+        const rendering = ask('/media/pics/blue.png?w=480&h=480');
+        const waiting = ask('/media/pics/blue.png?w=360&h=360');
+        await new Promise((r) => setTimeout(r, 50));
+        expect(gated.started).toEqual(['240x240', '480x480']);
+
+        // The line is full: the nearest variant of the same picture, at once, marked as a stand-in.
+        const refused = await ask('/media/pics/blue.png?w=720&h=720');
+        expect(refused.statusCode).toBe(200);
+        expect(refused.headers['x-media-fallback']).toBe('queue-full');
+        expect(refused.headers['cache-control']).toBe('no-store');
+        expect(refused.rawPayload.equals(near.rawPayload)).toBe(true);
+        expect(refused.headers.etag).not.toBe(near.headers.etag);
+
+        // Nothing of that picture is cached: a small placeholder of the asked shape.
+        const none = await ask('/media/pics/photo.jpg?w=720&h=360');
+        expect(none.headers['x-media-fallback']).toBe('queue-full');
+        expect(none.headers['x-media-placeholder']).toBe('busy');
+        expect(none.headers['cache-control']).toBe('no-store');
+        const m = await meta(none.rawPayload);
+        expect([m.width, m.height]).toEqual([64, 32]);
+
+        gated.open();
+        const [done, queued] = await Promise.all([rendering, waiting]);
+        expect([done.headers['x-media-cache'], queued.headers['x-media-cache']]).toEqual(['miss', 'miss']);
+        expect(done.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((await meta(queued.rawPayload)).width).toBe(360);
+        // Once there is room again, the refused variant is rendered as asked.
+        const later = await ask('/media/pics/blue.png?w=720&h=720');
+        expect(later.headers['x-media-fallback']).toBeUndefined();
+        expect((await meta(later.rawPayload)).width).toBe(720);
+      } finally {
+        gated.open();
+        await app.close();
+      }
+    });
+
+    it('gives up on a render after its time limit, and still caches it once it is done', async () => {
+      const gated = gatedRender();
+      const { app, ask } = await serviceApp({ limits: { renders: 2, waiting: 2, timeoutMs: 200 }, render: gated.render });
+      try {
+        const started = Date.now();
+        const [slow, joined] = await Promise.all([ask('/media/pics/photo.jpg?w=480&h=480'), ask('/media/pics/photo.jpg?w=480&h=480')]);
+        expect(Date.now() - started).toBeLessThan(2000);
+        for (const res of [slow, joined]) {
+          expect(res.headers['x-media-fallback']).toBe('timeout');
+          expect(res.headers['x-media-placeholder']).toBe('busy');
+          expect(res.headers['cache-control']).toBe('no-store');
+        }
+        // Asked again while the first render still runs: no second render of the same variant.
+        await ask('/media/pics/photo.jpg?w=480&h=480');
+        expect(gated.started).toEqual(['480x480']);
+        gated.open();
+        await expect.poll(async () => (await ask('/media/pics/photo.jpg?w=480&h=480')).headers['x-media-cache']).toBe('hit');
+        expect(gated.started).toEqual(['480x480']);
+      } finally {
+        gated.open();
+        await app.close();
+      }
+    });
+
+    it('keeps the disk cache under its limit, removing the least recently used variants, also those found on disk at start', async () => {
+      const first = await serviceApp({});
+      const variants = ['/media/pics/photo.jpg?w=480&h=480&q=100&f=jpeg', '/media/pics/photo.jpg?w=720&h=720&q=100&f=jpeg', '/media/pics/blue.png?w=96&h=96&f=png'];
+      for (const url of variants) expect((await first.ask(url)).headers['x-media-cache']).toBe('miss');
+      await first.app.close();
+      const files = await filesUnder(first.dir);
+      const named = (name: string) => files.find((f) => f.endsWith(name))!;
+      const [older, oldest, newest] = [named('480x480-q100.jpeg'), named('720x720-q100.jpeg'), named('96x96-q100.png')];
+      // On disk the 720 was used longest ago, then the 480, then the 96.
+      for (const [file, ago] of [[oldest, 300], [older, 200], [newest, 100]] as const) {
+        const at = new Date(Date.now() - ago * 1000);
+        await utimes(file, at, at);
+      }
+      const sizes = await Promise.all([older, oldest, newest].map(async (f) => (await stat(f)).size));
+      const total = sizes.reduce((a, b) => a + b, 0);
+
+      // A new start on the same folder, with room for exactly what is there.
+      const second = createMediaService({ root: mediaDir, cacheDir: first.dir, cacheBytes: total });
+      await second.ready();
+      // Reading the oldest makes it the most recently used: it is kept.
+      expect((await second.image('pics/photo.jpg', { width: 720, height: 720, quality: 100, format: 'jpeg' })).cache).toBe('hit');
+      const added = await second.image('pics/blue.png', { width: 64, height: 64, quality: 100, format: 'png' });
+      expect(added.cache).toBe('miss');
+      const after = await filesUnder(first.dir);
+      expect(after).toContain(oldest);
+      expect(after).toContain(newest);
+      expect(after).not.toContain(older);
+      expect(after.some((f) => f.endsWith('64x64-q100.png'))).toBe(true);
+      const left = await Promise.all(after.map(async (f) => (await stat(f)).size));
+      expect(left.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(total);
+    });
+
+    it('stops the server on a wrong MEDIA_CACHE_MB, naming it', () => {
+      expect(parseConfig({ MEDIA_CACHE_MB: '1024' }).MEDIA_CACHE_MB).toBe(1024);
+      expect(parseConfig({}).MEDIA_CACHE_MB).toBe(512);
+      for (const v of ['lots', '0', '1.5']) expect(() => parseConfig({ MEDIA_CACHE_MB: v }), v).toThrow(/MEDIA_CACHE_MB/);
     });
   });
 });

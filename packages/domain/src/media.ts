@@ -60,3 +60,35 @@ export function faviconUrl(settings: { favicon?: string | null; logo?: string | 
  * width. The carousel and the server's preload of the first banner share these numbers.
  */
 export const BANNER_PICTURE = { width: 500, height: 208, sizes: '(min-width: 768px) 500px, 88vw' } as const;
+
+/**
+ * The sides the image service renders (the larger side of a picture): every size the storefront asks
+ * for (the `pictureSources` boxes at 1x, 1.5x and 2x, the banner, the spec's 480 default, icons, the
+ * sharing picture) and the maximum. Any other size snaps up to the next step, so anonymous requests can
+ * only ever make a bounded set of variants. Keep the storefront's sizes on it: the domain test checks.
+ */
+export const IMAGE_SIDES = [
+  64, 72, 88, 96, 108, 128, 132, 144, 176, 192, 240, 256, 320, 360, 480, 500, 540, 720, 750, 960, 1000, 1200, 2000,
+] as const;
+/** The qualities the image service renders at; any other snaps up to the next one, never below what was asked. */
+export const IMAGE_QUALITIES = [50, 65, 80, 90, 100] as const;
+
+/**
+ * The box a picture is rendered at: the larger side snaps up to the next step of IMAGE_SIDES (capped at
+ * the largest) and the other side is scaled by the same factor, so the asked aspect ratio is kept. A
+ * size already on the ladder comes back as asked.
+ */
+export function snapImageSize(width: number, height: number): { width: number; height: number } {
+  const larger = Math.max(width, height);
+  const max = IMAGE_SIDES[IMAGE_SIDES.length - 1]!;
+  const step = IMAGE_SIDES.find((s) => s >= larger) ?? max;
+  if (step === larger) return { width, height };
+  const factor = step / larger;
+  const fit = (side: number) => Math.min(step, Math.max(1, Math.round(side * factor)));
+  return { width: fit(width), height: fit(height) };
+}
+
+/** The quality a picture is rendered at: the next step of IMAGE_QUALITIES at or above the asked one. */
+export function snapImageQuality(quality: number): number {
+  return IMAGE_QUALITIES.find((q) => q >= quality) ?? IMAGE_QUALITIES[IMAGE_QUALITIES.length - 1]!;
+}

@@ -52,6 +52,8 @@ interface Deps {
   mediaDir: string;
   /** Where resized pictures are kept. */
   mediaCacheDir: string;
+  /** The limit of that cache (MEDIA_CACHE_MB). */
+  mediaCacheMb: number;
   resolver: TenantResolver;
   merchants: MerchantsService;
 }
@@ -325,5 +327,5 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   });
 
   // Pictures go through the resizing image service (features/media), never as raw files.
-  await app.register(mediaRoutes, { service: createMediaService({ root: deps.mediaDir, cacheDir: deps.mediaCacheDir, log: app.log }) });
+  await app.register(mediaRoutes, { service: createMediaService({ root: deps.mediaDir, cacheDir: deps.mediaCacheDir, cacheBytes: deps.mediaCacheMb * 2 ** 20, log: app.log }) });
 }

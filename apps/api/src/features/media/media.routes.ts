@@ -22,11 +22,18 @@ export const ImageQuery = z.object({
 });
 
 function send(reply: FastifyReply, result: ImageResult) {
-  const maxAge = result.placeholder === 'missing' || result.placeholder === 'unreadable' ? MISSING_SECONDS : YEAR_SECONDS;
+  if (result.fallback) {
+    // A stand-in for a variant the queue could not make: the browser must ask again, and must not
+    // take these bytes for the variant by a tag.
+    reply.header('cache-control', 'no-store').header('x-media-fallback', result.fallback);
+  } else {
+    const maxAge = result.placeholder === 'missing' || result.placeholder === 'unreadable' ? MISSING_SECONDS : YEAR_SECONDS;
+    reply
+      .header('cache-control', maxAge === YEAR_SECONDS ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${maxAge}`)
+      .header('etag', result.etag);
+  }
   return reply
     .header('content-type', result.contentType)
-    .header('cache-control', maxAge === YEAR_SECONDS ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${maxAge}`)
-    .header('etag', result.etag)
     .header('x-media-cache', result.cache)
     .header('content-length', result.body.length)
     .header('x-media-placeholder', result.placeholder ?? 'no')
