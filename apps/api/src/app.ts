@@ -59,6 +59,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Shutting down (server.ts): a request that still arrives over an open connection is answered, not refused
+    // with Fastify's own 503 (outside the error format); its answer closes the connection, so each open one
+    // carries at most one more. Idle keep-alive connections are dropped as the server closes.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,216 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO } from '@dasturxon/db/seed';
+
+/*
+ * Issue 10, "shutdown loses nothing": SIGTERM while 30 requests are in flight on keep-alive connections.
+ * Every request sent must get its whole, real answer; the process must exit 0 on its own, long before the
+ * 10 s force timer, and close the database on the way out.
+ */
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const T = DEMO.tezkor;
+const SIZE = T.modifiers.cheeseburger.size;
+const SAUCES = T.modifiers.cheeseburger.sauces;
+
+/** Real work: a basket priced against the database, as the cart page asks for it. */
+const QUOTE = JSON.stringify({
+  serviceType: 'PICK_UP',
+  branchId: T.branches.chilonzor,
+  cartItems: [
+    { productId: T.products.cheeseburger, count: 2, modifications: [{ id: SIZE.large, count: 1 }, { id: SAUCES.bbq, count: 2 }] },
+    { productId: T.products.fries, count: 1 },
+  ],
+});
+
+/** Requests kept in flight at once, one keep-alive connection each, so that all of them are at the server. */
+const IN_FLIGHT = 30;
+/** Answers to wait for before SIGTERM: every connection is open and the stream is steady by then. */
+const WARM_UP = 90;
+
+type Kind = 'quote' | 'menu';
+
+interface Outcome {
+  kind: Kind;
+  /** When it settled (performance.now()). */
+  doneAt: number;
+  status?: number;
+  connection?: string;
+  /** The body parsed, when it was JSON and arrived whole. */
+  json?: unknown;
+  /** Why no whole answer arrived. */
+  error?: string;
+}
+
+/** Runs the real entry point as `npm start` does, collecting what it prints. */
+function startEntry(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: performance.now() })),
+  );
+  return { child, exited, output: () => out };
+}
+
+async function portOf(output: () => string): Promise<number> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const m = /serving on http:\/\/localhost:(\d+)/.exec(output());
+    if (m) return Number(m[1]);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not start:\n${output()}`);
+}
+
+/**
+ * One request over the agent's keep-alive connections; settles with what came back, never rejects. With
+ * `secondHalfAfter`, half the quote's body goes at once and the rest once that promise settles (a slow upload).
+ */
+function send(agent: Agent, port: number, kind: Kind, secondHalfAfter?: Promise<unknown>): Promise<Outcome> {
+  const body = kind === 'quote' ? QUOTE : undefined;
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (extra: Partial<Outcome>) => {
+      if (settled) return;
+      settled = true;
+      resolve({ kind, doneAt: performance.now(), ...extra });
+    };
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: body ? 'POST' : 'GET',
+        path: body ? '/api/orders/v1/orders/quote' : '/api/products/v1/overalls?type=WEB',
+        headers: {
+          host: `tezkor.localhost:${port}`,
+          ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('error', (error: NodeJS.ErrnoException) => settle({ status: res.statusCode, error: error.code ?? error.message }));
+        res.on('close', () => settle({ status: res.statusCode, error: 'the answer was cut off' }));
+        res.on('end', () => {
+          if (!res.complete) return settle({ status: res.statusCode, error: 'the answer was cut off' });
+          try {
+            settle({ status: res.statusCode, connection: res.headers.connection, json: JSON.parse(text) });
+          } catch {
+            settle({ status: res.statusCode, error: `not JSON: ${text.slice(0, 100)}` });
+          }
+        });
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      settle({ error: `${error.code ?? error.message}${req.reusedSocket ? ' on a reused connection' : ''}` }),
+    );
+    if (!body || !secondHalfAfter) return void req.end(body);
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half));
+    void secondHalfAfter.then(() => req.end(body.slice(half)));
+  });
+}
+
+describe('shutting down under keep-alive traffic', () => {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    // A server that failed to stop must not outlive the test.
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('answers every request sent, closes the database and exits 0 well before the force timer', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dx-shutdown-'));
+    dirs.push(dataDir);
+    const p = startEntry({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      // Every request comes from one address: the limits have their own test (rate-limit.test.ts).
+      RATE_LIMIT_WORK_PER_MINUTE: '1000000',
+    });
+    children.push(p.child);
+    const port = await portOf(p.output);
+
+    const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT + 1 });
+    const outcomes: Outcome[] = [];
+    let sigtermAt: number | null = null;
+    let inFlightAtSigterm = 0;
+    let inFlight = 0;
+    let sigtermSent: () => void = () => {};
+    const afterSigterm = new Promise<void>((done) => (sigtermSent = done)).then(() => new Promise((r) => setTimeout(r, 300)));
+    const deadline = performance.now() + 30_000;
+
+    // A steady stream: each lane sends its next request over its keep-alive connection as soon as the last is
+    // answered, alternating a quote and the menu. A lane stops when an answer closes its connection (the instance
+    // is going away: a real client would go to another one); the quiet lanes stop at SIGTERM, leaving their
+    // connections open and idle, as a browser does.
+    const lane = async (n: number) => {
+      const quiet = n % 3 === 0;
+      for (let i = n; performance.now() < deadline; i++) {
+        inFlight++;
+        const outcome = await send(agent, port, i % 2 ? 'quote' : 'menu');
+        inFlight--;
+        outcomes.push(outcome);
+        if (outcome.error || outcome.connection === 'close' || (quiet && sigtermAt !== null)) return;
+        if (sigtermAt === null && outcomes.length >= WARM_UP) {
+          sigtermAt = performance.now();
+          inFlightAtSigterm = inFlight;
+          p.child.kill('SIGTERM');
+          sigtermSent();
+        }
+      }
+    };
+    // And one slow upload: a quote whose body is still arriving when SIGTERM comes.
+    const slow = (async () => {
+      while (outcomes.length < WARM_UP / 2 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      outcomes.push(await send(agent, port, 'quote', afterSigterm));
+    })();
+    await Promise.all(Array.from({ length: IN_FLIGHT }, (_, n) => lane(n)));
+    sigtermSent(); // should the stream have failed before SIGTERM, so that the slow upload still ends
+    await slow;
+    const exit = await p.exited;
+    agent.destroy();
+
+    expect(sigtermAt, 'SIGTERM was never sent').not.toBeNull();
+    const stoppedIn = exit.at - sigtermAt!;
+    const summary = {
+      inFlightAtSigterm: inFlightAtSigterm + 1, // and the slow upload
+      stoppedInMs: Math.round(stoppedIn),
+      exitCode: exit.code,
+      answered: outcomes.filter((o) => !o.error).length,
+      answeredAfterSigterm: outcomes.filter((o) => !o.error && o.doneAt > sigtermAt!).length,
+      lost: outcomes.filter((o) => o.error).map((o) => `${o.kind}: ${o.error}`),
+      statuses: [...new Set(outcomes.map((o) => o.status))],
+    };
+    const context = `${JSON.stringify(summary)}\n${p.output().slice(-3000)}`;
+
+    expect(inFlightAtSigterm, context).toBeGreaterThanOrEqual(IN_FLIGHT - 1);
+    // Nothing is dropped: no reset, no hang-up, no half an answer.
+    expect(summary.lost, context).toEqual([]);
+    // The requests in flight at SIGTERM, and those that still came over an open connection, get their real answer.
+    for (const o of outcomes) {
+      expect(o.status, context).toBe(200);
+      if (o.kind === 'quote') expect(o.json, context).toHaveProperty('totalPrice');
+      else expect(o.json, context).toHaveProperty('categories');
+    }
+    expect(summary.answeredAfterSigterm, context).toBeGreaterThanOrEqual(summary.inFlightAtSigterm);
+    expect(exit.code, context).toBe(0);
+    expect(stoppedIn, context).toBeLessThan(8_000);
+    expect(p.output(), context).toContain('"msg":"shutting down"');
+    expect(p.output(), context).toContain('"msg":"shut down: every answer sent, database closed"');
+  });
+});
