@@ -38,9 +38,10 @@ describe('the server process', () => {
     const p = startEntry({ PORT: '0', DATA_DIR: dataDir });
     const deadline = Date.now() + 90_000;
     let port: number | null = null;
+    // The address comes first, the brands' addresses and the docs line after it: wait for the last line.
     while (!port && Date.now() < deadline) {
       const m = /serving on http:\/\/localhost:(\d+)/.exec(p.output());
-      if (m) port = Number(m[1]);
+      if (m && p.output().includes('API docs:')) port = Number(m[1]);
       else await new Promise((r) => setTimeout(r, 100));
     }
     expect(port, p.output()).toBeTruthy();
