@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../src/config.ts';
 import { mediaRoutes } from '../src/features/media/media.routes.ts';
 import { checkMediaKey, createMediaService, renderImage, type MediaServiceOptions } from '../src/features/media/media.service.ts';
@@ -304,8 +304,11 @@ describe('image service', () => {
         expect(near.headers['x-media-cache']).toBe('miss');
         gated.close();
         const rendering = ask('/media/pics/blue.png?w=480&h=480');
+        // One at a time, so which one renders and which one waits does not depend on timing.
+        await vi.waitFor(() => expect(gated.started).toEqual(['240x240', '480x480']), { timeout: 10_000 });
         const waiting = ask('/media/pics/blue.png?w=360&h=360');
-        await new Promise((r) => setTimeout(r, 50));
+        // Time for it to take the one waiting place (a loaded CI machine is slow to get there).
+        await new Promise((r) => setTimeout(r, 500));
         expect(gated.started).toEqual(['240x240', '480x480']);
 
         // The line is full: the nearest variant of the same picture, at once, marked as a stand-in.
