@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { OTP_RESEND_SECONDS } from '@dasturxon/domain';
 
 const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
 
@@ -55,9 +56,20 @@ export const ConfigSchema = z.object({
   /** Key of the HMAC that one-time codes are stored under; without it a copy of the database can test guesses offline. */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Codes to one number asked for from one client address an hour: a stranger's requests never count against the owner. */
   OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Higher than per phone: mobile carriers put many customers behind one address (CGNAT). */
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Codes to one number from every address an hour; past it the number is slowed to one code per
+   * OTP_SLOW_SECONDS, never refused. Above OTP_SENDS_PER_PHONE_PER_HOUR, so one address alone cannot slow a number.
+   */
+  OTP_SENDS_PER_PHONE_ALL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** The longest a stranger with many addresses can hold back a number's owner (docs/decisions/004). */
+  OTP_SLOW_SECONDS: z.coerce.number().int().min(OTP_RESEND_SECONDS).max(3600).default(300),
+  /** Login codes a brand may send an hour and a day, unless the brand sets its own (merchants.sms_budget_per_hour/_day). */
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(0).default(300),
+  SMS_BUDGET_PER_DAY: z.coerce.number().int().min(0).default(2000),
   /** Calls that cost work (a quote, a promo check), per client address a minute (plugins/rate-limit.ts). */
   RATE_LIMIT_WORK_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Pictures per client address a minute: a menu page asks for a few dozen at once. */

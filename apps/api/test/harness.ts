@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '@dasturxon/db';
@@ -23,8 +23,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The app's logger; silent unless a test reads what is logged. */
+  logger?: FastifyServerOptions['logger'];
+}
+
 /** A fresh copy of the migrated, seeded database behind a real app, for one test file. */
-export async function createTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
   if (backend === 'pglite') {
@@ -58,7 +63,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     RATE_LIMIT_MEDIA_PER_MINUTE: '1000000',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

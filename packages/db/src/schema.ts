@@ -17,11 +17,14 @@ import {
 import {
   DEFAULT_MAIN_COLOR,
   DEFAULT_MERCHANT_LOCATION,
+  DEFAULT_SMS_COUNTRIES,
   DEFAULT_TIME_ZONE,
+  type DiscountType,
   SETTINGS_FLAG_DEFAULTS,
   SETTINGS_FLAGS,
   SETTINGS_TEXT_FIELDS,
   type LocalizedText,
+  type PhoneCountryCode,
   type SettingsFlag,
   type SettingsTextField,
 } from '@dasturxon/domain';
@@ -45,6 +48,11 @@ export const merchants = pgTable('merchants', {
   longitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.longitude),
   mainCityId: uuid(),
   smsGateway: text().notNull().default('OUTBOX'),
+  /** ISO codes of the countries whose numbers may ask for a code (`PHONE_COUNTRIES`); the first is the example in messages. */
+  smsCountries: text().array().$type<PhoneCountryCode[]>().notNull().default([...DEFAULT_SMS_COUNTRIES]),
+  /** Codes sent an hour and a day at most; null is the deployment's SMS_BUDGET_PER_HOUR / SMS_BUDGET_PER_DAY. */
+  smsBudgetPerHour: integer(),
+  smsBudgetPerDay: integer(),
   createdAt: createdAt(),
 });
 
@@ -433,7 +441,7 @@ export const promos = pgTable(
     id: id(),
     merchantId: merchantId(),
     code: text().notNull(),
-    discountType: text().notNull(),
+    discountType: text().$type<DiscountType>().notNull(),
     productDiscount: integer().notNull().default(0),
     deliveryDiscount: integer().notNull().default(0),
     minPrice: integer().notNull().default(0),
@@ -466,10 +474,16 @@ export const otpCodes = pgTable(
     merchantId: merchantId(),
     phone: text().notNull(),
     purpose: text().notNull(),
+    /** Who may use the code: the customer changing their phone; empty for a login. Also hashed into code_hash. */
+    subject: text().notNull().default(''),
     codeHash: text().notNull(),
+    /** Wrong entries from every address. */
     attempts: integer().notNull().default(0),
+    /** Wrong entries per client address (`{"10.0.0.7": 2}`), written under the row's lock. */
+    triesByAddress: jsonb().$type<Record<string, number>>().notNull().default({}),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /** The address the code was sent for. */
     clientIp: text().notNull().default(''),
     createdAt: createdAt(),
   },
@@ -477,6 +491,8 @@ export const otpCodes = pgTable(
     index('otp_codes_phone_idx').on(t.merchantId, t.phone, t.createdAt),
     // Sends are limited per client address too.
     index('otp_codes_client_ip_idx').on(t.merchantId, t.clientIp, t.createdAt),
+    // And per brand (its SMS budget).
+    index('otp_codes_merchant_created_idx').on(t.merchantId, t.createdAt),
   ],
 );
 

@@ -79,6 +79,19 @@ export const PHONE_COUNTRIES: readonly PhoneCountry[] = [
   country('SD', '249', /^[19]\d{8}$/, '+249 91 123 1234'),
 ];
 
+/** The countries a brand takes numbers from when it says nothing else (`merchants.sms_countries`). */
+export const DEFAULT_SMS_COUNTRIES: readonly PhoneCountryCode[] = ['UZ'];
+
+/**
+ * The countries of a brand's list, in the brand's order (the first is the one its messages give as an
+ * example). Codes we do not know are skipped; a list with none we know is the default, so a typo in a
+ * brand's settings never opens every country nor closes the login.
+ */
+export function phoneCountriesOf(codes: readonly string[] | null | undefined): PhoneCountry[] {
+  const known = [...new Set(codes ?? [])].flatMap((code) => PHONE_COUNTRIES.filter((c) => c.iso === code));
+  return known.length ? known : PHONE_COUNTRIES.filter((c) => DEFAULT_SMS_COUNTRIES.includes(c.iso));
+}
+
 /** Why a number was refused; the API puts it in the error's details. */
 export type PhoneProblem = 'EMPTY' | 'CHARACTERS' | 'COUNTRY' | 'NUMBER';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isE164, normalizePhone, parsePhone, PHONE_COUNTRIES, phoneDigits } from '../src/phone.ts';
+import { isE164, normalizePhone, parsePhone, PHONE_COUNTRIES, phoneCountriesOf, phoneDigits } from '../src/phone.ts';
 import { isPlausibleBirthday, UpdateUserRequest } from '../src/contracts/auth.ts';
 
 describe('normalizePhone', () => {
@@ -135,5 +135,21 @@ describe('isPlausibleBirthday', () => {
     expect(isPlausibleBirthday('2026-01-01', '2026-01-01')).toBe(true);
     expect(isPlausibleBirthday('2026-01-02', '2026-01-01')).toBe(false);
     expect(isPlausibleBirthday('1899-12-31', '2026-01-01')).toBe(false);
+  });
+});
+
+describe('phoneCountriesOf', () => {
+  const isos = (codes: readonly string[] | null | undefined) => phoneCountriesOf(codes).map((c) => c.iso);
+
+  it("keeps a brand's countries in its order, once each", () => {
+    expect(isos(['KZ', 'UZ', 'KZ'])).toEqual(['KZ', 'UZ']);
+    expect(phoneCountriesOf(['UZ'])[0]!.example).toBe('+998 90 123 45 67');
+  });
+
+  it('skips codes it does not know, and falls back to Uzbekistan when none is left', () => {
+    expect(isos(['uz', 'XX', 'TR'])).toEqual(['TR']);
+    expect(isos(['XX'])).toEqual(['UZ']);
+    expect(isos([])).toEqual(['UZ']);
+    expect(isos(null)).toEqual(['UZ']);
   });
 });

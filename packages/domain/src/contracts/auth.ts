@@ -14,8 +14,15 @@ export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_SECONDS = 120;
 /** How long before another code can be sent to the same number. */
 export const OTP_RESEND_SECONDS = 60;
-/** Wrong entries that spend a code. */
+/** Wrong entries one client address may make on a code; after them the code is closed to that address only. */
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * Wrong entries on a code from all addresses but the one it was sent for; after them the code is
+ * closed to every address but that one, which keeps its own OTP_MAX_ATTEMPTS. So a code takes at
+ * most OTP_MAX_ATTEMPTS_ALL + OTP_MAX_ATTEMPTS guesses however many addresses guess
+ * (docs/decisions/004-phone-login-and-sms.md).
+ */
+export const OTP_MAX_ATTEMPTS_ALL = 3 * OTP_MAX_ATTEMPTS;
 
 /** What a code is for; a code of one purpose never works for another. */
 export const OtpPurpose = z.enum(['LOGIN', 'CHANGE_PHONE']);

@@ -43,7 +43,14 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { config, data
     merchants,
     log: app.log,
     secret: config.AUTH_SECRET,
-    limits: { perPhonePerHour: config.OTP_SENDS_PER_PHONE_PER_HOUR, perAddressPerHour: config.OTP_SENDS_PER_ADDRESS_PER_HOUR },
+    limits: {
+      perPhonePerHour: config.OTP_SENDS_PER_PHONE_PER_HOUR,
+      perAddressPerHour: config.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+      perPhoneAllPerHour: config.OTP_SENDS_PER_PHONE_ALL_PER_HOUR,
+      slowSeconds: config.OTP_SLOW_SECONDS,
+      budgetPerHour: config.SMS_BUDGET_PER_HOUR,
+      budgetPerDay: config.SMS_BUDGET_PER_DAY,
+    },
   });
   const auth = createAuthService({ db: database.db, clock, otp, sessionTtlDays: config.SESSION_TTL_DAYS });
   const users = createUsersService({ db: database.db, clock, otp });

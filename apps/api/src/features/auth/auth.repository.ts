@@ -1,19 +1,28 @@
-import { and, desc, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
-import { otpCodes, sessions, users, type Db } from '@dasturxon/db';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm';
+import { merchants, otpCodes, sessions, users, type Db } from '@dasturxon/db';
 import type { UserRecord } from '../users/users.repository.ts';
 
 export type OtpCodeRecord = typeof otpCodes.$inferSelect;
 export type SessionRecord = typeof sessions.$inferSelect;
 
-/** Counting sends by phone or by the caller's address. */
-export type SendScope = { phone: string } | { clientIp: string };
+/** Counting sends: to a number, from an address, to a number from an address, or the whole brand's. */
+export type SendScope = { phone: string; clientIp?: string } | { clientIp: string } | { merchant: true };
+
+/** What a brand allows for codes by SMS, read fresh for every send so a change applies at once. */
+export interface SmsPolicy {
+  countries: string[];
+  budgetPerHour: number | null;
+  budgetPerDay: number | null;
+}
 
 /** One-time codes and sessions. Takes a database or a transaction; every query names the merchant. */
 export function authRepository(db: Db) {
-  const scopeFilter = (merchantId: string, scope: SendScope) =>
-    'phone' in scope
-      ? and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, scope.phone))
-      : and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.clientIp, scope.clientIp));
+  const scopeFilter = (merchantId: string, scope: SendScope) => {
+    const filters = [eq(otpCodes.merchantId, merchantId)];
+    if ('phone' in scope) filters.push(eq(otpCodes.phone, scope.phone));
+    if ('clientIp' in scope && scope.clientIp !== undefined) filters.push(eq(otpCodes.clientIp, scope.clientIp));
+    return and(...filters);
+  };
 
   return {
     /**
@@ -23,14 +32,21 @@ export function authRepository(db: Db) {
     async lock(key: string): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     },
-    async lastSentAt(merchantId: string, phone: string): Promise<Date | null> {
+    async smsPolicy(merchantId: string): Promise<SmsPolicy | null> {
       const [row] = await db
-        .select({ at: otpCodes.createdAt })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone)))
-        .orderBy(desc(otpCodes.createdAt))
+        .select({ countries: merchants.smsCountries, budgetPerHour: merchants.smsBudgetPerHour, budgetPerDay: merchants.smsBudgetPerDay })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId))
         .limit(1);
-      return row?.at ?? null;
+      return row ?? null;
+    },
+    /** The codes sent to a number since a moment, of every purpose, newest first. */
+    async codesSentTo(merchantId: string, phone: string, since: Date): Promise<OtpCodeRecord[]> {
+      return db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone), gt(otpCodes.createdAt, since)))
+        .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id));
     },
     /** How many codes went out in the window, and when the oldest of them did. */
     async sentSince(merchantId: string, scope: SendScope, since: Date): Promise<{ count: number; oldest: Date | null }> {
@@ -39,13 +55,6 @@ export function authRepository(db: Db) {
         .from(otpCodes)
         .where(and(scopeFilter(merchantId, scope), gt(otpCodes.createdAt, since)));
       return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
-    },
-    /** Spends every live code of this phone and purpose: only the newest code works. */
-    async spendLive(merchantId: string, phone: string, purpose: string, now: Date): Promise<void> {
-      await db
-        .update(otpCodes)
-        .set({ usedAt: now })
-        .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.usedAt)));
     },
     async insertCode(row: typeof otpCodes.$inferInsert): Promise<void> {
       await db.insert(otpCodes).values(row);
@@ -61,21 +70,41 @@ export function authRepository(db: Db) {
       await db.delete(otpCodes).where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone)));
     },
     /**
-     * The newest unspent code, locked until the transaction ends: a second check of the same code
-     * waits here, then finds it spent.
+     * The unspent, unexpired codes of a number, purpose and subject, oldest first, locked until the
+     * transaction ends: a second check waits here, then sees what the first one wrote. Always locked
+     * in the same order, so two checks never wait on each other in a circle.
      */
-    async liveCodeForUpdate(merchantId: string, phone: string, purpose: string): Promise<OtpCodeRecord | null> {
-      const [row] = await db
+    async liveCodesForUpdate(merchantId: string, phone: string, purpose: string, subject: string, now: Date): Promise<OtpCodeRecord[]> {
+      return db
         .select()
         .from(otpCodes)
-        .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.usedAt)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1)
+        .where(
+          and(
+            eq(otpCodes.merchantId, merchantId),
+            eq(otpCodes.phone, phone),
+            eq(otpCodes.purpose, purpose),
+            eq(otpCodes.subject, subject),
+            isNull(otpCodes.usedAt),
+            gt(otpCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(otpCodes.createdAt), asc(otpCodes.id))
         .for('update');
-      return row ?? null;
     },
-    async updateCode(id: string, merchantId: string, set: { attempts?: number; usedAt?: Date }): Promise<void> {
+    async updateCode(
+      id: string,
+      merchantId: string,
+      set: { attempts?: number; triesByAddress?: Record<string, number>; usedAt?: Date },
+    ): Promise<void> {
       await db.update(otpCodes).set(set).where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.id, id)));
+    },
+    /** Spends the codes given (a right code spends every live one of its number and purpose, as one use). */
+    async spendCodes(merchantId: string, ids: string[], now: Date): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .update(otpCodes)
+        .set({ usedAt: now })
+        .where(and(eq(otpCodes.merchantId, merchantId), inArray(otpCodes.id, ids), isNull(otpCodes.usedAt)));
     },
 
     async insertSession(row: typeof sessions.$inferInsert): Promise<SessionRecord> {

@@ -3,7 +3,7 @@ import { ErrorResponse, LoginResponse, SendOtpRequest, SendOtpResponse, VerifyOt
 import { merchantOf } from '../../plugins/tenant.ts';
 import { toUser } from '../users/users.service.ts';
 import type { AuthService } from './auth.service.ts';
-import { requirePhone, type OtpService } from './otp.service.ts';
+import type { OtpService } from './otp.service.ts';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -17,14 +17,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ otp: OtpService; auth: AuthServ
         summary: 'Send a login code by SMS',
         description:
           'Sends a 6-digit code to the phone, valid for 2 minutes. Answers alike whether the phone belongs to a customer or not. ' +
-          'One code per number a minute (429 OTP_TOO_EARLY) and a few an hour per number and per client address (429 RATE_LIMITED); ' +
-          'both say in details.retryAfterSeconds, and in Retry-After, how long to wait.',
+          "Numbers of a country the brand does not take answer 400 PHONE_INVALID (details.problem COUNTRY, details.countryCodes the brand's). " +
+          'One code per number a minute from one client address (429 OTP_TOO_EARLY); when a code was sent to the number for another ' +
+          'address within that minute, it works here too: the answer is 200 with the seconds left, and no second SMS goes out. ' +
+          "A few codes an hour per number and client address, per client address, and the brand's SMS budget (429 RATE_LIMITED, " +
+          'details.per phone, address or brand); a number asked for from many addresses is slowed, never refused. ' +
+          'Every 429 says in details.retryAfterSeconds, and in Retry-After, how long to wait.',
         body: SendOtpRequest,
         response: { 200: SendOtpResponse, ...errors, 429: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) =>
-      otp.send({ merchant: merchantOf(request), phone: requirePhone(request.body.phone), purpose: 'LOGIN', subject: '', clientIp: request.ip }),
+      otp.send({ merchant: merchantOf(request), phone: request.body.phone, purpose: 'LOGIN', subject: '', clientIp: request.ip }),
   );
 
   app.post(
@@ -35,14 +39,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ otp: OtpService; auth: AuthServ
         tags: ['auth'],
         summary: 'Log in with the code: a session token and the customer',
         description:
-          'A wrong, expired, spent or reused code answers 400 OTP_INVALID (details.attemptsLeft while the code is still live); ' +
-          'the fifth wrong try spends the code. The customer is created on the first login at this merchant.',
+          'A wrong, expired, spent or reused code answers 400 OTP_INVALID (details.attemptsLeft: the tries this client address has left ' +
+          'while a code is live). Wrong tries count per client address: the fifth closes the code to that address only. ' +
+          'The customer is created on the first login at this merchant.',
         body: VerifyOtpRequest,
         response: { 200: LoginResponse, ...errors },
       },
     },
     async (request) => {
-      const { token, user } = await auth.login(merchantOf(request), request.body.phone, request.body.code);
+      const { token, user } = await auth.login(merchantOf(request), request.body.phone, request.body.code, request.ip);
       return { token, user: toUser(user) };
     },
   );

@@ -37,10 +37,10 @@ export function createAuthService(options: AuthServiceOptions) {
 
   return {
     /** Checks the code and opens a session; the customer is created on their first login. */
-    async login(merchant: MerchantRecord, phoneInput: string, code: string): Promise<{ token: string; user: UserRecord }> {
+    async login(merchant: MerchantRecord, phoneInput: string, code: string, clientIp: string): Promise<{ token: string; user: UserRecord }> {
       const phone = requirePhone(phoneInput);
       const outcome = await db.transaction(async (tx) => {
-        const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'LOGIN', subject: '', code });
+        const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'LOGIN', subject: '', code, clientIp });
         if (!check.ok) return { ok: false as const, error: invalidCode(check) };
         const now = clock.now();
         const { user } = await usersRepository(tx).findOrCreate(merchant.id, phone, now);

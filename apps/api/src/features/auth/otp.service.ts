@@ -6,29 +6,41 @@ import {
   ContentLanguage,
   OTP_CODE_LENGTH,
   OTP_MAX_ATTEMPTS,
+  OTP_MAX_ATTEMPTS_ALL,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
   parsePhone,
   PHONE_COUNTRIES,
+  phoneCountriesOf,
   type OtpPurpose,
+  type PhoneCountry,
   type SendOtpResponse,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { codeSmsText } from '../../sms/sms-text.ts';
 import type { SmsSender } from '../../sms/sms.sender.ts';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository.ts';
-import { authRepository } from './auth.repository.ts';
+import { authRepository, type OtpCodeRecord, type SmsPolicy } from './auth.repository.ts';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
+const DAY = 24 * HOUR;
 /** Codes are kept a day, past every window that counts them, then pruned. */
-const KEEP_CODES = 24 * HOUR;
+const KEEP_CODES = DAY;
 /** Used when AUTH_SECRET is not set: codes are still salted by their id, only not secret-keyed. */
 const FALLBACK_KEY = 'dasturxon/otp/v1';
 
 export interface OtpLimits {
+  /** Codes to one number asked for from one client address, an hour. */
   perPhonePerHour: number;
+  /** Codes asked for from one client address, all numbers, an hour. */
   perAddressPerHour: number;
+  /** Codes to one number from every address an hour; beyond it the number gets one code per slowSeconds. */
+  perPhoneAllPerHour: number;
+  slowSeconds: number;
+  /** A brand's codes an hour and a day, unless the brand sets its own (merchants.sms_budget_per_*). */
+  budgetPerHour: number;
+  budgetPerDay: number;
 }
 
 export interface OtpServiceOptions {
@@ -43,7 +55,7 @@ export interface OtpServiceOptions {
 
 export interface SendCodeInput {
   merchant: MerchantRecord;
-  /** E.164. */
+  /** As the customer typed it; checked against the countries the brand takes numbers from. */
   phone: string;
   purpose: OtpPurpose;
   /** Who may use the code: the customer changing their phone; empty for a login. */
@@ -57,20 +69,26 @@ export interface CheckCodeInput {
   purpose: OtpPurpose;
   subject: string;
   code: string;
+  /** Wrong tries are counted per address: a stranger's guesses never use up the owner's. */
+  clientIp: string;
 }
 
-/** A code check: right, or wrong with the tries left on the live code (null when none is live). */
+/** A code check: right, or wrong with the tries this address has left (null when no code is live). */
 export type CodeCheck = { ok: true } | { ok: false; attemptsLeft: number | null };
 
-/** The E.164 form of what the customer typed, or 400 PHONE_INVALID saying why and what is accepted. */
-export function requirePhone(input: string): string {
+/**
+ * The E.164 form of what the customer typed, or 400 PHONE_INVALID saying why and which numbers are
+ * taken: those of `accepted` (every country we know, or a brand's list), the first giving the example.
+ */
+export function requirePhone(input: string, accepted: readonly PhoneCountry[] = PHONE_COUNTRIES): string {
   const parsed = parsePhone(input);
-  if (!parsed.ok) {
+  const problem = !parsed.ok ? parsed.problem : accepted.some((c) => c.iso === parsed.country) ? null : 'COUNTRY';
+  if (problem || !parsed.ok) {
     throw new AppError('PHONE_INVALID', {
       field: 'body.phone',
-      problem: parsed.problem,
-      example: '+998 90 123 45 67',
-      countryCodes: [...new Set(PHONE_COUNTRIES.map((c) => `+${c.callingCode}`))],
+      problem,
+      example: accepted[0]?.example ?? PHONE_COUNTRIES[0]!.example,
+      countryCodes: [...new Set(accepted.map((c) => `+${c.callingCode}`))],
     });
   }
   return parsed.e164;
@@ -81,17 +99,40 @@ export function invalidCode(check: { attemptsLeft: number | null }): AppError {
   return new AppError('OTP_INVALID', check.attemptsLeft === null ? undefined : { attemptsLeft: check.attemptsLeft });
 }
 
+type CodeRow = Pick<OtpCodeRecord, 'attempts' | 'triesByAddress' | 'clientIp' | 'usedAt' | 'expiresAt'>;
+
+const triesOf = (row: CodeRow, address: string): number => row.triesByAddress[address] ?? 0;
+/** The code's wrong tries from every address but the one it was sent for have reached the ceiling. */
+const closedToOthers = (row: CodeRow): boolean => row.attempts - triesOf(row, row.clientIp) >= OTP_MAX_ATTEMPTS_ALL;
+/** Whether this address may still enter the code (it may be expired or used: see usableBy). */
+const openTo = (row: CodeRow, address: string): boolean =>
+  triesOf(row, address) < OTP_MAX_ATTEMPTS && (row.clientIp === address || !closedToOthers(row));
+const usableBy = (row: CodeRow, address: string, now: number): boolean =>
+  row.usedAt === null && row.expiresAt.getTime() > now && openTo(row, address);
+
 /**
  * One-time codes sent by SMS: issued under limits, stored only as an HMAC, checked once.
+ * docs/decisions/004-phone-login-and-sms.md says what a stranger can and cannot do with them.
  *
- * Limits, per merchant: one code per number every OTP_RESEND_SECONDS (429 OTP_TOO_EARLY), and so
- * many codes an hour per number and per client address (429 RATE_LIMITED); both answers say in
- * `details.retryAfterSeconds` how long to wait. A new code spends the older ones of its purpose.
- * Sending never looks at customers, so it answers alike for a known and an unknown number.
+ * Sending, per merchant and number: an address waits OTP_RESEND_SECONDS between its own codes to a
+ * number (429 OTP_TOO_EARLY). A code of the same purpose sent for another address a moment ago
+ * (within that interval) is on its way to the phone and works for this address too: the answer is
+ * 200 and nothing more is sent. An hour allows so many codes to a number from one address and so
+ * many from one address in all (429 RATE_LIMITED); a number that got OTP_SENDS_PER_PHONE_ALL_PER_HOUR
+ * codes from every address is slowed to one code per OTP_SLOW_SECONDS, never refused for the hour;
+ * the brand's SMS budget an hour and a day is the last limit (429 RATE_LIMITED per 'brand').
+ * Every 429 says in `details.retryAfterSeconds` how long to wait. Sending never looks at
+ * customers, so it answers alike for a known and an unknown number.
+ *
+ * Checking: every live code of the number and purpose is compared; each address has its own
+ * OTP_MAX_ATTEMPTS wrong tries on a code, and OTP_MAX_ATTEMPTS_ALL wrong tries from the others close
+ * it to all but the address it was sent for. A right code spends every live code of its kind.
  */
 export function createOtpService(options: OtpServiceOptions) {
   const { db, clock, limits } = options;
   const key = options.secret ?? FALLBACK_KEY;
+  /** When each brand's budget alert last went out, per window: one alert per window, not one per refusal. */
+  const budgetAlerts = new Map<string, number>();
 
   const digest = (row: { id: string; merchantId: string; phone: string; purpose: string }, subject: string, code: string) =>
     createHmac('sha256', key).update([row.id, row.merchantId, row.phone, row.purpose, subject, code].join('\n')).digest();
@@ -109,51 +150,116 @@ export function createOtpService(options: OtpServiceOptions) {
 
   const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / SECOND));
 
+  function alertBudget(merchantId: string, window: 'hour' | 'day', windowMs: number, limit: number, now: number): void {
+    const alertKey = `${merchantId}:${window}`;
+    const last = budgetAlerts.get(alertKey);
+    if (last !== undefined && now - last < windowMs) return;
+    budgetAlerts.set(alertKey, now);
+    options.log.error(
+      { merchantId, window, windowSeconds: windowMs / SECOND, limit },
+      "a brand's SMS budget is used up: login codes are refused until its window frees",
+    );
+  }
+
+  /** The E.164 number, if the brand takes numbers of its country (merchants.sms_countries), else 400 PHONE_INVALID. */
+  async function acceptedPhone(merchant: MerchantRecord, input: string): Promise<{ phone: string; policy: SmsPolicy | null }> {
+    const policy = await authRepository(db).smsPolicy(merchant.id);
+    return { phone: requirePhone(input, phoneCountriesOf(policy?.countries)), policy };
+  }
+
   return {
+    acceptedPhone: async (merchant: MerchantRecord, input: string): Promise<string> => (await acceptedPhone(merchant, input)).phone,
+
     async send(input: SendCodeInput): Promise<SendOtpResponse> {
-      const { merchant, phone, purpose, subject, clientIp } = input;
+      const { merchant, purpose, subject, clientIp } = input;
+      const { phone, policy } = await acceptedPhone(merchant, input.phone);
       const id = randomUUID();
       const code = randomInt(0, 10 ** OTP_CODE_LENGTH)
         .toString()
         .padStart(OTP_CODE_LENGTH, '0');
       const text = await textFor(merchant, code);
 
-      await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<{ sent: true } | { sent: false; answer: SendOtpResponse }> => {
         const repo = authRepository(tx);
-        // Phone before address, always in this order, so two requests never wait on each other in a circle.
+        // Phone, then address, then brand, always in this order, so two requests never wait on each other in a circle.
         await repo.lock(`otp:${merchant.id}:phone:${phone}`);
         await repo.lock(`otp:${merchant.id}:address:${clientIp}`);
         const now = clock.now().getTime();
 
-        const last = await repo.lastSentAt(merchant.id, phone);
-        if (last && last.getTime() + OTP_RESEND_SECONDS * SECOND > now) {
-          throw new AppError('OTP_TOO_EARLY', { retryAfterSeconds: secondsUntil(last.getTime() + OTP_RESEND_SECONDS * SECOND, now) });
+        const sent = await repo.codesSentTo(merchant.id, phone, new Date(now - HOUR));
+        // Past the number-wide ceiling the number is slowed, not refused: a stranger with many
+        // addresses can hold back its owner by one slow interval at most.
+        const slowed = sent.length >= limits.perPhoneAllPerHour;
+        const interval = (slowed ? limits.slowSeconds : OTP_RESEND_SECONDS) * SECOND;
+        const recent = sent.filter((r) => r.createdAt.getTime() + interval > now);
+
+        const mine = recent.find((r) => r.clientIp === clientIp);
+        if (mine) throw new AppError('OTP_TOO_EARLY', { retryAfterSeconds: secondsUntil(mine.createdAt.getTime() + interval, now) });
+
+        // A code of this kind sent for another address holds the interval. While it still works for
+        // this address it is on its way to the phone: the owner types it, nothing more is sent. A code
+        // closed by strangers' guesses holds it only while the number is slowed, so the owner of an
+        // unslowed number gets a code of their own at once (and nobody can close that one to them).
+        const holder = recent.find((r) => r.purpose === purpose && r.subject === subject && (slowed || !closedToOthers(r)));
+        if (holder) {
+          const freesAt = holder.createdAt.getTime() + interval;
+          if (usableBy(holder, clientIp, now)) {
+            return {
+              sent: false,
+              answer: {
+                phone,
+                codeLength: OTP_CODE_LENGTH,
+                resendAfterSeconds: secondsUntil(freesAt, now),
+                expiresInSeconds: secondsUntil(holder.expiresAt.getTime(), now),
+              },
+            };
+          }
+          throw new AppError('OTP_TOO_EARLY', { retryAfterSeconds: secondsUntil(freesAt, now) });
         }
+
         const since = new Date(now - HOUR);
-        const scopes = [
-          { scope: { phone }, per: 'phone', limit: limits.perPhonePerHour },
-          { scope: { clientIp }, per: 'address', limit: limits.perAddressPerHour },
-        ] as const;
-        for (const { scope, per, limit } of scopes) {
-          const sent = await repo.sentSince(merchant.id, scope, since);
-          if (sent.count >= limit) {
-            const freesAt = (sent.oldest?.getTime() ?? now) + HOUR;
+        const fromHere = sent.filter((r) => r.clientIp === clientIp);
+        const counts = [
+          { per: 'phone', limit: limits.perPhonePerHour, count: fromHere.length, oldest: fromHere.at(-1)?.createdAt ?? null },
+          { per: 'address', limit: limits.perAddressPerHour, ...(await repo.sentSince(merchant.id, { clientIp }, since)) },
+        ];
+        for (const { per, limit, count, oldest } of counts) {
+          if (count >= limit) {
+            const freesAt = (oldest?.getTime() ?? now) + HOUR;
             throw new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil(freesAt, now), per, limit, windowSeconds: HOUR / SECOND });
           }
         }
 
-        await repo.spendLive(merchant.id, phone, purpose, new Date(now));
+        // The brand's budget: one lock per brand, taken last and only by a send that is otherwise allowed.
+        await repo.lock(`otp:${merchant.id}:budget`);
+        const budgets = [
+          { window: 'hour', ms: HOUR, limit: policy?.budgetPerHour ?? limits.budgetPerHour },
+          { window: 'day', ms: DAY, limit: policy?.budgetPerDay ?? limits.budgetPerDay },
+        ] as const;
+        for (const { window, ms, limit } of budgets) {
+          const used = await repo.sentSince(merchant.id, { merchant: true }, new Date(now - ms));
+          if (used.count >= limit) {
+            alertBudget(merchant.id, window, ms, limit, now);
+            const freesAt = (used.oldest?.getTime() ?? now) + ms;
+            throw new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil(freesAt, now), per: 'brand', limit, windowSeconds: ms / SECOND });
+          }
+        }
+
         const row = { id, merchantId: merchant.id, phone, purpose };
         await repo.insertCode({
           ...row,
+          subject,
           codeHash: digest(row, subject, code).toString('hex'),
           attempts: 0,
+          triesByAddress: {},
           expiresAt: new Date(now + OTP_TTL_SECONDS * SECOND),
           clientIp,
           createdAt: new Date(now),
         });
         await repo.pruneCodes(merchant.id, new Date(now - KEEP_CODES));
+        return { sent: true };
       });
+      if (!outcome.sent) return outcome.answer;
 
       try {
         await options.sms.send(merchant, { to: phone, text });
@@ -168,28 +274,45 @@ export function createOtpService(options: OtpServiceOptions) {
 
     /**
      * Checks a code inside the caller's transaction, which must commit even when the code is
-     * wrong: the wrong try is counted there. The live code's row stays locked until then, so two
-     * checks of one code never both succeed.
+     * wrong: the wrong try is counted there. The live codes' rows stay locked until then, so two
+     * checks of one code never both succeed and parallel guesses are counted one by one.
      */
     async check(tx: Db, input: CheckCodeInput): Promise<CodeCheck> {
       const repo = authRepository(tx);
       const now = clock.now();
-      const row = await repo.liveCodeForUpdate(input.merchantId, input.phone, input.purpose);
-      if (!row) return { ok: false, attemptsLeft: null };
-      if (row.expiresAt.getTime() <= now.getTime() || row.attempts >= OTP_MAX_ATTEMPTS) {
-        await repo.updateCode(row.id, row.merchantId, { usedAt: now });
-        return { ok: false, attemptsLeft: null };
+      const address = input.clientIp;
+      const live = await repo.liveCodesForUpdate(input.merchantId, input.phone, input.purpose, input.subject, now);
+      if (!live.length) return { ok: false, attemptsLeft: null };
+      const open = live.filter((row) => openTo(row, address));
+      if (!open.length) return { ok: false, attemptsLeft: 0 };
+
+      const given = input.code.trim();
+      // Every open code is compared, right or not, so the time taken says nothing about which matched.
+      let right = false;
+      for (const row of open) {
+        const expected = Buffer.from(row.codeHash, 'hex');
+        const candidate = digest(row, input.subject, given);
+        if (expected.length === candidate.length && timingSafeEqual(expected, candidate)) right = true;
       }
-      const expected = Buffer.from(row.codeHash, 'hex');
-      const given = digest(row, input.subject, input.code.trim());
-      if (expected.length === given.length && timingSafeEqual(expected, given)) {
-        await repo.updateCode(row.id, row.merchantId, { usedAt: now });
+      if (right) {
+        // One use: the number's other live codes of this kind go with it.
+        await repo.spendCodes(input.merchantId, live.map((row) => row.id), now);
         return { ok: true };
       }
-      const attempts = row.attempts + 1;
-      const spent = attempts >= OTP_MAX_ATTEMPTS;
-      await repo.updateCode(row.id, row.merchantId, spent ? { attempts, usedAt: now } : { attempts });
-      return { ok: false, attemptsLeft: OTP_MAX_ATTEMPTS - attempts };
+
+      let attemptsLeft = 0;
+      for (const row of open) {
+        const next = { ...row, attempts: row.attempts + 1, triesByAddress: { ...row.triesByAddress, [address]: triesOf(row, address) + 1 } };
+        // Spent once nobody may enter it any more: its own address has used its tries and the others are shut out.
+        const spent = triesOf(next, next.clientIp) >= OTP_MAX_ATTEMPTS && closedToOthers(next);
+        await repo.updateCode(row.id, row.merchantId, {
+          attempts: next.attempts,
+          triesByAddress: next.triesByAddress,
+          ...(spent ? { usedAt: now } : {}),
+        });
+        if (openTo(next, address)) attemptsLeft = Math.max(attemptsLeft, OTP_MAX_ATTEMPTS - triesOf(next, address));
+      }
+      return { ok: false, attemptsLeft };
     },
   };
 }

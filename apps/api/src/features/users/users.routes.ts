@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
         response: { 200: User, ...errors, 409: ErrorResponse },
       },
     },
-    async (request) => users.verifyPhoneChange(merchantOf(request), requireUser(request), request.body.phone, request.body.code),
+    async (request) => users.verifyPhoneChange(merchantOf(request), requireUser(request), request.body.phone, request.body.code, request.ip),
   );
 
   app.put(

@@ -67,18 +67,18 @@ export function createUsersService({ db, clock, otp }: UsersServiceOptions) {
      * the code proves the caller holds it, so this call cannot be used to find out who is a customer.
      */
     async requestPhoneChange(merchant: MerchantRecord, me: UserRecord, phoneInput: string, clientIp: string): Promise<SendOtpResponse> {
-      const phone = requirePhone(phoneInput);
+      const phone = await otp.acceptedPhone(merchant, phoneInput);
       if (phone === me.phone) throw fieldError('body.phone', 'This is already your phone number');
       return otp.send({ merchant, phone, purpose: 'CHANGE_PHONE', subject: me.id, clientIp });
     },
 
     /** Moves the account to the new number once its code is right; 409 PHONE_TAKEN when another customer of the merchant has it. */
-    async verifyPhoneChange(merchant: MerchantRecord, me: UserRecord, phoneInput: string, code: string): Promise<User> {
+    async verifyPhoneChange(merchant: MerchantRecord, me: UserRecord, phoneInput: string, code: string, clientIp: string): Promise<User> {
       const phone = requirePhone(phoneInput);
       let outcome;
       try {
         outcome = await db.transaction(async (tx) => {
-          const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'CHANGE_PHONE', subject: me.id, code });
+          const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'CHANGE_PHONE', subject: me.id, code, clientIp });
           if (!check.ok) return { ok: false as const, error: invalidCode(check) };
           const users = usersRepository(tx);
           const holder = await users.findByPhone(merchant.id, phone);

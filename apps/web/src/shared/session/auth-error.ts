@@ -12,6 +12,8 @@ const OWN_WORDS = new Set(['OTP_INVALID', 'OTP_TOO_EARLY', 'RATE_LIMITED', 'PHON
  */
 export function accountErrorText(error: unknown, lang: UiLanguage, t: (key: string) => string): string {
   const code = error instanceof HttpError ? error.code : null;
+  // A number the brand does not send codes to (its countries, `details.countryCodes`): the field's own words say so.
+  if (code === 'PHONE_INVALID' && (error as HttpError).body?.details?.problem === 'COUNTRY') return t('auth.validation.country');
   if (code && OWN_WORDS.has(code) && contentLanguageOf(lang) !== lang) return t(`auth.errors.${code}`);
   return errorDescription(error, lang) ?? t('errors.generic');
 }

@@ -71,6 +71,13 @@ describe('account error texts', () => {
   it('fall back to the generic message', () => {
     expect(accountErrorText(new HttpError('network', 0, null, ''), 'uz', t)).toBe('<errors.generic>');
   });
+
+  it("say a number of a country the brand does not take is one we cannot send to", () => {
+    const country = { ...body, code: 'PHONE_INVALID', details: { field: 'body.phone', problem: 'COUNTRY', countryCodes: ['+998'] } };
+    expect(accountErrorText(new HttpError('http', 400, country as never, ''), 'uz', t)).toBe('<auth.validation.country>');
+    const number = { ...country, details: { ...country.details, problem: 'NUMBER' } };
+    expect(accountErrorText(new HttpError('http', 400, number as never, ''), 'uz', t)).toBe("Noto'g'ri kod");
+  });
 });
 
 describe('the resend countdown', () => {
