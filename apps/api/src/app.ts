@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -30,8 +29,10 @@ import { createMerchantsService } from './features/merchants/merchants.service.t
 import { quoteRoutes } from './features/quote/quote.routes.ts';
 import { createQuoteFeature } from './features/quote/quote.service.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
+import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { createWorkGate, registerWorkGate } from './plugins/work-gate.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
 import { registerStorefront } from './web/storefront.ts';
 
@@ -77,6 +78,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
   registerInputGuard(app);
   registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
+  // A few calls that cost work at a time, so a flood of quotes cannot make every other request wait.
+  registerWorkGate(app, createWorkGate(config.WORK_SLOTS ?? (database.kind === 'pglite' ? 2 : 8)));
   app.addHook('onSend', async (request, reply) => {
     const hsts = hstsHeader({ host: request.host, baseDomains: config.BASE_DOMAINS, https: request.protocol === 'https' });
     if (hsts) reply.header('strict-transport-security', hsts);
@@ -105,7 +108,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     frameguard: false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyEtag);
+  await app.register(etagPlugin);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
@@ -136,10 +139,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(authPlugin, { config, database, merchants: merchantsRepo });
       await api.register(healthRoutes, { database });
       await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchantsService });
-      await api.register(catalogueRoutes, { service: createCatalogueService(createCatalogueRepository(database.db), clock) });
+      const catalogue = createCatalogueService(createCatalogueRepository(database.db), clock);
+      await api.register(catalogueRoutes, { service: catalogue });
       await api.register(branchesRoutes, { service: createBranchesService(createBranchesRepository(database.db), clock) });
       await api.register(contentRoutes, { service: contentService });
-      await api.register(quoteRoutes, createQuoteFeature(database.db));
+      await api.register(quoteRoutes, createQuoteFeature({ db: database.db, clock, menuVersion: catalogue.version }));
     },
     { prefix: '/api' },
   );

@@ -72,6 +72,11 @@ export const ConfigSchema = z.object({
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(0).default(2000),
   /** Calls that cost work (a quote, a promo check), per client address a minute (plugins/rate-limit.ts). */
   RATE_LIMIT_WORK_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Calls that cost work under way at once (plugins/work-gate.ts); the rest wait their turn at the
+   * door without crowding out other requests. Unset: 2 on PGlite (it runs its queries in this process), 8 on PostgreSQL.
+   */
+  WORK_SLOTS: z.coerce.number().int().min(1).optional(),
   /** Pictures per client address a minute: a menu page asks for a few dozen at once. */
   RATE_LIMIT_MEDIA_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),

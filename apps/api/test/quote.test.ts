@@ -6,7 +6,8 @@ import { merchants, merchantSettings, modificationGroups, modifications, product
 import { DEMO, demoId } from '@dasturxon/db/seed';
 import { ERROR_CATALOGUE, QuoteResponse, type ErrorCode } from '@dasturxon/domain';
 import { hashToken } from '../src/features/auth/auth.service.ts';
-import { createQuoteFeature } from '../src/features/quote/quote.service.ts';
+import { createCatalogueRepository } from '../src/features/catalogue/catalogue.repository.ts';
+import { CATALOGUE_FRESH_MS, CATALOGUE_MAX_AGE_MS, createQuoteFeature } from '../src/features/quote/quote.service.ts';
 import type { Reader } from '../src/features/quote/quote.repository.ts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
@@ -206,6 +207,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
 
     it("takes the branch's own delivery price when the area is not validated and the address is in no zone", async () => {
       await setValidateArea(false);
+      const restore = settled(CATALOGUE_MAX_AGE_MS);
       try {
         const q = await quote({ serviceType: 'DELIVERY', branchId: T.branches.yunusobod, address: NOWHERE, cartItems: [burger(P.cheeseburger, 2)] });
         expect(q.deliveryPrice).toBe(15_000);
@@ -213,6 +215,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         expect(codes(q).filter((c) => c !== 'BRANCH_CLOSED')).toEqual([]);
       } finally {
         await setValidateArea(true);
+        restore();
       }
     });
 
@@ -279,21 +282,27 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(await quote(body, { ...TEZKOR, authorization: `Bearer ${'x'.repeat(43)}` })).toMatchObject({ cashback: 0, totalPrice: 32_000 });
       // The merchant's cashback switched off: nothing is spent.
       await t.database.db.update(merchantSettings).set({ cashbackActive: false }).where(eq(merchantSettings.merchantId, T.id));
+      const restore = settled(CATALOGUE_MAX_AGE_MS);
       try {
         expect(await quote(body, { ...TEZKOR, authorization: `Bearer ${token}` })).toMatchObject({ cashback: 0, totalPrice: 32_000 });
       } finally {
         await t.database.db.update(merchantSettings).set({ cashbackActive: true }).where(eq(merchantSettings.merchantId, T.id));
+        restore();
       }
     });
 
     it('follows the catalogue, not the client: a changed price shows in the next quote', async () => {
       const body = { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [item(P.fries)] };
       expect((await quote(body)).productPrice).toBe(14_000);
-      await t.database.db.update(products).set({ costPrice: 15_000 }).where(eq(products.id, P.fries));
+      // An edit as the merchant's tools make it: the product's updated_at moves with its price, so
+      // the menu's version moves and the next quote after the version's moment reads the new price.
+      await t.database.db.update(products).set({ costPrice: 15_000, updatedAt: new Date() }).where(eq(products.id, P.fries));
+      const restore = settled(CATALOGUE_FRESH_MS);
       try {
         expect((await quote(body)).productPrice).toBe(15_000);
       } finally {
-        await t.database.db.update(products).set({ costPrice: 14_000 }).where(eq(products.id, P.fries));
+        await t.database.db.update(products).set({ costPrice: 14_000, updatedAt: new Date() }).where(eq(products.id, P.fries));
+        restore();
       }
     });
   });
@@ -523,6 +532,8 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
   });
 
   describe('the service', () => {
+    const quoteFeature = () =>
+      createQuoteFeature({ db: t.database.db, clock: t.clock, menuVersion: createCatalogueRepository(t.database.db).menuVersion });
     const merchantRecord = async () => (await t.database.db.select().from(merchants).where(eq(merchants.id, T.id)))[0]!;
     const request = (cashback: number, cartItems: Item[] = [burger(P.cheeseburger, 2)]) => ({
       serviceType: 'PICK_UP' as const,
@@ -533,7 +544,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
 
     it("spends a signed-in customer's cashback: at most the balance, what is asked and what is left to pay", async () => {
       const [user] = await t.database.db.insert(users).values({ merchantId: T.id, phone: '+998901112233', cashback: 20_000 }).returning();
-      const { quotes } = createQuoteFeature(t.database.db);
+      const { quotes } = quoteFeature();
       const merchant = await merchantRecord();
       const now = t.clock.now();
       // Basket 58 000 + service fee 3 000 = 61 000 to pay.
@@ -549,7 +560,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
     });
 
     it('returns the resolved lines and the applied promo, for placing the order', async () => {
-      const { quotes } = createQuoteFeature(t.database.db);
+      const { quotes } = quoteFeature();
       const result = await quotes.quote(
         await merchantRecord(),
         { serviceType: 'DELIVERY', branchId: T.branches.chilonzor, address: IN_CENTRE, promoCode: 'welcome10', cartItems: [{ ...burger(P.cheeseburger, 2), modifications: [{ id: SIZE.large, count: 1 }] }] },
@@ -563,8 +574,57 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(result.breakdown.totalPrice).toBe(result.response.totalPrice);
     });
 
+    it("prices from the merchant's catalogue kept in memory, reading only the basket's state, the promo and the balance", async () => {
+      let selects = 0;
+      const db = t.database.db;
+      const counting = new Proxy(db, {
+        get(target, prop, receiver) {
+          if (prop === 'select') return (...args: Parameters<typeof db.select>) => (selects++, target.select(...args));
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      let versionReads = 0;
+      const menuVersion = createCatalogueRepository(db).menuVersion;
+      const { quotes } = createQuoteFeature({ db: counting, clock: t.clock, menuVersion: (id) => (versionReads++, menuVersion(id)) });
+      const merchant = await merchantRecord();
+      const body = { serviceType: 'DELIVERY' as const, branchId: T.branches.chilonzor, address: IN_CHILONZOR, cartItems: [burger(P.cheeseburger, 2), item(P.lowStock)].map((i) => ({ ...i, modifications: i.modifications ?? [] })) };
+      const first = await quotes.quote(merchant, body, { now: t.clock.now() });
+      const readingCatalogue = selects;
+      expect(readingCatalogue).toBeGreaterThan(3);
+      selects = 0;
+      const again = await quotes.quote(merchant, body, { now: t.clock.now() });
+      expect(again.response).toEqual(first.response);
+      // One query: the basket's stock and switches, and with them the promo and the balance when asked.
+      expect(selects).toBe(1);
+      const [user] = await db.insert(users).values({ merchantId: T.id, phone: '+998901112299', cashback: 1000 }).returning();
+      const withAll = await quotes.quote(merchant, { ...body, promoCode: 'welcome10', cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } });
+      expect(withAll.response).toMatchObject({ promo: { id: DEMO.promos.welcome10.id }, cashback: 500 });
+      expect(selects).toBe(2);
+      expect(versionReads).toBe(1);
+
+      // Stock and sold-out are read fresh: an order taking the last ones shows in the very next quote.
+      const [low] = await db.select({ count: products.count }).from(products).where(eq(products.id, P.lowStock));
+      await db.update(products).set({ count: 0 }).where(eq(products.id, P.lowStock));
+      try {
+        expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toContain('NOT_ENOUGH_PRODUCTS');
+      } finally {
+        await db.update(products).set({ count: low!.count }).where(eq(products.id, P.lowStock));
+      }
+
+      // Past the version's moment the version is asked again; unchanged, the catalogue is kept.
+      const restore = settled(CATALOGUE_FRESH_MS);
+      try {
+        selects = 0;
+        await quotes.quote(merchant, body, { now: t.clock.now() });
+        expect(versionReads).toBe(2);
+        expect(selects).toBe(1);
+      } finally {
+        restore();
+      }
+    });
+
     it('reads a fixed number of queries whatever the size of the basket', async () => {
-      const { quotes } = createQuoteFeature(t.database.db);
+      const { quotes } = quoteFeature();
       const merchant = await merchantRecord();
       const count = async (cartItems: Item[]) => {
         let selects = 0;
@@ -595,6 +655,17 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(one).toBeLessThanOrEqual(12);
     });
   });
+
+  /**
+   * Moves the clock past an age of the quote's kept catalogue, as time passes after an edit in the
+   * merchant's tools (the version covers products; other edits show within CATALOGUE_MAX_AGE_MS).
+   * Returns what puts the clock back; a clock put back makes the kept catalogue stale, so it is read again.
+   */
+  function settled(ms: number): () => void {
+    const before = t.clock.now();
+    t.clock.set(new Date(before.getTime() + ms + 1));
+    return () => t.clock.set(before);
+  }
 
   async function setValidateArea(value: boolean) {
     await t.database.db.update(merchantSettings).set({ shouldValidateDeliveryArea: value }).where(eq(merchantSettings.merchantId, T.id));

@@ -1,24 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-/** Runs the real entry point as `npm start` does, collecting what it prints. */
-function startEntry(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
-}
+import { startEntry } from './entry.ts';
 
 describe('the server process', () => {
   const dirs: string[] = [];
@@ -28,7 +12,7 @@ describe('the server process', () => {
 
   it('refuses to start on a wrong setting, naming it', async () => {
     const p = startEntry({ PORT: 'eighty' });
-    expect(await p.exited).toBe(78);
+    expect((await p.exited).code).toBe(78);
     expect(p.output()).toContain('PORT');
   });
 
@@ -51,6 +35,6 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     expect(((await health.json()) as { database: string }).database).toBe('pglite');
     p.child.kill('SIGTERM');
-    expect(await p.exited).toBe(0);
+    expect((await p.exited).code).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
+import { portOf, startEntry } from './entry.ts';
 
 /*
  * Issue 10, "shutdown loses nothing": SIGTERM while 30 requests are in flight on keep-alive connections.
@@ -13,7 +13,6 @@ import { DEMO } from '@dasturxon/db/seed';
  * 10 s force timer, and close the database on the way out.
  */
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const T = DEMO.tezkor;
 const SIZE = T.modifiers.cheeseburger.size;
 const SAUCES = T.modifiers.cheeseburger.sauces;
@@ -45,31 +44,6 @@ interface Outcome {
   json?: unknown;
   /** Why no whole answer arrived. */
   error?: string;
-}
-
-/** Runs the real entry point as `npm start` does, collecting what it prints. */
-function startEntry(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, at: performance.now() })),
-  );
-  return { child, exited, output: () => out };
-}
-
-async function portOf(output: () => string): Promise<number> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const m = /serving on http:\/\/localhost:(\d+)/.exec(output());
-    if (m) return Number(m[1]);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
 }
 
 /**

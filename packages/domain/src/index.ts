@@ -17,6 +17,7 @@ export * from './contracts/hours.ts';
 export * from './media.ts';
 export * from './pricing.ts';
 export * from './quote-rules.ts';
+export * from './quote.ts';
 export * from './contracts/quote.ts';
 export * from './contracts/promo.ts';
 export * from './menu.ts';

@@ -271,6 +271,12 @@ export function createCatalogueService(repo: CatalogueRepository, clock: Clock) 
       return toProduct({ ...row, ...marks }, groupId, productBranches, choices);
     },
 
+    /**
+     * The merchant's menu version, read at most once per MENU_FRESH_MS: what else prices from the
+     * catalogue (the quote) compares it to know when to read again.
+     */
+    version: currentVersion,
+
     async grades(merchantId: string): Promise<ProductGrade[]> {
       return repo.grades(merchantId);
     },

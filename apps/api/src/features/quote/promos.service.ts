@@ -1,28 +1,14 @@
 import type { Db } from '@dasturxon/db';
-import { AppError, checkPromo, type PromoCheckQuery, promoProblem, type PromoProblemCode, type PromoResponse, sum, type Sum } from '@dasturxon/domain';
+import { AppError, judgePromo, type PromoCheckQuery, promoProblem, type PromoResponse, sum } from '@dasturxon/domain';
 import type { MerchantRecord } from '../merchants/merchants.repository.ts';
 import type { PromoRecord, PromosRepository } from './promos.repository.ts';
 import type { QuoteRepository, Reader } from './quote.repository.ts';
-
-export type PromoVerdict = { ok: true; promo: PromoRecord } | { ok: false; code: PromoProblemCode; promo: PromoRecord | null };
-
-/**
- * Whether a promo found (or not) for a code can be used now, by the domain's `checkPromo`:
- * PROMO_NOT_FOUND without a promo; PROMO_NOT_ACTIVE also when the merchant has switched promo codes
- * off altogether (promoActive), since no code of theirs works then.
- */
-export function judgePromo(promo: PromoRecord | null, context: { promoActive: boolean; now: Date; productAmount: Sum }): PromoVerdict {
-  if (!promo) return { ok: false, code: 'PROMO_NOT_FOUND', promo: null };
-  if (!context.promoActive) return { ok: false, code: 'PROMO_NOT_ACTIVE', promo };
-  const code = checkPromo({ ...promo, minPrice: sum(promo.minPrice) }, { now: context.now, productAmount: context.productAmount });
-  return code === null ? { ok: true, promo } : { ok: false, code: code as PromoProblemCode, promo };
-}
 
 export function toPromoResponse(p: PromoRecord): PromoResponse {
   return {
     id: p.id,
     code: p.code,
-    discountType: p.discountType as PromoResponse['discountType'],
+    discountType: p.discountType,
     productDiscount: p.productDiscount,
     deliveryDiscount: p.deliveryDiscount,
     minPrice: p.minPrice,

@@ -3,78 +3,86 @@ import {
   branches,
   cities,
   deliveryZones,
+  merchants,
   merchantSettings,
   modificationGroups,
   modifications,
   productBranches,
   products,
+  promos,
   serviceFeeSettings,
   users,
   workHours,
   type Db,
 } from '@dasturxon/db';
-import { SETTINGS_FLAG_DEFAULTS, type WeekName, type WorkDay, type WorkHours, type WorkHoursType } from '@dasturxon/domain';
+import {
+  type FreshProduct,
+  type QuoteBranch,
+  type QuoteFresh,
+  type QuoteProduct,
+  type QuoteSettings,
+  SETTINGS_FLAG_DEFAULTS,
+  type WeekName,
+  type WorkDay,
+  type WorkHours,
+  type WorkHoursType,
+} from '@dasturxon/domain';
+import type { PromoRecord } from './promos.repository.ts';
 
 /** A database handle or a transaction on it: every read of a quote runs on the one it is given. */
 export type Reader = Pick<Db, 'select'>;
 
 /** The key of the merchant-wide service fee row: the table's key cannot hold a null city. */
 export const MERCHANT_WIDE_CITY_ID = '00000000-0000-0000-0000-000000000000';
+type FreshProductRow = FreshProduct & { id: string };
 
-/** A product with everything a quote needs of it: its choice rules and its entry at the chosen branch. */
-export interface QuoteProductRow {
+/** A promo row as row_to_json writes it: the columns' own names, timestamps as text. */
+interface PromoRow {
   id: string;
-  costPrice: number;
-  discount: number;
-  /** Stock left; null means not counted. */
-  count: number | null;
-  active: boolean;
-  isAvailable: boolean;
-  deliveryEnabled: boolean;
-  /** Its modification groups, in their display order. */
-  groups: { id: string; min: number; max: number }[];
-  /** Its active modifications: the ones a customer may choose now. */
-  modifications: { id: string; groupId: string; price: number }[];
-  /** Its product-branch entry at the chosen branch; null without one (sold there) or without a branch. */
-  branchEntry: { isActive: boolean } | null;
+  merchant_id: string;
+  code: string;
+  discount_type: PromoRecord['discountType'];
+  product_discount: number;
+  delivery_discount: number;
+  min_price: number;
+  start_date: string | null;
+  end_date: string | null;
+  is_active: boolean;
 }
 
-export interface QuoteBranchRow {
-  id: string;
-  cityId: string;
-  isActive: boolean;
-  deliveryPrice: number;
-  deliveryMinAmount: number;
-  settings: typeof branches.$inferSelect.settings;
-  /** The IANA time zone of the branch's city. */
-  timeZone: string;
-  hours: WorkHours[];
-}
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
-export interface QuoteSettings {
-  deliveryActive: boolean;
-  pickupActive: boolean;
-  dineInActive: boolean;
-  shouldValidateDeliveryArea: boolean;
-  promoActive: boolean;
-  cashbackActive: boolean;
-}
+const promoOf = (row: PromoRow): PromoRecord => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  code: row.code,
+  discountType: row.discount_type,
+  productDiscount: row.product_discount,
+  deliveryDiscount: row.delivery_discount,
+  minPrice: row.min_price,
+  startDate: dateOrNull(row.start_date),
+  endDate: dateOrNull(row.end_date),
+  isActive: row.is_active,
+});
+
+/** An id no row has: asking for a null branch finds none. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 // Correlated sub-selects gather a row's children as JSON, so a product comes back with its groups,
 // options and branch entry in one query. The outer table is named in plain SQL (products.id):
 // Drizzle writes a one-table select's own columns unqualified, and a bare "id" inside the
 // sub-select would mean the inner table's.
-const groupsOfProduct = sql<QuoteProductRow['groups']>`coalesce((
+const groupsOfProduct = sql<QuoteProduct['groups']>`coalesce((
   select json_agg(json_build_object('id', g.id, 'min', g.min, 'max', g.max) order by g.priority, g.id)
   from ${modificationGroups} g where g.merchant_id = products.merchant_id and g.product_id = products.id), '[]'::json)`;
 
-const modificationsOfProduct = sql<QuoteProductRow['modifications']>`coalesce((
+const modificationsOfProduct = sql<QuoteProduct['modifications']>`coalesce((
   select json_agg(json_build_object('id', m.id, 'groupId', m.group_id, 'price', m.price))
   from ${modifications} m where m.merchant_id = products.merchant_id and m.product_id = products.id and m.active), '[]'::json)`;
 
-const branchEntryOf = (branchId: string | null) => sql<QuoteProductRow['branchEntry']>`(
-  select json_build_object('isActive', pb.is_active)
-  from ${productBranches} pb where pb.merchant_id = products.merchant_id and pb.product_id = products.id and pb.branch_id = ${branchId})`;
+const branchEntriesOf = sql<Record<string, boolean>>`coalesce((
+  select json_object_agg(pb.branch_id, pb.is_active)
+  from ${productBranches} pb where pb.merchant_id = products.merchant_id and pb.product_id = products.id), '{}'::json)`;
 
 type HoursRow = WorkDay & { type: WorkHoursType };
 const hoursOfBranch = sql<HoursRow[]>`coalesce((
@@ -98,8 +106,8 @@ function groupHours(rows: readonly HoursRow[]): WorkHours[] {
  */
 export function createQuoteRepository() {
   return {
-    /** The branch with its city's time zone and its hours; a deleted branch is as good as none. */
-    async branch(r: Reader, merchantId: string, branchId: string): Promise<QuoteBranchRow | null> {
+    /** The merchant's branches (all, or the one asked for) with their city's time zone and hours; a deleted branch is as good as none. */
+    async branches(r: Reader, merchantId: string, only?: string | null): Promise<QuoteBranch[]> {
       const rows = await r
         .select({
           id: branches.id,
@@ -113,30 +121,61 @@ export function createQuoteRepository() {
         })
         .from(branches)
         .innerJoin(cities, eq(cities.id, branches.cityId))
-        .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId), eq(branches.deleted, false)))
-        .limit(1);
-      const row = rows[0];
-      return row ? { ...row, hours: groupHours(row.hours) } : null;
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), only === undefined ? undefined : eq(branches.id, only ?? NO_ID)));
+      return rows.map((row) => ({ ...row, hours: groupHours(row.hours) }));
     },
 
-    /** The merchant's products among `ids`, each with its groups, active options and entry at `branchId`. */
-    async products(r: Reader, merchantId: string, ids: readonly string[], branchId: string | null): Promise<QuoteProductRow[]> {
-      if (ids.length === 0) return [];
-      return r
+    /** The merchant's products (all, or those among `ids`), each with its groups, active options and branch entries. */
+    async products(r: Reader, merchantId: string, ids?: readonly string[]): Promise<QuoteProduct[]> {
+      if (ids && ids.length === 0) return [];
+      const rows = await r
         .select({
           id: products.id,
           costPrice: products.costPrice,
           discount: products.discount,
-          count: products.count,
           active: products.active,
           isAvailable: products.isAvailable,
           deliveryEnabled: products.deliveryEnabled,
           groups: groupsOfProduct,
           modifications: modificationsOfProduct,
-          branchEntry: branchEntryOf(branchId),
+          branchEntries: branchEntriesOf,
         })
         .from(products)
-        .where(and(eq(products.merchantId, merchantId), inArray(products.id, [...ids])));
+        .where(and(eq(products.merchantId, merchantId), ids ? inArray(products.id, [...ids]) : undefined));
+      return rows.map(({ branchEntries, ...row }) => ({
+        ...row,
+        branchEntries: new Map(Object.entries(branchEntries).map(([branchId, isActive]) => [branchId, { isActive }])),
+      }));
+    },
+
+    /**
+     * What a quote reads fresh, in one round trip whatever it asks: the basket's products as they
+     * are now (stock, switched on, sold out), the promo behind `promoCode` (any letter case, one
+     * probe of the unique index on lower(code)) and the customer's cashback balance (0 for none, an
+     * unknown, deleted or blocked account). One row of the merchant, its parts gathered by
+     * sub-selects; the ids go as one array parameter, so the statement is the same for any basket.
+     */
+    async fresh(r: Reader, merchantId: string, ids: readonly string[], promoCode: string | null, userId: string | null): Promise<QuoteFresh<PromoRecord>> {
+      const productsNow = sql<FreshProductRow[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'count', p.count, 'active', p.active, 'isAvailable', p.is_available))
+        from ${products} p where p.merchant_id = merchants.id and p.id = any(${sql.param([...ids])}::uuid[])), '[]'::json)`;
+      const promo = sql<PromoRow | null>`(
+        select row_to_json(pr) from ${promos} pr where pr.merchant_id = merchants.id and lower(pr.code) = lower(${promoCode}) limit 1)`;
+      const balance = sql<number>`coalesce((
+        select greatest(u.cashback, 0) from ${users} u
+        where u.merchant_id = merchants.id and u.id = ${userId}::uuid and u.is_active and u.deleted_at is null), 0)`;
+      // The merchant's table is named in plain SQL inside the sub-selects: Drizzle writes a one-table
+      // select's own columns unqualified, and a bare "id" there would mean the inner table's.
+      const rows = await r
+        .select({ products: productsNow, promo: promoCode === null ? sql<null>`null` : promo, balance: userId === null ? sql<number>`0` : balance })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId));
+      const row = rows[0];
+      return {
+        products: new Map((row?.products ?? []).map(({ id, ...state }) => [id, state])),
+        promo: row?.promo ? promoOf(row.promo) : null,
+        cashbackBalance: Number(row?.balance ?? 0),
+      };
     },
 
     /** Every delivery zone of the merchant, across its cities. */
@@ -186,17 +225,6 @@ export function createQuoteRepository() {
           cashbackActive: SETTINGS_FLAG_DEFAULTS.cashbackActive,
         }
       );
-    },
-
-    /** A customer's cashback balance; 0 for an unknown, deleted or blocked account. */
-    async cashbackBalance(r: Reader, merchantId: string, userId: string): Promise<number> {
-      const rows = await r
-        .select({ cashback: users.cashback, isActive: users.isActive, deletedAt: users.deletedAt })
-        .from(users)
-        .where(and(eq(users.merchantId, merchantId), eq(users.id, userId)))
-        .limit(1);
-      const user = rows[0];
-      return user && user.isActive && !user.deletedAt ? Math.max(0, user.cashback) : 0;
     },
   };
 }

@@ -1,33 +1,17 @@
 import type { Db } from '@dasturxon/db';
 import {
-  checkBranchOpen,
-  checkMerchantOffers,
-  checkDeliveryMinAmount,
-  checkModifications,
-  checkProductAvailability,
-  checkStock,
   isDeliveryService,
-  type LineProblem,
-  type LinePrice,
-  priceBasket,
-  type PriceBreakdown,
-  type PricingLine,
-  type PricingPromo,
-  promoProblem,
-  type QuoteLine,
-  type QuotePromo,
+  type QuoteCatalogue,
+  type QuoteFresh,
+  type QuoteOutcome,
   type QuoteRequest,
-  type QuoteResponse,
-  quoteDelivery,
-  serviceFeeSettingsFor,
-  sum,
-  toQuoteProblem,
-  type ZoneForPricing,
+  quoteBasket,
 } from '@dasturxon/domain';
+import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../merchants/merchants.repository.ts';
-import { createPromosRepository, type PromoRecord, type PromosRepository } from './promos.repository.ts';
-import { createPromosService, judgePromo, type PromosService } from './promos.service.ts';
-import { createQuoteRepository, type QuoteBranchRow, type QuoteProductRow, type QuoteRepository, type Reader } from './quote.repository.ts';
+import { createPromosRepository, type PromoRecord } from './promos.repository.ts';
+import { createPromosService, type PromosService } from './promos.service.ts';
+import { createQuoteRepository, type QuoteRepository, type Reader } from './quote.repository.ts';
 
 /** Who asks and when. */
 export interface QuoteContext {
@@ -36,241 +20,126 @@ export interface QuoteContext {
   user?: { id: string } | null;
 }
 
-/** A cart item resolved against the catalogue: what the order will be made of when it is placed. */
-export interface ResolvedLine {
-  /** Position in the request's cartItems. */
-  index: number;
-  productId: string;
-  count: number;
-  /** The merchant's product, or null when the id is unknown to this merchant (PRODUCT_NOT_FOUND). */
-  product: QuoteProductRow | null;
-  /** The chosen modifications that belong to the product, with their catalogue prices; invalid ones are left out. */
-  modifications: { id: string; groupId: string; count: number; price: number }[];
-  price: LinePrice;
+export type QuoteResult = QuoteOutcome<PromoRecord>;
+
+/** Within this age a merchant's catalogue is used without asking the database anything (as the menu's). */
+export const CATALOGUE_FRESH_MS = 2_000;
+/**
+ * After this age the catalogue is read again even when the menu's version did not move: the version
+ * covers products, stock and branch exceptions; an edit of a modification, a branch, a zone or a
+ * setting shows within this age, as it does on the menu the customer is looking at.
+ */
+export const CATALOGUE_MAX_AGE_MS = 30_000;
+const MAX_MERCHANTS = 500;
+
+export interface QuoteServiceDeps {
+  db: Db;
+  quotes: QuoteRepository;
+  clock: Clock;
+  /** The merchant's menu version (the catalogue's, itself remembered for a moment): a change means reading the catalogue again. */
+  menuVersion: (merchantId: string) => Promise<string>;
 }
 
-/** Everything a quote found: the answer for the storefront, and the parts an order is placed from. */
-export interface QuoteResult {
-  response: QuoteResponse;
-  breakdown: PriceBreakdown;
-  lines: ResolvedLine[];
-  problems: LineProblem[];
-  /** The promo applied, or null (none asked for, or unusable: then it is among the problems). */
-  promo: PromoRecord | null;
-  branch: QuoteBranchRow | null;
-  /** The delivery zone holding the address, if any. */
-  zoneId: string | null;
-}
-
-const ZERO_LINE: LinePrice = { gross: sum(0), discount: sum(0), net: sum(0) };
-
-/** Problems are reported once each, in the order found. */
-function dedupe(problems: LineProblem[]): LineProblem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    const key = `${p.code}|${p.productId ?? ''}|${JSON.stringify(p.details ?? null)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-export function createQuoteService(deps: { db: Db; quotes: QuoteRepository; promos: PromosRepository }) {
-  const { quotes, promos } = deps;
+export function createQuoteService(deps: QuoteServiceDeps) {
+  const { quotes, clock } = deps;
+  const kept = new Map<string, { version: string; readAt: number; catalogue: QuoteCatalogue }>();
+  const reading = new Map<string, Promise<{ version: string; readAt: number; catalogue: QuoteCatalogue }>>();
+  const now = () => clock.now().getTime();
+  const ageOf = (at: number) => {
+    const age = now() - at;
+    // A clock moved backwards (tests do) makes an entry stale rather than fresh for ever.
+    return age < 0 ? Number.POSITIVE_INFINITY : age;
+  };
 
   /**
-   * Every row a quote needs, in a fixed number of queries whatever the basket: the products come
-   * with their groups, options and branch entry. The reads run one after another because they share
-   * the caller's transaction, which is one connection.
+   * What the catalogue says, for the whole merchant (`scope` absent) or only for a basket's
+   * products and branch. The reads run one after another because they may share the caller's
+   * transaction, which is one connection.
    */
-  async function load(r: Reader, merchantId: string, request: QuoteRequest, userId: string | null) {
-    const productIds = [...new Set(request.cartItems.map((i) => i.productId))];
-    const branchId = request.branchId ?? null;
-    const branch = branchId ? await quotes.branch(r, merchantId, branchId) : null;
-    const productRows = await quotes.products(r, merchantId, productIds, branch ? branch.id : null);
-    const zones = request.address && isDeliveryService(request.serviceType) ? await quotes.zones(r, merchantId) : [];
+  async function readCatalogue(r: Reader, merchantId: string, scope?: { productIds: string[]; branchId: string | null; zones: boolean }): Promise<QuoteCatalogue> {
+    const branchRows = await quotes.branches(r, merchantId, scope ? scope.branchId : undefined);
+    const productRows = await quotes.products(r, merchantId, scope?.productIds);
+    const zones = !scope || scope.zones ? await quotes.zones(r, merchantId) : [];
     const settings = await quotes.settings(r, merchantId);
     const serviceFees = await quotes.serviceFees(r, merchantId);
-    const promo = request.promoCode ? await promos.findByCode(r, merchantId, request.promoCode) : null;
-    const balance = userId ? await quotes.cashbackBalance(r, merchantId, userId) : 0;
-    return { branch, productRows, zones, settings, serviceFees, promo, balance };
+    return {
+      settings,
+      products: new Map(productRows.map((p) => [p.id, p])),
+      branches: new Map(branchRows.map((b) => [b.id, b])),
+      zones,
+      serviceFees,
+    };
+  }
+
+  /** The merchant's whole catalogue from memory while its version holds, else read once for everyone waiting. */
+  async function catalogueOf(merchantId: string): Promise<QuoteCatalogue> {
+    const entry = kept.get(merchantId);
+    if (entry && ageOf(entry.readAt) < CATALOGUE_FRESH_MS) return entry.catalogue;
+    const version = await deps.menuVersion(merchantId);
+    if (entry && entry.version === version && ageOf(entry.readAt) < CATALOGUE_MAX_AGE_MS) return entry.catalogue;
+    let pending = reading.get(merchantId);
+    if (!pending) {
+      const readAt = now();
+      pending = readCatalogue(deps.db, merchantId)
+        .then((catalogue) => ({ version, readAt, catalogue }))
+        .finally(() => reading.delete(merchantId));
+      reading.set(merchantId, pending);
+    }
+    const read = await pending;
+    if (kept.size >= MAX_MERCHANTS && !kept.has(merchantId)) kept.delete(kept.keys().next().value!);
+    kept.set(merchantId, read);
+    return read.catalogue;
   }
 
   /**
-   * Prices a basket for a merchant, on the given reader (a transaction of the caller's, such as the
-   * one that places the order). Every amount comes from the catalogue; the request brings ids and counts.
-   *
-   * The problems, each a catalogue code: SERVICE_NOT_AVAILABLE, BRANCH_NOT_FOUND, BRANCH_CLOSED, OUT_OF_ZONE, then per line
-   * PRODUCT_NOT_FOUND, PRODUCT_NOT_AVAILABLE, MODIFICATION_INVALID / MIN / MAX (details.line is the
-   * line's index), then NOT_ENOUGH_PRODUCTS per product, DELIVERY_MIN_AMOUNT, and the promo's
-   * problem. A line whose product is unknown to the merchant is answered with zeros and is left out
-   * of every total (it has no price to count); every other line is priced even when it has a
-   * problem, so the customer sees what the basket would cost once the problem is fixed. An unusable
-   * promo is reported and the basket is priced without it.
+   * What changes with every order or during service, read for each quote in one query: the
+   * basket's stock and switches, the promo (its use must be current) and the balance.
    */
-  async function quoteWith(r: Reader, merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
-    const data = await load(r, merchant.id, request, context.user?.id ?? null);
-    const { branch, settings } = data;
-    const problems: LineProblem[] = [];
-
-    const offered = checkMerchantOffers(settings, request.serviceType);
-    if (offered) problems.push(offered);
-    if (request.branchId && !branch) problems.push({ code: 'BRANCH_NOT_FOUND', details: { branchId: request.branchId } });
-    if (branch) {
-      const closed = checkBranchOpen(
-        { id: branch.id, isActive: branch.isActive, settings: branch.settings, hours: branch.hours, timeZone: branch.timeZone },
-        request.serviceType,
-        context.now,
-      );
-      if (closed) problems.push(closed);
-    }
-
-    const zones: ZoneForPricing[] = data.zones.map((z) => ({ id: z.id, polygon: z.polygon, price: sum(z.price) }));
-    const delivery = quoteDelivery({
-      serviceType: request.serviceType,
-      point: request.address ? [request.address.latitude, request.address.longitude] : null,
-      zones,
-      branchDeliveryPrice: branch ? sum(branch.deliveryPrice) : null,
-      validateArea: settings.shouldValidateDeliveryArea,
-    });
-    if (delivery.problem) problems.push(delivery.problem);
-
-    const productById = new Map(data.productRows.map((p) => [p.id, p]));
-
-    const lines: ResolvedLine[] = [];
-    const priced: { line: ResolvedLine; input: PricingLine }[] = [];
-    request.cartItems.forEach((item, index) => {
-      const product = productById.get(item.productId) ?? null;
-      const line: ResolvedLine = { index, productId: item.productId, count: item.count, product, modifications: [], price: ZERO_LINE };
-      lines.push(line);
-      if (!product) {
-        problems.push({ code: 'PRODUCT_NOT_FOUND', productId: item.productId });
-        return;
-      }
-      const unavailable = checkProductAvailability(product, {
-        serviceType: request.serviceType,
-        branchEntry: product.branchEntry,
-      });
-      if (unavailable) problems.push(unavailable);
-
-      const rules = { productId: product.id, groups: product.groups, modifications: product.modifications };
-      for (const p of checkModifications(rules, item.modifications)) problems.push({ ...p, details: { ...p.details, line: index } });
-      const byId = new Map(product.modifications.map((m) => [m.id, m]));
-      for (const chosen of item.modifications) {
-        const m = byId.get(chosen.id);
-        if (m) line.modifications.push({ id: m.id, groupId: m.groupId, count: chosen.count, price: m.price });
-      }
-      priced.push({
-        line,
-        input: {
-          costPrice: sum(product.costPrice),
-          discountPercent: product.discount,
-          quantity: item.count,
-          modifications: line.modifications.map((m) => ({ count: m.count, price: sum(m.price) })),
-        },
-      });
-    });
-
-    problems.push(
-      ...checkStock(
-        priced.map(({ line }) => ({ productId: line.productId, quantity: line.count })),
-        new Map(data.productRows.map((p) => [p.id, p.count])),
-      ),
-    );
-
-    const pricingLines = priced.map((p) => p.input);
-    // Priced once without the promo: the promo's minimum is judged on the products alone, before any promo.
-    const plain = priceBasket({ lines: pricingLines, serviceType: request.serviceType, deliveryPrice: delivery.price });
-    const productAmount = sum(plain.productPrice - plain.productDiscount);
-
-    if (branch) {
-      const belowMinimum = checkDeliveryMinAmount(request.serviceType, productAmount, sum(branch.deliveryMinAmount), plain.productCount);
-      if (belowMinimum) problems.push(belowMinimum);
-    }
-
-    let promo: PromoRecord | null = null;
-    if (request.promoCode) {
-      const verdict = judgePromo(data.promo, { promoActive: settings.promoActive, now: context.now, productAmount });
-      if (verdict.ok) promo = verdict.promo;
-      else problems.push(promoProblem(verdict.code, verdict.promo && { minPrice: sum(verdict.promo.minPrice) }));
-    }
-    const pricingPromo: PricingPromo | null = promo
-      ? { discountType: promo.discountType as PricingPromo['discountType'], productDiscount: promo.productDiscount, deliveryDiscount: promo.deliveryDiscount }
-      : null;
-
-    const fee = serviceFeeSettingsFor(data.serviceFees, branch?.cityId ?? null);
-    const breakdown = priceBasket({
-      lines: pricingLines,
-      serviceType: request.serviceType,
-      deliveryPrice: delivery.price,
-      promo: pricingPromo,
-      serviceFee: fee && {
-        isServiceFeeEnabled: fee.isServiceFeeEnabled,
-        isServiceFeeFreeAboveThreshold: fee.isServiceFeeFreeAboveThreshold,
-        serviceFeeThreshold: sum(fee.serviceFeeThreshold),
-        serviceFeeAmount: sum(fee.serviceFeeAmount),
-      },
-      // Cashback is spent only where the merchant runs it; a guest has no balance.
-      cashbackBalance: sum(settings.cashbackActive ? data.balance : 0),
-      cashbackRequested: sum(request.cashback ?? 0),
-    });
-    priced.forEach(({ line }, i) => (line.price = breakdown.lines[i]!));
-
-    const reported = dedupe(problems);
-    const response: QuoteResponse = {
-      productPrice: breakdown.productPrice,
-      productDiscount: breakdown.productDiscount,
-      promoProductDiscount: breakdown.promoProductDiscount,
-      deliveryPrice: breakdown.deliveryPrice,
-      deliveryDiscount: breakdown.deliveryDiscount,
-      serviceFee: breakdown.serviceFee,
-      cashback: breakdown.cashback,
-      totalDiscount: breakdown.totalDiscount,
-      totalPrice: breakdown.totalPrice,
-      productCount: breakdown.productCount,
-      promo: promo ? toQuotePromo(promo) : null,
-      lines: lines.map(toQuoteLine),
-      problems: reported.map(toQuoteProblem),
-    };
-    return { response, breakdown, lines, problems: reported, promo, branch, zoneId: delivery.zoneId };
+  function readFresh(r: Reader, merchantId: string, request: QuoteRequest, userId: string | null): Promise<QuoteFresh<PromoRecord>> {
+    const productIds = [...new Set(request.cartItems.map((i) => i.productId))];
+    return quotes.fresh(r, merchantId, productIds, request.promoCode ?? null, userId);
   }
 
   return {
-    quoteWith,
-    /** As `quoteWith`, in a read-only transaction of its own so every row comes from one snapshot. */
-    quote(merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
-      return deps.db.transaction((tx) => quoteWith(tx, merchant, request, context), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    /**
+     * Prices a basket on the given reader (a transaction of the caller's, such as the one that
+     * places an order), reading the catalogue there too, so an order is priced from exactly what its
+     * transaction sees. Every amount comes from the catalogue; the request brings ids and counts.
+     * See `quoteBasket` in the domain for the problems and the rules.
+     */
+    async quoteWith(r: Reader, merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
+      const catalogue = await readCatalogue(r, merchant.id, {
+        productIds: [...new Set(request.cartItems.map((i) => i.productId))],
+        branchId: request.branchId ?? null,
+        zones: Boolean(request.address) && isDeliveryService(request.serviceType),
+      });
+      const fresh = await readFresh(r, merchant.id, request, context.user?.id ?? null);
+      return quoteBasket(catalogue, fresh, request, context.now);
     },
-  };
-}
 
-function toQuotePromo(p: PromoRecord): QuotePromo {
-  return {
-    id: p.id,
-    code: p.code,
-    discountType: p.discountType as QuotePromo['discountType'],
-    productDiscount: p.productDiscount,
-    deliveryDiscount: p.deliveryDiscount,
-    minPrice: p.minPrice,
-  };
-}
+    /**
+     * A quote for the storefront: priced from the merchant's catalogue kept in memory (checked
+     * against the menu's version, as the menu is), with only the basket's stock and switches, the
+     * promo and the balance read from the database in one query.
+     */
+    async quote(merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
+      const catalogue = await catalogueOf(merchant.id);
+      const fresh = await readFresh(deps.db, merchant.id, request, context.user?.id ?? null);
+      return quoteBasket(catalogue, fresh, request, context.now);
+    },
 
-function toQuoteLine(l: ResolvedLine): QuoteLine {
-  return {
-    productId: l.productId,
-    count: l.count,
-    modifications: l.modifications.map((m) => ({ id: m.id, count: m.count, price: m.price })),
-    gross: l.price.gross,
-    discount: l.price.discount,
-    net: l.price.net,
+    /** Forget every kept catalogue (after an import, say). */
+    invalidate(): void {
+      kept.clear();
+    },
   };
 }
 
 export type QuoteService = ReturnType<typeof createQuoteService>;
 
 /** The quote and promo services over one database, as the routes and (later) order placing use them. */
-export function createQuoteFeature(db: Db): { quotes: QuoteService; promos: PromosService } {
+export function createQuoteFeature(deps: Pick<QuoteServiceDeps, 'db' | 'clock' | 'menuVersion'>): { quotes: QuoteService; promos: PromosService } {
   const quotes = createQuoteRepository();
   const promos = createPromosRepository();
-  return { quotes: createQuoteService({ db, quotes, promos }), promos: createPromosService({ db, promos, quotes }) };
+  return { quotes: createQuoteService({ ...deps, quotes }), promos: createPromosService({ db: deps.db, promos, quotes }) };
 }

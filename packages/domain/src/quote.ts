@@ -1,0 +1,332 @@
+import type { QuoteLine, QuotePromo, QuoteRequest, QuoteResponse } from './contracts/quote.ts';
+import { toQuoteProblem } from './contracts/quote.ts';
+import type { DiscountType } from './enums.ts';
+import { sum, type Sum } from './money.ts';
+import {
+  checkModifications,
+  checkPromo,
+  checkStock,
+  type LinePrice,
+  type LineProblem,
+  priceBasket,
+  type PriceBreakdown,
+  type PricingLine,
+  type PricingPromo,
+  type PricingServiceFee,
+} from './pricing.ts';
+import {
+  type BranchForQuote,
+  checkBranchOpen,
+  checkDeliveryMinAmount,
+  checkMerchantOffers,
+  checkProductAvailability,
+  type MerchantServiceSettings,
+  type PromoProblemCode,
+  promoProblem,
+  quoteDelivery,
+  serviceFeeSettingsFor,
+  type ServiceFeeRow,
+  type ZoneForPricing,
+} from './quote-rules.ts';
+
+/*
+ * The whole quote as one pure function: given what the catalogue says (a snapshot of the merchant's
+ * products, branches, zones and settings), what must be read fresh (stock, the promo, the balance)
+ * and the customer's basket, it answers every amount and every problem. The server prices a quote and
+ * an order with it; nothing here reads a clock, a database or the network.
+ */
+
+/** A product as a quote needs it: its price, its availability and its choice rules. */
+export interface QuoteProduct {
+  id: string;
+  costPrice: number;
+  discount: number;
+  active: boolean;
+  isAvailable: boolean;
+  deliveryEnabled: boolean;
+  /** Its modification groups, in their display order. */
+  groups: readonly { id: string; min: number; max: number }[];
+  /** Its active modifications: the ones a customer may choose now. */
+  modifications: readonly { id: string; groupId: string; price: number }[];
+  /** Its product-branch entries by branch id: the exceptions to "sold everywhere". */
+  branchEntries: ReadonlyMap<string, { isActive: boolean }>;
+}
+
+/** A branch as a quote needs it. */
+export interface QuoteBranch extends BranchForQuote {
+  cityId: string;
+  deliveryPrice: number;
+  deliveryMinAmount: number;
+}
+
+/** The merchant's web settings that change a quote. */
+export interface QuoteSettings extends MerchantServiceSettings {
+  shouldValidateDeliveryArea: boolean;
+  promoActive: boolean;
+  cashbackActive: boolean;
+}
+
+/** A service fee row with plain amounts (see `PricingServiceFee`). */
+export interface QuoteServiceFee extends ServiceFeeRow {
+  isServiceFeeEnabled: boolean;
+  isServiceFeeFreeAboveThreshold: boolean;
+  serviceFeeThreshold: number;
+  serviceFeeAmount: number;
+}
+
+/** What the catalogue says about a merchant: everything a quote prices from that may be kept in memory. */
+export interface QuoteCatalogue {
+  settings: QuoteSettings;
+  /** The products a basket may hold, by id; an id missing here is PRODUCT_NOT_FOUND. */
+  products: ReadonlyMap<string, QuoteProduct>;
+  /** The merchant's branches, by id; a deleted one is left out. */
+  branches: ReadonlyMap<string, QuoteBranch>;
+  /** Every delivery zone of the merchant. */
+  zones: readonly { id: string; polygon: ZoneForPricing['polygon']; price: number }[];
+  serviceFees: readonly QuoteServiceFee[];
+}
+
+/** A promo code's terms (spec section 3, Promo). */
+export interface QuotePromoTerms {
+  id: string;
+  code: string;
+  discountType: DiscountType;
+  productDiscount: number;
+  deliveryDiscount: number;
+  minPrice: number;
+  isActive: boolean;
+  startDate: Date | null;
+  endDate: Date | null;
+}
+
+/** A product's state that changes with orders and during service: read fresh for every quote. */
+export interface FreshProduct {
+  /** Stock left; null means not counted. */
+  count: number | null;
+  active: boolean;
+  isAvailable: boolean;
+}
+
+/** What must be read fresh for each quote: it changes with every order. */
+export interface QuoteFresh<P extends QuotePromoTerms = QuotePromoTerms> {
+  /** The basket's products as they are now; one missing here is not (or no longer) the merchant's. */
+  products: ReadonlyMap<string, FreshProduct>;
+  /** The promo behind the request's promoCode, or null when none was asked for or none matches. */
+  promo: P | null;
+  /** The customer's cashback balance; 0 for a guest. */
+  cashbackBalance: number;
+}
+
+/** A cart item resolved against the catalogue: what an order is made of when it is placed. */
+export interface ResolvedLine {
+  /** Position in the request's cartItems. */
+  index: number;
+  productId: string;
+  count: number;
+  /** The merchant's product, or null when the id is unknown to this merchant (PRODUCT_NOT_FOUND). */
+  product: QuoteProduct | null;
+  /** The chosen modifications that belong to the product, with their catalogue prices; invalid ones are left out. */
+  modifications: { id: string; groupId: string; count: number; price: number }[];
+  price: LinePrice;
+}
+
+/** Everything a quote found: the answer for the storefront, and the parts an order is placed from. */
+export interface QuoteOutcome<P extends QuotePromoTerms = QuotePromoTerms> {
+  response: QuoteResponse;
+  breakdown: PriceBreakdown;
+  lines: ResolvedLine[];
+  problems: LineProblem[];
+  /** The promo applied, or null (none asked for, or unusable: then it is among the problems). */
+  promo: P | null;
+  branch: QuoteBranch | null;
+  /** The delivery zone holding the address, if any. */
+  zoneId: string | null;
+}
+
+export type PromoVerdict<P> = { ok: true; promo: P } | { ok: false; code: PromoProblemCode; promo: P | null };
+
+/**
+ * Whether a promo found (or not) for a code can be used now, by `checkPromo`: PROMO_NOT_FOUND
+ * without a promo; PROMO_NOT_ACTIVE also when the merchant has switched promo codes off altogether
+ * (promoActive), since no code of theirs works then.
+ */
+export function judgePromo<P extends Pick<QuotePromoTerms, 'isActive' | 'startDate' | 'endDate' | 'minPrice'>>(
+  promo: P | null,
+  context: { promoActive: boolean; now: Date; productAmount: Sum },
+): PromoVerdict<P> {
+  if (!promo) return { ok: false, code: 'PROMO_NOT_FOUND', promo: null };
+  if (!context.promoActive) return { ok: false, code: 'PROMO_NOT_ACTIVE', promo };
+  const code = checkPromo({ ...promo, minPrice: sum(promo.minPrice) }, { now: context.now, productAmount: context.productAmount });
+  return code === null ? { ok: true, promo } : { ok: false, code: code as PromoProblemCode, promo };
+}
+
+const ZERO_LINE: LinePrice = { gross: sum(0), discount: sum(0), net: sum(0) };
+
+/** Problems are reported once each, in the order found. */
+export function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.code}|${p.productId ?? ''}|${JSON.stringify(p.details ?? null)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Prices a basket. Every amount comes from the catalogue; the request brings ids and counts.
+ *
+ * The problems, each a catalogue code, in this order: SERVICE_NOT_AVAILABLE, BRANCH_NOT_FOUND,
+ * BRANCH_CLOSED, OUT_OF_ZONE, then per line PRODUCT_NOT_FOUND, PRODUCT_NOT_AVAILABLE,
+ * MODIFICATION_INVALID / MIN / MAX (details.line is the line's index), then NOT_ENOUGH_PRODUCTS per
+ * product, DELIVERY_MIN_AMOUNT, and the promo's problem. A line whose product is unknown to the
+ * merchant is answered with zeros and left out of every total (it has no price to count); every
+ * other line is priced even when it has a problem, so the customer sees what the basket would cost
+ * once the problem is fixed. An unusable promo is reported and the basket is priced without it.
+ * Cashback is spent only where the merchant runs it.
+ */
+export function quoteBasket<P extends QuotePromoTerms>(
+  catalogue: QuoteCatalogue,
+  fresh: QuoteFresh<P>,
+  request: QuoteRequest,
+  now: Date,
+): QuoteOutcome<P> {
+  const { settings } = catalogue;
+  const branch = request.branchId ? (catalogue.branches.get(request.branchId) ?? null) : null;
+  const problems: LineProblem[] = [];
+
+  const offered = checkMerchantOffers(settings, request.serviceType);
+  if (offered) problems.push(offered);
+  if (request.branchId && !branch) problems.push({ code: 'BRANCH_NOT_FOUND', details: { branchId: request.branchId } });
+  if (branch) {
+    const closed = checkBranchOpen(branch, request.serviceType, now);
+    if (closed) problems.push(closed);
+  }
+
+  const delivery = quoteDelivery({
+    serviceType: request.serviceType,
+    point: request.address ? [request.address.latitude, request.address.longitude] : null,
+    zones: catalogue.zones.map((z) => ({ id: z.id, polygon: z.polygon, price: sum(z.price) })),
+    branchDeliveryPrice: branch ? sum(branch.deliveryPrice) : null,
+    validateArea: settings.shouldValidateDeliveryArea,
+  });
+  if (delivery.problem) problems.push(delivery.problem);
+
+  const lines: ResolvedLine[] = [];
+  const priced: { line: ResolvedLine; input: PricingLine }[] = [];
+  request.cartItems.forEach((item, index) => {
+    const known = catalogue.products.get(item.productId);
+    const state = fresh.products.get(item.productId);
+    // The catalogue's prices and rules, with the switches as they are this moment.
+    const product: QuoteProduct | null = known && state ? { ...known, active: state.active, isAvailable: state.isAvailable } : null;
+    const line: ResolvedLine = { index, productId: item.productId, count: item.count, product, modifications: [], price: ZERO_LINE };
+    lines.push(line);
+    if (!product) {
+      problems.push({ code: 'PRODUCT_NOT_FOUND', productId: item.productId });
+      return;
+    }
+    const unavailable = checkProductAvailability(product, {
+      serviceType: request.serviceType,
+      branchEntry: branch ? (product.branchEntries.get(branch.id) ?? null) : null,
+    });
+    if (unavailable) problems.push(unavailable);
+
+    const rules = { productId: product.id, groups: product.groups, modifications: product.modifications };
+    for (const p of checkModifications(rules, item.modifications)) problems.push({ ...p, details: { ...p.details, line: index } });
+    const byId = new Map(product.modifications.map((m) => [m.id, m]));
+    for (const chosen of item.modifications) {
+      const m = byId.get(chosen.id);
+      if (m) line.modifications.push({ id: m.id, groupId: m.groupId, count: chosen.count, price: m.price });
+    }
+    priced.push({
+      line,
+      input: {
+        costPrice: sum(product.costPrice),
+        discountPercent: product.discount,
+        quantity: item.count,
+        modifications: line.modifications.map((m) => ({ count: m.count, price: sum(m.price) })),
+      },
+    });
+  });
+
+  const stock = new Map([...fresh.products].map(([id, p]) => [id, p.count]));
+  problems.push(...checkStock(priced.map(({ line }) => ({ productId: line.productId, quantity: line.count })), stock));
+
+  const pricingLines = priced.map((p) => p.input);
+  // Priced once without the promo: the promo's minimum is judged on the products alone, before any promo.
+  const plain = priceBasket({ lines: pricingLines, serviceType: request.serviceType, deliveryPrice: delivery.price });
+  const productAmount = sum(plain.productPrice - plain.productDiscount);
+
+  if (branch) {
+    const belowMinimum = checkDeliveryMinAmount(request.serviceType, productAmount, sum(branch.deliveryMinAmount), plain.productCount);
+    if (belowMinimum) problems.push(belowMinimum);
+  }
+
+  let promo: P | null = null;
+  if (request.promoCode) {
+    const verdict = judgePromo(fresh.promo, { promoActive: settings.promoActive, now, productAmount });
+    if (verdict.ok) promo = verdict.promo;
+    else problems.push(promoProblem(verdict.code, verdict.promo && { minPrice: sum(verdict.promo.minPrice) }));
+  }
+  const pricingPromo: PricingPromo | null = promo
+    ? { discountType: promo.discountType, productDiscount: promo.productDiscount, deliveryDiscount: promo.deliveryDiscount }
+    : null;
+
+  const fee = serviceFeeSettingsFor(catalogue.serviceFees, branch?.cityId ?? null);
+  const serviceFee: PricingServiceFee | null = fee && {
+    isServiceFeeEnabled: fee.isServiceFeeEnabled,
+    isServiceFeeFreeAboveThreshold: fee.isServiceFeeFreeAboveThreshold,
+    serviceFeeThreshold: sum(fee.serviceFeeThreshold),
+    serviceFeeAmount: sum(fee.serviceFeeAmount),
+  };
+  const breakdown = priceBasket({
+    lines: pricingLines,
+    serviceType: request.serviceType,
+    deliveryPrice: delivery.price,
+    promo: pricingPromo,
+    serviceFee,
+    cashbackBalance: sum(settings.cashbackActive ? Math.max(0, fresh.cashbackBalance) : 0),
+    cashbackRequested: sum(request.cashback ?? 0),
+  });
+  priced.forEach(({ line }, i) => (line.price = breakdown.lines[i]!));
+
+  const reported = dedupeProblems(problems);
+  const response: QuoteResponse = {
+    productPrice: breakdown.productPrice,
+    productDiscount: breakdown.productDiscount,
+    promoProductDiscount: breakdown.promoProductDiscount,
+    deliveryPrice: breakdown.deliveryPrice,
+    deliveryDiscount: breakdown.deliveryDiscount,
+    serviceFee: breakdown.serviceFee,
+    cashback: breakdown.cashback,
+    totalDiscount: breakdown.totalDiscount,
+    totalPrice: breakdown.totalPrice,
+    productCount: breakdown.productCount,
+    promo: promo ? toQuotePromo(promo) : null,
+    lines: lines.map(toQuoteLine),
+    problems: reported.map(toQuoteProblem),
+  };
+  return { response, breakdown, lines, problems: reported, promo, branch, zoneId: delivery.zoneId };
+}
+
+export function toQuotePromo(p: QuotePromoTerms): QuotePromo {
+  return {
+    id: p.id,
+    code: p.code,
+    discountType: p.discountType,
+    productDiscount: p.productDiscount,
+    deliveryDiscount: p.deliveryDiscount,
+    minPrice: p.minPrice,
+  };
+}
+
+function toQuoteLine(l: ResolvedLine): QuoteLine {
+  return {
+    productId: l.productId,
+    count: l.count,
+    modifications: l.modifications.map((m) => ({ id: m.id, count: m.count, price: m.price })),
+    gross: l.price.gross,
+    discount: l.price.discount,
+    net: l.price.net,
+  };
+}
