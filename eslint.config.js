@@ -3,6 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const webOnlyDomain = { group: ['@dasturxon/db', '@dasturxon/api', '**/apps/api/**', '**/packages/db/**'], message: 'The web imports only the domain.' };
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**', 'bench/.lighthouse/**', 'bench/**/node_modules/**'],
@@ -46,8 +48,32 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@dasturxon/db', '@dasturxon/api', '**/apps/api/**', '**/packages/db/**'], message: 'The web imports only the domain.' }] }],
+      'no-restricted-imports': ['error', { patterns: [webOnlyDomain] }],
     },
+  },
+  // The storefront's layers (apps/web/README.md): app → features → shared, lib. A feature never imports
+  // another feature; shared code and lib never import a feature; only app/ puts features together.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webOnlyDomain, { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features never import each other: move the shared part to shared/, or put them together in app/.' }] }] },
+  },
+  {
+    files: ['apps/web/src/{shared,lib,i18n}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webOnlyDomain, { regex: '(^|/)features/', message: 'shared/ and lib/ never import a feature.' }] }] },
+  },
+  // The API's features (apps/api/README.md): one reaches another only through that feature's index.ts;
+  // plugins depend on no feature; app.ts and the storefront take features through their index.ts too.
+  {
+    files: ['apps/api/src/features/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: "Another feature is reached only through its index.ts (its public surface)." }] }] },
+  },
+  {
+    files: ['apps/api/src/plugins/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Plugins depend on no feature: take what they need as a parameter.' }] }] },
+  },
+  {
+    files: ['apps/api/src/*.ts', 'apps/api/src/{web,sms}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/[^/]+/(?!index\\.ts$)', message: "A feature is reached only through its index.ts." }] }] },
   },
   {
     files: ['packages/db/**/*.ts'],

@@ -12,22 +12,14 @@ import type { Database } from '@dasturxon/db';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
-import { authPlugin } from './features/auth/auth.plugin.ts';
-import { branchesRoutes } from './features/branches/branches.routes.ts';
-import { createBranchesRepository } from './features/branches/branches.repository.ts';
-import { createBranchesService } from './features/branches/branches.service.ts';
-import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
-import { createCatalogueRepository } from './features/catalogue/catalogue.repository.ts';
-import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
-import { contentRoutes } from './features/content/content.routes.ts';
-import { createContentRepository } from './features/content/content.repository.ts';
-import { createContentService } from './features/content/content.service.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { createMerchantsRepository } from './features/merchants/merchants.repository.ts';
-import { merchantsRoutes } from './features/merchants/merchants.routes.ts';
-import { createMerchantsService } from './features/merchants/merchants.service.ts';
-import { quoteRoutes } from './features/quote/quote.routes.ts';
-import { createQuoteFeature } from './features/quote/quote.service.ts';
+import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
+import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
+import { catalogueRoutes, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
+import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
+import { healthRoutes } from './features/health/index.ts';
+import { createMediaService, mediaRoutes } from './features/media/index.ts';
+import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
+import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -126,36 +118,43 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const merchantsRepo = createMerchantsRepository(database.db);
-  const merchantsService = createMerchantsService(merchantsRepo);
+  // Every feature is built and mounted here, and nowhere else (apps/api/README.md, "Adding a feature").
+  const { db } = database;
+  const merchantsRepo = createMerchantsRepository(db);
+  const merchants = createMerchantsService({ repo: merchantsRepo });
+  const catalogue = createCatalogueService({ repo: createCatalogueRepository(db), clock });
+  const branches = createBranchesService({ repo: createBranchesRepository(db), clock });
+  const content = createContentService({ repo: createContentRepository(db), clock });
+  const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
+  const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
+  const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS);
-  const contentService = createContentService(createContentRepository(database.db), clock);
   registerTenant(app, resolver);
 
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      // Phone login, sessions, the customer's account, and the `config.auth` guard of every /api route.
-      await api.register(authPlugin, { config, database, merchants: merchantsRepo });
+      // The `config.auth` check of every /api route: a hook of this scope, so every feature below gets it.
+      registerAuthGuard(api, account.auth);
       await api.register(healthRoutes, { database });
-      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchantsService });
-      const catalogue = createCatalogueService(createCatalogueRepository(database.db), clock);
+      await api.register(authRoutes, account);
+      await api.register(usersRoutes, account);
+      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants });
       await api.register(catalogueRoutes, { service: catalogue });
-      await api.register(branchesRoutes, { service: createBranchesService(createBranchesRepository(database.db), clock) });
-      await api.register(contentRoutes, { service: contentService });
-      await api.register(quoteRoutes, createQuoteFeature({ db: database.db, clock, menuVersion: catalogue.version }));
+      await api.register(branchesRoutes, { service: branches });
+      await api.register(contentRoutes, { service: content });
+      await api.register(quoteRoutes, quote);
     },
     { prefix: '/api' },
   );
+  // Pictures go through the resizing image service, never as raw files.
+  await app.register(mediaRoutes, { service: media });
 
   await registerStorefront(app, {
     webDist: config.WEB_DIST,
     ssrDist: config.WEB_SSR_DIST,
-    mediaDir: config.MEDIA_DIR,
-    mediaCacheDir: join(config.DATA_DIR, 'media-cache'),
-    mediaCacheMb: config.MEDIA_CACHE_MB,
     resolver,
-    merchants: merchantsService,
+    merchants,
   });
   return app;
 }

@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerToken, registerAuthGuard, requireUser } from '../src/features/auth/auth.guard.ts';
 import type { SessionRecord } from '../src/features/auth/auth.repository.ts';
-import type { MerchantRecord } from '../src/features/merchants/merchants.repository.ts';
-import type { UserRecord } from '../src/features/users/users.repository.ts';
+import type { MerchantRecord } from '../src/plugins/tenant.ts';
+import type { UserRecord } from '../src/features/auth/users.repository.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
 
 const GOOD = 'g'.repeat(43);

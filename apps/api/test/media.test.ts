@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../src/config.ts';
 import { mediaRoutes } from '../src/features/media/media.routes.ts';
-import { checkMediaKey, createMediaService, renderImage, type MediaServiceOptions } from '../src/features/media/media.service.ts';
+import { checkMediaKey, createMediaService, renderImage, type MediaServiceDeps } from '../src/features/media/media.service.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 const SECRET = 'TOP-SECRET-CONTENT';
@@ -266,7 +266,7 @@ describe('image service', () => {
 
   describe('render queue and cache limit', () => {
     /** A media service on the test's pictures with its own cache folder, behind the real routes. */
-    async function serviceApp(options: Partial<MediaServiceOptions>) {
+    async function serviceApp(options: Partial<MediaServiceDeps>) {
       const dir = await mkdtemp(join(work, 'cache-'));
       const service = createMediaService({ root: mediaDir, cacheDir: dir, ...options });
       const app = Fastify({ logger: false });

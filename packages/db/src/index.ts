@@ -1,2 +1,3 @@
 export * from './client.ts';
+export * from './errors.ts';
 export * from './schema.ts';

@@ -32,11 +32,18 @@ function validationDetails(error: FastifyError): Record<string, unknown> {
   return { fields: [{ field: error.validationContext ?? 'request', message: error.message }] };
 }
 
-/** The one error handler: every failure leaves as a catalogue body; a 5xx never shows internals. */
+/**
+ * The one error handler, and the one place an error becomes HTTP: every failure leaves as a catalogue
+ * body with its status and recovery headers; a 5xx never shows internals.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'app error');
+      // Tell clients how to recover: which scheme to authenticate with, how long to wait.
+      if (error.code === 'UNAUTHORIZED') reply.header('www-authenticate', 'Bearer');
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(error.toBody());
     }
     if (error.validation) {

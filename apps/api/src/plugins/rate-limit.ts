@@ -78,7 +78,6 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits): vo
     const state = limiter.take(kind, request.ip);
     setHeaders(reply, state);
     if (!state.allowed) {
-      reply.header('retry-after', state.resetSeconds);
       throw new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
     }
   });

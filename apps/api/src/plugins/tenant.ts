@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, MERCHANT_HEADER, tenantFromHost, VENDOR_COOKIE } from '@dasturxon/domain';
-import type { MerchantRecord, MerchantsRepository } from '../features/merchants/merchants.repository.ts';
+import type { merchants } from '@dasturxon/db';
+
+/** A brand's row, as the tenant hook hands it to every route. */
+export type MerchantRecord = typeof merchants.$inferSelect;
+
+/** Where the tenant hook looks brands up (the merchants feature's repository is one); the plugin knows no feature. */
+export interface MerchantLookup {
+  findById(id: string): Promise<MerchantRecord | null>;
+  findBySub(sub: string): Promise<MerchantRecord | null>;
+  findByDomain(domain: string): Promise<MerchantRecord | null>;
+}
 
 /**
  * How a route treats the tenant:
@@ -28,7 +38,7 @@ export interface TenantResolver {
   tryResolve(request: FastifyRequest): Promise<{ merchant: MerchantRecord | null; error: AppError | null }>;
 }
 
-export function createTenantResolver(repo: MerchantsRepository, baseDomains: readonly string[]): TenantResolver {
+export function createTenantResolver(repo: MerchantLookup, baseDomains: readonly string[]): TenantResolver {
   async function resolve(request: FastifyRequest): Promise<MerchantRecord> {
     const header = request.headers[MERCHANT_HEADER.toLowerCase()];
     const headerId = Array.isArray(header) ? header[0] : header;

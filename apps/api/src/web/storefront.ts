@@ -33,10 +33,7 @@ import {
 } from '@dasturxon/domain';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
-import { mediaRoutes } from '../features/media/media.routes.ts';
-import { createMediaService } from '../features/media/media.service.ts';
-import type { MerchantsService } from '../features/merchants/merchants.service.ts';
-import { toMerchant } from '../features/merchants/merchants.service.ts';
+import { toMerchant, type MerchantsService } from '../features/merchants/index.ts';
 import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type Encoding, type PageLoad } from './render.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
@@ -49,11 +46,6 @@ interface Deps {
   webDist: string;
   /** The storefront's server renderer (`vite build --ssr`); without it the browser renders every page. */
   ssrDist: string;
-  mediaDir: string;
-  /** Where resized pictures are kept. */
-  mediaCacheDir: string;
-  /** The limit of that cache (MEDIA_CACHE_MB). */
-  mediaCacheMb: number;
   resolver: TenantResolver;
   merchants: MerchantsService;
 }
@@ -325,7 +317,4 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     }
     return sendPage(request, reply);
   });
-
-  // Pictures go through the resizing image service (features/media), never as raw files.
-  await app.register(mediaRoutes, { service: createMediaService({ root: deps.mediaDir, cacheDir: deps.mediaCacheDir, cacheBytes: deps.mediaCacheMb * 2 ** 20, log: app.log }) });
 }

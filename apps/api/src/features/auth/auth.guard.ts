@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@dasturxon/domain';
 import { merchantOf } from '../../plugins/tenant.ts';
-import type { UserRecord } from '../users/users.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 import type { SessionRecord } from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -63,7 +63,7 @@ export function requireSession(request: FastifyRequest): SessionRecord {
   return request.session;
 }
 
-/** Adds the check to `app`'s scope (called by the auth plugin, which shares the /api scope). */
+/** Adds the check to `app`'s scope (app.ts calls it in the /api scope). */
 export function registerAuthGuard(app: FastifyInstance, auth: Pick<AuthService, 'authenticate'>): void {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
@@ -78,12 +78,5 @@ export function registerAuthGuard(app: FastifyInstance, auth: Pick<AuthService, 
     }
     request.user = found.user;
     request.session = found.session;
-  });
-  // Tell clients how to recover: which scheme to authenticate with, how long to wait after a 429.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (!(error instanceof AppError)) return;
-    if (error.code === 'UNAUTHORIZED') reply.header('www-authenticate', 'Bearer');
-    const retryAfter = error.details?.retryAfterSeconds;
-    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   });
 }

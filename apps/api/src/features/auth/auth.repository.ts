@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm';
 import { merchants, otpCodes, sessions, users, type Db } from '@dasturxon/db';
-import type { UserRecord } from '../users/users.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 
 export type OtpCodeRecord = typeof otpCodes.$inferSelect;
 export type SessionRecord = typeof sessions.$inferSelect;
@@ -16,7 +16,7 @@ export interface SmsPolicy {
 }
 
 /** One-time codes and sessions. Takes a database or a transaction; every query names the merchant. */
-export function authRepository(db: Db) {
+export function createAuthRepository(db: Db) {
   const scopeFilter = (merchantId: string, scope: SendScope) => {
     const filters = [eq(otpCodes.merchantId, merchantId)];
     if ('phone' in scope) filters.push(eq(otpCodes.phone, scope.phone));
@@ -148,4 +148,4 @@ export function authRepository(db: Db) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof authRepository>;
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

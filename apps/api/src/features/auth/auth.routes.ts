@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, LoginResponse, SendOtpRequest, SendOtpResponse, VerifyOtpRequest } from '@dasturxon/domain';
 import { merchantOf } from '../../plugins/tenant.ts';
-import { toUser } from '../users/users.service.ts';
+import { toUser } from './users.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { OtpService } from './otp.service.ts';
 

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@dasturxon/db';
 import { AppError } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
-import type { MerchantRecord } from '../merchants/merchants.repository.ts';
-import { usersRepository, type UserRecord } from '../users/users.repository.ts';
-import { authRepository, type SessionRecord } from './auth.repository.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import { createUsersRepository, type UserRecord } from './users.repository.ts';
+import { createAuthRepository, type SessionRecord } from './auth.repository.ts';
 import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export interface Authenticated {
   session: SessionRecord;
 }
 
-export interface AuthServiceOptions {
+export interface AuthServiceDeps {
   db: Db;
   clock: Clock;
   otp: OtpService;
@@ -31,7 +31,7 @@ export interface AuthServiceOptions {
  * bytes the client keeps. Sessions slide: one used in the second half of its life is extended, so
  * a regular customer stays logged in while a forgotten device falls out.
  */
-export function createAuthService(options: AuthServiceOptions) {
+export function createAuthService(options: AuthServiceDeps) {
   const { db, clock, otp } = options;
   const ttl = options.sessionTtlDays * DAY;
 
@@ -43,11 +43,11 @@ export function createAuthService(options: AuthServiceOptions) {
         const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'LOGIN', subject: '', code, clientIp });
         if (!check.ok) return { ok: false as const, error: invalidCode(check) };
         const now = clock.now();
-        const { user } = await usersRepository(tx).findOrCreate(merchant.id, phone, now);
+        const { user } = await createUsersRepository(tx).findOrCreate(merchant.id, phone, now);
         // An account the merchant closed stays closed; the code is spent all the same.
         if (!user.isActive) return { ok: false as const, error: new AppError('FORBIDDEN', { reason: 'ACCOUNT_DISABLED' }) };
         const token = randomBytes(32).toString('base64url');
-        await authRepository(tx).insertSession({
+        await createAuthRepository(tx).insertSession({
           merchantId: merchant.id,
           userId: user.id,
           tokenHash: hashToken(token),
@@ -64,7 +64,7 @@ export function createAuthService(options: AuthServiceOptions) {
     async authenticate(merchantId: string, token: string): Promise<Authenticated | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const now = clock.now();
-      const repo = authRepository(db);
+      const repo = createAuthRepository(db);
       const found = await repo.liveSession(merchantId, hashToken(token), now);
       if (!found) return null;
       if (found.session.expiresAt.getTime() - now.getTime() < ttl / 2) {
@@ -76,7 +76,7 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     async logout(session: SessionRecord): Promise<void> {
-      await authRepository(db).revokeSession(session.merchantId, session.id, clock.now());
+      await createAuthRepository(db).revokeSession(session.merchantId, session.id, clock.now());
     },
   };
 }

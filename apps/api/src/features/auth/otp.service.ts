@@ -19,8 +19,9 @@ import {
 import type { Clock } from '../../clock.ts';
 import { codeSmsText } from '../../sms/sms-text.ts';
 import type { SmsSender } from '../../sms/sms.sender.ts';
-import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository.ts';
-import { authRepository, type OtpCodeRecord, type SmsPolicy } from './auth.repository.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import type { MerchantsRepository } from '../merchants/index.ts';
+import { createAuthRepository, type OtpCodeRecord, type SmsPolicy } from './auth.repository.ts';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -43,7 +44,7 @@ export interface OtpLimits {
   budgetPerDay: number;
 }
 
-export interface OtpServiceOptions {
+export interface OtpServiceDeps {
   db: Db;
   clock: Clock;
   sms: SmsSender;
@@ -128,7 +129,7 @@ const usableBy = (row: CodeRow, address: string, now: number): boolean =>
  * OTP_MAX_ATTEMPTS wrong tries on a code, and OTP_MAX_ATTEMPTS_ALL wrong tries from the others close
  * it to all but the address it was sent for. A right code spends every live code of its kind.
  */
-export function createOtpService(options: OtpServiceOptions) {
+export function createOtpService(options: OtpServiceDeps) {
   const { db, clock, limits } = options;
   const key = options.secret ?? FALLBACK_KEY;
   /** When each brand's budget alert last went out, per window: one alert per window, not one per refusal. */
@@ -163,7 +164,7 @@ export function createOtpService(options: OtpServiceOptions) {
 
   /** The E.164 number, if the brand takes numbers of its country (merchants.sms_countries), else 400 PHONE_INVALID. */
   async function acceptedPhone(merchant: MerchantRecord, input: string): Promise<{ phone: string; policy: SmsPolicy | null }> {
-    const policy = await authRepository(db).smsPolicy(merchant.id);
+    const policy = await createAuthRepository(db).smsPolicy(merchant.id);
     return { phone: requirePhone(input, phoneCountriesOf(policy?.countries)), policy };
   }
 
@@ -180,7 +181,7 @@ export function createOtpService(options: OtpServiceOptions) {
       const text = await textFor(merchant, code);
 
       const outcome = await db.transaction(async (tx): Promise<{ sent: true } | { sent: false; answer: SendOtpResponse }> => {
-        const repo = authRepository(tx);
+        const repo = createAuthRepository(tx);
         // Phone, then address, then brand, always in this order, so two requests never wait on each other in a circle.
         await repo.lock(`otp:${merchant.id}:phone:${phone}`);
         await repo.lock(`otp:${merchant.id}:address:${clientIp}`);
@@ -266,7 +267,7 @@ export function createOtpService(options: OtpServiceOptions) {
       } catch (error) {
         options.log.error({ err: error, merchantId: merchant.id, gateway: merchant.smsGateway }, 'SMS with a code was not sent');
         // A code that never left must not hold back the next request, nor count against a limit.
-        await authRepository(db).deleteCode(merchant.id, id);
+        await createAuthRepository(db).deleteCode(merchant.id, id);
         throw new AppError('SMS_NOT_SENT');
       }
       return { phone, codeLength: OTP_CODE_LENGTH, resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
@@ -278,7 +279,7 @@ export function createOtpService(options: OtpServiceOptions) {
      * checks of one code never both succeed and parallel guesses are counted one by one.
      */
     async check(tx: Db, input: CheckCodeInput): Promise<CodeCheck> {
-      const repo = authRepository(tx);
+      const repo = createAuthRepository(tx);
       const now = clock.now();
       const address = input.clientIp;
       const live = await repo.liveCodesForUpdate(input.merchantId, input.phone, input.purpose, input.subject, now);

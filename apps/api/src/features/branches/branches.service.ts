@@ -109,7 +109,12 @@ function toBranches({ branches, hours }: BranchRows, now: Date): Branch[] {
   return branches.map((b) => toBranch(b, byBranch.get(b.id) ?? [], now));
 }
 
-export function createBranchesService(repo: BranchesRepository, clock: Clock) {
+export interface BranchesServiceDeps {
+  repo: BranchesRepository;
+  clock: Clock;
+}
+
+export function createBranchesService({ repo, clock }: BranchesServiceDeps) {
   return {
     async list(merchantId: string): Promise<Branch[]> {
       return toBranches(await repo.list(merchantId), clock.now());

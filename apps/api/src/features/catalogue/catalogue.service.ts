@@ -210,7 +210,12 @@ interface CacheEntry {
   doc: MenuDocument;
 }
 
-export function createCatalogueService(repo: CatalogueRepository, clock: Clock) {
+export interface CatalogueServiceDeps {
+  repo: CatalogueRepository;
+  clock: Clock;
+}
+
+export function createCatalogueService({ repo, clock }: CatalogueServiceDeps) {
   const menus = new Map<string, CacheEntry>();
   /** Per merchant: the last version read and when, so one version query serves every menu of the merchant for a while. */
   const versions = new Map<string, { value: string; checkedAt: number }>();

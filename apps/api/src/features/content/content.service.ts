@@ -2,7 +2,12 @@ import { AppError, SETTINGS_FLAG_DEFAULTS, type Banner, type BrandEntry, type Co
 import type { Clock } from '../../clock.ts';
 import type { ContentRepository } from './content.repository.ts';
 
-export function createContentService(repo: ContentRepository, clock: Clock) {
+export interface ContentServiceDeps {
+  repo: ContentRepository;
+  clock: Clock;
+}
+
+export function createContentService({ repo, clock }: ContentServiceDeps) {
   /** The merchant's switches, with the spec's defaults for a merchant that never saved settings. */
   async function flags(merchantId: string) {
     return (

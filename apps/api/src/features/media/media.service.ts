@@ -219,7 +219,7 @@ function distance(asked: ImageParams, have: ImageParams): number | null {
   );
 }
 
-export interface MediaServiceOptions {
+export interface MediaServiceDeps {
   /** Where the pictures are (config MEDIA_DIR). */
   root: string;
   /** Where resized variants are kept (`${DATA_DIR}/media-cache`). */
@@ -260,7 +260,7 @@ function boundSharp() {
  * source's modification time and size, so an edited picture gets new variants and its old ones are
  * never asked for again. The disk cache is bounded, the least recently used variants going first.
  */
-export function createMediaService(options: MediaServiceOptions) {
+export function createMediaService(options: MediaServiceDeps) {
   boundSharp();
   const root = resolve(options.root);
   const cacheDir = resolve(options.cacheDir);

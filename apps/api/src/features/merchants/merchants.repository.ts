@@ -1,7 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { brands, cities, merchants, merchantSettings, type Db } from '@dasturxon/db';
 
-export type MerchantRecord = typeof merchants.$inferSelect;
 export type SettingsRecord = typeof merchantSettings.$inferSelect;
 export type CityRecord = typeof cities.$inferSelect;
 

@@ -1,5 +1,6 @@
 import { type City, type Merchant, MerchantSettings, type OrderMerchantSettings, type SettingsChannel } from '@dasturxon/domain';
-import type { CityRecord, MerchantRecord, MerchantsRepository } from './merchants.repository.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import type { CityRecord, MerchantsRepository } from './merchants.repository.ts';
 
 /** The public face of a merchant; the record's secrets and integration keys never leave here. */
 export function toMerchant(m: MerchantRecord): Merchant {
@@ -32,7 +33,11 @@ export function toCity(c: CityRecord): City {
   };
 }
 
-export function createMerchantsService(repo: MerchantsRepository) {
+export interface MerchantsServiceDeps {
+  repo: MerchantsRepository;
+}
+
+export function createMerchantsService({ repo }: MerchantsServiceDeps) {
   return {
     /** A merchant's settings for a channel; a merchant without a row gets the spec's defaults. */
     async settings(merchant: MerchantRecord, channel: SettingsChannel): Promise<MerchantSettings> {

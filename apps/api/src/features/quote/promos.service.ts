@@ -1,8 +1,8 @@
 import type { Db } from '@dasturxon/db';
 import { AppError, judgePromo, type PromoCheckQuery, promoProblem, type PromoResponse, sum } from '@dasturxon/domain';
-import type { MerchantRecord } from '../merchants/merchants.repository.ts';
-import type { PromoRecord, PromosRepository } from './promos.repository.ts';
-import type { QuoteRepository, Reader } from './quote.repository.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import { createPromosRepository, type PromoRecord } from './promos.repository.ts';
+import { createQuoteRepository, type Reader } from './quote.repository.ts';
 
 export function toPromoResponse(p: PromoRecord): PromoResponse {
   return {
@@ -18,7 +18,11 @@ export function toPromoResponse(p: PromoRecord): PromoResponse {
   };
 }
 
-export function createPromosService(deps: { db: Db; promos: PromosRepository; quotes: QuoteRepository }) {
+export interface PromosServiceDeps {
+  db: Db;
+}
+
+export function createPromosService(deps: PromosServiceDeps) {
   return {
     /**
      * The promo behind a code of this merchant, or the reason it cannot be used now as an AppError
@@ -26,7 +30,7 @@ export function createPromosService(deps: { db: Db; promos: PromosRepository; qu
      * Without an amount the minimum is not judged: the quote judges it against the real basket.
      */
     async check(merchant: MerchantRecord, query: PromoCheckQuery, now: Date): Promise<PromoResponse> {
-      const read = async (r: Reader) => ({ promo: await deps.promos.findByCode(r, merchant.id, query.code), settings: await deps.quotes.settings(r, merchant.id) });
+      const read = async (r: Reader) => ({ promo: await createPromosRepository(r).findByCode(merchant.id, query.code), settings: await createQuoteRepository(r).settings(merchant.id) });
       const { promo, settings } = await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
       // With no amount, the basket is taken to reach the minimum exactly, which passes the check.
       const productAmount = sum(query.amount ?? promo?.minPrice ?? 0);

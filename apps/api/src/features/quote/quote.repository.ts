@@ -104,10 +104,10 @@ function groupHours(rows: readonly HoursRow[]): WorkHours[] {
  * The reads behind a quote. Each is one query filtered by the merchant and fetching by id lists,
  * so a basket of any size costs the same few round trips.
  */
-export function createQuoteRepository() {
+export function createQuoteRepository(r: Reader) {
   return {
     /** The merchant's branches (all, or the one asked for) with their city's time zone and hours; a deleted branch is as good as none. */
-    async branches(r: Reader, merchantId: string, only?: string | null): Promise<QuoteBranch[]> {
+    async branches(merchantId: string, only?: string | null): Promise<QuoteBranch[]> {
       const rows = await r
         .select({
           id: branches.id,
@@ -126,7 +126,7 @@ export function createQuoteRepository() {
     },
 
     /** The merchant's products (all, or those among `ids`), each with its groups, active options and branch entries. */
-    async products(r: Reader, merchantId: string, ids?: readonly string[]): Promise<QuoteProduct[]> {
+    async products(merchantId: string, ids?: readonly string[]): Promise<QuoteProduct[]> {
       if (ids && ids.length === 0) return [];
       const rows = await r
         .select({
@@ -155,7 +155,7 @@ export function createQuoteRepository() {
      * unknown, deleted or blocked account). One row of the merchant, its parts gathered by
      * sub-selects; the ids go as one array parameter, so the statement is the same for any basket.
      */
-    async fresh(r: Reader, merchantId: string, ids: readonly string[], promoCode: string | null, userId: string | null): Promise<QuoteFresh<PromoRecord>> {
+    async fresh(merchantId: string, ids: readonly string[], promoCode: string | null, userId: string | null): Promise<QuoteFresh<PromoRecord>> {
       const productsNow = sql<FreshProductRow[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'count', p.count, 'active', p.active, 'isAvailable', p.is_available))
         from ${products} p where p.merchant_id = merchants.id and p.id = any(${sql.param([...ids])}::uuid[])), '[]'::json)`;
@@ -179,7 +179,7 @@ export function createQuoteRepository() {
     },
 
     /** Every delivery zone of the merchant, across its cities. */
-    async zones(r: Reader, merchantId: string) {
+    async zones(merchantId: string) {
       return r
         .select({ id: deliveryZones.id, polygon: deliveryZones.polygon, price: deliveryZones.price })
         .from(deliveryZones)
@@ -187,7 +187,7 @@ export function createQuoteRepository() {
     },
 
     /** The merchant's service fee rows (one per city at most, and the merchant-wide one with cityId null). */
-    async serviceFees(r: Reader, merchantId: string) {
+    async serviceFees(merchantId: string) {
       const rows = await r
         .select({
           cityId: serviceFeeSettings.cityId,
@@ -202,7 +202,7 @@ export function createQuoteRepository() {
     },
 
     /** The web settings that change a quote; a merchant without a settings row has the spec's defaults. */
-    async settings(r: Reader, merchantId: string): Promise<QuoteSettings> {
+    async settings(merchantId: string): Promise<QuoteSettings> {
       const rows = await r
         .select({
           deliveryActive: merchantSettings.deliveryActive,

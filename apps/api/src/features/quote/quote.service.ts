@@ -8,10 +8,10 @@ import {
   quoteBasket,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
-import type { MerchantRecord } from '../merchants/merchants.repository.ts';
-import { createPromosRepository, type PromoRecord } from './promos.repository.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import type { PromoRecord } from './promos.repository.ts';
 import { createPromosService, type PromosService } from './promos.service.ts';
-import { createQuoteRepository, type QuoteRepository, type Reader } from './quote.repository.ts';
+import { createQuoteRepository, type Reader } from './quote.repository.ts';
 
 /** Who asks and when. */
 export interface QuoteContext {
@@ -34,14 +34,13 @@ const MAX_MERCHANTS = 500;
 
 export interface QuoteServiceDeps {
   db: Db;
-  quotes: QuoteRepository;
   clock: Clock;
   /** The merchant's menu version (the catalogue's, itself remembered for a moment): a change means reading the catalogue again. */
   menuVersion: (merchantId: string) => Promise<string>;
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
-  const { quotes, clock } = deps;
+  const { clock } = deps;
   const kept = new Map<string, { version: string; readAt: number; catalogue: QuoteCatalogue }>();
   const reading = new Map<string, Promise<{ version: string; readAt: number; catalogue: QuoteCatalogue }>>();
   const now = () => clock.now().getTime();
@@ -57,11 +56,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * transaction, which is one connection.
    */
   async function readCatalogue(r: Reader, merchantId: string, scope?: { productIds: string[]; branchId: string | null; zones: boolean }): Promise<QuoteCatalogue> {
-    const branchRows = await quotes.branches(r, merchantId, scope ? scope.branchId : undefined);
-    const productRows = await quotes.products(r, merchantId, scope?.productIds);
-    const zones = !scope || scope.zones ? await quotes.zones(r, merchantId) : [];
-    const settings = await quotes.settings(r, merchantId);
-    const serviceFees = await quotes.serviceFees(r, merchantId);
+    const quotes = createQuoteRepository(r);
+    const branchRows = await quotes.branches(merchantId, scope ? scope.branchId : undefined);
+    const productRows = await quotes.products(merchantId, scope?.productIds);
+    const zones = !scope || scope.zones ? await quotes.zones(merchantId) : [];
+    const settings = await quotes.settings(merchantId);
+    const serviceFees = await quotes.serviceFees(merchantId);
     return {
       settings,
       products: new Map(productRows.map((p) => [p.id, p])),
@@ -97,7 +97,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    */
   function readFresh(r: Reader, merchantId: string, request: QuoteRequest, userId: string | null): Promise<QuoteFresh<PromoRecord>> {
     const productIds = [...new Set(request.cartItems.map((i) => i.productId))];
-    return quotes.fresh(r, merchantId, productIds, request.promoCode ?? null, userId);
+    return createQuoteRepository(r).fresh(merchantId, productIds, request.promoCode ?? null, userId);
   }
 
   return {
@@ -138,8 +138,6 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 export type QuoteService = ReturnType<typeof createQuoteService>;
 
 /** The quote and promo services over one database, as the routes and (later) order placing use them. */
-export function createQuoteFeature(deps: Pick<QuoteServiceDeps, 'db' | 'clock' | 'menuVersion'>): { quotes: QuoteService; promos: PromosService } {
-  const quotes = createQuoteRepository();
-  const promos = createPromosRepository();
-  return { quotes: createQuoteService({ ...deps, quotes }), promos: createPromosService({ db: deps.db, promos, quotes }) };
+export function createQuoteFeature(deps: QuoteServiceDeps): { quotes: QuoteService; promos: PromosService } {
+  return { quotes: createQuoteService(deps), promos: createPromosService({ db: deps.db }) };
 }

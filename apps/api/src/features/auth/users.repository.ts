@@ -16,7 +16,7 @@ export interface UserPatch {
  * Customers. A customer belongs to one merchant: every query names the merchant, and the same
  * phone at two merchants is two customers. Takes a database or a transaction.
  */
-export function usersRepository(db: Db) {
+export function createUsersRepository(db: Db) {
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
   return {
     async findById(merchantId: string, id: string): Promise<UserRecord | null> {
@@ -50,4 +50,4 @@ export function usersRepository(db: Db) {
   };
 }
 
-export type UsersRepository = ReturnType<typeof usersRepository>;
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

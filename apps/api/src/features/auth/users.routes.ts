@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChangePhoneRequest, ErrorResponse, SendOtpResponse, UpdateUserRequest, User, UserIdParams, VerifyPhoneRequest } from '@dasturxon/domain';
-import { requireSession, requireUser } from '../auth/auth.guard.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import { requireSession, requireUser } from './auth.guard.ts';
+import type { AuthService } from './auth.service.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import { toUser, type UsersService } from './users.service.ts';
 

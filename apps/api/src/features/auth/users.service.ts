@@ -1,10 +1,10 @@
-import type { Db } from '@dasturxon/db';
+import { isUniqueViolation, type Db } from '@dasturxon/db';
 import { AppError, Gender, isPlausibleBirthday, type SendOtpResponse, type UpdateUserRequest, type User } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
-import { authRepository } from '../auth/auth.repository.ts';
-import { invalidCode, requirePhone, type OtpService } from '../auth/otp.service.ts';
-import type { MerchantRecord } from '../merchants/merchants.repository.ts';
-import { usersRepository, type UserPatch, type UserRecord } from './users.repository.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import { createUsersRepository, type UserPatch, type UserRecord } from './users.repository.ts';
 
 /** The customer as the API shows them (spec section 3, User). */
 export function toUser(u: UserRecord): User {
@@ -27,22 +27,14 @@ export function toUser(u: UserRecord): User {
 
 const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', { fields: [{ field, message }] });
 
-/** A unique-index violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-export interface UsersServiceOptions {
+export interface UsersServiceDeps {
   db: Db;
   clock: Clock;
   otp: OtpService;
 }
 
 /** The signed-in customer's own account: profile, phone change, deletion. */
-export function createUsersService({ db, clock, otp }: UsersServiceOptions) {
+export function createUsersService({ db, clock, otp }: UsersServiceDeps) {
   return {
     /** Changes the fields sent; a customer edits only their own profile (403 otherwise). */
     async update(merchant: MerchantRecord, me: UserRecord, id: string, body: UpdateUserRequest): Promise<User> {
@@ -57,7 +49,7 @@ export function createUsersService({ db, clock, otp }: UsersServiceOptions) {
       if (body.email !== undefined) patch.email = body.email === null ? null : body.email.toLowerCase();
       if (body.birthday !== undefined) patch.birthday = body.birthday;
       if (body.gender !== undefined) patch.gender = body.gender;
-      const updated = await usersRepository(db).update(merchant.id, me.id, patch);
+      const updated = await createUsersRepository(db).update(merchant.id, me.id, patch);
       if (!updated) throw new AppError('UNAUTHORIZED');
       return toUser(updated);
     },
@@ -80,7 +72,7 @@ export function createUsersService({ db, clock, otp }: UsersServiceOptions) {
         outcome = await db.transaction(async (tx) => {
           const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'CHANGE_PHONE', subject: me.id, code, clientIp });
           if (!check.ok) return { ok: false as const, error: invalidCode(check) };
-          const users = usersRepository(tx);
+          const users = createUsersRepository(tx);
           const holder = await users.findByPhone(merchant.id, phone);
           if (holder && holder.id !== me.id) return { ok: false as const, error: new AppError('PHONE_TAKEN') };
           const updated = await users.update(merchant.id, me.id, { phone });
@@ -103,9 +95,9 @@ export function createUsersService({ db, clock, otp }: UsersServiceOptions) {
     async deleteAccount(merchant: MerchantRecord, me: UserRecord): Promise<void> {
       await db.transaction(async (tx) => {
         const now = clock.now();
-        const auth = authRepository(tx);
+        const auth = createAuthRepository(tx);
         if (me.phone) await auth.deleteCodesOfPhone(merchant.id, me.phone);
-        await usersRepository(tx).erase(merchant.id, me.id, now);
+        await createUsersRepository(tx).erase(merchant.id, me.id, now);
         await auth.revokeSessionsOfUser(merchant.id, me.id, now);
       });
     },

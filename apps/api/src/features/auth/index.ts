@@ -1,0 +1,6 @@
+/** The auth feature's public surface: what app.ts and other features may import (the lint rule allows nothing else). */
+export { createAuthFeature, type AuthFeature } from './auth.feature.ts';
+export { registerAuthGuard, requireSession, requireUser, type AuthMode } from './auth.guard.ts';
+export { authRoutes } from './auth.routes.ts';
+export type { UserRecord } from './users.repository.ts';
+export { usersRoutes } from './users.routes.ts';

@@ -1,0 +1,4 @@
+/** The catalogue feature's public surface: what app.ts and other features may import. */
+export { createCatalogueRepository } from './catalogue.repository.ts';
+export { catalogueRoutes } from './catalogue.routes.ts';
+export { createCatalogueService, type CatalogueService } from './catalogue.service.ts';

@@ -1,0 +1,2 @@
+/** The health feature's public surface. */
+export { healthRoutes } from './health.routes.ts';
