@@ -128,7 +128,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
-  const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS);
+  const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
   registerTenant(app, resolver);
 
   await app.register(
@@ -139,7 +139,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
-      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants });
+      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development: config.NODE_ENV !== 'production' });
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(branchesRoutes, { service: branches });
       await api.register(contentRoutes, { service: content });

@@ -27,6 +27,15 @@ export const ConfigSchema = z.object({
     .default('localhost')
     .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: bool(true),
+  /**
+   * The brand a development host (localhost, 127.0.0.1) shows without `?vendor=` (spec section 1): the demo
+   * chain, so `npm start` then http://localhost:3000 opens a shop. Empty for none (MERCHANT_REQUIRED).
+   */
+  DEV_BRAND: z
+    .string()
+    .regex(/^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)?$/, 'must be a brand sub-domain or empty')
+    .default('tezkor')
+    .transform((v) => v || null),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which `X-Forwarded-*` to believe: `false` (none, the default), a number of proxy hops in front of the

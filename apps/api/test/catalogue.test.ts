@@ -187,7 +187,7 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
     });
 
     it('answers 400 MERCHANT_REQUIRED without a merchant', async () => {
-      const res = await t.app.inject({ method: 'GET', url: OVERALLS, headers: { host: 'localhost' } });
+      const res = await t.app.inject({ method: 'GET', url: OVERALLS, headers: { host: 'dasturxon.uz' } });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('MERCHANT_REQUIRED');
     });

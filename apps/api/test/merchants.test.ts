@@ -87,8 +87,12 @@ describe.each(BACKENDS)('merchant calls on %s', (backend) => {
       const res = await current({ host: 'unknown-shop.example' }, `?vendor=${DEMO.tezkor.sub}`);
       expect(res.statusCode).toBe(404);
     });
-    it('answers 400 MERCHANT_REQUIRED when nothing names a merchant', async () => {
+    it('shows the default brand (DEV_BRAND, the demo chain) on a development host without a vendor', async () => {
       const res = await current({ host: 'localhost:3000' });
+      expect(res.json().id).toBe(DEMO.tezkor.id);
+    });
+    it('answers 400 MERCHANT_REQUIRED when nothing names a merchant', async () => {
+      const res = await current({ host: 'dasturxon.uz' });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('MERCHANT_REQUIRED');
     });
@@ -102,6 +106,35 @@ describe.each(BACKENDS)('merchant calls on %s', (backend) => {
         const res = await current(headers);
         expect(res.statusCode).toBe(404);
         expect(res.json().code).toBe('MERCHANT_NOT_FOUND');
+      }
+    });
+  });
+
+  describe('the brand switcher of development hosts', () => {
+    const list = (host: string) => get('/api/users/v1/merchants/development', { host });
+    it('lists every brand, public fields only, on localhost and {sub}.localhost', async () => {
+      for (const host of ['localhost:3000', '127.0.0.1:3000', `${DEMO.navbahor.sub}.localhost:3000`]) {
+        const res = await list(host);
+        expect(res.statusCode).toBe(200);
+        const subs = (res.json() as { sub: string }[]).map((m) => m.sub);
+        expect(subs).toEqual(expect.arrayContaining([DEMO.tezkor.sub, DEMO.navbahor.sub, DEMO.yopiq.sub]));
+        for (const word of SECRET_WORDS) expect(res.body).not.toContain(word);
+      }
+    });
+    it('answers 404 on a brand host, so no customer learns the other brands', async () => {
+      for (const host of [`${DEMO.tezkor.sub}.dasturxon.uz`, 'dasturxon.uz', 'tezkor.uz']) {
+        const res = await list(host);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe('NOT_FOUND');
+      }
+    });
+    it('answers 404 in production, even on localhost', async () => {
+      const production = await createTestApp(backend, { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-test-secret' });
+      try {
+        const res = await production.app.inject({ method: 'GET', url: '/api/users/v1/merchants/development', headers: { host: 'localhost:3000' } });
+        expect(res.statusCode).toBe(404);
+      } finally {
+        await production.close();
       }
     });
   });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCK } from './constants.ts';
 import * as schema from './schema.ts';
 
 /** The one database type both drivers are used through. */
@@ -65,10 +66,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
   const client = await database.pool!.connect();
   try {
-    await client.query('select pg_advisory_lock(7261001)');
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK.MIGRATE]);
     await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
-    await client.query('select pg_advisory_unlock(7261001)').catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK.MIGRATE]).catch(() => undefined);
     client.release();
   }
 }

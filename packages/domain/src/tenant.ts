@@ -30,19 +30,22 @@ export function isValidSub(sub: string): boolean {
 
 /**
  * Says how a request's host names its brand, the same way on the server and in the browser:
- * `{sub}.{base domain}` → that sub; a development host → the `vendor` parameter or cookie;
+ * `{sub}.{base domain}` → that sub; a development host → the `vendor` parameter or cookie, else the default brand;
  * any other host → a brand's own domain.
  */
 export function tenantFromHost(input: {
   host: string;
   baseDomains: readonly string[];
   vendor?: string | null | undefined;
+  /** The brand a development host shows when nothing names one (spec section 1; the server's DEV_BRAND). */
+  devBrand?: string | null | undefined;
 }): TenantHint {
   const hostname = hostnameOf(input.host);
   const vendor = input.vendor?.trim().toLowerCase();
   if (!hostname) return { kind: 'none' };
   if (isDevHost(hostname)) {
-    return vendor && isValidSub(vendor) ? { kind: 'sub', sub: vendor } : { kind: 'none' };
+    if (vendor && isValidSub(vendor)) return { kind: 'sub', sub: vendor };
+    return input.devBrand && isValidSub(input.devBrand) ? { kind: 'sub', sub: input.devBrand } : { kind: 'none' };
   }
   const bases = [...input.baseDomains].map((b) => b.toLowerCase()).sort((a, b) => b.length - a.length);
   for (const base of bases) {

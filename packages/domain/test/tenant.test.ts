@@ -25,6 +25,15 @@ describe('tenantFromHost', () => {
     expect(tenantFromHost({ host: 'localhost', baseDomains: base, vendor: null })).toEqual({ kind: 'none' });
   });
 
+  it('shows the default brand on a development host when nothing else names one, and only there', () => {
+    expect(tenantFromHost({ host: 'localhost:3000', baseDomains: base, devBrand: 'tezkor' })).toEqual({ kind: 'sub', sub: 'tezkor' });
+    expect(tenantFromHost({ host: '127.0.0.1', baseDomains: base, vendor: 'navbahor', devBrand: 'tezkor' })).toEqual({ kind: 'sub', sub: 'navbahor' });
+    expect(tenantFromHost({ host: 'localhost', baseDomains: base, vendor: 'not a sub!', devBrand: 'tezkor' })).toEqual({ kind: 'sub', sub: 'tezkor' });
+    expect(tenantFromHost({ host: 'dasturxon.uz', baseDomains: base, devBrand: 'tezkor' })).toEqual({ kind: 'none' });
+    expect(tenantFromHost({ host: 'shop.example', baseDomains: base, devBrand: 'tezkor' })).toEqual({ kind: 'domain', domain: 'shop.example' });
+    expect(tenantFromHost({ host: 'localhost', baseDomains: base, devBrand: '' })).toEqual({ kind: 'none' });
+  });
+
   it('treats any other host as a brand domain, without www', () => {
     expect(tenantFromHost({ host: 'tezkor.uz', baseDomains: base })).toEqual({ kind: 'domain', domain: 'tezkor.uz' });
     expect(tenantFromHost({ host: 'www.tezkor.uz:443', baseDomains: base })).toEqual({ kind: 'domain', domain: 'tezkor.uz' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError } from '@dasturxon/domain';
+import { AppError, isUuid } from '@dasturxon/domain';
 
 /*
  * What every request is held to before any route reads it (issue 10, "Hostile input"), in one place:
@@ -15,7 +15,6 @@ import { AppError } from '@dasturxon/domain';
 const CONTROL_IN_PARAMETER = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- the point is to find them
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DEPTH = 32;
 const MAX_FIELDS = 10;
 
@@ -38,7 +37,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function inspectInput(value: unknown, path: string, control: RegExp, fields: Field[] = [], depth = 0): { value: unknown; fields: Field[] } {
   if (typeof value === 'string') {
     if (control.test(value) && fields.length < MAX_FIELDS) fields.push({ field: path, message: 'must not contain control characters' });
-    return { value: UUID.test(value) ? value.toLowerCase() : value, fields };
+    return { value: isUuid(value) ? value.toLowerCase() : value, fields };
   }
   if (depth >= MAX_DEPTH) return { value, fields };
   if (Array.isArray(value)) {

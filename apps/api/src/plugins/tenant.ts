@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, MERCHANT_HEADER, tenantFromHost, VENDOR_COOKIE } from '@dasturxon/domain';
+import { AppError, isUuid, MERCHANT_HEADER, tenantFromHost, VENDOR_COOKIE } from '@dasturxon/domain';
 import type { merchants } from '@dasturxon/db';
 
 /** A brand's row, as the tenant hook hands it to every route. */
@@ -29,8 +29,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface TenantResolver {
   /** Resolves the caller's merchant: the header first, then the host (sub-domain, brand domain, vendor). */
   resolve(request: FastifyRequest): Promise<MerchantRecord>;
@@ -38,18 +36,18 @@ export interface TenantResolver {
   tryResolve(request: FastifyRequest): Promise<{ merchant: MerchantRecord | null; error: AppError | null }>;
 }
 
-export function createTenantResolver(repo: MerchantLookup, baseDomains: readonly string[]): TenantResolver {
+export function createTenantResolver(repo: MerchantLookup, baseDomains: readonly string[], devBrand: string | null = null): TenantResolver {
   async function resolve(request: FastifyRequest): Promise<MerchantRecord> {
     const header = request.headers[MERCHANT_HEADER.toLowerCase()];
     const headerId = Array.isArray(header) ? header[0] : header;
     if (headerId) {
-      const merchant = UUID.test(headerId) ? await repo.findById(headerId) : null;
+      const merchant = isUuid(headerId) ? await repo.findById(headerId) : null;
       if (!merchant) throw new AppError('MERCHANT_NOT_FOUND');
       return merchant;
     }
     const query = request.query as Record<string, unknown> | undefined;
     const vendor = typeof query?.vendor === 'string' ? query.vendor : (request.cookies?.[VENDOR_COOKIE] ?? null);
-    const hint = tenantFromHost({ host: request.host, baseDomains, vendor });
+    const hint = tenantFromHost({ host: request.host, baseDomains, vendor, devBrand });
     if (hint.kind === 'none') throw new AppError('MERCHANT_REQUIRED');
     const merchant = hint.kind === 'sub' ? await repo.findBySub(hint.sub) : await repo.findByDomain(hint.domain);
     if (!merchant) throw new AppError('MERCHANT_NOT_FOUND');

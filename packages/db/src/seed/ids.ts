@@ -33,6 +33,3 @@ export const ids = {
   story: (sub: string, key: string) => demoId(`${sub}/story/${key}`),
   promo: (sub: string, code: string) => demoId(`${sub}/promo/${code.toLowerCase()}`),
 };
-
-/** The key of the merchant-wide service fee row: the table's key cannot hold a null city. */
-export const MERCHANT_WIDE_CITY_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { ADVISORY_LOCK } from '../constants.ts';
 import { writeMerchant } from './merchant-writer.ts';
 import { navbahorRows } from './navbahor.seed.ts';
 import { tezkorRows } from './tezkor.seed.ts';
@@ -10,7 +11,6 @@ export { demoId } from './ids.ts';
 
 // Several API instances may boot at once against one PostgreSQL; the lock makes their seeds
 // run one after the other instead of racing on the same rows.
-const SEED_LOCK = 7261002;
 
 /**
  * Writes the three demo brands (tezkor, navbahor, yopiq) in one transaction. Ids are fixed, so a
@@ -20,7 +20,7 @@ const SEED_LOCK = 7261002;
 export async function seedDemo(db: Db, options: { now: Date }): Promise<void> {
   const merchants = [tezkorRows(options.now), navbahorRows(options.now), yopiqRows(options.now)];
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK.SEED})`);
     for (const rows of merchants) await writeMerchant(tx, rows);
   });
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
 import { branchRows, branchSettings, catalogueRows, mediaRows, policyRows, settingsRow, yearIn, type MerchantRows, type SettingsInput } from './rows.ts';
@@ -5,7 +6,6 @@ import { NAVBAHOR_CATALOGUE } from './navbahor.catalogue.ts';
 import { everyDay } from './work-hours.ts';
 
 const SUB = DEMO.navbahor.sub;
-const TZ = 'Asia/Tashkent';
 
 const ABOUT = {
   ru: [
@@ -27,7 +27,7 @@ const ABOUT = {
 
 export function navbahorRows(now: Date): MerchantRows {
   const merchantId = DEMO.navbahor.id;
-  const year = yearIn(now, TZ);
+  const year = yearIn(now, DEFAULT_TIME_ZONE);
   const web: SettingsInput = {
     flags: {
       isDark: false,
@@ -100,7 +100,7 @@ export function navbahorRows(now: Date): MerchantRows {
         longitude: 69.2401,
         isMain: true,
         isTaximeter: false,
-        timeZone: TZ,
+        timeZone: DEFAULT_TIME_ZONE,
         taximeterCommentUz: '',
         taximeterCommentRu: '',
         taximeterCommentEn: '',

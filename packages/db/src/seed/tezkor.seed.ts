@@ -1,6 +1,8 @@
+import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import { ids, MERCHANT_WIDE_CITY_ID } from './ids.ts';
+import { MERCHANT_WIDE_CITY_ID } from '../constants.ts';
+import { ids } from './ids.ts';
 import {
   availabilityRows,
   branchRows,
@@ -19,7 +21,6 @@ import { TEZKOR_CATALOGUE } from './tezkor.catalogue.ts';
 import { closedAtNow, dayOffToday, everyDay } from './work-hours.ts';
 
 const SUB = DEMO.tezkor.sub;
-const TASHKENT_TZ = 'Asia/Tashkent';
 const SAMARKAND_TZ = 'Asia/Samarkand';
 const BOTH: BranchSpec['hourTypes'] = ['DELIVERY', 'PICK_UP'];
 
@@ -79,7 +80,7 @@ function branches(now: Date): BranchSpec[] {
       deliveryPrice: 18000,
       deliveryMinAmount: 60000,
       settings: branchSettings({ pickupEnabled: false }),
-      hours: closedAtNow(now, TASHKENT_TZ, ['09:00', '22:00']),
+      hours: closedAtNow(now, DEFAULT_TIME_ZONE, ['09:00', '22:00']),
       hourTypes: BOTH,
     },
     {
@@ -93,7 +94,7 @@ function branches(now: Date): BranchSpec[] {
       deliveryPrice: 10000,
       deliveryMinAmount: 50000,
       settings: branchSettings(),
-      hours: dayOffToday(now, TASHKENT_TZ, ['09:00', '23:00']),
+      hours: dayOffToday(now, DEFAULT_TIME_ZONE, ['09:00', '23:00']),
       hourTypes: BOTH,
     },
     {
@@ -199,7 +200,7 @@ const ABOUT = {
 };
 
 function settings(merchantId: string, now: Date): MerchantRows['settings'] {
-  const year = yearIn(now, TASHKENT_TZ);
+  const year = yearIn(now, DEFAULT_TIME_ZONE);
   const web: SettingsInput = {
     flags: {
       isDark: true,
@@ -332,7 +333,7 @@ export function tezkorRows(now: Date): MerchantRows {
         longitude: 69.2401,
         isMain: true,
         isTaximeter: false,
-        timeZone: TASHKENT_TZ,
+        timeZone: DEFAULT_TIME_ZONE,
         taximeterCommentUz: '',
         taximeterCommentRu: '',
         taximeterCommentEn: '',

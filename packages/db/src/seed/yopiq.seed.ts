@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
 import { branchRows, branchSettings, catalogueRows, mediaRows, policyRows, settingsRow, type MerchantRows } from './rows.ts';
@@ -55,7 +56,7 @@ export function yopiqRows(now: Date): MerchantRows {
         longitude: 69.2401,
         isMain: true,
         isTaximeter: false,
-        timeZone: 'Asia/Tashkent',
+        timeZone: DEFAULT_TIME_ZONE,
         taximeterCommentUz: '',
         taximeterCommentRu: '',
         taximeterCommentEn: '',

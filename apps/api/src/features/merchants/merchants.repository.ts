@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { brands, cities, merchants, merchantSettings, type Db } from '@dasturxon/db';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
 
 export type SettingsRecord = typeof merchantSettings.$inferSelect;
 export type CityRecord = typeof cities.$inferSelect;
@@ -60,6 +61,10 @@ export function createMerchantsRepository(db: Db) {
     },
     async brands(merchantId: string) {
       return db.select().from(brands).where(eq(brands.merchantId, merchantId)).orderBy(asc(brands.priority), asc(brands.name));
+    },
+    /** Every brand of the deployment, by name (the development brand switcher). */
+    async all(): Promise<MerchantRecord[]> {
+      return db.select().from(merchants).orderBy(asc(merchants.name));
     },
     /** Forget cached lookups (after a merchant changes). */
     invalidate(): void {

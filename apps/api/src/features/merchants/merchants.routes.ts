@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, OrderMerchantSettings, SubParams } from '@dasturxon/domain';
+import { AppError, City, hostnameOf, isDevHost, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, OrderMerchantSettings, SubParams } from '@dasturxon/domain';
 import { z } from 'zod';
 import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
 import type { MerchantsRepository } from './merchants.repository.ts';
@@ -7,10 +7,35 @@ import { toMerchant, type MerchantsService } from './merchants.service.ts';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
-export const merchantsRoutes: FastifyPluginAsyncZod<{ repo: MerchantsRepository; service: MerchantsService }> = async (
-  app,
-  { repo, service },
-) => {
+export interface MerchantsRoutesOptions {
+  repo: MerchantsRepository;
+  service: MerchantsService;
+  /** Outside production: development hosts may list every brand (the storefront's brand switcher). */
+  development: boolean;
+}
+
+/** localhost, 127.0.0.1 and `{sub}.localhost`: the hosts a developer opens, never a customer. */
+const onDevelopmentHost = (host: string) => {
+  const hostname = hostnameOf(host);
+  return isDevHost(hostname) || hostname.endsWith('.localhost');
+};
+
+export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = async (app, { repo, service, development }) => {
+  app.get(
+    '/users/v1/merchants/development',
+    {
+      schema: {
+        tags: ['merchants'],
+        summary: 'Every brand, for the brand switcher of development hosts (404 in production and on real hosts)',
+        response: { 200: z.array(Merchant), ...errors },
+      },
+    },
+    async (request) => {
+      if (!development || !onDevelopmentHost(request.host)) throw new AppError('NOT_FOUND', { path: request.url });
+      return (await repo.all()).map(toMerchant);
+    },
+  );
+
   app.get(
     '/users/v1/merchants/sub/:sub',
     {

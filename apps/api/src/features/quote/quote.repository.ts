@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   branches,
+  MERCHANT_WIDE_CITY_ID,
   cities,
   deliveryZones,
   merchants,
@@ -32,8 +33,6 @@ import type { PromoRecord } from './promos.repository.ts';
 /** A database handle or a transaction on it: every read of a quote runs on the one it is given. */
 export type Reader = Pick<Db, 'select'>;
 
-/** The key of the merchant-wide service fee row: the table's key cannot hold a null city. */
-export const MERCHANT_WIDE_CITY_ID = '00000000-0000-0000-0000-000000000000';
 type FreshProductRow = FreshProduct & { id: string };
 
 /** A promo row as row_to_json writes it: the columns' own names, timestamps as text. */
