@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { merchantSecrets, merchants, merchantSettings } from '@dasturxon/db';
+import { merchantSecrets, merchants, merchantSettings, PG_ERROR, pgErrorCode } from '@dasturxon/db';
+import type { ContentLanguage, SmsGateway } from '@dasturxon/domain';
 import { codeSmsText, DEFAULT_SMS_TEMPLATES } from '../src/sms/sms-text.ts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
@@ -119,7 +120,7 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
   const advance = (seconds: number) => t.clock.set(new Date(t.clock.now().getTime() + seconds * 1000));
 
   /** A merchant of its own per test, so no token is cached from another test. */
-  async function merchant(gateway: string, sms: Record<string, unknown>, settings?: { smsContent?: string; brand?: string; mainLanguage?: string }) {
+  async function merchant(gateway: SmsGateway, sms: Record<string, unknown>, settings?: { smsContent?: string; brand?: string; mainLanguage?: ContentLanguage }) {
     const [m] = await t.database.db
       .insert(merchants)
       .values({ name: 'Shirin Choyxona', sub: `sms${backend}${++serial}`, smsGateway: gateway })
@@ -325,9 +326,12 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       expect(line.text).toMatch(/^Shirin Choyxona: your code is \d{6}\. Do not share it\.$/);
     });
 
-    it('answers 502 for a gateway name it does not know, rather than pretending to send', async () => {
-      const id = await merchant('CARRIER_PIGEON', {});
-      expect((await sendCode(id, freshPhone())).statusCode).toBe(502);
+    it('cannot be given a gateway name it does not know: the database refuses it', async () => {
+      const refused = await t.database.db
+        .insert(merchants)
+        .values({ name: 'Shirin Choyxona', sub: `sms${backend}${++serial}`, smsGateway: 'CARRIER_PIGEON' as SmsGateway })
+        .then(() => null, (error: unknown) => error);
+      expect(pgErrorCode(refused)).toBe(PG_ERROR.CHECK_VIOLATION);
     });
   });
 });

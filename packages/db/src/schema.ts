@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,14 +18,34 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  BasketPosition,
+  CategoryView,
+  CategoryViewType,
+  ContentLanguage,
   DEFAULT_MAIN_COLOR,
   DEFAULT_MERCHANT_LOCATION,
   DEFAULT_SMS_COUNTRIES,
   DEFAULT_TIME_ZONE,
-  type DiscountType,
+  DiscountType,
+  Gender,
+  GroupView,
+  MapType,
+  ModificationViewType,
+  NavigationType,
+  OtpPurpose,
+  PHONE_COUNTRIES,
+  PolicyType,
+  ProductType,
+  ScrollType,
   SETTINGS_FLAG_DEFAULTS,
   SETTINGS_FLAGS,
   SETTINGS_TEXT_FIELDS,
+  SettingsChannel,
+  SmsGateway,
+  ThemeType,
+  Unit,
+  WeekName,
+  WorkHoursType,
   type LocalizedText,
   type PhoneCountryCode,
   type SettingsFlag,
@@ -30,15 +53,40 @@ import {
 } from '@dasturxon/domain';
 
 // Column names are the snake_case of the keys (the client and drizzle-kit use `casing: 'snake_case'`).
-// Every tenant-owned table carries merchant_id, and it leads every unique index.
+//
+// Tenant keys (docs/decisions/007): every tenant-owned table carries merchant_id; its primary key is
+// (merchant_id, id) or starts with merchant_id; every foreign key between tenant tables is
+// (merchant_id, x_id) → (merchant_id, id), so the database itself refuses a row that points at another
+// brand's row, and the schema can be distributed by merchant_id (Citus) as it is. merchant_id leads every
+// unique index, except on the two routing tables a request is resolved with before its brand is known
+// (merchants.sub, brands.domain_url), which would be reference tables there.
+//
+// Enumerations (decision 001's rule, for every enum column): a text column holding a domain enum is typed
+// with it and checked by the database against the same list (`<table>_<column>_check`).
 
-const id = () => uuid().primaryKey().defaultRandom();
+const id = () => uuid().notNull().defaultRandom();
 const merchantId = () => uuid().notNull().references(() => merchants.id, { onDelete: 'cascade' });
+
+/** The primary key of a tenant table with its own id. */
+const tenantKey = (t: { merchantId: AnyPgColumn; id: AnyPgColumn }) => primaryKey({ columns: [t.merchantId, t.id] });
+
+/** A reference to a row of another tenant table, of the same merchant. */
+const sameMerchant = (name: string, merchantColumn: AnyPgColumn, column: AnyPgColumn, target: { merchantId: AnyPgColumn; id: AnyPgColumn }) =>
+  foreignKey({ name, columns: [merchantColumn, column], foreignColumns: [target.merchantId, target.id] });
+
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** The database's check that a column holds one of an enum's values (null passes: nullability is the column's). */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map(literal).join(', '))})`);
+
+/** A text column typed with a domain enum (checked by `oneOf` in its table). */
+const enumText = <T extends string>(_values: readonly T[]) => text().$type<T>();
 const localized = () => jsonb().$type<LocalizedText>().notNull().default({});
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const merchants = pgTable('merchants', {
-  id: id(),
+  id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
   logo: text().notNull().default(''),
   color: text().notNull().default(DEFAULT_MAIN_COLOR),
@@ -47,14 +95,17 @@ export const merchants = pgTable('merchants', {
   latitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.latitude),
   longitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.longitude),
   mainCityId: uuid(),
-  smsGateway: text().notNull().default('OUTBOX'),
+  smsGateway: enumText(SmsGateway.options).notNull().default('OUTBOX'),
   /** ISO codes of the countries whose numbers may ask for a code (`PHONE_COUNTRIES`); the first is the example in messages. */
   smsCountries: text().array().$type<PhoneCountryCode[]>().notNull().default([...DEFAULT_SMS_COUNTRIES]),
   /** Codes sent an hour and a day at most; null is the deployment's SMS_BUDGET_PER_HOUR / SMS_BUDGET_PER_DAY. */
   smsBudgetPerHour: integer(),
   smsBudgetPerDay: integer(),
   createdAt: createdAt(),
-});
+}, (t) => [
+  oneOf('merchants_sms_gateway_check', t.smsGateway, SmsGateway.options),
+  check('merchants_sms_countries_check', sql`${t.smsCountries} <@ array[${sql.raw(PHONE_COUNTRIES.map((c) => literal(c.iso)).join(', '))}]::text[]`),
+]);
 
 /** What a merchant keeps secret: never selected by a public call. */
 export const merchantSecrets = pgTable('merchant_secrets', {
@@ -81,25 +132,36 @@ export const merchantSettings = pgTable(
   'merchant_settings',
   {
     merchantId: merchantId(),
-    channel: text().notNull(),
+    channel: enumText(SettingsChannel.options).notNull(),
     ...flagColumns,
     ...textColumns,
     mainColor: text().notNull().default(DEFAULT_MAIN_COLOR),
-    mainLanguage: text().notNull().default('ru'),
-    forcedLanguage: text(),
+    mainLanguage: enumText(ContentLanguage.options).notNull().default('ru'),
+    forcedLanguage: enumText(ContentLanguage.options),
     yandexMetricsKeys: jsonb().$type<string[]>().notNull().default([]),
     contacts: jsonb().$type<string[]>().notNull().default([]),
     title: localized(),
     leftCopyWrite: localized(),
     rightCopyWrite: localized(),
-    mapType: text().notNull().default('YANDEX'),
-    mainColorType: text().notNull().default('DARK'),
-    groupView: text().notNull().default('GROUP'),
-    categoryView: text().notNull().default('ALL'),
-    basketPosition: text().notNull().default('NAVIGATION_BAR'),
-    modificationViewType: text().notNull().default('NAME_ONLY'),
+    mapType: enumText(MapType.options).notNull().default('YANDEX'),
+    mainColorType: enumText(ThemeType.options).notNull().default('DARK'),
+    groupView: enumText(GroupView.options).notNull().default('GROUP'),
+    categoryView: enumText(CategoryView.options).notNull().default('ALL'),
+    basketPosition: enumText(BasketPosition.options).notNull().default('NAVIGATION_BAR'),
+    modificationViewType: enumText(ModificationViewType.options).notNull().default('NAME_ONLY'),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.channel] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.channel] }),
+    oneOf('merchant_settings_channel_check', t.channel, SettingsChannel.options),
+    oneOf('merchant_settings_main_language_check', t.mainLanguage, ContentLanguage.options),
+    oneOf('merchant_settings_forced_language_check', t.forcedLanguage, ContentLanguage.options),
+    oneOf('merchant_settings_map_type_check', t.mapType, MapType.options),
+    oneOf('merchant_settings_main_color_type_check', t.mainColorType, ThemeType.options),
+    oneOf('merchant_settings_group_view_check', t.groupView, GroupView.options),
+    oneOf('merchant_settings_category_view_check', t.categoryView, CategoryView.options),
+    oneOf('merchant_settings_basket_position_check', t.basketPosition, BasketPosition.options),
+    oneOf('merchant_settings_modification_view_type_check', t.modificationViewType, ModificationViewType.options),
+  ],
 );
 
 /** A brand entry: a host or domain that leads to a merchant, and a tab of multi-tab navigation. */
@@ -114,7 +176,7 @@ export const brands = pgTable(
     image: text().notNull().default(''),
     priority: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex('brands_domain_url_key').on(t.domainUrl), index('brands_merchant_idx').on(t.merchantId)],
+  (t) => [tenantKey(t), uniqueIndex('brands_domain_url_key').on(t.domainUrl)],
 );
 
 export const cities = pgTable(
@@ -134,7 +196,7 @@ export const cities = pgTable(
     taximeterCommentEn: text().notNull().default(''),
     priority: integer().notNull().default(0),
   },
-  (t) => [index('cities_merchant_idx').on(t.merchantId)],
+  (t) => [tenantKey(t)],
 );
 
 export interface BranchSettingsJson {
@@ -155,9 +217,7 @@ export const branches = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    cityId: uuid()
-      .notNull()
-      .references(() => cities.id),
+    cityId: uuid().notNull(),
     name: localized(),
     address: text().notNull().default(''),
     latitude: doublePrecision().notNull(),
@@ -180,25 +240,28 @@ export const branches = pgTable(
     settings: jsonb().$type<BranchSettingsJson>().notNull(),
     priority: integer().notNull().default(0),
   },
-  (t) => [index('branches_merchant_idx').on(t.merchantId, t.cityId)],
+  (t) => [tenantKey(t), index('branches_merchant_idx').on(t.merchantId, t.cityId), sameMerchant('branches_city_fk', t.merchantId, t.cityId, cities)],
 );
 
 export const workHours = pgTable(
   'work_hours',
   {
     merchantId: merchantId(),
-    branchId: uuid()
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
-    type: text().notNull(),
-    weekName: text().notNull(),
+    branchId: uuid().notNull(),
+    type: enumText(WorkHoursType.options).notNull(),
+    weekName: enumText(WeekName.options).notNull(),
     open: text().notNull(),
     close: text().notNull(),
     extraOpen: text(),
     extraClose: text(),
     isDayOff: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.branchId, t.type, t.weekName] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.branchId, t.type, t.weekName] }),
+    sameMerchant('work_hours_branch_fk', t.merchantId, t.branchId, branches).onDelete('cascade'),
+    oneOf('work_hours_type_check', t.type, WorkHoursType.options),
+    oneOf('work_hours_week_name_check', t.weekName, WeekName.options),
+  ],
 );
 
 export const deliveryZones = pgTable(
@@ -206,27 +269,30 @@ export const deliveryZones = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    cityId: uuid()
-      .notNull()
-      .references(() => cities.id),
-    branchId: uuid().references(() => branches.id),
+    cityId: uuid().notNull(),
+    branchId: uuid(),
     name: text().notNull(),
     color: text().notNull().default('#3b82f6'),
     price: integer().notNull().default(0),
     /** A ring of [latitude, longitude] pairs. */
     polygon: jsonb().$type<[number, number][]>().notNull(),
   },
-  (t) => [index('delivery_zones_merchant_idx').on(t.merchantId, t.cityId)],
+  (t) => [
+    tenantKey(t),
+    index('delivery_zones_merchant_idx').on(t.merchantId, t.cityId),
+    sameMerchant('delivery_zones_city_fk', t.merchantId, t.cityId, cities),
+    sameMerchant('delivery_zones_branch_fk', t.merchantId, t.branchId, branches),
+  ],
 );
 
 export const companyPolicies = pgTable(
   'company_policies',
   {
     merchantId: merchantId(),
-    type: text().notNull(),
+    type: enumText(PolicyType.options).notNull(),
     text: localized(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.type] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.type] }), oneOf('company_policies_type_check', t.type, PolicyType.options)],
 );
 
 export const groups = pgTable(
@@ -241,7 +307,7 @@ export const groups = pgTable(
     iconBgColor: text().notNull().default(''),
     priority: integer().notNull().default(0),
   },
-  (t) => [index('groups_merchant_idx').on(t.merchantId)],
+  (t) => [tenantKey(t)],
 );
 
 export const categories = pgTable(
@@ -249,18 +315,24 @@ export const categories = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    groupId: uuid().references(() => groups.id),
+    groupId: uuid(),
     name: localized(),
     image: text().notNull().default(''),
     priority: integer().notNull().default(0),
     textColor: text().notNull().default(''),
-    viewType: text().notNull().default('MEDIUM'),
-    scrollType: text().notNull().default('VERTICAL'),
-    navigationType: text().notNull().default('SHEET'),
+    viewType: enumText(CategoryViewType.options).notNull().default('MEDIUM'),
+    scrollType: enumText(ScrollType.options).notNull().default('VERTICAL'),
+    navigationType: enumText(NavigationType.options).notNull().default('SHEET'),
     isWithoutCart: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
   },
-  (t) => [index('categories_merchant_idx').on(t.merchantId)],
+  (t) => [
+    tenantKey(t),
+    sameMerchant('categories_group_fk', t.merchantId, t.groupId, groups),
+    oneOf('categories_view_type_check', t.viewType, CategoryViewType.options),
+    oneOf('categories_scroll_type_check', t.scrollType, ScrollType.options),
+    oneOf('categories_navigation_type_check', t.navigationType, NavigationType.options),
+  ],
 );
 
 export const products = pgTable(
@@ -268,9 +340,7 @@ export const products = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    categoryId: uuid()
-      .notNull()
-      .references(() => categories.id),
+    categoryId: uuid().notNull(),
     name: localized(),
     description: localized(),
     image: text().notNull().default(''),
@@ -279,8 +349,8 @@ export const products = pgTable(
     /** Percent of the cost price, 0 to 100. */
     discount: integer().notNull().default(0),
     additionalPrice: integer().notNull().default(0),
-    unit: text().notNull().default('COUNT'),
-    type: text().notNull().default('NONE'),
+    unit: enumText(Unit.options).notNull().default('COUNT'),
+    type: enumText(ProductType.options).notNull().default('NONE'),
     /** Stock left; null means not counted. */
     count: integer(),
     amount: doublePrecision(),
@@ -305,7 +375,13 @@ export const products = pgTable(
     systems: jsonb().$type<string[]>().notNull().default(['WEB', 'TELEGRAM', 'QR', 'APP']),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_merchant_idx').on(t.merchantId, t.categoryId)],
+  (t) => [
+    tenantKey(t),
+    index('products_merchant_idx').on(t.merchantId, t.categoryId),
+    sameMerchant('products_category_fk', t.merchantId, t.categoryId, categories),
+    oneOf('products_unit_check', t.unit, Unit.options),
+    oneOf('products_type_check', t.type, ProductType.options),
+  ],
 );
 
 export const modificationGroups = pgTable(
@@ -313,15 +389,17 @@ export const modificationGroups = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
     name: localized(),
     min: integer().notNull().default(0),
     max: integer().notNull().default(1),
     priority: integer().notNull().default(0),
   },
-  (t) => [index('modification_groups_product_idx').on(t.merchantId, t.productId)],
+  (t) => [
+    tenantKey(t),
+    index('modification_groups_product_idx').on(t.merchantId, t.productId),
+    sameMerchant('modification_groups_product_fk', t.merchantId, t.productId, products).onDelete('cascade'),
+  ],
 );
 
 export const modifications = pgTable(
@@ -329,19 +407,20 @@ export const modifications = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    groupId: uuid()
-      .notNull()
-      .references(() => modificationGroups.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
+    groupId: uuid().notNull(),
     name: localized(),
     image: text().notNull().default(''),
     price: integer().notNull().default(0),
     priority: integer().notNull().default(0),
     active: boolean().notNull().default(true),
   },
-  (t) => [index('modifications_product_idx').on(t.merchantId, t.productId)],
+  (t) => [
+    tenantKey(t),
+    index('modifications_product_idx').on(t.merchantId, t.productId),
+    sameMerchant('modifications_product_fk', t.merchantId, t.productId, products).onDelete('cascade'),
+    sameMerchant('modifications_group_fk', t.merchantId, t.groupId, modificationGroups).onDelete('cascade'),
+  ],
 );
 
 /** A product's availability at a branch; no row means available there. */
@@ -349,15 +428,15 @@ export const productBranches = pgTable(
   'product_branches',
   {
     merchantId: merchantId(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    branchId: uuid()
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
+    branchId: uuid().notNull(),
     isActive: boolean().notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.productId, t.branchId] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.productId, t.branchId] }),
+    sameMerchant('product_branches_product_fk', t.merchantId, t.productId, products).onDelete('cascade'),
+    sameMerchant('product_branches_branch_fk', t.merchantId, t.branchId, branches).onDelete('cascade'),
+  ],
 );
 
 export const banners = pgTable(
@@ -372,7 +451,7 @@ export const banners = pgTable(
     priority: integer().notNull().default(0),
     active: boolean().notNull().default(true),
   },
-  (t) => [index('banners_merchant_idx').on(t.merchantId)],
+  (t) => [tenantKey(t)],
 );
 
 export interface StorySlide {
@@ -394,7 +473,7 @@ export const stories = pgTable(
     priority: integer().notNull().default(0),
     active: boolean().notNull().default(true),
   },
-  (t) => [index('stories_merchant_idx').on(t.merchantId)],
+  (t) => [tenantKey(t)],
 );
 
 export const users = pgTable(
@@ -409,30 +488,34 @@ export const users = pgTable(
     email: text(),
     birthday: date(),
     image: text(),
-    gender: text(),
+    gender: enumText(Gender.options),
     role: text().notNull().default('CLIENT'),
     cashback: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_merchant_phone_key').on(t.merchantId, t.phone).where(sql`${t.phone} is not null`)],
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('users_merchant_phone_key').on(t.merchantId, t.phone).where(sql`${t.phone} is not null`),
+    oneOf('users_gender_check', t.gender, Gender.options),
+  ],
 );
 
 export const grades = pgTable(
   'grades',
   {
     merchantId: merchantId(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
+    userId: uuid().notNull(),
     grade: smallint().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.productId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.productId, t.userId] }),
+    sameMerchant('grades_product_fk', t.merchantId, t.productId, products).onDelete('cascade'),
+    sameMerchant('grades_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+  ],
 );
 
 export const promos = pgTable(
@@ -441,7 +524,7 @@ export const promos = pgTable(
     id: id(),
     merchantId: merchantId(),
     code: text().notNull(),
-    discountType: text().$type<DiscountType>().notNull(),
+    discountType: enumText(DiscountType.options).notNull(),
     productDiscount: integer().notNull().default(0),
     deliveryDiscount: integer().notNull().default(0),
     minPrice: integer().notNull().default(0),
@@ -449,7 +532,11 @@ export const promos = pgTable(
     endDate: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
   },
-  (t) => [uniqueIndex('promos_merchant_code_key').on(t.merchantId, sql`lower(${t.code})`)],
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('promos_merchant_code_key').on(t.merchantId, sql`lower(${t.code})`),
+    oneOf('promos_discount_type_check', t.discountType, DiscountType.options),
+  ],
 );
 
 export const serviceFeeSettings = pgTable(
@@ -473,7 +560,7 @@ export const otpCodes = pgTable(
     id: id(),
     merchantId: merchantId(),
     phone: text().notNull(),
-    purpose: text().notNull(),
+    purpose: enumText(OtpPurpose.options).notNull(),
     /** Who may use the code: the customer changing their phone; empty for a login. Also hashed into code_hash. */
     subject: text().notNull().default(''),
     codeHash: text().notNull(),
@@ -488,6 +575,8 @@ export const otpCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantKey(t),
+    oneOf('otp_codes_purpose_check', t.purpose, OtpPurpose.options),
     index('otp_codes_phone_idx').on(t.merchantId, t.phone, t.createdAt),
     // Sends are limited per client address too.
     index('otp_codes_client_ip_idx').on(t.merchantId, t.clientIp, t.createdAt),
@@ -501,13 +590,16 @@ export const sessions = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash), index('sessions_user_idx').on(t.merchantId, t.userId)],
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('sessions_token_key').on(t.merchantId, t.tokenHash),
+    index('sessions_user_idx').on(t.merchantId, t.userId),
+    sameMerchant('sessions_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+  ],
 );

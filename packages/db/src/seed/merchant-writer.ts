@@ -53,15 +53,15 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows): Promise<void> {
   await upsert(tx, s.merchants, [rows.merchant], [s.merchants.id]);
   await upsert(tx, s.merchantSecrets, [rows.secrets], [s.merchantSecrets.merchantId]);
   await upsert(tx, s.merchantSettings, rows.settings, [s.merchantSettings.merchantId, s.merchantSettings.channel]);
-  await upsert(tx, s.brands, rows.brands, [s.brands.id]);
-  await upsert(tx, s.cities, rows.cities, [s.cities.id]);
-  await upsert(tx, s.branches, rows.branches, [s.branches.id]);
-  await upsert(tx, s.groups, rows.groups, [s.groups.id]);
-  await upsert(tx, s.categories, rows.categories, [s.categories.id]);
-  await upsert(tx, s.products, rows.products, [s.products.id]);
-  await upsert(tx, s.banners, rows.banners, [s.banners.id]);
-  await upsert(tx, s.stories, rows.stories, [s.stories.id]);
-  await upsert(tx, s.promos, rows.promos, [s.promos.id]);
+  await upsert(tx, s.brands, rows.brands, [s.brands.merchantId, s.brands.id]);
+  await upsert(tx, s.cities, rows.cities, [s.cities.merchantId, s.cities.id]);
+  await upsert(tx, s.branches, rows.branches, [s.branches.merchantId, s.branches.id]);
+  await upsert(tx, s.groups, rows.groups, [s.groups.merchantId, s.groups.id]);
+  await upsert(tx, s.categories, rows.categories, [s.categories.merchantId, s.categories.id]);
+  await upsert(tx, s.products, rows.products, [s.products.merchantId, s.products.id]);
+  await upsert(tx, s.banners, rows.banners, [s.banners.merchantId, s.banners.id]);
+  await upsert(tx, s.stories, rows.stories, [s.stories.merchantId, s.stories.id]);
+  await upsert(tx, s.promos, rows.promos, [s.promos.merchantId, s.promos.id]);
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
 
   await insert(tx, s.workHours, rows.workHours);

@@ -1,3 +1,4 @@
+import type { OtpPurpose } from '@dasturxon/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm';
 import { merchants, otpCodes, sessions, users, type Db } from '@dasturxon/db';
 import type { UserRecord } from './users.repository.ts';
@@ -74,7 +75,7 @@ export function createAuthRepository(db: Db) {
      * transaction ends: a second check waits here, then sees what the first one wrote. Always locked
      * in the same order, so two checks never wait on each other in a circle.
      */
-    async liveCodesForUpdate(merchantId: string, phone: string, purpose: string, subject: string, now: Date): Promise<OtpCodeRecord[]> {
+    async liveCodesForUpdate(merchantId: string, phone: string, purpose: OtpPurpose, subject: string, now: Date): Promise<OtpCodeRecord[]> {
       return db
         .select()
         .from(otpCodes)

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@dasturxon/db';
 import {
   AppError,
-  ContentLanguage,
   OTP_CODE_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_MAX_ATTEMPTS_ALL,
@@ -140,12 +139,11 @@ export function createOtpService(options: OtpServiceDeps) {
 
   async function textFor(merchant: MerchantRecord, code: string): Promise<string> {
     const settings = await options.merchants.settings(merchant.id, 'WEB');
-    const language = ContentLanguage.safeParse(settings?.mainLanguage);
     return codeSmsText({
       template: settings?.smsContent,
       code,
       brand: settings?.brand?.trim() || merchant.name,
-      language: language.success ? language.data : 'uz',
+      language: settings?.mainLanguage ?? 'uz',
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Gender } from '@dasturxon/domain';
 import { and, eq } from 'drizzle-orm';
 import { users, type Db } from '@dasturxon/db';
 
@@ -9,7 +10,7 @@ export interface UserPatch {
   lastName?: string;
   email?: string | null;
   birthday?: string | null;
-  gender?: string | null;
+  gender?: Gender | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isUniqueViolation, type Db } from '@dasturxon/db';
-import { AppError, Gender, isPlausibleBirthday, type SendOtpResponse, type UpdateUserRequest, type User } from '@dasturxon/domain';
+import { AppError, isPlausibleBirthday, type SendOtpResponse, type UpdateUserRequest, type User } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
@@ -8,7 +8,6 @@ import { createUsersRepository, type UserPatch, type UserRecord } from './users.
 
 /** The customer as the API shows them (spec section 3, User). */
 export function toUser(u: UserRecord): User {
-  const gender = Gender.safeParse(u.gender);
   return {
     id: u.id,
     merchantId: u.merchantId,
@@ -18,7 +17,7 @@ export function toUser(u: UserRecord): User {
     email: u.email,
     birthday: u.birthday,
     image: u.image,
-    gender: gender.success ? gender.data : null,
+    gender: u.gender,
     role: u.role,
     cashback: u.cashback,
     isActive: u.isActive,

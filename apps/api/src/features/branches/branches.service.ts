@@ -33,17 +33,14 @@ function settingsOf(json: Record<string, unknown> | null): BranchSettings {
   return Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, json?.[f] === true])) as BranchSettings;
 }
 
-const isHoursType = (t: string): t is WorkHoursType => (WorkHoursType.options as readonly string[]).includes(t);
-const isWeekName = (d: string): d is WeekName => (WeekName.options as readonly string[]).includes(d);
-
 /** The stored hours by type, in the enum's order, each day as stored (a day may be missing). */
 function storedHours(rows: readonly HoursRow[]): WorkHours[] {
   const out: WorkHours[] = [];
   for (const type of WorkHoursType.options) {
     const days: WorkDay[] = rows
-      .filter((r) => r.type === type && isWeekName(r.weekName))
+      .filter((r) => r.type === type)
       .map((r) => ({
-        weekName: r.weekName as WeekName,
+        weekName: r.weekName,
         open: r.open,
         close: r.close,
         extraOpen: r.extraOpen,
@@ -68,7 +65,7 @@ function withSevenDays(hours: WorkHours): WorkHours {
 
 /** A branch as the list and the map show it, with open-now and today's hours of its PICK_UP hours in its city's time zone. */
 export function toBranch(row: BranchRow, hoursRows: readonly HoursRow[], now: Date): Branch {
-  const hours = storedHours(hoursRows.filter((h) => isHoursType(h.type)));
+  const hours = storedHours(hoursRows);
   const pickUp = hoursOfType(hours, 'PICK_UP');
   const today = todayHours(pickUp, now, row.timeZone);
   const main = today.isHoliday ? null : today.intervals[today.intervals.length - 1]!;

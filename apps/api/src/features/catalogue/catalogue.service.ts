@@ -4,15 +4,10 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import {
   AppError,
   byPriority,
-  CategoryViewType,
-  NavigationType,
   orderMenu,
   priceLine,
-  ProductType,
   menuAvailability,
-  ScrollType,
   sum,
-  Unit,
   type Category,
   type Group,
   type MenuAvailability,
@@ -53,9 +48,6 @@ const MAX_ENTRIES = 500;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-const oneOf = <T extends string>(schema: { options: readonly T[] }, value: string, fallback: T): T =>
-  (schema.options as readonly string[]).includes(value) ? (value as T) : fallback;
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -104,8 +96,8 @@ function toProduct(
     discount: p.discount,
     price: priceLine({ costPrice: sum(p.costPrice), discountPercent: p.discount, quantity: 1, modifications: [] }).net,
     additionalPrice: p.additionalPrice,
-    unit: oneOf(Unit, p.unit, 'COUNT'),
-    type: oneOf(ProductType, p.type, 'NONE'),
+    unit: p.unit,
+    type: p.type,
     count: p.count,
     amount: p.amount,
     calorie: p.calorie,
@@ -138,9 +130,9 @@ const toCategory = (c: MenuRows['categories'][number]): Category => ({
   image: c.image,
   priority: c.priority,
   textColor: c.textColor,
-  viewType: oneOf(CategoryViewType, c.viewType, 'MEDIUM'),
-  scrollType: oneOf(ScrollType, c.scrollType, 'VERTICAL'),
-  navigationType: oneOf(NavigationType, c.navigationType, 'SHEET'),
+  viewType: c.viewType,
+  scrollType: c.scrollType,
+  navigationType: c.navigationType,
   isWithoutCart: c.isWithoutCart,
 });
 

@@ -1,3 +1,4 @@
+import type { PolicyType } from '@dasturxon/domain';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { banners, brands, companyPolicies, merchantSettings, stories, type Db } from '@dasturxon/db';
 
@@ -47,7 +48,7 @@ export function createContentRepository(db: Db) {
         .orderBy(asc(stories.priority), asc(stories.startsAt), asc(stories.id));
     },
 
-    async policy(merchantId: string, type: string) {
+    async policy(merchantId: string, type: PolicyType) {
       const [row] = await db
         .select({ type: companyPolicies.type, text: companyPolicies.text })
         .from(companyPolicies)

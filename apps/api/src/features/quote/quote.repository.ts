@@ -23,7 +23,6 @@ import {
   type QuoteProduct,
   type QuoteSettings,
   SETTINGS_FLAG_DEFAULTS,
-  type WeekName,
   type WorkDay,
   type WorkHours,
   type WorkHoursType,
@@ -93,7 +92,7 @@ function groupHours(rows: readonly HoursRow[]): WorkHours[] {
   const byType = new Map<WorkHoursType, WorkDay[]>();
   for (const { type, ...day } of rows) {
     const days = byType.get(type) ?? [];
-    days.push({ ...day, weekName: day.weekName as WeekName });
+    days.push(day);
     byType.set(type, days);
   }
   return [...byType].map(([type, days]) => ({ type, days }));
