@@ -4,6 +4,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './geo.ts';
+export * from './delivery.ts';
 export * from './hours.ts';
 export * from './ids.ts';
 export * from './languages.ts';
