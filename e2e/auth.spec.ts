@@ -1,36 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { brandUrl, expect, keepScreenshot, PORT, test } from './support.ts';
-
-/** The demo's SMS gateway writes each message as a JSON line here (the config's DATA_DIR). */
-const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/sms-outbox.jsonl`;
-
-/** A fresh Uzbek mobile number per run: `+99890…`, `+99893…`. */
-const randomPhone = (operator = '90') => `+998${operator}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-/** How the field shows a number: `+998 90 123 45 67`. */
-const shown = (e164: string) => `+998 ${e164.slice(4, 6)} ${e164.slice(6, 9)} ${e164.slice(9, 11)} ${e164.slice(11)}`;
-
-/** The code of the last SMS sent to a number, once it is in the outbox. */
-async function codeSentTo(phone: string, notBefore = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(() => {
-      let lines: string[] = [];
-      try {
-        lines = readFileSync(OUTBOX, 'utf8').trim().split('\n');
-      } catch {
-        return '';
-      }
-      const last = lines
-        .map((l) => JSON.parse(l) as { to: string; text: string; at: string })
-        .filter((m) => m.to === phone && Date.parse(m.at) >= notBefore)
-        .at(-1);
-      code = last?.text.match(/\b\d{6}\b/)?.[0] ?? '';
-      return code;
-    })
-    .not.toBe('');
-  return code;
-}
+import { brandUrl, codeSentTo, expect, keepScreenshot, logIn, PORT, randomPhone, shown, test } from './support.ts';
 
 /** The session the storefront keeps for the brand: its merchant id (from the key) and token. */
 async function storedSession(page: Page): Promise<{ merchantId: string; token: string } | null> {
@@ -46,17 +15,6 @@ async function storedSession(page: Page): Promise<{ merchantId: string; token: s
 
 const me = (request: APIRequestContext, merchantId: string, token: string) =>
   request.get(`http://localhost:${PORT}/api/users/v1/users/me`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } });
-
-/** From /login: the phone, the code from the outbox, and back to where the customer was. */
-async function logIn(page: Page, phone: string): Promise<void> {
-  await expect(page.getByTestId('login-page')).toBeVisible();
-  const sentAfter = Date.now() - 1000;
-  await page.getByTestId('phone-input').fill(phone.slice(4));
-  await expect(page.getByTestId('phone-input')).toHaveValue(shown(phone));
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('login-confirm-page')).toBeVisible();
-  await page.getByTestId('code-input').fill(await codeSentTo(phone, sentAfter));
-}
 
 test.describe('phone login, profile and account', () => {
   test('a guest on /profile is asked to log in', async ({ page, context }) => {
@@ -113,10 +71,11 @@ test.describe('phone login, profile and account', () => {
     const first = await storedSession(page);
     expect(first).not.toBeNull();
 
-    // The brand's settings decide the entries: Tezkor has cashback and favourites, no saved cards.
+    // The brand's settings decide the entries, and only pages that exist are offered: Tezkor has cashback;
+    // orders, addresses, favourites and cards come with their issues (shared/navigation.ts, PAGES_TO_COME).
     await expect(page.getByTestId('profile-cashback')).toBeVisible();
-    await expect(page.getByTestId('profile-link-favorites')).toBeVisible();
-    await expect(page.getByTestId('profile-link-cards')).toHaveCount(0);
+    await expect(page.getByTestId('profile-link-user')).toBeVisible();
+    for (const entry of ['orders', 'addresses', 'favorites', 'cards', 'promos']) await expect(page.getByTestId(`profile-link-${entry}`)).toHaveCount(0);
 
     // Personal information.
     await page.getByTestId('profile-link-user').click();

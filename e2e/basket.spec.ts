@@ -169,7 +169,9 @@ test.describe('the basket', () => {
     const withPromo = await expectServerTotals(page, request, headers, lastQuote, 'WELCOME10');
     expect(withPromo.promoProductDiscount).toBe(Math.round((withPromo.productPrice! - withPromo.productDiscount!) / 10));
     expect(withPromo.totalPrice).toBeLessThan(plain.totalPrice!);
-    await expect(page.getByTestId('basket-checkout')).toHaveAttribute('href', '/checkout');
+    // No way to a checkout that does not exist yet (issue 13 adds it), and nothing blocks one.
+    await expect(page.getByTestId('basket-checkout')).toHaveCount(0);
+    await expect(page.getByTestId('basket-checkout-blocked')).toHaveCount(0);
 
     // A reload finds the same basket and the same promo code.
     await page.reload();
@@ -223,10 +225,10 @@ test.describe('the basket', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page.getByTestId('basket-sheet').locator(`[data-testid="basket-line"][data-product-id="${cake.id}"]`)).toBeVisible();
     await expect(page.getByTestId('basket-totals')).toHaveAttribute('data-state', 'quoted');
-    // 20 000 of products is below the branch's delivery minimum: said, with what is missing; pickup is still open, so is the checkout.
+    // 20 000 of products is below the branch's delivery minimum: said, with what is missing; pickup is still open, so nothing blocks the checkout.
     await expect(page.getByTestId('basket-delivery-min')).toHaveAttribute('data-min-amount', '50000');
     await expect(page.getByTestId('basket-delivery-min')).toContainText(/Доставка от 50\s000\sсум\. Добавьте ещё 30\s000\sсум\./);
-    await expect(page.getByTestId('basket-checkout')).toHaveAttribute('href', '/checkout');
+    await expect(page.getByTestId('basket-checkout-blocked')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('basket-sheet')).toHaveCount(0);
 

@@ -39,6 +39,19 @@ test.describe('the storefront shell', () => {
     await expect(page.getByTestId('brand-name')).toHaveText('Navbahor Cafe');
   });
 
+  test('localhost without a vendor opens the demo chain, and the development brand switcher opens the others', async ({ page, baseURL }, testInfo) => {
+    await page.goto(`${baseURL}/`);
+    await expect(page.getByTestId('brand-name')).toHaveText('Tezkor Burger');
+    const switcher = page.getByTestId('dev-brand-switcher');
+    await expect(switcher.getByRole('link')).toHaveText(['Navbahor Cafe', 'Tezkor Burger', /^Yopiq Oshxona/]);
+    await expect(switcher.getByRole('link', { name: 'Tezkor Burger' })).toHaveAttribute('aria-current', 'page');
+    await switcher.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, testInfo, 'shell-dev-brand-switcher');
+    await switcher.getByRole('link', { name: 'Navbahor Cafe' }).click();
+    await expect(page.getByTestId('brand-name')).toHaveText('Navbahor Cafe');
+    await expect(page).toHaveURL(/vendor=navbahor/);
+  });
+
   test('the inactive brand shows the blocked page', async ({ page }, testInfo) => {
     await page.goto(brandUrl('yopiq'));
     await expect(page).toHaveURL(/\/blocked$/);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
@@ -87,3 +88,44 @@ export const test = base.extend<{ consoleGuard: void }>({
   ],
 });
 export { expect };
+
+/** The demo's SMS gateway writes each message as a JSON line here (the config's DATA_DIR). */
+export const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/sms-outbox.jsonl`;
+
+/** A fresh Uzbek mobile number per run: `+99890…`, `+99893…`. */
+export const randomPhone = (operator = '90') => `+998${operator}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+/** How the field shows a number: `+998 90 123 45 67`. */
+export const shown = (e164: string) => `+998 ${e164.slice(4, 6)} ${e164.slice(6, 9)} ${e164.slice(9, 11)} ${e164.slice(11)}`;
+
+/** The code of the last SMS sent to a number, once it is in the outbox. */
+export async function codeSentTo(phone: string, notBefore = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(() => {
+      let lines: string[] = [];
+      try {
+        lines = readFileSync(OUTBOX, 'utf8').trim().split('\n');
+      } catch {
+        return '';
+      }
+      const last = lines
+        .map((l) => JSON.parse(l) as { to: string; text: string; at: string })
+        .filter((m) => m.to === phone && Date.parse(m.at) >= notBefore)
+        .at(-1);
+      code = last?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+/** From /login: the phone, the code from the outbox, and back to where the customer was. */
+export async function logIn(page: Page, phone: string): Promise<void> {
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  const sentAfter = Date.now() - 1000;
+  await page.getByTestId('phone-input').fill(phone.slice(4));
+  await expect(page.getByTestId('phone-input')).toHaveValue(shown(phone));
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-confirm-page')).toBeVisible();
+  await page.getByTestId('code-input').fill(await codeSentTo(phone, sentAfter));
+}

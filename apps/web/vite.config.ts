@@ -111,6 +111,8 @@ function pureDomainSchemas(): Plugin {
 
 const isDomainOrZod = (id: string) => /packages[\\/]domain[\\/]src[\\/]|node_modules[\\/]zod[\\/]/.test(id);
 
+const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
@@ -170,10 +172,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   server: {
-    // `npx vite` on {sub}.localhost:5173 talks to the API on 3311; the Host header is kept, so the brand resolves.
+    // `npm run dev:web` on localhost:5173 (or {sub}.localhost:5173) talks to `npm run dev:api` on PORT (3000 unless
+    // set, as the API's own default); the Host header is kept, so the brand resolves as it would on the API's port.
     proxy: {
-      '/api': { target: 'http://localhost:3311', changeOrigin: false },
-      '/media': { target: 'http://localhost:3311', changeOrigin: false },
+      '/api': { target: apiOrigin, changeOrigin: false },
+      '/media': { target: apiOrigin, changeOrigin: false },
     },
   },
 }));

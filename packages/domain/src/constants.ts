@@ -17,3 +17,7 @@ export const VERSION_POLL_MS = 60_000;
 export const MERCHANT_HEADER = 'X-Merchant-Id';
 /** Default primary colour of a brand without its own (spec section 9). */
 export const DEFAULT_MAIN_COLOR = '#FCE000';
+/** Upper bound of one line's quantity; also keeps a hostile request from overflowing a Sum. */
+export const MAX_LINE_COUNT = 999;
+/** Lines per quote; a real basket is far smaller, and the bound caps the work one request can ask for. */
+export const MAX_QUOTE_LINES = 100;

@@ -18,6 +18,8 @@ export * from './contracts/languages.ts';
 export * from './contracts/hours.ts';
 export * from './media.ts';
 export * from './pricing.ts';
+export * from './line.ts';
+export * from './room.ts';
 export * from './quote-rules.ts';
 export * from './quote.ts';
 export * from './quote-menu.ts';

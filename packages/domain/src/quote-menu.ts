@@ -2,6 +2,7 @@ import type { Branch } from './contracts/branches.ts';
 import type { Product } from './contracts/catalogue.ts';
 import type { QuotePromo, QuoteRequest } from './contracts/quote.ts';
 import type { MerchantSettings } from './contracts/settings.ts';
+import { pricedProductOfMenu } from './line.ts';
 import {
   type FreshProduct,
   type QuoteBranch,
@@ -25,14 +26,12 @@ export type MenuQuoteProduct = Pick<Product, 'id' | 'costPrice' | 'discount' | '
 /** A product of the menu as the quote's catalogue knows it. The menu lists active products only. */
 export function quoteProductOfMenu(p: MenuQuoteProduct): QuoteProduct {
   return {
+    ...pricedProductOfMenu(p),
     id: p.id,
-    costPrice: p.costPrice,
-    discount: p.discount,
     active: true,
     isAvailable: p.isAvailable,
     deliveryEnabled: p.deliveryEnabled,
     groups: p.modificationGroups.map((g) => ({ id: g.id, min: g.min, max: g.max })),
-    modifications: p.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ id: m.id, groupId: g.id, price: m.price }))),
     branchEntries: new Map(p.productBranch.map((b) => [b.branchId, { isActive: b.isActive }])),
   };
 }

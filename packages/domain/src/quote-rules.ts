@@ -4,6 +4,7 @@ import { type LatLng, pointInPolygon, roundCoordinate } from './geo.ts';
 import type { WorkDay, WorkHours } from './contracts/hours.ts';
 import { hoursOfType, isOpenAt } from './hours.ts';
 import { sum, type Sum } from './money.ts';
+import { isSoldAtBranch } from './menu.ts';
 import type { LineProblem } from './pricing.ts';
 
 /*
@@ -109,14 +110,6 @@ export interface ProductAvailability {
   isAvailable: boolean;
   /** May be delivered (some products are for the hall or the counter only). */
   deliveryEnabled: boolean;
-}
-
-/**
- * True when a product is sold at a branch: its product-branch entry says so, and a product with no
- * entry for the branch is sold there (spec section 3: productBranch lists exceptions).
- */
-export function isSoldAtBranch(entry: { isActive: boolean } | null | undefined): boolean {
-  return entry?.isActive ?? true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { QuoteLine, QuotePromo, QuoteRequest, QuoteResponse } from './contracts/quote.ts';
-import { MAX_LINE_COUNT, toQuoteProblem } from './contracts/quote.ts';
+import { toQuoteProblem } from './contracts/quote.ts';
+import { chosenOf, pricingLineOf } from './line.ts';
 import type { DiscountType } from './enums.ts';
 import { sum, type Sum } from './money.ts';
 import {
@@ -161,45 +162,6 @@ export function judgePromo<P extends Pick<QuotePromoTerms, 'isActive' | 'startDa
 }
 
 const ZERO_LINE: LinePrice = { gross: sum(0), discount: sum(0), net: sum(0) };
-
-/** What the price of a line needs of its product: its price, discount and the modifications a customer may choose. */
-export type PricedProduct = Pick<QuoteProduct, 'costPrice' | 'discount' | 'modifications'>;
-
-/** The chosen modifications that belong to the product, with their catalogue prices, in the order chosen; unknown ones are left out. */
-export function chosenOf(product: PricedProduct, chosen: readonly { id: string; count: number }[]): ResolvedLine['modifications'] {
-  const byId = new Map(product.modifications.map((m) => [m.id, m]));
-  return chosen.flatMap((c) => {
-    const m = byId.get(c.id);
-    return m ? [{ id: m.id, groupId: m.groupId, count: c.count, price: m.price }] : [];
-  });
-}
-
-/** The pricing engine's input for `count` units of a product with its chosen modifications (see `chosenOf`). */
-export function pricingLineOf(product: PricedProduct, count: number, chosen: readonly { count: number; price: number }[]): PricingLine {
-  return {
-    costPrice: sum(product.costPrice),
-    discountPercent: product.discount,
-    quantity: count,
-    modifications: chosen.map((m) => ({ count: m.count, price: sum(m.price) })),
-  };
-}
-
-/** Whether a basket line may hold more units: see `checkRoom`. */
-export type RoomCheck = { ok: true } | { ok: false; reason: 'UNAVAILABLE' } | { ok: false; reason: 'NOT_ENOUGH'; max: number };
-
-/**
- * Whether one line may hold `wanted` units of a product while the basket's other lines hold `elsewhere`
- * units of it: fewer than the line has now (`current`) is always allowed; more needs an orderable product,
- * and no more units over all its lines than its counted stock (the rule of `checkStock`, which the quote
- * applies: one stock serves every line of a product; a property test holds the two together), nor more than MAX_LINE_COUNT on the line. `max` is what the line
- * may hold at most. The storefront asks this before a tap adds a unit, so the quote never has to refuse it.
- */
-export function checkRoom(product: { orderable: boolean; count: number | null }, wanted: number, elsewhere = 0, current = 0): RoomCheck {
-  if (wanted <= current) return { ok: true };
-  if (!product.orderable) return { ok: false, reason: 'UNAVAILABLE' };
-  const max = Math.min(MAX_LINE_COUNT, product.count === null ? MAX_LINE_COUNT : Math.max(0, product.count - elsewhere));
-  return wanted <= max ? { ok: true } : { ok: false, reason: 'NOT_ENOUGH', max };
-}
 
 /** Problems are reported once each, in the order found. */
 export function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_COUNT, type QuoteRequest } from '../src/contracts/quote.ts';
+import { MAX_LINE_COUNT } from '../src/constants.ts';
+import type { QuoteRequest } from '../src/contracts/quote.ts';
 import { checkStock } from '../src/pricing.ts';
-import { checkRoom, quoteBasket, type QuoteCatalogue } from '../src/quote.ts';
+import { checkRoom } from '../src/room.ts';
+import { quoteBasket, type QuoteCatalogue } from '../src/quote.ts';
 import { type MenuQuoteProduct, quoteBranchOf, quoteFromMenu, quoteProductOfMenu } from '../src/quote-menu.ts';
 
 // One branch open every day 09:00-23:00 in Tashkent; a burger with a required size and optional sauces, fries with a counted stock.

@@ -14,13 +14,13 @@ import {
   deliveryZoneAt,
   hoursTypeFor,
   isDeliveryService,
-  isSoldAtBranch,
   promoProblem,
   quoteDelivery,
   serviceFeeSettingsFor,
   serviceHours,
   type ZoneForPricing,
 } from '../src/quote-rules.ts';
+import { isSoldAtBranch } from '../src/menu.ts';
 
 const ALL: ServiceType[] = ['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24'];
 

@@ -2,7 +2,8 @@ import { StrictMode, Suspense, useEffect, useRef, type ComponentType, type React
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { enabledLanguages, resolveLanguage, rewritePath, type PathRewrite } from '@dasturxon/domain';
-import { switchLanguage, useLanguage } from '../i18n/i18n.ts';
+import { useLanguage } from '../i18n/i18n.ts';
+import { useChangeLanguage } from '../i18n/use-change-language.ts';
 import { isUpdatePending } from '../lib/app-version.ts';
 import { BootContext, useBoot, type Boot } from '../shared/merchant/boot.ts';
 import { applyHead } from '../shared/merchant/theme.ts';
@@ -52,7 +53,7 @@ function AppRoutes() {
 function PathRewriteRedirect({ rewrite }: { rewrite: PathRewrite }) {
   const navigate = useNavigate();
   const { settings, inTelegram } = useBoot();
-  const current = useLanguage();
+  const changeLanguage = useChangeLanguage();
   const { redirectTo, lang, page } = rewrite;
   useEffect(() => {
     rememberPathSegments({ lang, page });
@@ -64,10 +65,10 @@ function PathRewriteRedirect({ rewrite }: { rewrite: PathRewrite }) {
         enabled: enabledLanguages(settings),
         inTelegram,
       });
-      if (next !== current) switchLanguage(next).catch(() => undefined);
+      void changeLanguage(next);
     }
     void navigate(safePathOr(redirectTo ?? '/'), { replace: true });
-  }, [redirectTo, lang, page, settings, inTelegram, current, navigate]);
+  }, [redirectTo, lang, page, settings, inTelegram, changeLanguage, navigate]);
   return null;
 }
 

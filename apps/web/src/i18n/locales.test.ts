@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UI_LANGUAGES } from '@dasturxon/domain';
+import { ERROR_CATALOGUE, UI_LANGUAGES } from '@dasturxon/domain';
 
 type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('./locales/*.json', { eager: true, import: 'default' });
@@ -38,6 +38,13 @@ describe('translation files', () => {
       }
     });
   }
+
+  it("says every error of the catalogue in its own words, in uz, ru and eng the server's", () => {
+    for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
+      expect(reference.has(`errors.${code}`), `errors.${code}`).toBe(true);
+      for (const lang of ['uz', 'ru', 'eng'] as const) expect(flatten(locale(lang)).get(`errors.${code}`), `${lang}:errors.${code}`).toBe(entry.description[lang]);
+    }
+  });
 
   it('carries the blocked-merchant texts the spec names', () => {
     expect(flatten(locale('uz')).get('blocked.title')).toBe("Tizim admin tomonidan o'chirilgan");

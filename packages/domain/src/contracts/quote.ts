@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DiscountType, ServiceType } from '../enums.ts';
 import { type ErrorCode, ERROR_CATALOGUE } from '../errors.ts';
+import { MAX_LINE_COUNT, MAX_QUOTE_LINES } from '../constants.ts';
 import type { LineProblem } from '../pricing.ts';
 
 /*
@@ -9,10 +10,6 @@ import type { LineProblem } from '../pricing.ts';
  * The basket may be empty so the storefront can show a basket of zeros through the same call.
  */
 
-/** Upper bound of one line's quantity; also keeps a hostile request from overflowing a Sum. */
-export const MAX_LINE_COUNT = 999;
-/** Lines per quote; a real basket is far smaller, and the bound caps the work one request can ask for. */
-export const MAX_QUOTE_LINES = 100;
 
 export const QuoteModification = z.strictObject({
   id: z.uuid(),

@@ -1,13 +1,14 @@
 import { useTranslation } from '../../i18n/i18n.ts';
-import { useLanguage } from '../../i18n/i18n.ts';
-import { errorDescription, HttpError, httpStatusText } from '../../lib/http.ts';
+import { HttpError, httpStatusText } from '../../lib/http.ts';
+import { buttonClass } from '../../shared/ui/button.tsx';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
-import { primaryButton, secondaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 
 /** Spec section 2: status code, status message and text; by default 500 Internal Server Error. */
 export function ErrorPage({ error, status: given }: { error?: unknown; status?: number }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const errorText = useErrorText();
   const status = given ?? (error instanceof HttpError && error.status >= 400 ? error.status : 500);
   return (
     <StatusScreen
@@ -20,13 +21,13 @@ export function ErrorPage({ error, status: given }: { error?: unknown; status?: 
         </code>
       }
       title={t('error.title')}
-      text={<span data-testid="error-message">{errorDescription(error, lang) ?? t('error.text')}</span>}
+      text={<span data-testid="error-message">{errorText(error, 'error.text')}</span>}
       actions={
         <>
-          <button type="button" className={primaryButton} onClick={() => window.location.reload()}>
+          <button type="button" className={buttonClass()} onClick={() => window.location.reload()}>
             {t('error.reload')}
           </button>
-          <a href="/" className={secondaryButton}>
+          <a href="/" className={buttonClass({ variant: 'secondary' })}>
             {t('common.home')}
           </a>
         </>

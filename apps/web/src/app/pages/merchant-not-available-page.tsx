@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
-import { primaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { buttonClass } from '../../shared/ui/button.tsx';
+import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 
 const StoreOffIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -18,7 +19,7 @@ export function MerchantNotAvailablePage() {
       title={t('unavailable.title')}
       text={t('unavailable.text')}
       actions={
-        <a href="/" className={primaryButton}>
+        <a href="/" className={buttonClass()}>
           {t('common.retry')}
         </a>
       }

@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
-import { primaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { buttonClass } from '../../shared/ui/button.tsx';
+import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 
 const CompassIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -27,7 +28,7 @@ export function NotFoundPage() {
         </code>
       }
       actions={
-        <Link to="/" className={primaryButton}>
+        <Link to="/" className={buttonClass()}>
           {t('common.home')}
         </Link>
       }

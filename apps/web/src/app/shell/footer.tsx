@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { APP_VERSION, formatPhone, pickText } from '@dasturxon/domain';
 import { useLanguage } from '../../i18n/i18n.ts';
-import { phoneHref, safeExternalUrl, socialHref } from '../../lib/links.ts';
+import { phoneHref, socialHref } from '../../lib/links.ts';
+import { useAppLinks } from '../../shared/merchant/app-links.tsx';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
-import { AppleIcon, BotIcon, FacebookIcon, InstagramIcon, PhoneIcon, PlayIcon, TelegramIcon } from '../../shared/ui/icons.tsx';
+import { FacebookIcon, InstagramIcon, PhoneIcon, TelegramIcon } from '../../shared/ui/icons.tsx';
 
 const YEAR = new Date().getFullYear();
 
@@ -37,11 +38,7 @@ export function Footer() {
     s.instagramActive && href('instagram', socialHref('instagram', s.instagram), 'Instagram', InstagramIcon),
     s.facebookActive && href('facebook', socialHref('facebook', s.facebook), 'Facebook', FacebookIcon),
   ]);
-  const apps = present<ExternalLink>([
-    s.iosAppActive && href('ios', safeExternalUrl(s.iosAppLink), t('footer.appStore'), AppleIcon),
-    s.androidAppActive && href('android', safeExternalUrl(s.androidAppLink), t('footer.googlePlay'), PlayIcon),
-    s.telegramBotActive && href('bot', socialHref('telegram', s.telegramBotLink), t('footer.telegramBot'), BotIcon),
-  ]);
+  const apps = useAppLinks();
   const links = present<{ to: string; label: string }>([
     s.aboutMerchantActive && { to: '/about', label: t('footer.about') },
     s.branchesActive && { to: '/branches', label: t('footer.branches') },

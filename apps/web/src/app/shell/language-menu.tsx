@@ -1,9 +1,9 @@
 import { useEffect, type RefObject } from 'react';
 import { htmlLangOf, type UiLanguage } from '@dasturxon/domain';
-import { switchLanguage, useTranslation } from '../../i18n/i18n.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { useChangeLanguage } from '../../i18n/use-change-language.ts';
 import { LANGUAGE_MARKS, LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
-import { toast } from '../../shared/ui/toast.tsx';
 
 interface LanguageMenuProps {
   id: string;
@@ -18,6 +18,7 @@ interface LanguageMenuProps {
 /** The open list of the language switcher (language-switcher.tsx): one item per language, the current one checked. */
 export function LanguageMenu({ id, languages, current, root, button, close }: LanguageMenuProps) {
   const { t } = useTranslation();
+  const changeLanguage = useChangeLanguage();
 
   useEffect(() => {
     const onPointer = (e: PointerEvent) => {
@@ -38,15 +39,10 @@ export function LanguageMenu({ id, languages, current, root, button, close }: La
     };
   }, [root, button, close]);
 
-  const choose = async (lang: UiLanguage) => {
+  const choose = (lang: UiLanguage) => {
     close();
     button.current?.focus();
-    if (lang === current) return;
-    try {
-      await switchLanguage(lang);
-    } catch {
-      toast(t('errors.generic'), 'error');
-    }
+    void changeLanguage(lang);
   };
 
   return (
@@ -65,7 +61,7 @@ export function LanguageMenu({ id, languages, current, root, button, close }: La
           data-testid={`language-option-${lang}`}
           lang={htmlLangOf(lang)}
           dir="auto"
-          onClick={() => void choose(lang)}
+          onClick={() => choose(lang)}
           className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start text-[15px] hover:bg-surface-2 focus-visible:bg-surface-2 aria-checked:font-semibold"
         >
           <span className="w-7 text-xs font-bold text-muted">{LANGUAGE_MARKS[lang]}</span>

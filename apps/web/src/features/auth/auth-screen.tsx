@@ -39,18 +39,3 @@ export function AuthScreen({
   );
 }
 
-/** The wide button of a form step, with a spinner while its call runs. */
-export function SubmitButton({ busy, children, testId, disabled }: { busy: boolean; children: ReactNode; testId: string; disabled?: boolean }) {
-  return (
-    <button
-      type="submit"
-      data-testid={testId}
-      disabled={busy || disabled}
-      aria-busy={busy || undefined}
-      className="relative inline-flex h-14 w-full items-center justify-center rounded-2xl bg-brand px-6 text-base font-bold text-on-brand shadow-sm transition-[filter,opacity] hover:brightness-95 active:brightness-90 disabled:cursor-not-allowed disabled:opacity-60"
-    >
-      <span className={busy ? 'invisible' : undefined}>{children}</span>
-      {busy && <span aria-hidden="true" className="absolute size-6 animate-spin rounded-full border-[3px] border-current/30 border-t-current" />}
-    </button>
-  );
-}

@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { maskPhone } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { accountErrorText } from '../../shared/session/auth-error.ts';
-import { CodeField } from '../../shared/session/code-field.tsx';
-import { FieldError } from '../../shared/session/phone-field.tsx';
+import { retryAfterSeconds } from '../../lib/retry-after.ts';
 import { MessageIcon } from '../../shared/session/flow-icons.tsx';
 import { startSession } from '../../shared/session/session-store.ts';
-import { formatCountdown, useSecondsLeft } from '../../shared/session/use-seconds-left.ts';
+import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { attemptsLeft, retryAfterSeconds, sendLoginCode, verifyLoginCode } from './auth.api.ts';
-import { AuthScreen, SubmitButton } from './auth-screen.tsx';
+import { sendLoginCode, verifyLoginCode } from './auth.api.ts';
+import { AuthScreen } from './auth-screen.tsx';
 import { clearPendingLogin, pendingFromAnswer, readPendingLogin, savePendingLogin, type PendingLogin } from './pending-login.ts';
 
 /** `/login/confirm`: the code from the SMS. Six digits send themselves; success goes back to where the customer was. */
@@ -21,54 +18,22 @@ export function LoginConfirmPage() {
 }
 
 function ConfirmForm({ pending, onPending }: { pending: PendingLogin; onPending: (p: PendingLogin) => void }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [left, setLeft] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
-  const tried = useRef<string | null>(null);
-  const resendIn = useSecondsLeft(pending.resendAt);
-  const expiresIn = useSecondsLeft(pending.expiresAt);
 
-  const verify = async (value: string) => {
-    if (busy) return;
-    tried.current = value;
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await verifyLoginCode(pending.phone, value);
-      clearPendingLogin();
-      startSession(session);
-      toast(t('auth.loggedIn'), 'success');
-      void navigate(pending.from, { replace: true });
-    } catch (failure) {
-      setError(accountErrorText(failure, language, t));
-      setLeft(attemptsLeft(failure));
-      setBusy(false);
-    }
+  const verify = async (code: string) => {
+    const session = await verifyLoginCode(pending.phone, code);
+    clearPendingLogin();
+    startSession(session);
+    toast(t('auth.loggedIn'), 'success');
+    void navigate(pending.from, { replace: true });
   };
 
-  // The sixth digit sends the code (typed, pasted, or offered by the phone from the SMS).
-  useEffect(() => {
-    if (code.length === pending.codeLength && code !== tried.current) void verify(code);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly completed code sends
-  }, [code]);
-
   const resend = async () => {
-    if (resending || resendIn > 0) return;
-    setResending(true);
     try {
-      const answer = await sendLoginCode(pending.phone);
-      const next = pendingFromAnswer(answer, pending.from, Date.now());
+      const next = pendingFromAnswer(await sendLoginCode(pending.phone), pending.from, Date.now());
       savePendingLogin(next);
       onPending(next);
-      setCode('');
-      setError(null);
-      setLeft(null);
-      tried.current = null;
-      toast(t('auth.confirm.resent'), 'success');
     } catch (failure) {
       const wait = retryAfterSeconds(failure);
       if (wait) {
@@ -76,80 +41,28 @@ function ConfirmForm({ pending, onPending }: { pending: PendingLogin; onPending:
         savePendingLogin(next);
         onPending(next);
       }
-      setError(accountErrorText(failure, language, t));
-    } finally {
-      setResending(false);
+      throw failure;
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (code.length < pending.codeLength) {
-      setError(t('auth.validation.required'));
-      return;
-    }
-    void verify(code);
-  };
-
-  const expired = expiresIn === 0;
   return (
     <AuthScreen
       testId="login-confirm-page"
       back={{ to: '/login', label: t('auth.confirm.changePhone'), state: { from: pending.from } }}
       icon={<MessageIcon size={28} />}
       title={t('auth.confirm.title')}
-      text={
-        <>
-          {t('auth.confirm.sentTo')}{' '}
-          <bdi dir="ltr" data-testid="confirm-phone" className="font-semibold whitespace-nowrap text-ink">
-            {maskPhone(pending.phone)}
-          </bdi>
-        </>
-      }
+      text={<CodeSentTo phone={pending.phone} testId="confirm-phone" />}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <div>
-          <CodeField
-            id="login-code"
-            label={t('auth.confirm.codeLabel')}
-            value={code}
-            length={pending.codeLength}
-            onChange={(v) => {
-              setCode(v);
-              if (error) setError(null);
-            }}
-            invalid={Boolean(error)}
-            busy={busy}
-            autoFocus
-            describedBy={error ? 'login-code-error' : undefined}
-          />
-          <FieldError id="login-code-error" text={error} />
-          {error && left !== null && left > 0 && (
-            <p data-testid="attempts-left" className="mt-1 ps-[22px] text-sm text-muted">
-              {t('auth.confirm.attemptsLeft', { count: left })}
-            </p>
-          )}
-          {!error && expired && <p className="mt-2 text-sm font-medium text-muted">{t('auth.confirm.expired')}</p>}
-        </div>
-        <SubmitButton busy={busy} testId="confirm-submit">
-          {t('auth.confirm.submit')}
-        </SubmitButton>
-        <button
-          type="button"
-          data-testid="resend-code"
-          disabled={resendIn > 0 || resending}
-          onClick={() => void resend()}
-          className="mx-auto inline-flex h-11 items-center rounded-full px-4 text-[15px] font-semibold text-ink transition-colors hover:bg-surface-2 disabled:text-muted disabled:hover:bg-transparent"
-        >
-          {resendIn > 0 ? (
-            <span data-testid="resend-countdown" className="tabular-nums">
-              {t('auth.confirm.resendIn', { time: formatCountdown(resendIn) })}
-            </span>
-          ) : (
-            t('auth.confirm.resend')
-          )}
-        </button>
-      </form>
+      <CodeStep
+        id="login-code"
+        length={pending.codeLength}
+        resendAt={pending.resendAt}
+        expiresAt={pending.expiresAt}
+        onVerify={verify}
+        onResend={resend}
+        submitTestId="confirm-submit"
+        resendTestId="resend-code"
+      />
     </AuthScreen>
   );
 }

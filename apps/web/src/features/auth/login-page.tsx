@@ -3,15 +3,17 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { OTP_CODE_LENGTH, OTP_TTL_SECONDS } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
-import { accountErrorText } from '../../shared/session/auth-error.ts';
+import { retryAfterSeconds } from '../../lib/retry-after.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { checkPhoneInput, formatPhoneInput, PHONE_INPUT_START } from '../../shared/session/phone-mask.ts';
 import { PhoneField } from '../../shared/session/phone-field.tsx';
+import { usePhoneMessages } from '../../shared/session/phone-messages.ts';
 import { UserIcon } from '../../shared/session/session-icons.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { SubmitButton } from '../../shared/ui/submit-button.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { retryAfterSeconds, sendLoginCode } from './auth.api.ts';
-import { AuthScreen, SubmitButton } from './auth-screen.tsx';
+import { sendLoginCode } from './auth.api.ts';
+import { AuthScreen } from './auth-screen.tsx';
 import { pendingFromAnswer, readPendingLogin, returnPath, savePendingLogin } from './pending-login.ts';
 
 /** Where the login was opened from: the link's router state, else `?from=`, else the home page. */
@@ -23,8 +25,9 @@ function useReturnPath(): string {
 
 /** `/login`: the phone number, then a code goes to it by SMS. */
 export function LoginPage() {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const messages = usePhoneMessages();
   const settings = useMerchantSettings();
   const loggedIn = useIsLoggedIn();
   const from = useReturnPath();
@@ -42,7 +45,7 @@ export function LoginPage() {
     if (busy) return;
     const checked = checkPhoneInput(phone);
     if (!checked.ok) {
-      setError(t(`auth.validation.${checked.problem}`));
+      setError(messages.problem(checked.problem));
       return;
     }
     setError(null);
@@ -68,7 +71,7 @@ export function LoginPage() {
         void navigate('/login/confirm');
         return;
       }
-      setError(accountErrorText(failure, language, t));
+      setError(messages.failure(failure));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { pickText, type Product, type QuoteProblem } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import type { BasketLine } from '../../shared/basket/basket-store.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
+import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
 import { modificationsLabel } from './basket-lines.ts';
 import { CloseIcon, MinusIcon, PlusIcon, TrashIcon } from './basket-icons.tsx';
@@ -66,15 +67,9 @@ export function BasketLineItem({ line, product, price, problems, loading, format
               </p>
             )}
           </div>
-          <button
-            type="button"
-            data-testid="basket-line-remove"
-            aria-label={`${t('basket.remove')}: ${name}`}
-            onClick={onRemove}
-            className="-me-1.5 -mt-1 grid size-8 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-ink"
-          >
+          <IconButton testId="basket-line-remove" label={`${t('basket.remove')}: ${name}`} size="sm" onClick={onRemove} className="-me-1.5 -mt-1">
             <CloseIcon size={18} />
-          </button>
+          </IconButton>
         </div>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p data-testid="basket-line-price" data-amount={price.net} className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 tabular-nums">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, QuoteProblem } from '@dasturxon/domain';
+import { quoteFromMenu, type Product, type QuoteProblem, type QuotePromo } from '@dasturxon/domain';
 import {
   addableInOneTap,
   checkAdd,
@@ -8,7 +8,6 @@ import {
   chosenModifications,
   defaultBranchId,
   defaultServiceType,
-  estimateBasket,
   modificationsLabel,
   planQuote,
   recommendations,
@@ -123,31 +122,31 @@ describe('line names and prices', () => {
   });
 });
 
-describe('the local estimate', () => {
-  it('adds the lines, keeps the last delivery price and fee, and zeroes both for an empty basket', () => {
+describe('the local estimate: the domain quote over the loaded menu (quoteFromMenu) for the request the basket makes', () => {
+  const settings = { deliveryActive: true, pickupActive: true, dineInActive: false, shouldValidateDeliveryArea: true, promoActive: true, cashbackActive: false };
+  const estimate = (lines: BasketLineLike[], options: Parameters<typeof planQuote>[1], last: { promo: QuotePromo | null; serviceFee: number } | null) =>
+    quoteFromMenu({ products: products.values(), settings, last }, planQuote(lines, options).request, new Date('2025-03-14T09:30:00Z')).response;
+
+  it('adds the lines and keeps the last service fee', () => {
     const lines = [line(burger, 1, [{ id: id(12), count: 1 }]), line(discounted, 2)];
-    const e = estimateBasket(lines, products, { serviceType: 'DELIVERY', deliveryPrice: 12_000, serviceFee: 3_000 });
+    const e = estimate(lines, { serviceType: 'PICK_UP' }, { promo: null, serviceFee: 3_000 });
     expect(e.productPrice).toBe(37_000 + 84_000);
     expect(e.productDiscount).toBe(12_600);
-    expect(e.deliveryPrice).toBe(12_000);
     expect(e.serviceFee).toBe(3_000);
-    expect(e.totalPrice).toBe(121_000 - 12_600 + 12_000 + 3_000);
-    const empty = estimateBasket([], products, { serviceType: 'DELIVERY', deliveryPrice: 12_000, serviceFee: 3_000 });
-    expect([empty.deliveryPrice, empty.serviceFee, empty.cashback, empty.totalPrice]).toEqual([0, 0, 0, 0]);
+    expect(e.totalPrice).toBe(121_000 - 12_600 + 3_000);
+    expect(e.lines.map((l) => l.net)).toEqual([37_000, 84_000 - 12_600]);
   });
 
-  it('applies the last promo, and leaves out lines whose product is not on the menu', () => {
+  it('applies the promo the last quote accepted, and leaves out lines whose product is not on the menu', () => {
+    const promo: QuotePromo = { id: id(700), code: 'WELCOME10', discountType: 'PERCENTAGE', productDiscount: 10, deliveryDiscount: 0, minPrice: 0 };
     const lines = [line(fries, 2), line(product(77), 1)];
-    const e = estimateBasket(lines, products, {
-      serviceType: 'PICK_UP',
-      deliveryPrice: 12_000,
-      serviceFee: 0,
-      promo: { discountType: 'PERCENTAGE', productDiscount: 10, deliveryDiscount: 0 },
-    });
+    const e = estimate(lines, { serviceType: 'PICK_UP', promoCode: 'welcome10' }, { promo, serviceFee: 0 });
     expect(e.productPrice).toBe(28_000);
     expect(e.promoProductDiscount).toBe(2_800);
     expect(e.deliveryPrice).toBe(0);
     expect(e.totalPrice).toBe(25_200);
+    // Before any answer, a typed code counts for nothing: only the server judges a code.
+    expect(estimate(lines, { serviceType: 'PICK_UP', promoCode: 'welcome10' }, null).promoProductDiscount).toBe(0);
   });
 });
 

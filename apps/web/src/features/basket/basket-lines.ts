@@ -1,27 +1,25 @@
 import {
+  checkRoom,
+  isUuid,
   MAX_LINE_COUNT,
   MAX_QUOTE_LINES,
   pickText,
-  priceBasket,
-  sum,
   type ErrorCode,
   type MerchantSettings,
-  type PriceBreakdown,
-  type PricingPromo,
   type Product,
   type QuoteProblem,
   type QuoteRequest,
   type QuoteResponse,
+  type RoomCheck,
   type ServiceType,
   type UiLanguage,
 } from '@dasturxon/domain';
-import { toPricingLine } from './basket-line-price.ts';
 
 /*
  * The basket's rules for the screen, pure so they are tested without a browser: what a line is
- * called and costs, what the local engine says while the server's quote is on its way, which of the
- * quote's problems belong to which line, what may be added, and what stops the checkout.
- * Prices are never decided here for real: the server's quote is the answer, this is the estimate.
+ * called, the quote request it makes, which of the quote's problems belong to which line, what may be
+ * added, and what stops the checkout. Prices and problems are the domain's (`quoteFromMenu` while the
+ * server's quote is on its way, `checkRoom` for a tap on +): nothing here prices anything.
  */
 
 /** A basket line as the store keeps it (shared/basket): ids and counts only, and its stable key. */
@@ -33,9 +31,6 @@ export interface BasketLineLike {
 }
 
 export type ProductsById = ReadonlyMap<string, Product>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** Each chosen modification with its name and price, in the product's group order; unknown ones are left out. */
 export function chosenModifications(product: Product, chosen: BasketLineLike['modifications'], lang: UiLanguage) {
@@ -71,38 +66,6 @@ export type BasketTotals = Pick<
   | 'totalPrice'
   | 'productCount'
 >;
-
-/** What the local estimate keeps from the last server quote: the parts that depend on more than the lines. */
-export interface EstimateContext {
-  serviceType: ServiceType;
-  /** The delivery price of the last quote (the branch's or the zone's), 0 before any. */
-  deliveryPrice: number;
-  promo?: PricingPromo | null;
-  /** The service fee of the last quote, kept as it was: its threshold is the server's. */
-  serviceFee: number;
-}
-
-/**
- * The basket by the domain engine over the loaded menu: shown while the server's quote is on its
- * way, so a tap changes the numbers at once. Lines whose product is unknown count for nothing, as
- * the server does. The service fee of the last quote is carried as a flat fee (it is 0 for an empty basket).
- */
-export function estimateBasket(lines: readonly BasketLineLike[], products: ProductsById, context: EstimateContext): PriceBreakdown {
-  const pricing = lines.flatMap((l) => {
-    const p = products.get(l.productId);
-    return p ? [toPricingLine(l, p)] : [];
-  });
-  return priceBasket({
-    lines: pricing,
-    serviceType: context.serviceType,
-    deliveryPrice: sum(context.deliveryPrice),
-    promo: context.promo ?? null,
-    serviceFee:
-      context.serviceFee > 0
-        ? { isServiceFeeEnabled: true, isServiceFeeFreeAboveThreshold: false, serviceFeeThreshold: sum(0), serviceFeeAmount: sum(context.serviceFee) }
-        : null,
-  });
-}
 
 /** The service type the basket is quoted for until the checkout asks: delivery when offered, else pickup, else dine-in. */
 export function defaultServiceType(settings: Pick<MerchantSettings, 'deliveryActive' | 'pickupActive' | 'dineInActive'>): ServiceType {
@@ -156,30 +119,26 @@ export function planQuote(
   return { request, lineOf };
 }
 
-export type QuantityCheck = { ok: true } | { ok: false; reason: 'NOT_ENOUGH'; max: number } | { ok: false; reason: 'UNAVAILABLE' };
+export type QuantityCheck = RoomCheck;
+
+const orderable = (product: Product | undefined) => ({ orderable: Boolean(product?.isOrderable), count: product?.count ?? null });
 
 /**
- * Whether a line may hold `next` units: its product must be orderable (unless the count goes down,
- * which is always allowed), and the units of that product over all lines (one stock serves every
- * line of it) may not pass its counted stock. `max` is what this line may hold at most.
+ * Whether a line may hold `next` units (domain `checkRoom`): fewer is always allowed; more needs an
+ * orderable product and, over all the lines of that product (one stock serves them all), no more than
+ * its counted stock. `max` is what this line may hold at most.
  */
 export function checkQuantity(lines: readonly BasketLineLike[], key: string, next: number, product: Product | undefined): QuantityCheck {
   const line = lines.find((l) => l.key === key);
   if (!line) return { ok: true };
-  if (next <= line.count) return { ok: true };
-  if (!product || !product.isOrderable) return { ok: false, reason: 'UNAVAILABLE' };
-  if (product.count === null) return next <= MAX_LINE_COUNT ? { ok: true } : { ok: false, reason: 'NOT_ENOUGH', max: MAX_LINE_COUNT };
-  const others = lines.reduce((n, l) => (l.key !== key && l.productId === line.productId ? n + l.count : n), 0);
-  const max = Math.max(0, product.count - others);
-  return next <= max ? { ok: true } : { ok: false, reason: 'NOT_ENOUGH', max };
+  const elsewhere = lines.reduce((n, l) => (l.key !== key && l.productId === line.productId ? n + l.count : n), 0);
+  return checkRoom(orderable(product), next, elsewhere, line.count);
 }
 
-/** Whether one more unit of a product (a new line or an existing one) may be added, by the same rules. */
+/** Whether `count` more units of a product (a new line or an existing one) may be added, by the same rule. */
 export function checkAdd(lines: readonly BasketLineLike[], product: Product, count = 1): QuantityCheck {
-  if (!product.isOrderable) return { ok: false, reason: 'UNAVAILABLE' };
-  if (product.count === null) return { ok: true };
   const inBasket = lines.reduce((n, l) => (l.productId === product.id ? n + l.count : n), 0);
-  return inBasket + count <= product.count ? { ok: true } : { ok: false, reason: 'NOT_ENOUGH', max: Math.max(0, product.count - inBasket) };
+  return checkRoom(orderable(product), count, inBasket);
 }
 
 const LINE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

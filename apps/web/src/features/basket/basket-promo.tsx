@@ -1,32 +1,26 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { pickText, type QuoteProblem } from '@dasturxon/domain';
+import type { QuoteProblem } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
 import { setPromoCode } from '../../shared/basket/promo-code.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
+import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { fetchPromoCheck } from './basket.api.ts';
 import { CloseIcon, TagIcon } from './basket-icons.tsx';
 
 type Reason = Pick<QuoteProblem, 'code' | 'description' | 'details'>;
 
-/**
- * Why a promo code does not work, in the customer's language: the server's own words in uz, ru and
- * eng (the languages it writes), our translation of the same reason in the others; the minimum
- * that PROMO_MIN_PRICE names is added.
- */
+/** Why a promo code (or the quote) does not work, as every error reads (`useErrorText`), with the minimum that PROMO_MIN_PRICE names. */
 export function usePromoReason(formatSum: (n: number) => string): (reason: Reason | null | undefined) => string {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   return (reason) => {
-    if (!reason) return t('errors.generic');
-    const key = `basket.reasons.${reason.code}`;
-    const own = t(key);
-    const server = pickText(reason.description, language);
-    const text = language === 'uz' || language === 'ru' || language === 'eng' ? server || own : own !== key ? own : server;
-    const minPrice = Number(reason.details?.minPrice);
-    const base = text && text !== key ? text : t('errors.generic');
-    return reason.code === 'PROMO_MIN_PRICE' && minPrice > 0 ? `${base}. ${t('basket.promo.minPrice', { amount: formatSum(minPrice) })}` : base;
+    const text = errorText(reason);
+    const minPrice = Number(reason?.details?.minPrice);
+    return reason?.code === 'PROMO_MIN_PRICE' && minPrice > 0 ? `${text}. ${t('basket.promo.minPrice', { amount: formatSum(minPrice) })}` : text;
   };
 }
 
@@ -88,15 +82,9 @@ export function BasketPromo({ applied, discount, problem, productAmount, formatS
               {problem ? t('basket.promo.title') : discount ? formatSum(discount, { minus: true }) : t('basket.promo.added')}
             </p>
           </div>
-          <button
-            type="button"
-            data-testid="promo-remove"
-            aria-label={t('basket.promo.remove')}
-            onClick={() => setPromoCode(merchantId, null)}
-            className="grid size-9 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-ink"
-          >
+          <IconButton testId="promo-remove" label={t('basket.promo.remove')} onClick={() => setPromoCode(merchantId, null)}>
             <CloseIcon size={18} />
-          </button>
+          </IconButton>
         </div>
         {problem && (
           <p data-testid="promo-error" role="alert" className="mt-2 text-[13px] leading-snug font-semibold text-red-600 dark:text-red-400">

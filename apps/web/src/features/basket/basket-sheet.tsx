@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Drawer } from 'vaul';
+import { BottomSheet, SheetTitle } from '../../shared/ui/bottom-sheet.tsx';
 import { setBasketSheetOpen, useBasketSheetOpen } from './basket-sheet-state.ts';
 import { BasketView } from './basket-view.tsx';
 
@@ -13,20 +13,10 @@ export function BasketSheet() {
     return () => window.removeEventListener('popstate', close);
   }, []);
   return (
-    <Drawer.Root open={open} onOpenChange={setBasketSheetOpen} repositionInputs>
-      <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Drawer.Content
-          data-testid="basket-sheet"
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-40 mx-auto flex h-[92dvh] w-full max-w-2xl flex-col rounded-t-[28px] border-t border-line bg-surface text-ink outline-none"
-        >
-          <div aria-hidden="true" className="mx-auto mt-2.5 mb-3 h-1.5 w-11 shrink-0 rounded-full bg-ink/15" />
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-            <BasketView Title={Drawer.Title} inSheet onNavigate={() => setBasketSheetOpen(false)} />
-          </div>
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+    <BottomSheet open={open} onOpenChange={setBasketSheetOpen} testId="basket-sheet" width="xl" height="tall">
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain pt-3">
+        <BasketView Title={SheetTitle} inSheet onNavigate={() => setBasketSheetOpen(false)} />
+      </div>
+    </BottomSheet>
   );
 }

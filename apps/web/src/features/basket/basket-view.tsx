@@ -2,15 +2,16 @@ import { useEffect, useRef, useState, type ElementType, type ReactNode } from 'r
 import { Link } from 'react-router';
 import { isDeliveryService, type Product } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { errorDescription } from '../../lib/http.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
 import { usePromoCode } from '../../shared/basket/promo-code.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
+import { buttonClass } from '../../shared/ui/button.tsx';
+import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { AlertIcon, BagIcon, ChevronEndIcon, InfoIcon } from '../../shared/ui/icons.tsx';
-import { primaryButton } from '../../shared/ui/status-screen.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { BasketClearSheet } from './basket-clear-sheet.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { TrashIcon } from './basket-icons.tsx';
 import { BasketLineItem, useLineProblemTexts } from './basket-line-item.tsx';
 import { useMoney } from './basket-money.ts';
@@ -19,6 +20,7 @@ import { BasketPromo, usePromoReason } from './basket-promo.tsx';
 import { BasketRecommendations } from './basket-recommendations.tsx';
 import { BasketTotals } from './basket-totals.tsx';
 import { useBasketQuote } from './use-basket-quote.ts';
+import { pageExists } from '../../shared/navigation.ts';
 
 /** Shows one notice once a burst of changes has settled, however many taps made it. */
 function useSettledNotice(ms: number): (text: string) => void {
@@ -46,7 +48,8 @@ export interface BasketViewProps {
 
 /** The basket: its lines, suggestions, promo code, the quote's totals and the way to the checkout. */
 export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: BasketViewProps) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const settings = useMerchantSettings();
   const basket = useBasket();
   const promoCode = usePromoCode();
@@ -152,7 +155,7 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
           ))}
           {Boolean(b.error) && (
             <Notice testId="basket-quote-error" tone="warn">
-              {errorDescription(b.error, language) ?? t('errors.generic')}{' '}
+              {errorText(b.error)}{' '}
               <button type="button" onClick={b.retry} className="font-bold underline underline-offset-2">
                 {t('common.retry')}
               </button>
@@ -179,19 +182,34 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
               {t('basket.checkoutBlocked')}
             </p>
           )}
-          {blocked ? (
-            <button type="button" disabled data-testid="basket-checkout" className={`${primaryButton} w-full justify-between opacity-50`}>
+          {/* The way on appears with the checkout page (issue 13); until then the basket ends with its totals. */}
+          {!pageExists('/checkout') ? null : blocked ? (
+            <button type="button" disabled data-testid="basket-checkout" className={`${buttonClass({ wide: true })} justify-between opacity-50`}>
               <CheckoutLabel total={formatSum(b.totals.totalPrice)} />
             </button>
           ) : (
-            <Link to="/checkout" data-testid="basket-checkout" onClick={onNavigate} className={`${primaryButton} w-full justify-between`}>
+            <Link to="/checkout" data-testid="basket-checkout" onClick={onNavigate} className={`${buttonClass({ wide: true })} justify-between`}>
               <CheckoutLabel total={formatSum(b.totals.totalPrice)} />
             </Link>
           )}
         </div>
       </div>
 
-      <BasketClearSheet open={confirmClear} onOpenChange={setConfirmClear} onConfirm={clear} nested={inSheet} />
+      <ConfirmSheet
+        open={confirmClear}
+        onOpenChange={setConfirmClear}
+        nested={inSheet}
+        testId="basket-clear-sheet"
+        confirmTestId="basket-clear-confirm"
+        cancelTestId="basket-clear-cancel"
+        icon={<TrashIcon size={26} />}
+        title={t('basket.clearTitle')}
+        text={t('basket.clearText')}
+        confirmLabel={t('basket.clearConfirm')}
+        cancelLabel={t('basket.cancel')}
+        danger
+        onConfirm={clear}
+      />
     </div>
   );
 }
@@ -241,15 +259,18 @@ function DeliveryMinimum({ minAmount, productAmount, pickupToo, formatSum }: { m
 function EmptyBasket({ Title, onNavigate }: { Title: ElementType<{ className?: string; children?: ReactNode }>; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <section data-testid="basket-empty" className="mx-auto flex w-full max-w-md flex-col items-center px-5 py-14 text-center motion-safe:animate-[dx-fade-in_200ms_ease-out]">
-      <div className="mb-6 grid size-24 place-items-center rounded-[2rem] bg-brand text-on-brand shadow-[0_12px_32px_-12px_var(--brand)]">
-        <BagIcon size={44} strokeWidth={1.6} />
-      </div>
-      <Title className="text-2xl leading-tight font-extrabold tracking-tight text-balance">{t('basket.empty.title')}</Title>
-      <p className="mt-3 text-[15px] leading-relaxed text-muted text-pretty">{t('basket.empty.text')}</p>
-      <Link to="/" data-testid="basket-empty-menu" onClick={onNavigate} className={`${primaryButton} mt-8 w-full sm:w-auto`}>
-        {t('basket.empty.cta')}
-      </Link>
-    </section>
+    <EmptyState
+      testId="basket-empty"
+      size="page"
+      Title={Title}
+      icon={<BagIcon size={44} strokeWidth={1.6} />}
+      title={t('basket.empty.title')}
+      text={t('basket.empty.text')}
+      action={
+        <Link to="/" data-testid="basket-empty-menu" onClick={onNavigate} className={`${buttonClass({ wide: true })} sm:w-auto`}>
+          {t('basket.empty.cta')}
+        </Link>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PricingPromo, QuoteRequest, QuoteResponse } from '@dasturxon/domain';
+import { quoteFromMenu, type QuoteRequest, type QuoteResponse } from '@dasturxon/domain';
 import { lineKey, useBasket, type BasketLine } from '../../shared/basket/basket-store.ts';
 import { usePromoCode } from '../../shared/basket/promo-code.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
@@ -9,7 +9,6 @@ import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/m
 import {
   defaultBranchId,
   defaultServiceType,
-  estimateBasket,
   planQuote,
   sortProblems,
   type BasketTotals,
@@ -17,7 +16,6 @@ import {
   type SortedProblems,
 } from './basket-lines.ts';
 import { useQuote } from './basket.api.ts';
-import { localLinePrice } from './basket-line-price.ts';
 
 /** How long the basket must stay still before the server is asked (a burst of taps is one quote). */
 export const QUOTE_SETTLE_MS = 400;
@@ -68,7 +66,8 @@ export function useBasketQuote(): BasketQuote {
   const promoCode = usePromoCode();
   const chosenBranchId = useChosenBranchId();
   // Without a chosen branch the main one stands in, so the delivery price and minimum are shown; the quote waits for the list.
-  const branches = useBranches(!chosenBranchId);
+  // The list is read either way: the estimate prices the branch's delivery and hours from it.
+  const branches = useBranches();
   const branchId = chosenBranchId ?? defaultBranchId(branches.data);
   const branchKnown = Boolean(chosenBranchId) || !branches.isPending;
   const { menu, isPending: menuPending } = useMenu();
@@ -88,17 +87,17 @@ export function useBasketQuote(): BasketQuote {
   const fresh = Boolean(answer) && !query.isPlaceholderData && settled.key === requestKey;
   const last = answer?.response ?? null;
 
-  const estimate = useMemo(() => {
-    const promo: PricingPromo | null = last?.promo
-      ? { discountType: last.promo.discountType, productDiscount: last.promo.productDiscount, deliveryDiscount: last.promo.deliveryDiscount }
-      : null;
-    return estimateBasket(lines, products, {
-      serviceType,
-      deliveryPrice: last?.deliveryPrice ?? 0,
-      promo: plan.request.promoCode ? promo : null,
-      serviceFee: last?.serviceFee ?? 0,
-    });
-  }, [lines, products, serviceType, last, plan.request.promoCode]);
+  // While the server's quote is on its way: the same quote function over the menu and branches the
+  // storefront has loaded, carrying the promo and service fee of the last answer (domain `quoteFromMenu`).
+  const estimate = useMemo(
+    () =>
+      quoteFromMenu(
+        { products: products.values(), branches: branches.data, settings, last: last ? { promo: last.promo, serviceFee: last.serviceFee } : null },
+        plan.request,
+        new Date(),
+      ).response,
+    [products, branches.data, settings, last, plan.request],
+  );
 
   const problems = useMemo(() => {
     if (!answer || empty) return sortProblems([], lines, []);
@@ -114,14 +113,14 @@ export function useBasketQuote(): BasketQuote {
 
   const linePrices = useMemo(() => {
     const out = new Map<string, { gross: number; net: number }>();
-    if (quote) plan.lineOf.forEach((index, item) => {
+    const priced = (quote ?? estimate).lines;
+    plan.lineOf.forEach((index, item) => {
       const line = lines[index];
-      const priced = quote.lines[item];
-      if (line && priced) out.set(line.key, { gross: priced.gross, net: priced.net });
+      const price = priced[item];
+      if (line && price) out.set(line.key, { gross: price.gross, net: price.net });
     });
-    for (const l of lines) if (!out.has(l.key)) out.set(l.key, localLinePrice(l, products.get(l.productId)));
     return out;
-  }, [quote, plan.lineOf, lines, products]);
+  }, [quote, estimate, plan.lineOf, lines]);
 
   const error = !empty && query.isError && settled.key === requestKey ? query.error : null;
   return {

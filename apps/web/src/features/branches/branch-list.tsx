@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { formatPhone, pickText, type Branch, type City } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { phoneHref } from '../../lib/links.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { CheckIcon, ClockIcon, MapPinIcon, PhoneIcon } from '../../shared/ui/icons.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { canChoose, hoursLine } from './branch-rules.ts';
 import type { BranchPicker } from './use-branch-picker.ts';
 
@@ -161,24 +164,24 @@ export function BranchListSkeleton() {
 /** The list with its loading, failure and 'nothing found' states. */
 export function BranchList({ picker }: { picker: BranchPicker }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (picker.isPending) return <BranchListSkeleton />;
   if (picker.error && !picker.branches.length) {
     return (
-      <div data-testid="branches-error" className="flex flex-col items-center rounded-3xl bg-surface px-6 py-10 text-center">
-        <p className="font-bold">{t('errors.generic')}</p>
-        <button type="button" onClick={picker.refetch} className="mt-4 h-11 rounded-full bg-brand px-6 font-bold text-on-brand">
-          {t('common.retry')}
-        </button>
-      </div>
+      <EmptyState
+        testId="branches-error"
+        framed
+        icon={<MapPinIcon size={30} />}
+        title={errorText(picker.error)}
+        action={
+          <Button size="sm" onClick={picker.refetch}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
     );
   }
-  if (!picker.branches.length) {
-    return (
-      <p data-testid="branches-empty" className="rounded-3xl bg-surface px-6 py-10 text-center font-semibold text-muted">
-        {t('branches.nothingFound')}
-      </p>
-    );
-  }
+  if (!picker.branches.length) return <EmptyState testId="branches-empty" framed icon={<MapPinIcon size={30} />} title={t('branches.nothingFound')} />;
   return (
     <ul data-testid="branch-list" className="grid gap-3 md:grid-cols-2">
       {picker.branches.map((b) => (

@@ -3,16 +3,12 @@ import { Link } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
+import { CloseButton } from '../../shared/ui/close-button.tsx';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 import { BranchFacts, CitySelector, SelectButton, StatusPill } from './branch-list.tsx';
 import { BranchMap } from './branch-map.tsx';
 import { useBranchPicker } from './use-branch-picker.ts';
 
-const CloseIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
 const ListIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />
@@ -78,9 +74,7 @@ export function BranchesMapPage() {
           <div className="flex items-start gap-3">
             <h2 className="min-w-0 flex-1 text-xl leading-snug font-extrabold">{pickText(selected.name, language)}</h2>
             <StatusPill branch={selected} />
-            <button type="button" onClick={() => setSelectedId(null)} aria-label={t('product.close')} className="-me-1 -mt-1 grid size-9 shrink-0 place-items-center rounded-full bg-surface-2">
-              <CloseIcon size={18} />
-            </button>
+            <CloseButton tone="soft" size="md" onClick={() => setSelectedId(null)} className="-me-1 -mt-1" />
           </div>
           <BranchFacts branch={selected} />
           <SelectButton branch={selected} chosen={selected.id === picker.chosenId} onChoose={picker.choose} className="mt-4 w-full" />

@@ -3,18 +3,12 @@ import { Link } from 'react-router';
 import { imageUrl, isSafeInternalPath, pickText, type Story } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { safeExternalUrl } from '../../lib/links.ts';
-import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
+import { CloseButton } from '../../shared/ui/close-button.tsx';
 
 const SLIDE_MS = 5000;
 /** A press shorter than this is a tap (next or previous); longer holds the story. */
 const TAP_MS = 250;
 const SWIPE_CLOSE_PX = 80;
-
-const CloseIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
 
 /**
  * Stories full screen: progress bars, a tap on the far side goes on and on the near side goes back
@@ -171,16 +165,7 @@ export function StoryViewer({
           </div>
           <div className="mt-3 flex items-center justify-between gap-3">
             <p className="truncate text-[15px] font-bold text-white">{pickText(story.title, language)}</p>
-            <button
-              ref={closeButton}
-              type="button"
-              onClick={onClose}
-              aria-label={t('menu.closeStory')}
-              data-testid="story-close"
-              className="pointer-events-auto grid size-10 shrink-0 place-items-center rounded-full bg-black/30 text-white backdrop-blur-sm"
-            >
-              <CloseIcon size={22} />
-            </button>
+            <CloseButton ref={closeButton} tone="dark" label={t('menu.closeStory')} testId="story-close" onClick={onClose} className="pointer-events-auto" />
           </div>
         </div>
         {(text || internal || external) && (

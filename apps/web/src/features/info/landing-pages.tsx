@@ -2,13 +2,14 @@ import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPhone, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { phoneHref, safeExternalUrl, socialHref } from '../../lib/links.ts';
+import { phoneHref } from '../../lib/links.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
 import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { useAppLinks, type AppLinkKey } from '../../shared/merchant/app-links.tsx';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
-import { AppleIcon, BagIcon, BotIcon, DishIcon, Icon, MapPinIcon, PhoneIcon, PlayIcon, ScooterIcon, type IconProps } from '../../shared/ui/icons.tsx';
+import { BagIcon, DishIcon, Icon, MapPinIcon, PhoneIcon, ScooterIcon, type IconProps } from '../../shared/ui/icons.tsx';
 import { usePolicy } from './info.api.ts';
 import { paragraphs } from './policy-text.ts';
 
@@ -216,12 +217,8 @@ export function AppsPage() {
   const merchant = useCurrentMerchant();
   const s = useMerchantSettings();
   useTitle(t('info.apps.title', { brand: merchant.name }));
-  const candidates: (false | { key: string; href: string | null; Icon: ComponentType<{ size?: number }>; label: string; text: string })[] = [
-    s.iosAppActive && { key: 'ios', href: safeExternalUrl(s.iosAppLink), Icon: AppleIcon, label: t('footer.appStore'), text: t('info.apps.ios') },
-    s.androidAppActive && { key: 'android', href: safeExternalUrl(s.androidAppLink), Icon: PlayIcon, label: t('footer.googlePlay'), text: t('info.apps.android') },
-    s.telegramBotActive && { key: 'bot', href: socialHref('telegram', s.telegramBotLink), Icon: BotIcon, label: t('footer.telegramBot'), text: t('info.apps.bot') },
-  ];
-  const apps = candidates.filter((a): a is Exclude<typeof a, false> & { href: string } => Boolean(a && a.href));
+  const apps = useAppLinks();
+  const appText: Record<AppLinkKey, string> = { ios: t('info.apps.ios'), android: t('info.apps.android'), bot: t('info.apps.bot') };
   const phone = s.phoneActive ? phoneHref(s.phone) : null;
 
   return (
@@ -229,7 +226,7 @@ export function AppsPage() {
       <Hero eyebrow={t('info.apps.eyebrow')} title={t('info.apps.title', { brand: merchant.name })} text={t('info.apps.lead')} />
       {apps.length > 0 ? (
         <ul className="mt-8 grid gap-3 md:grid-cols-3">
-          {apps.map(({ key, href, Icon, label, text }) => (
+          {apps.map(({ key, href, Icon, label }) => (
             <li key={key}>
               <a
                 href={href}
@@ -243,7 +240,7 @@ export function AppsPage() {
                 </span>
                 <span>
                   <span className="block text-lg font-extrabold">{label}</span>
-                  <span className="block text-sm text-muted">{text}</span>
+                  <span className="block text-sm text-muted">{appText[key]}</span>
                 </span>
               </a>
             </li>

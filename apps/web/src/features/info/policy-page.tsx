@@ -2,13 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPhone, pickText, type MerchantSettings, type PolicyType } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { errorDescription } from '../../lib/http.ts';
 import { phoneHref } from '../../lib/links.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { ChevronEndIcon, InfoIcon, MapPinIcon, PhoneIcon } from '../../shared/ui/icons.tsx';
-import { primaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { Button, buttonClass } from '../../shared/ui/button.tsx';
+import { StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { usePolicy } from './info.api.ts';
 import { paragraphs } from './policy-text.ts';
 
@@ -20,6 +21,7 @@ type Flag = keyof Pick<MerchantSettings, 'aboutMerchantActive' | 'termsOfUseActi
  */
 function PolicyPage({ type, flag, title, testId, aside }: { type: PolicyType; flag: Flag; title: string; testId: string; aside?: ReactNode }) {
   const { t, language } = useTranslation();
+  const errorText = useErrorText();
   const settings = useMerchantSettings();
   const enabled = settings[flag];
   const { data, isPending, error, refetch } = usePolicy(type, enabled);
@@ -38,7 +40,7 @@ function PolicyPage({ type, flag, title, testId, aside }: { type: PolicyType; fl
         title={t('info.unavailableTitle')}
         text={t('info.unavailableText')}
         actions={
-          <Link to="/" className={primaryButton}>
+          <Link to="/" className={buttonClass()}>
             {t('info.toMenu')}
           </Link>
         }
@@ -60,10 +62,10 @@ function PolicyPage({ type, flag, title, testId, aside }: { type: PolicyType; fl
               </div>
             ) : error ? (
               <div data-testid="policy-error" className="text-center">
-                <p className="font-semibold">{errorDescription(error, language) ?? t('errors.generic')}</p>
-                <button type="button" onClick={() => void refetch()} className="mt-4 h-11 rounded-full bg-brand px-6 font-bold text-on-brand">
+                <p className="font-semibold">{errorText(error)}</p>
+                <Button size="sm" onClick={() => void refetch()} className="mt-4">
                   {t('common.retry')}
-                </button>
+                </Button>
               </div>
             ) : text.length === 0 ? (
               <p data-testid="policy-empty" className="text-center text-muted">

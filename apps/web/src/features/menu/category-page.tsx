@@ -6,7 +6,8 @@ import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { ChevronEndIcon, DishIcon } from '../../shared/ui/icons.tsx';
-import { primaryButton, StatusScreen } from '../../shared/ui/status-screen.tsx';
+import { buttonClass } from '../../shared/ui/button.tsx';
+import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 import { MenuSection } from './menu-section.tsx';
 import { MenuSkeleton } from './menu-skeleton.tsx';
 
@@ -43,7 +44,7 @@ export function CategoryPage() {
         title={t('menu.categoryMissing')}
         text={t('menu.categoryMissingText')}
         actions={
-          <Link to="/" className={primaryButton}>
+          <Link to="/" className={buttonClass()}>
             {t('menu.toMenu')}
           </Link>
         }

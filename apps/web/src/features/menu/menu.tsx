@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { contrastText, imageUrl, pickText, validColor, type Group } from '@dasturxon/domain';
@@ -16,6 +16,8 @@ import { useScrollSpy } from './scroll-spy.ts';
 
 // A page the server rendered arrives with its menu; the skeleton is for a menu still on its way, so it can come later.
 const MenuSkeleton = lazy(() => import('./menu-skeleton.tsx').then((m) => ({ default: m.MenuSkeleton })));
+// A menu that could not load or is empty is rare: its message (the kit's empty state) arrives when needed.
+const MenuMessage = lazy(() => import('./menu-message.tsx').then((m) => ({ default: m.MenuMessage })));
 
 /**
  * The menu on the home page, arranged as the merchant's settings say: every category with a
@@ -42,14 +44,18 @@ export function Menu() {
   }
   if (!menu) {
     return (
-      <MenuMessage testId="menu-error" title={t('menu.errorTitle')} text={t('errors.generic')}>
-        <button type="button" onClick={() => void refetch()} className="mt-5 h-11 rounded-full bg-brand px-6 text-[15px] font-bold text-on-brand">
-          {t('common.retry')}
-        </button>
-      </MenuMessage>
+      <Suspense fallback={null}>
+        <MenuMessage testId="menu-error" title={t('menu.errorTitle')} text={t('errors.generic')} onRetry={() => void refetch()} />
+      </Suspense>
     );
   }
-  if (blocks.length === 0) return <MenuMessage testId="menu-empty" title={t('menu.emptyTitle')} text={t('menu.emptyText')} />;
+  if (blocks.length === 0) {
+    return (
+      <Suspense fallback={null}>
+        <MenuMessage testId="menu-empty" title={t('menu.emptyTitle')} text={t('menu.emptyText')} />
+      </Suspense>
+    );
+  }
 
   const arrangement = menuArrangement(settings.categoryView, settings.groupView, blocks);
   const showImages = settings.isCategoryImageVisible;
@@ -263,15 +269,3 @@ function GroupHeading({ group }: { group: Group }) {
   );
 }
 
-function MenuMessage({ testId, title, text, children }: { testId: string; title: string; text: string; children?: ReactNode }) {
-  return (
-    <section data-testid={testId} className="mt-6 flex flex-col items-center rounded-3xl border border-dashed border-line bg-surface px-6 py-10 text-center">
-      <span className="grid size-16 place-items-center rounded-full bg-brand/15">
-        <DishIcon size={30} />
-      </span>
-      <p className="mt-4 text-base font-bold">{title}</p>
-      <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-muted">{text}</p>
-      {children}
-    </section>
-  );
-}

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { pickText, type NavigationType } from '@dasturxon/domain';
+import { checkRoom, pickText, type NavigationType } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { productCountIn, useBasket } from '../../shared/basket/basket-store.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
@@ -199,9 +199,10 @@ function AddControl({ product, onOpen, variant }: { product: MenuProduct; onOpen
   }
 
   const plus = () => {
-    const stock = product.count;
-    if (stock !== null && productCountIn(basket.lines, product.id) + 1 > stock) {
-      toast(t('product.notEnough', { max: Math.max(0, stock) }), 'error');
+    // The quote's stock rule (domain `checkRoom`): one stock serves every line of the product.
+    const room = checkRoom({ orderable: product.isOrderable, count: product.count }, 1, productCountIn(basket.lines, product.id));
+    if (!room.ok) {
+      toast(room.reason === 'NOT_ENOUGH' ? t('product.notEnough', { max: room.max }) : t('errors.PRODUCT_NOT_AVAILABLE'), 'error');
       return;
     }
     basket.add({ productId: product.id });

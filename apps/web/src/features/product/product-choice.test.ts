@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@dasturxon/domain';
-import { choicePrice, choiceProblems, chosenList, modificationPrice, toggleModification, unitsLeft, type Chosen } from './product-choice.ts';
+import { choicePrice, choiceProblems, choiceRoom, chosenList, modificationPrice, toggleModification, type Chosen } from './product-choice.ts';
 
 const mod = (id: string, groupId: string, price: number) => ({ id, groupId, name: { ru: id }, image: '', price, priority: 0 });
 const burger = {
@@ -74,10 +74,12 @@ describe('choicePrice', () => {
   });
 });
 
-describe('unitsLeft', () => {
-  it('is the stock less what the basket holds, never negative, and unlimited when not counted', () => {
-    expect(unitsLeft(5, 2)).toBe(3);
-    expect(unitsLeft(5, 7)).toBe(0);
-    expect(unitsLeft(null, 7)).toBeNull();
+describe('choiceRoom', () => {
+  it('lets in what the stock has beside the basket, names the most, and refuses what cannot be ordered', () => {
+    expect(choiceRoom({ isOrderable: true, count: 5 }, 3, 2)).toEqual({ ok: true });
+    expect(choiceRoom({ isOrderable: true, count: 5 }, 4, 2)).toEqual({ ok: false, reason: 'NOT_ENOUGH', max: 3 });
+    expect(choiceRoom({ isOrderable: true, count: 5 }, 1, 7)).toEqual({ ok: false, reason: 'NOT_ENOUGH', max: 0 });
+    expect(choiceRoom({ isOrderable: true, count: null }, 40, 7)).toEqual({ ok: true });
+    expect(choiceRoom({ isOrderable: false, count: null }, 1, 0)).toEqual({ ok: false, reason: 'UNAVAILABLE' });
   });
 });

@@ -1,4 +1,4 @@
-import { checkModifications, priceLine, sum, type LinePrice, type LineProblem, type Product } from '@dasturxon/domain';
+import { checkModifications, checkRoom, chosenOf, priceLine, pricedProductOfMenu, pricingLineOf, sum, type LinePrice, type LineProblem, type Product, type RoomCheck } from '@dasturxon/domain';
 
 /*
  * The customer's choice on a product: which modifications, how many units. Pure, so the rules of
@@ -58,23 +58,18 @@ export function choiceProblems(product: Pick<Product, 'id' | 'modificationGroups
   );
 }
 
-/** What the line costs (domain `priceLine`): what the customer will pay, and the price before the product's discount. */
+/** What the line costs, by the quote's own line rule: what the customer will pay, and the price before the product's discount. */
 export function choicePrice(product: Pick<Product, 'costPrice' | 'discount' | 'modificationGroups'>, chosen: Chosen, quantity: number): LinePrice {
-  const prices = new Map(product.modificationGroups.flatMap((g) => g.modifications.map((m) => [m.id, m.price] as const)));
-  return priceLine({
-    costPrice: sum(product.costPrice),
-    discountPercent: product.discount,
-    quantity,
-    modifications: chosenList(chosen).map((c) => ({ count: c.count, price: sum(prices.get(c.id) ?? 0) })),
-  });
+  const known = pricedProductOfMenu(product);
+  return priceLine(pricingLineOf(known, quantity, chosenOf(known, chosenList(chosen))));
 }
 
 /**
- * How many more units may be added: the counted stock less what the basket already holds of the
- * product (its lines draw on one stock, domain `checkStock`); null when stock is not counted.
+ * Whether `quantity` units of the product may go into the basket beside the units its lines already
+ * hold (domain `checkRoom`: one stock serves every line of a product).
  */
-export function unitsLeft(stock: number | null, inBasket: number): number | null {
-  return stock === null ? null : Math.max(0, stock - inBasket);
+export function choiceRoom(product: Pick<Product, 'isOrderable' | 'count'>, quantity: number, inBasket: number): RoomCheck {
+  return checkRoom({ orderable: product.isOrderable, count: product.count }, quantity, inBasket);
 }
 
 /** What one modification adds to the price the customer pays: the product's discount applies to it too (spec section 4). */

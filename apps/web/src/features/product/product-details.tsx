@@ -10,7 +10,7 @@ import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { CheckIcon, ClockIcon } from '../../shared/ui/icons.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { choicePrice, choiceProblems, chosenList, modificationPrice, toggleModification, unitsLeft, type Chosen } from './product-choice.ts';
+import { choicePrice, choiceProblems, choiceRoom, chosenList, modificationPrice, toggleModification, type Chosen } from './product-choice.ts';
 import { FlameIcon, MinusIcon, PlusIcon, ScaleIcon, StarIcon } from './product-icons.tsx';
 
 export type DetailsLayout = 'sheet' | 'popup' | 'page';
@@ -48,10 +48,11 @@ export function ProductDetails({
   const groups = [...product.modificationGroups].sort((a, b) => a.priority - b.priority);
   const problems = choiceProblems(product, chosen);
   const missing = groups.filter((g) => problems.some((p) => p.code === 'MODIFICATION_MIN' && p.details?.groupId === g.id));
-  const left = unitsLeft(product.count, productCountIn(basket.lines, product.id));
+  const inBasket = productCountIn(basket.lines, product.id);
   const price = choicePrice(product, chosen, quantity);
-  const canAdd = !reason && !withoutCart && problems.length === 0 && (left === null || left >= quantity) && quantity > 0;
-  const soldOutForYou = left !== null && left === 0 && !reason;
+  const canAdd = !reason && !withoutCart && problems.length === 0 && choiceRoom(product, quantity, inBasket).ok && quantity > 0;
+  // Every unit the stock has is in the basket already.
+  const soldOutForYou = !reason && !choiceRoom(product, 1, inBasket).ok;
 
   const toggle = (id: string) => {
     const result = toggleModification(product, chosen, id);
@@ -61,8 +62,9 @@ export function ProductDetails({
 
   const changeQuantity = (next: number) => {
     if (next < 1) return;
-    if (left !== null && next > left) {
-      setStockMessage(t('product.notEnough', { max: left }));
+    const room = choiceRoom(product, next, inBasket);
+    if (!room.ok && room.reason === 'NOT_ENOUGH') {
+      setStockMessage(t('product.notEnough', { max: room.max }));
       return;
     }
     setStockMessage(null);

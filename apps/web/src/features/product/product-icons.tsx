@@ -1,7 +1,7 @@
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 
 // Shared with the other features; kept importable from here for this feature's files.
-export { PlusIcon, MinusIcon, CloseIcon } from '../../shared/ui/icons.tsx';
+export { PlusIcon, MinusIcon } from '../../shared/ui/icons.tsx';
 
 export const BackIcon = (p: IconProps) => (
   <Icon strokeWidth={2} {...p}>

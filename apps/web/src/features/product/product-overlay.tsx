@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Drawer } from 'vaul';
-import { useTranslation } from '../../i18n/i18n.ts';
 import { useProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { PRODUCT_PARAM, VIEW_PARAM, type ProductOverlayView } from '../../shared/catalogue/product-link.ts';
+import { BottomSheet, SheetTitle } from '../../shared/ui/bottom-sheet.tsx';
+import { CloseButton } from '../../shared/ui/close-button.tsx';
 import { ProductDetails } from './product-details.tsx';
-import { CloseIcon } from './product-icons.tsx';
 import { ProductMissing, ProductSkeleton } from './product-states.tsx';
 
 const WIDE = '(min-width: 768px)';
@@ -42,15 +41,14 @@ export function ProductOverlay({ productId, view }: { productId: string; view: P
   return view === 'sheet' && !wide ? <Sheet productId={productId} onClosed={close} /> : <Popup productId={productId} onClosed={close} />;
 }
 
-function Body({ productId, layout, Title, onDone }: { productId: string; layout: 'sheet' | 'popup'; Title: (p: { className?: string; children: ReactNode }) => ReactNode; onDone: () => void }) {
+function Body({ productId, layout, Title, onDone }: { productId: string; layout: 'sheet' | 'popup'; Title: (p: { className?: string; children?: ReactNode }) => ReactNode; onDone: () => void }) {
   const { product, category, isPending, error, refetch } = useProduct(productId);
   if (product) return <ProductDetails product={product} layout={layout} Title={Title} withoutCart={category?.isWithoutCart ?? false} onAdded={onDone} />;
   if (isPending) return <ProductSkeleton layout={layout} title={<Title className="sr-only">…</Title>} />;
-  return <ProductMissing error={error} onRetry={refetch} title={(text) => <Title className="text-xl font-extrabold">{text}</Title>} />;
+  return <ProductMissing error={error} onRetry={refetch} Title={Title} />;
 }
 
 function Sheet({ productId, onClosed }: { productId: string; onClosed: () => void }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const finished = useRef(false);
   // The address changes once the sheet has slid away; the timer covers a closing animation that reports no end.
@@ -64,47 +62,28 @@ function Sheet({ productId, onClosed }: { productId: string; onClosed: () => voi
     window.setTimeout(finish, CLOSE_MS);
   };
   return (
-    <Drawer.Root
+    <BottomSheet
       open={open}
-      // The sheet has no text fields; its checkboxes must not make vaul make room for a keyboard.
-      repositionInputs={false}
       onOpenChange={(o) => {
         if (!o) close();
       }}
       onAnimationEnd={(o) => {
         if (!o) finish();
       }}
+      testId="product-sheet"
+      width="lg"
+      handle="over"
+      // The sheet has no text fields; its checkboxes must not make room for a keyboard.
+      repositionInputs={false}
     >
-      <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-40 bg-black/55" />
-        <Drawer.Content
-          aria-describedby={undefined}
-          data-testid="product-sheet"
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[94dvh] max-w-xl flex-col overflow-hidden rounded-t-[28px] bg-surface text-ink outline-none"
-        >
-          <div aria-hidden="true" className="absolute inset-x-0 top-0 z-10 flex justify-center pt-2">
-            <span className="h-1.5 w-10 rounded-full bg-white/70 shadow-sm dark:bg-white/40" />
-          </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={t('product.close')}
-            data-testid="product-close"
-            className="absolute end-3 top-3 z-10 grid size-10 place-items-center rounded-full bg-surface/85 shadow-sm backdrop-blur-sm"
-          >
-            <CloseIcon size={20} />
-          </button>
-          <Body productId={productId} layout="sheet" Title={DrawerTitle} onDone={close} />
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+      <CloseButton tone="floating" testId="product-close" onClick={close} className="absolute end-3 top-3 z-10" />
+      <Body productId={productId} layout="sheet" Title={SheetTitle} onDone={close} />
+    </BottomSheet>
   );
 }
 
-const DrawerTitle = ({ className, children }: { className?: string; children: ReactNode }) => <Drawer.Title className={className}>{children}</Drawer.Title>;
-
 const POPUP_TITLE_ID = 'product-popup-title';
-const PopupTitle = ({ className, children }: { className?: string; children: ReactNode }) => (
+const PopupTitle = ({ className, children }: { className?: string; children?: ReactNode }) => (
   <h2 id={POPUP_TITLE_ID} className={className}>
     {children}
   </h2>
@@ -112,7 +91,6 @@ const PopupTitle = ({ className, children }: { className?: string; children: Rea
 
 /** A centred dialog on the browser's own modal <dialog>: focus kept inside, Escape and a tap outside close it. */
 function Popup({ productId, onClosed }: { productId: string; onClosed: () => void }) {
-  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -142,15 +120,7 @@ function Popup({ productId, onClosed }: { productId: string; onClosed: () => voi
       }}
       className="m-auto flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md flex-col overflow-hidden rounded-3xl bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/55 open:motion-safe:animate-[dx-toast-in_180ms_ease-out] md:max-w-4xl"
     >
-      <button
-        type="button"
-        onClick={onClosed}
-        aria-label={t('product.close')}
-        data-testid="product-close"
-        className="absolute end-3 top-3 z-10 grid size-10 place-items-center rounded-full bg-surface/85 shadow-sm backdrop-blur-sm"
-      >
-        <CloseIcon size={20} />
-      </button>
+      <CloseButton tone="floating" testId="product-close" onClick={onClosed} className="absolute end-3 top-3 z-10" />
       <Body productId={productId} layout="popup" Title={PopupTitle} onDone={onClosed} />
     </dialog>
   );

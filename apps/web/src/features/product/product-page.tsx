@@ -51,7 +51,7 @@ export function ProductPage() {
       ) : isPending ? (
         <ProductSkeleton layout="page" />
       ) : (
-        <ProductMissing error={error} onRetry={refetch} title={(text) => <h1 className="text-2xl font-extrabold">{text}</h1>} />
+        <ProductMissing error={error} onRetry={refetch} Title="h1" />
       )}
     </div>
   );

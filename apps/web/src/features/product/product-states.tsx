@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import type { ElementType, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { errorDescription, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { DishIcon } from '../../shared/ui/icons.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 
 const bone = 'rounded-xl bg-surface-2 motion-safe:animate-pulse';
 
@@ -24,22 +27,26 @@ export function ProductSkeleton({ layout, title }: { layout: 'sheet' | 'popup' |
   );
 }
 
-/** A product that does not exist (another brand's, or removed), or that could not be loaded. */
-export function ProductMissing({ error, onRetry, title }: { error: unknown; onRetry: () => void; title: (text: string) => ReactNode }) {
-  const { t, language } = useTranslation();
+/** A product that does not exist (another brand's, or removed), or that could not be loaded; its title drawn with `Title` (the page's h1, the sheet's title). */
+export function ProductMissing({ error, onRetry, Title }: { error: unknown; onRetry: () => void; Title: ElementType<{ className?: string; children?: ReactNode }> }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const notFound = error instanceof HttpError && error.status === 404;
   return (
-    <div data-testid="product-missing-page" className="flex flex-col items-center px-6 py-14 text-center">
-      <span className="mb-5 grid size-20 place-items-center rounded-[1.75rem] bg-brand text-on-brand">
-        <DishIcon size={36} strokeWidth={1.6} />
-      </span>
-      {title(notFound ? t('product.notFound') : t('product.loadFailed'))}
-      <p className="mt-2 max-w-xs text-[15px] text-muted">{notFound ? t('product.notFoundText') : (errorDescription(error, language) ?? t('errors.generic'))}</p>
-      {!notFound && (
-        <button type="button" onClick={onRetry} className="mt-6 h-11 rounded-full bg-brand px-6 text-[15px] font-bold text-on-brand">
-          {t('common.retry')}
-        </button>
-      )}
-    </div>
+    <EmptyState
+      testId="product-missing-page"
+      size="page"
+      Title={Title}
+      icon={<DishIcon size={40} strokeWidth={1.6} />}
+      title={notFound ? t('product.notFound') : t('product.loadFailed')}
+      text={notFound ? t('product.notFoundText') : errorText(error)}
+      action={
+        !notFound && (
+          <Button size="sm" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )
+      }
+    />
   );
 }

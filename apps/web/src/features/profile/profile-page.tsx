@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPhone, htmlLangOf, type UiLanguage, type User } from '@dasturxon/domain';
-import { switchLanguage, useLanguage, useTranslation } from '../../i18n/i18n.ts';
+import { useLanguage, useTranslation } from '../../i18n/i18n.ts';
+import { useChangeLanguage } from '../../i18n/use-change-language.ts';
 import { LANGUAGE_MARKS, LANGUAGE_NAMES, switchableLanguages } from '../../i18n/languages.ts';
-import { errorDescription } from '../../lib/http.ts';
 import { useFormatSum } from '../../shared/catalogue/price.ts';
 import { useBoot } from '../../shared/merchant/boot.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
@@ -13,9 +13,11 @@ import { useMe } from '../../shared/session/session.api.ts';
 import { UserIcon } from '../../shared/session/session-icons.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { AlertIcon, BagIcon, CheckIcon, ChevronEndIcon, GlobeIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
-import { toast } from '../../shared/ui/toast.tsx';
+import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
+import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { CardIcon, HeartIcon, IdCardIcon, LogoutIcon, TicketIcon, TrashIcon, WalletIcon } from './profile-icons.tsx';
-import { ConfirmSheet, Sheet } from './sheet.tsx';
+import { pageExists } from '../../shared/navigation.ts';
 
 /** `/profile`: the customer's corner; a guest is asked to log in. */
 export function ProfilePage() {
@@ -37,6 +39,7 @@ function CustomerProfile() {
   const language = useLanguage();
   const { data: user } = useMe();
   const formatSum = useFormatSum();
+  const errorText = useErrorText();
   const [sheet, setSheet] = useState<'language' | 'logout' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +62,7 @@ function CustomerProfile() {
     try {
       await deleteAccount();
     } catch (failure) {
-      setError(errorDescription(failure, language) ?? t('errors.generic'));
+      setError(errorText(failure));
       setBusy(false);
     }
   };
@@ -178,7 +181,9 @@ function RowIcon({ children, danger }: { children: ReactNode; danger?: boolean }
   );
 }
 
+/** An entry of the profile's menu; hidden while its page is still to come (shared/navigation.ts). */
 function MenuLink({ to, icon, label, testId }: { to: string; icon: ReactNode; label: string; testId: string }) {
+  if (!pageExists(to)) return null;
   return (
     <li>
       <Link to={to} data-testid={testId} className={rowClass}>
@@ -220,17 +225,13 @@ function MenuButton({
 function LanguageSheet({ open, onOpenChange, languages }: { open: boolean; onOpenChange: (open: boolean) => void; languages: UiLanguage[] }) {
   const { t } = useTranslation();
   const current = useLanguage();
-  const choose = async (lang: UiLanguage) => {
+  const changeLanguage = useChangeLanguage();
+  const choose = (lang: UiLanguage) => {
     onOpenChange(false);
-    if (lang === current) return;
-    try {
-      await switchLanguage(lang);
-    } catch {
-      toast(t('errors.generic'), 'error');
-    }
+    void changeLanguage(lang);
   };
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} testId="language-sheet" title={t('profile.language.title')}>
+    <BottomSheet open={open} onOpenChange={onOpenChange} testId="language-sheet" title={t('profile.language.title')}>
       <ul role="radiogroup" aria-label={t('profile.language.title')} className="mt-4 flex flex-col gap-1.5">
         {languages.map((lang) => (
           <li key={lang}>
@@ -240,7 +241,7 @@ function LanguageSheet({ open, onOpenChange, languages }: { open: boolean; onOpe
               aria-checked={lang === current}
               data-testid={`profile-language-${lang}`}
               lang={htmlLangOf(lang)}
-              onClick={() => void choose(lang)}
+              onClick={() => choose(lang)}
               className="flex h-14 w-full items-center gap-3.5 rounded-2xl px-3 text-start text-[16px] transition-colors hover:bg-surface-2 aria-checked:bg-surface-2 aria-checked:font-bold"
             >
               <span className="grid size-10 place-items-center rounded-xl bg-surface-2 text-xs font-bold text-muted">{LANGUAGE_MARKS[lang]}</span>
@@ -252,6 +253,6 @@ function LanguageSheet({ open, onOpenChange, languages }: { open: boolean; onOpe
           </li>
         ))}
       </ul>
-    </Sheet>
+    </BottomSheet>
   );
 }

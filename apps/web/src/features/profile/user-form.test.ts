@@ -30,7 +30,7 @@ describe('the personal-information form', () => {
   it('needs a first name, a real e-mail and a plausible birthday', () => {
     const values = valuesOf(user);
     expect(validateUser(values, '2026-01-01', t)).toEqual({});
-    expect(validateUser({ ...values, firstName: '  ' }, '2026-01-01', t)).toEqual({ firstName: 'auth.validation.required' });
+    expect(validateUser({ ...values, firstName: '  ' }, '2026-01-01', t)).toEqual({ firstName: 'form.required' });
     expect(validateUser({ ...values, email: 'aziza@' }, '2026-01-01', t)).toEqual({ email: 'profile.user.invalidEmail' });
     expect(validateUser({ ...values, birthday: '2027-01-01' }, '2026-01-01', t)).toEqual({ birthday: 'profile.user.invalidBirthday' });
     expect(validateUser({ ...values, birthday: '1899-12-31' }, '2026-01-01', t)).toEqual({ birthday: 'profile.user.invalidBirthday' });

@@ -1,5 +1,6 @@
 import { isPlausibleBirthday, type Gender, type User } from '@dasturxon/domain';
 import { HttpError } from '../../lib/http.ts';
+import { REQUIRED_KEY } from '../../shared/ui/text-field.tsx';
 import type { UserChanges } from './profile.api.ts';
 
 /** The personal-information form as the customer edits it: text fields hold '' for nothing. */
@@ -41,7 +42,7 @@ export function changesOf(before: FormValues, after: FormValues): UserChanges {
 /** The form's problems by field: a first name is needed (couriers and staff call the customer by it). */
 export function validateUser(values: FormValues, todayIso: string, t: (key: string) => string): Partial<Record<FieldName, string>> {
   const errors: Partial<Record<FieldName, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = t('auth.validation.required');
+  if (!values.firstName.trim()) errors.firstName = t(REQUIRED_KEY);
   if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = t('profile.user.invalidEmail');
   if (values.birthday && !isPlausibleBirthday(values.birthday, todayIso)) errors.birthday = t('profile.user.invalidBirthday');
   return errors;

@@ -1,15 +1,16 @@
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatPhone, MIN_BIRTHDAY, type User } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { errorDescription } from '../../lib/http.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
-import { FieldError } from '../../shared/session/phone-field.tsx';
 import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { sessionKeys, useMe } from '../../shared/session/session.api.ts';
 import { updateSessionUser, useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { SubmitButton } from '../../shared/ui/submit-button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { ChangePhoneSheet } from './change-phone-sheet.tsx';
 import { updateUser } from './profile.api.ts';
 import { changesOf, serverField, today, validateUser, valuesOf, type FieldName, type FormValues } from './user-form.ts';
@@ -24,7 +25,8 @@ export function ProfileUserPage() {
 }
 
 function UserForm({ user }: { user: User }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<FormValues>(() => valuesOf(user));
   const [values, setValues] = useState<FormValues>(saved);
@@ -60,7 +62,7 @@ function UserForm({ user }: { user: User }) {
       toast(t('profile.user.saved'), 'success');
     } catch (failure) {
       const field = serverField(failure);
-      const text = errorDescription(failure, language) ?? t('errors.generic');
+      const text = errorText(failure);
       if (field) setErrors({ [field]: field === 'email' ? t('profile.user.invalidEmail') : text });
       else toast(text, 'error');
     } finally {
@@ -84,21 +86,23 @@ function UserForm({ user }: { user: User }) {
         <div className="flex flex-col gap-4 rounded-3xl border border-line bg-surface p-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
+              id="user-firstName"
               name="firstName"
               label={t('profile.user.firstName')}
               value={values.firstName}
               error={errors.firstName}
-              onValue={(v) => set('firstName', v)}
+              onChange={(e) => set('firstName', e.target.value)}
               autoComplete="given-name"
               placeholder={t('auth.prompts.name')}
               maxLength={100}
             />
             <TextField
+              id="user-lastName"
               name="lastName"
               label={t('profile.user.lastName')}
               value={values.lastName}
               error={errors.lastName}
-              onValue={(v) => set('lastName', v)}
+              onChange={(e) => set('lastName', e.target.value)}
               autoComplete="family-name"
               placeholder={t('profile.user.lastNamePrompt')}
               maxLength={100}
@@ -126,25 +130,27 @@ function UserForm({ user }: { user: User }) {
           </div>
 
           <TextField
+            id="user-email"
             name="email"
             type="email"
             inputMode="email"
             label={t('profile.user.email')}
             value={values.email}
             error={errors.email}
-            onValue={(v) => set('email', v)}
+            onChange={(e) => set('email', e.target.value)}
             autoComplete="email"
             placeholder="name@example.com"
             dir="ltr"
             maxLength={254}
           />
           <TextField
+            id="user-birthday"
             name="birthday"
             type="date"
             label={t('profile.user.birthday')}
             value={values.birthday}
             error={errors.birthday}
-            onValue={(v) => set('birthday', v)}
+            onChange={(e) => set('birthday', e.target.value)}
             autoComplete="bday"
             min={MIN_BIRTHDAY}
             max={today()}
@@ -171,59 +177,13 @@ function UserForm({ user }: { user: User }) {
         </div>
 
         <div className="sticky bottom-0 -mx-4 mt-4 bg-gradient-to-t from-bg via-bg to-transparent px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
-          <button
-            type="submit"
-            data-testid="user-save"
-            disabled={!dirty || busy}
-            aria-busy={busy || undefined}
-            className="relative inline-flex h-14 w-full items-center justify-center rounded-2xl bg-brand px-6 text-base font-bold text-on-brand shadow-sm transition-[filter,opacity] hover:brightness-95 active:brightness-90 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <span className={busy ? 'invisible' : undefined}>{t('profile.user.save')}</span>
-            {busy && <span aria-hidden="true" className="absolute size-6 animate-spin rounded-full border-[3px] border-current/30 border-t-current" />}
-          </button>
+          <SubmitButton busy={busy} disabled={!dirty} testId="user-save">
+            {t('profile.user.save')}
+          </SubmitButton>
         </div>
       </form>
 
       <ChangePhoneSheet key={phoneSheetKey} open={phoneSheet} onOpenChange={setPhoneSheet} currentPhone={user.phone} />
-    </div>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  value,
-  error,
-  onValue,
-  ...rest
-}: {
-  name: FieldName;
-  label: ReactNode;
-  value: string;
-  error?: string;
-  onValue: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'>) {
-  const id = `user-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        data-testid={id}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        style={{ outline: 'none' }}
-        className={`h-13 w-full min-w-0 rounded-2xl border bg-surface px-4 text-[17px] outline-none transition-colors placeholder:text-muted/60 focus:border-ink focus:ring-4 focus:ring-ink/10 rtl:[&[dir=ltr]]:text-end ${
-          error ? 'border-red-500' : 'border-line'
-        }`}
-        {...rest}
-      />
-      <FieldError id={`${id}-error`} text={error} />
     </div>
   );
 }

@@ -9,7 +9,9 @@ import { Picture } from '../../shared/catalogue/picture.tsx';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
-import { ClockIcon, Icon, type IconProps } from '../../shared/ui/icons.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { IconButton } from '../../shared/ui/icon-button.tsx';
+import { ClockIcon, CloseIcon, Icon, type IconProps } from '../../shared/ui/icons.tsx';
 import { searchItems } from './search-match.ts';
 import { useSearchHistory } from './search-history.ts';
 
@@ -17,11 +19,6 @@ const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="6.5" />
     <path d="m16 16 4.5 4.5" />
-  </Icon>
-);
-const CloseIcon = (p: IconProps) => (
-  <Icon strokeWidth={2.2} {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
 const BackIcon = (p: IconProps) => (
@@ -120,18 +117,19 @@ export function SearchPage() {
             className="h-full w-full rounded-2xl bg-transparent ps-11 pe-11 text-base outline-none placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
           />
           {query && (
-            <button
-              type="button"
+            <IconButton
+              label={t('search.clearQuery')}
+              testId="search-clear-query"
+              tone="soft"
+              size="sm"
               onClick={() => {
                 setQuery('');
                 input.current?.focus();
               }}
-              aria-label={t('search.clearQuery')}
-              data-testid="search-clear-query"
-              className="absolute end-2 grid size-8 place-items-center rounded-full bg-surface-2 text-muted"
+              className="absolute end-2"
             >
               <CloseIcon size={16} />
-            </button>
+            </IconButton>
           )}
         </label>
       </form>
@@ -193,13 +191,14 @@ export function SearchPage() {
       )}
 
       {searching && menu && results.length === 0 && (
-        <div data-testid="search-empty" role="status" className="mt-10 flex flex-col items-center text-center">
-          <span className="grid size-16 place-items-center rounded-full bg-surface">
-            <SearchIcon size={28} className="text-muted" />
-          </span>
-          <p className="mt-4 text-lg font-bold">{t('search.nothingFound')}</p>
-          <p className="mt-1 max-w-xs text-sm text-muted">{t('search.nothingFoundText')}</p>
-        </div>
+        <EmptyState
+          testId="search-empty"
+          role="status"
+          className="mt-4"
+          icon={<SearchIcon size={28} />}
+          title={t('search.nothingFound')}
+          text={t('search.nothingFoundText')}
+        />
       )}
 
       {searching && results.length > 0 && (

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_LINE_COUNT } from '@dasturxon/domain';
 import {
   addLine,
   basketCount,
   basketStorageKey,
   createBasketStore,
   lineKey,
-  MAX_LINE_COUNT,
   normalizeModifications,
   parseBasket,
   productCountIn,

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { MAX_LINE_COUNT } from '@dasturxon/domain';
 import { useCurrentMerchant } from '../merchant/merchant.api.ts';
 
 /*
@@ -32,7 +33,6 @@ export interface BasketLineInput {
 }
 
 /** More than this on one line is a typo, not an order. */
-export const MAX_LINE_COUNT = 999;
 const STORAGE_VERSION = 1;
 
 export const basketStorageKey = (merchantId: string): string => `dx:${merchantId}:basket`;

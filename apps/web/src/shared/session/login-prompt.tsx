@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { primaryButton, StatusScreen } from '../ui/status-screen.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { StatusScreen } from '../ui/status-screen.tsx';
 import { LOGIN_PATH, loginReturnState } from './login-link.ts';
 import { LockIcon } from './flow-icons.tsx';
 
@@ -18,7 +19,7 @@ export function LoginPrompt({ title, text }: { title?: string; text?: string }) 
       title={title ?? t('auth.guest.title')}
       text={text ?? t('auth.guest.text')}
       actions={
-        <Link to={LOGIN_PATH} state={loginReturnState(location)} data-testid="login-prompt-button" className={`${primaryButton} w-full sm:min-w-56`}>
+        <Link to={LOGIN_PATH} state={loginReturnState(location)} data-testid="login-prompt-button" className={`${buttonClass({ wide: true })} sm:min-w-56`}>
           {t('auth.guest.login')}
         </Link>
       }

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../lib/http.ts';
-import { accountErrorText } from './auth-error.ts';
 import { clearStoreExcept, keptOnLogout } from './customer-data.ts';
 import { parseSession, sessionKey } from './session-store.ts';
-import { formatCountdown } from './use-seconds-left.ts';
 
 /** A Storage-shaped map. */
 function store(entries: Record<string, string>) {
@@ -51,39 +48,5 @@ describe('what a logout clears', () => {
     });
     clearStoreExcept(local, keptOnLogout(false).local);
     expect([...local.map.keys()]).toEqual(['app-version']);
-  });
-});
-
-describe('account error texts', () => {
-  const body = { code: 'OTP_INVALID', message: 'Wrong or expired code', description: { ru: 'Неверный код', uz: "Noto'g'ri kod", eng: 'Wrong code' } };
-  const error = new HttpError('http', 400, body as never, '');
-  const t = (key: string) => `<${key}>`;
-
-  it("show the server's description in the content languages", () => {
-    expect(accountErrorText(error, 'uz', t)).toBe("Noto'g'ri kod");
-    expect(accountErrorText(error, 'ru', t)).toBe('Неверный код');
-  });
-
-  it('say it in the interface language where the server has no text in it', () => {
-    expect(accountErrorText(error, 'ar', t)).toBe('<auth.errors.OTP_INVALID>');
-  });
-
-  it('fall back to the generic message', () => {
-    expect(accountErrorText(new HttpError('network', 0, null, ''), 'uz', t)).toBe('<errors.generic>');
-  });
-
-  it("say a number of a country the brand does not take is one we cannot send to", () => {
-    const country = { ...body, code: 'PHONE_INVALID', details: { field: 'body.phone', problem: 'COUNTRY', countryCodes: ['+998'] } };
-    expect(accountErrorText(new HttpError('http', 400, country as never, ''), 'uz', t)).toBe('<auth.validation.country>');
-    const number = { ...country, details: { ...country.details, problem: 'NUMBER' } };
-    expect(accountErrorText(new HttpError('http', 400, number as never, ''), 'uz', t)).toBe("Noto'g'ri kod");
-  });
-});
-
-describe('the resend countdown', () => {
-  it('reads as m:ss', () => {
-    expect(formatCountdown(59)).toBe('0:59');
-    expect(formatCountdown(60)).toBe('1:00');
-    expect(formatCountdown(-3)).toBe('0:00');
   });
 });

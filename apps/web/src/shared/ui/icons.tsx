@@ -78,22 +78,6 @@ export const FacebookIcon = (p: IconProps) => (
     <path d="M14 21v-7.5h2.8l.5-3.2H14V8.5c0-.9.4-1.7 1.8-1.7h1.6V4.1A19 19 0 0 0 15 4c-2.5 0-4.1 1.5-4.1 4.2v2.1H8.2v3.2H11V21" />
   </Icon>
 );
-export const AppleIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M16.4 12.6c0-2.2 1.8-3.2 1.9-3.3a4.1 4.1 0 0 0-3.2-1.7c-1.4-.1-2.6.8-3.3.8s-1.7-.8-2.9-.8A4.3 4.3 0 0 0 5.3 10c-1.5 2.6-.4 6.5 1.1 8.6.7 1 1.6 2.2 2.7 2.1s1.5-.7 2.8-.7 1.7.7 2.9.7 1.9-1 2.6-2.1a9 9 0 0 0 1.2-2.4 3.7 3.7 0 0 1-2.2-3.6ZM14.2 5.9a3.8 3.8 0 0 0 .9-2.9 4 4 0 0 0-2.6 1.4 3.6 3.6 0 0 0-.9 2.8 3.3 3.3 0 0 0 2.6-1.3Z" />
-  </Icon>
-);
-export const PlayIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M5 3.8v16.4a.8.8 0 0 0 1.2.7l14-8.2a.8.8 0 0 0 0-1.4l-14-8.2a.8.8 0 0 0-1.2.7Z" />
-  </Icon>
-);
-export const BotIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="4" y="8" width="16" height="12" rx="3" />
-    <path d="M12 4v4M9 13.5v.01M15 13.5v.01M9.5 17h5" />
-  </Icon>
-);
 export const ScooterIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="6" cy="17" r="2.5" />

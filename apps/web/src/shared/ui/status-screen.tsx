@@ -36,8 +36,3 @@ export function StatusScreen({
     </section>
   );
 }
-
-export const primaryButton =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-2xl bg-brand px-6 text-[15px] font-bold text-on-brand shadow-sm transition-[filter] hover:brightness-95 active:brightness-90';
-export const secondaryButton =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-2xl border border-line bg-surface px-6 text-[15px] font-semibold transition-colors hover:bg-surface-2';

@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { maskPhone } from '@dasturxon/domain';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { HttpError } from '../../lib/http.ts';
+import { Button } from './button.tsx';
+import { CodeField } from './code-field.tsx';
+import { FieldError } from './field-error.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { REQUIRED_KEY } from './text-field.tsx';
+import { useErrorText } from './use-error-text.ts';
+import { formatCountdown, useSecondsLeft } from './use-seconds-left.ts';
+import { toast } from './toast.tsx';
+
+/** Tries left on a code after a wrong one (400 OTP_INVALID), when the server said. */
+function attemptsLeft(error: unknown): number | null {
+  const details = error instanceof HttpError ? error.body?.details : null;
+  const left = details && typeof details === 'object' ? (details as { attemptsLeft?: unknown }).attemptsLeft : null;
+  return typeof left === 'number' ? left : null;
+}
+
+/** "We sent a code to +998 90 *** ** 67": the text under the code step's title. */
+export function CodeSentTo({ phone, testId }: { phone: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('codeStep.sentTo')}{' '}
+      <bdi dir="ltr" data-testid={testId} className="font-semibold whitespace-nowrap text-ink">
+        {maskPhone(phone)}
+      </bdi>
+    </>
+  );
+}
+
+/**
+ * The code from the SMS (the login, the phone change): one box per digit, a complete code sends
+ * itself, a refused one stays selected with the server's reason and the tries left, the button
+ * sends what is there, and another code may be asked for once the countdown has run out. On
+ * success the step stays busy: the screen moves on.
+ */
+export function CodeStep({
+  id,
+  length,
+  resendAt,
+  expiresAt = null,
+  onVerify,
+  onResend,
+  onBusyChange,
+  submitTestId,
+  resendTestId,
+  children,
+}: {
+  /** The code input's id; its message is `${id}-error`. */
+  id: string;
+  length: number;
+  /** When another code may be asked for (epoch ms). */
+  resendAt: number;
+  /** When the code stops working (epoch ms), when known: the step then says it has expired. */
+  expiresAt?: number | null;
+  /** Checks a code; rejects with the server's answer when it is refused. */
+  onVerify: (code: string) => Promise<void>;
+  /** Asks for another code; rejects with the server's answer when it is refused. */
+  onResend: () => Promise<void>;
+  /** While a call runs (a sheet does not close then). */
+  onBusyChange?: (busy: boolean) => void;
+  submitTestId: string;
+  resendTestId: string;
+  /** Further actions beside the resend button (change the number). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [left, setLeft] = useState<number | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const tried = useRef<string | null>(null);
+  const resendIn = useSecondsLeft(resendAt);
+  const expiresIn = useSecondsLeft(expiresAt);
+  const busy = verifying || resending;
+
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  const verify = async (value: string) => {
+    if (verifying) return;
+    tried.current = value;
+    setVerifying(true);
+    setError(null);
+    try {
+      await onVerify(value);
+    } catch (failure) {
+      setError(errorText(failure));
+      setLeft(attemptsLeft(failure));
+      setVerifying(false);
+    }
+  };
+
+  // The last digit sends the code (typed, pasted, or offered by the phone from the SMS).
+  useEffect(() => {
+    if (code.length === length && code !== tried.current) void verify(code);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly completed code sends
+  }, [code]);
+
+  const resend = async () => {
+    if (busy || resendIn > 0) return;
+    setResending(true);
+    try {
+      await onResend();
+      setCode('');
+      setError(null);
+      setLeft(null);
+      tried.current = null;
+      toast(t('codeStep.resent'), 'success');
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.length < length) setError(t(REQUIRED_KEY));
+    else void verify(code);
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <div>
+        <CodeField
+          id={id}
+          label={t('codeStep.codeLabel')}
+          value={code}
+          length={length}
+          onChange={(v) => {
+            setCode(v);
+            if (error) setError(null);
+          }}
+          invalid={Boolean(error)}
+          busy={verifying}
+          autoFocus
+          describedBy={error ? errorId : undefined}
+        />
+        <FieldError id={errorId} text={error} />
+        {error && left !== null && left > 0 && (
+          <p data-testid="attempts-left" className="mt-1 ps-[22px] text-sm text-muted">
+            {t('codeStep.attemptsLeft', { count: left })}
+          </p>
+        )}
+        {!error && expiresAt !== null && expiresIn === 0 && <p className="mt-2 text-sm font-medium text-muted">{t('codeStep.expired')}</p>}
+      </div>
+      <SubmitButton busy={verifying} testId={submitTestId}>
+        {t('codeStep.submit')}
+      </SubmitButton>
+      <div className="flex flex-wrap items-center justify-center gap-x-2">
+        <Button variant="ghost" size="sm" testId={resendTestId} busy={resending} disabled={resendIn > 0 || verifying} onClick={() => void resend()}>
+          {resendIn > 0 ? (
+            <span data-testid="resend-countdown" className="tabular-nums">
+              {t('codeStep.resendIn', { time: formatCountdown(resendIn) })}
+            </span>
+          ) : (
+            t('codeStep.resend')
+          )}
+        </Button>
+        {children}
+      </div>
+    </form>
+  );
+}
