@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, parseAst, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
 // the domain's APP_VERSION (checked by src/lib/app-version.test.ts).
 import webPackage from './package.json' with { type: 'json' };
@@ -58,65 +58,12 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The domain builds its zod schemas at module top level. They are pure (the domain does no I/O,
- * DESIGN.md convention 2), but the bundler cannot know that, so every schema, and with it all of
- * zod, would land in the first screen even when only a small rule function is imported. Each
- * top-level `const` whose initializer calls something is wrapped in an immediately invoked arrow
- * marked pure: evaluated exactly as before when used, dropped when nobody uses it.
- */
-type AstNode = { type?: string; start?: number; end?: number; [key: string]: unknown };
-const DEFERRED = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration', 'ClassExpression', 'ClassDeclaration']);
-
-function callsSomething(node: unknown): boolean {
-  if (!node || typeof node !== 'object') return false;
-  if (Array.isArray(node)) return node.some(callsSomething);
-  const n = node as AstNode;
-  if (n.type && DEFERRED.has(n.type)) return false;
-  if (n.type === 'CallExpression' || n.type === 'NewExpression' || n.type === 'TaggedTemplateExpression') return true;
-  return Object.entries(n).some(([key, value]) => key !== 'type' && value !== null && typeof value === 'object' && callsSomething(value));
-}
-
-export function markTopLevelInitializersPure(code: string): string {
-  const program = parseAst(code, { lang: 'ts', sourceType: 'module' }) as unknown as { body: AstNode[] };
-  const spans: [number, number][] = [];
-  for (const statement of program.body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
-    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-    for (const d of declaration.declarations as AstNode[]) {
-      const init = d.init as AstNode | null;
-      if (init && typeof init.start === 'number' && typeof init.end === 'number' && callsSomething(init)) spans.push([init.start, init.end]);
-    }
-  }
-  let out = code;
-  for (const [from, to] of spans.sort((a, b) => b[0] - a[0])) {
-    out = `${out.slice(0, from)}/* @__PURE__ */ (() => (${out.slice(from, to)}))()${out.slice(to)}`;
-  }
-  return out;
-}
-
-function pureDomainSchemas(): Plugin {
-  return {
-    name: 'dx-pure-domain-schemas',
-    enforce: 'pre',
-    apply: 'build',
-    transform: {
-      filter: { id: /packages[\\/]domain[\\/]src[\\/].*\.ts$/ },
-      handler(code) {
-        return { code: markTopLevelInitializersPure(code), map: null };
-      },
-    },
-  };
-}
-
-const isDomainOrZod = (id: string) => /packages[\\/]domain[\\/]src[\\/]|node_modules[\\/]zod[\\/]/.test(id);
-
 const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
-  plugins: isSsrBuild ? [pureDomainSchemas(), react()] : [pureDomainSchemas(), react(), tailwindcss(), versionFile(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), versionFile(), precompress()],
   // The renderer needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   define: {
@@ -165,9 +112,6 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'preload', test: /vite[\\/]preload-helper/, priority: 10 },
           ],
         },
-      },
-      treeshake: {
-        moduleSideEffects: (id) => !isDomainOrZod(id),
       },
     },
   },

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, sessions, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { LoginResponse, SendOtpResponse } from '@dasturxon/domain';
+import { LoginResponse, SendOtpResponse } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
 const OTP_INVALID_UZ = "Noto'g'ri kod yoki kod kiritish muddati o'tib ketgan";

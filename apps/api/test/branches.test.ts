@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, cities, workHours } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { Branch, WeekName, type Branch as BranchBody } from '@dasturxon/domain';
+import { WEEK_NAMES, type Branch as BranchBody } from '@dasturxon/domain';
+import { Branch } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
@@ -94,7 +95,7 @@ describe.each(BACKENDS)('branch calls on %s', (backend) => {
 
     it('gives every hours type the seven days in week order, a day without hours as a day off', async () => {
       const rows = await list();
-      for (const b of rows) for (const h of b.workHours) expect(h.days.map((d) => d.weekName)).toEqual(WeekName.options);
+      for (const b of rows) for (const h of b.workHours) expect(h.days.map((d) => d.weekName)).toEqual(WEEK_NAMES);
       expect(byId(rows, TZ.branches.chilonzor).workHours.map((h) => h.type)).toEqual(['DELIVERY', 'PICK_UP']);
       const monday = byId(rows, extra.mondayOnly!).workHours;
       expect(monday.map((h) => h.type)).toEqual(['PICK_UP']);

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, grades, productBranches, products, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { Overalls, Product, type Overalls as OverallsBody } from '@dasturxon/domain';
+import { type Overalls as OverallsBody } from '@dasturxon/domain';
+import { Overalls, Product } from '@dasturxon/domain/contracts';
 import { MENU_FRESH_MS, MENU_MAX_AGE_MS } from '../src/features/catalogue/catalogue.service.ts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, companyPolicies, merchants, merchantSettings, stories } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { Banner, BrandEntry, CompanyPolicy, Story } from '@dasturxon/domain';
+import { Banner, BrandEntry, CompanyPolicy, Story } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { MerchantSettings } from '@dasturxon/domain';
+import { MerchantSettings } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
 const SECRET_WORDS = ['smsGateway', 'smsCredentials', 'paymentKeys', 'posKeys', 'yandexMapKey', 'password', 'iikoApiLogin'];

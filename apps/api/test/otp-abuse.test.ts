@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, otpCodes } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { LoginResponse, OTP_MAX_ATTEMPTS, OTP_MAX_ATTEMPTS_ALL, SendOtpResponse } from '@dasturxon/domain';
+import { OTP_MAX_ATTEMPTS, OTP_MAX_ATTEMPTS_ALL } from '@dasturxon/domain';
+import { LoginResponse, SendOtpResponse } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
 /*

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantSettings, promos } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { ERROR_CATALOGUE, PromoResponse } from '@dasturxon/domain';
+import { ERROR_CATALOGUE } from '@dasturxon/domain';
+import { PromoResponse } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
 const TEZKOR = { 'x-merchant-id': DEMO.tezkor.id };

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, sessions, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { LoginResponse, User } from '@dasturxon/domain';
+import { LoginResponse, User } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
 describe.each(BACKENDS)("the customer's account on %s", (backend) => {

@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  distanceMeters,
-  imageUrl,
-  isOpenAt,
-  localTime,
-  MerchantSettings,
-  pointInPolygon,
-  todayHours,
-  WorkDay,
-  type LocalizedText,
-  type WorkHoursType,
-} from '@dasturxon/domain';
+import { distanceMeters, imageUrl, isOpenAt, localTime, pointInPolygon, todayHours, type LocalizedText, type WorkHoursType } from '@dasturxon/domain';
+import { MerchantSettings, WorkDay } from '@dasturxon/domain/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';

@@ -20,7 +20,7 @@ export interface ZonePolygon {
 export type ZoneArea = readonly ZonePolygon[];
 
 /** A point as the map and the zones see it: 6 decimals (spec section 4). */
-export const roundPoint = (point: LatLng): LatLng => [roundCoordinate(point[0]), roundCoordinate(point[1])];
+const roundPoint = (point: LatLng): LatLng => [roundCoordinate(point[0]), roundCoordinate(point[1])];
 
 /**
  * Whether an area holds a point, by the spec's even-odd ray test on the point rounded to 6 decimals:

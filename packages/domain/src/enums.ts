@@ -1,72 +1,83 @@
-import { z } from 'zod';
+/**
+ * Enumerations of spec section 4, spelled as the spec spells them: each a list of its values and the
+ * type of one. No zod here: the contracts build their schemas from these lists
+ * (`@dasturxon/domain/contracts`, contracts/enums.ts) and the database its checks (packages/db).
+ */
 
-/** Enumerations of spec section 4, spelled as the spec spells them. */
-export const OrderStatus = z.enum(['OPEN', 'ACCEPTED', 'CANCELED', 'CREATED', 'COOKING', 'DONE', 'ON_WAY', 'DELIVERED', 'CLOSED', 'ATTACHED', 'AT_TIME']);
-export type OrderStatus = z.infer<typeof OrderStatus>;
+export const ORDER_STATUSES = ['OPEN', 'ACCEPTED', 'CANCELED', 'CREATED', 'COOKING', 'DONE', 'ON_WAY', 'DELIVERED', 'CLOSED', 'ATTACHED', 'AT_TIME'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ServiceType = z.enum(['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24']);
-export type ServiceType = z.infer<typeof ServiceType>;
+export const SERVICE_TYPES = ['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-export const WorkHoursType = z.enum(['DELIVERY', 'PICK_UP', 'DINE_IN']);
-export type WorkHoursType = z.infer<typeof WorkHoursType>;
+export const WORK_HOURS_TYPES = ['DELIVERY', 'PICK_UP', 'DINE_IN'] as const;
+export type WorkHoursType = (typeof WORK_HOURS_TYPES)[number];
 
-export const WeekName = z.enum(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
-export type WeekName = z.infer<typeof WeekName>;
+export const WEEK_NAMES = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export type WeekName = (typeof WEEK_NAMES)[number];
 
-export const PaymentType = z.enum(['CASH', 'CLICK', 'PAYNET', 'TERMINAL', 'PAYME', 'UZUM', 'OTHER', 'RAHMAT', 'PAYZE', 'CLICK_MINI_APP']);
-export type PaymentType = z.infer<typeof PaymentType>;
+export const PAYMENT_TYPES = ['CASH', 'CLICK', 'PAYNET', 'TERMINAL', 'PAYME', 'UZUM', 'OTHER', 'RAHMAT', 'PAYZE', 'CLICK_MINI_APP'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-export const DiscountType = z.enum(['AMOUNT', 'PERCENTAGE']);
-export type DiscountType = z.infer<typeof DiscountType>;
+export const DISCOUNT_TYPES = ['AMOUNT', 'PERCENTAGE'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-export const SmsGateway = z.enum(['PLAY_MOBILE', 'ESKIZ', 'OUTBOX']);
-export type SmsGateway = z.infer<typeof SmsGateway>;
+export const SMS_GATEWAYS = ['PLAY_MOBILE', 'ESKIZ', 'OUTBOX'] as const;
+export type SmsGateway = (typeof SMS_GATEWAYS)[number];
 
-export const MapType = z.enum(['YANDEX', 'LEAFLET', 'LAMENU_YANDEX']);
-export type MapType = z.infer<typeof MapType>;
+export const MAP_TYPES = ['YANDEX', 'LEAFLET', 'LAMENU_YANDEX'] as const;
+export type MapType = (typeof MAP_TYPES)[number];
 
-export const ThemeType = z.enum(['DARK', 'LIGHT']);
-export type ThemeType = z.infer<typeof ThemeType>;
+export const THEME_TYPES = ['DARK', 'LIGHT'] as const;
+export type ThemeType = (typeof THEME_TYPES)[number];
 
-export const CategoryViewType = z.enum(['BIG', 'MEDIUM', 'SMALL']);
-export type CategoryViewType = z.infer<typeof CategoryViewType>;
+export const CATEGORY_VIEW_TYPES = ['BIG', 'MEDIUM', 'SMALL'] as const;
+export type CategoryViewType = (typeof CATEGORY_VIEW_TYPES)[number];
 
-export const ScrollType = z.enum(['VERTICAL', 'HORIZONTAL']);
-export type ScrollType = z.infer<typeof ScrollType>;
+export const SCROLL_TYPES = ['VERTICAL', 'HORIZONTAL'] as const;
+export type ScrollType = (typeof SCROLL_TYPES)[number];
 
-export const NavigationType = z.enum(['SHEET', 'POP_UP', 'FULL_SCREEN']);
-export type NavigationType = z.infer<typeof NavigationType>;
+export const NAVIGATION_TYPES = ['SHEET', 'POP_UP', 'FULL_SCREEN'] as const;
+export type NavigationType = (typeof NAVIGATION_TYPES)[number];
 
-export const GroupView = z.enum(['GROUP', 'WITHOUT_GROUP']);
-export type GroupView = z.infer<typeof GroupView>;
+export const GROUP_VIEWS = ['GROUP', 'WITHOUT_GROUP'] as const;
+export type GroupView = (typeof GROUP_VIEWS)[number];
 
-export const CategoryView = z.enum(['ALL', 'ONE_CATEGORY', 'GROUP_CATEGORY']);
-export type CategoryView = z.infer<typeof CategoryView>;
+export const CATEGORY_VIEWS = ['ALL', 'ONE_CATEGORY', 'GROUP_CATEGORY'] as const;
+export type CategoryView = (typeof CATEGORY_VIEWS)[number];
 
-export const BasketPosition = z.enum(['NAVIGATION_BAR', 'FLOATING_OVER_PRODUCT']);
-export type BasketPosition = z.infer<typeof BasketPosition>;
+export const BASKET_POSITIONS = ['NAVIGATION_BAR', 'FLOATING_OVER_PRODUCT'] as const;
+export type BasketPosition = (typeof BASKET_POSITIONS)[number];
 
-export const ModificationViewType = z.enum(['NAME_ONLY', 'FULL_IMAGE']);
-export type ModificationViewType = z.infer<typeof ModificationViewType>;
+export const MODIFICATION_VIEW_TYPES = ['NAME_ONLY', 'FULL_IMAGE'] as const;
+export type ModificationViewType = (typeof MODIFICATION_VIEW_TYPES)[number];
 
-export const ProductType = z.enum(['NONE', 'MODIFICATION']);
-export type ProductType = z.infer<typeof ProductType>;
+export const PRODUCT_TYPES = ['NONE', 'MODIFICATION'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export const Unit = z.enum(['KG', 'LITER', 'GRAMM', 'COUNT']);
-export type Unit = z.infer<typeof Unit>;
+export const UNITS = ['KG', 'LITER', 'GRAMM', 'COUNT'] as const;
+export type Unit = (typeof UNITS)[number];
 
-export const ChannelType = z.enum(['TG', 'WEB', 'APP', 'OPERATOR', 'QR', 'CLICK']);
-export type ChannelType = z.infer<typeof ChannelType>;
+export const CHANNEL_TYPES = ['TG', 'WEB', 'APP', 'OPERATOR', 'QR', 'CLICK'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 /** Menu source of `GET /products/v1/overalls?type=`. */
-export const MenuSource = z.enum(['WEB', 'TELEGRAM', 'QR', 'APP']);
-export type MenuSource = z.infer<typeof MenuSource>;
+export const MENU_SOURCES = ['WEB', 'TELEGRAM', 'QR', 'APP'] as const;
+export type MenuSource = (typeof MENU_SOURCES)[number];
 
-export const PolicyType = z.enum(['TERMS', 'ABOUT_COMPANY', 'PRIVACY_POLICY']);
-export type PolicyType = z.infer<typeof PolicyType>;
+export const POLICY_TYPES = ['TERMS', 'ABOUT_COMPANY', 'PRIVACY_POLICY'] as const;
+export type PolicyType = (typeof POLICY_TYPES)[number];
 
-export const OrderDevice = z.enum(['LAPOSTER', 'OPERATOR', 'INSTAGRAM', 'CLIENT_APP', 'TELEGRAM_BOT', 'CLIENT', 'CLIENT_WEB', 'CLIENT_IOS', 'CLICK_MINI_APP', 'CLIENT_ANDROID', 'CLIENT_WEB_MOBILE', 'CLIENT_WEB_DESKTOP', 'INTEGRATION_APP']);
-export type OrderDevice = z.infer<typeof OrderDevice>;
+export const ORDER_DEVICES = ['LAPOSTER', 'OPERATOR', 'INSTAGRAM', 'CLIENT_APP', 'TELEGRAM_BOT', 'CLIENT', 'CLIENT_WEB', 'CLIENT_IOS', 'CLICK_MINI_APP', 'CLIENT_ANDROID', 'CLIENT_WEB_MOBILE', 'CLIENT_WEB_DESKTOP', 'INTEGRATION_APP'] as const;
+export type OrderDevice = (typeof ORDER_DEVICES)[number];
 
-export const Gender = z.enum(['male', 'female']);
-export type Gender = z.infer<typeof Gender>;
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** What a one-time code is for; a code of one purpose never works for another. */
+export const OTP_PURPOSES = ['LOGIN', 'CHANGE_PHONE'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/** The channels a merchant keeps settings for. */
+export const SETTINGS_CHANNELS = ['WEB', 'CLICK_APP'] as const;
+export type SettingsChannel = (typeof SETTINGS_CHANNELS)[number];

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from './contracts/merchant.ts';
+import { DEFAULT_TIME_ZONE } from './constants.ts';
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');

@@ -1,8 +1,5 @@
-import type { WeekName, WorkHoursType } from './enums.ts';
+import { WEEK_NAMES, type WeekName, type WorkHoursType } from './enums.ts';
 import type { WorkDay, WorkHours } from './contracts/hours.ts';
-
-/** The days of the week in order, as work hours name them. */
-export const WEEK_NAMES: readonly WeekName[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
 export interface Interval {
   open: string;

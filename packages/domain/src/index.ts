@@ -1,32 +1,42 @@
+/**
+ * `@dasturxon/domain`: the rules both the server and the storefront run (pricing, the quote, zones and
+ * tariffs, hours, the menu, phones, languages, tenants), the enumerations and constants, and the types of
+ * the HTTP contract. No zod: the schemas are `@dasturxon/domain/contracts`, so a storefront screen that
+ * imports a rule never carries a schema along.
+ */
+export * from './account.ts';
 export * from './color.ts';
 export * from './constants.ts';
+export * from './delivery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './geo.ts';
-export * from './delivery.ts';
 export * from './hours.ts';
 export * from './ids.ts';
 export * from './languages.ts';
-export * from './money.ts';
-export * from './routing.ts';
-export * from './tenant.ts';
-export * from './contracts/common.ts';
-export * from './contracts/merchant.ts';
-export * from './contracts/settings.ts';
-export * from './contracts/languages.ts';
-export * from './contracts/hours.ts';
-export * from './media.ts';
-export * from './pricing.ts';
 export * from './line.ts';
-export * from './room.ts';
+export * from './media.ts';
+export * from './menu.ts';
+export * from './money.ts';
+export * from './phone.ts';
+export * from './pricing.ts';
+export * from './quote-menu.ts';
 export * from './quote-rules.ts';
 export * from './quote.ts';
-export * from './quote-menu.ts';
-export * from './contracts/quote.ts';
-export * from './contracts/promo.ts';
-export * from './menu.ts';
-export * from './contracts/catalogue.ts';
-export * from './contracts/branches.ts';
-export * from './phone.ts';
-export * from './contracts/auth.ts';
+export * from './room.ts';
+export * from './routing.ts';
+export * from './settings.ts';
+export * from './tenant.ts';
+
+// The contract's types (what a call sends and answers), without their schemas.
+export type * from './contracts/auth.ts';
+export type * from './contracts/branches.ts';
+export type * from './contracts/catalogue.ts';
+export type * from './contracts/common.ts';
+export type * from './contracts/hours.ts';
+export type * from './contracts/languages.ts';
+export type * from './contracts/merchant.ts';
+export type * from './contracts/promo.ts';
+export type * from './contracts/quote.ts';
+export type * from './contracts/settings.ts';

@@ -8,7 +8,7 @@ export const CONTENT_LANGUAGES = ['ru', 'uz', 'eng'] as const;
 /** Languages the interface speaks. `ar` is written right to left. */
 export const UI_LANGUAGES = ['uz', 'ru', 'eng', 'ar', 'kz', 'tr', 'zh'] as const;
 
-export const RTL_LANGUAGES: readonly UiLanguage[] = ['ar'];
+const RTL_LANGUAGES: readonly UiLanguage[] = ['ar'];
 export const isRtl = (lang: UiLanguage): boolean => RTL_LANGUAGES.includes(lang);
 
 /** The language a path segment may carry (spec section 2). */

@@ -27,7 +27,7 @@ const PICTURE_SCALES = [1, 1.5, 2] as const;
  * The quality the storefront asks for its photos. The service's default stays 100 (spec section 9);
  * at 80 a webp looks the same on a phone and weighs about half, which a slow network feels.
  */
-export const PICTURE_QUALITY = 80;
+const PICTURE_QUALITY = 80;
 
 export interface PictureSources {
   /** The fallback address: the 2x size for a picture that is fetched first (LCP), else 1.5x. */
@@ -71,7 +71,7 @@ export const IMAGE_SIDES = [
   64, 72, 88, 96, 108, 128, 132, 144, 176, 192, 240, 256, 320, 360, 480, 500, 540, 720, 750, 960, 1000, 1200, 2000,
 ] as const;
 /** The qualities the image service renders at; any other snaps up to the next one, never below what was asked. */
-export const IMAGE_QUALITIES = [50, 65, 80, 90, 100] as const;
+const IMAGE_QUALITIES = [50, 65, 80, 90, 100] as const;
 
 /**
  * The box a picture is rendered at: the larger side snaps up to the next step of IMAGE_SIDES (capped at

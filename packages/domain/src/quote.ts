@@ -1,5 +1,5 @@
-import type { QuoteLine, QuotePromo, QuoteRequest, QuoteResponse } from './contracts/quote.ts';
-import { toQuoteProblem } from './contracts/quote.ts';
+import type { QuoteLine, QuotePromo, QuoteProblem, QuoteRequest, QuoteResponse } from './contracts/quote.ts';
+import { ERROR_CATALOGUE } from './errors.ts';
 import { chosenOf, pricingLineOf } from './line.ts';
 import type { DiscountType } from './enums.ts';
 import { sum, type Sum } from './money.ts';
@@ -164,7 +164,7 @@ export function judgePromo<P extends Pick<QuotePromoTerms, 'isActive' | 'startDa
 const ZERO_LINE: LinePrice = { gross: sum(0), discount: sum(0), net: sum(0) };
 
 /** Problems are reported once each, in the order found. */
-export function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {
+function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
     const key = `${p.code}|${p.productId ?? ''}|${JSON.stringify(p.details ?? null)}`;
@@ -298,7 +298,7 @@ export function quoteBasket<P extends QuotePromoTerms>(
   return { response, breakdown, lines, problems: reported, promo, branch, zoneId: delivery.zoneId };
 }
 
-export function toQuotePromo(p: QuotePromoTerms): QuotePromo {
+function toQuotePromo(p: QuotePromoTerms): QuotePromo {
   return {
     id: p.id,
     code: p.code,
@@ -318,4 +318,12 @@ function toQuoteLine(l: ResolvedLine): QuoteLine {
     discount: l.price.discount,
     net: l.price.net,
   };
+}
+
+/** A line problem as the quote reports it, with the customer's text from the one catalogue. */
+export function toQuoteProblem(problem: LineProblem): QuoteProblem {
+  const out: QuoteProblem = { code: problem.code, description: ERROR_CATALOGUE[problem.code].description };
+  if (problem.details !== undefined) out.details = problem.details;
+  if (problem.productId !== undefined) out.productId = problem.productId;
+  return out;
 }

@@ -1,7 +1,7 @@
 import type { ContentLanguage, UiLanguage } from './contracts/languages.ts';
 import { PATH_LANGUAGES, UI_LANGUAGES } from './languages.ts';
 
-export const PAGE_SEGMENTS = ['1', '2'] as const;
+const PAGE_SEGMENTS = ['1', '2'] as const;
 export type PathLanguage = (typeof PATH_LANGUAGES)[number];
 export type PageSegment = (typeof PAGE_SEGMENTS)[number];
 

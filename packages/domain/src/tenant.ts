@@ -2,7 +2,7 @@ import type { Merchant } from './contracts/merchant.ts';
 import type { ErrorBody } from './errors.ts';
 
 /** Hosts on which the `vendor` query parameter (remembered in a cookie) names the brand. */
-export const DEV_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;
+const DEV_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;
 
 export type TenantHint =
   | { kind: 'sub'; sub: string }

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WeekName } from '../src/enums.ts';
+import { WEEK_NAMES, type WeekName } from '../src/enums.ts';
 import { WorkDay, type WorkHours } from '../src/contracts/hours.ts';
 import { hoursOfType, isOpenAt, localTime, todayHours } from '../src/hours.ts';
 
-const WEEK = WeekName.options;
+const WEEK = WEEK_NAMES;
 const MINUTES_PER_DAY = 1440;
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 /** 2024-01-01 is a Monday; midnight of it in a UTC+5 zone (Tashkent, Samarkand). */

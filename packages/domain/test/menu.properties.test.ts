@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MenuSource } from '../src/enums.ts';
+import { MENU_SOURCES } from '../src/enums.ts';
 import { availabilityRank, orderMenu, menuAvailability, type MenuCategoryLike, type MenuProductLike } from '../src/menu.ts';
 
 const BRANCHES = ['b1', 'b2', 'b3'];
@@ -20,14 +20,14 @@ const productArb = fc.record({
   active: fc.boolean(),
   isAvailable: fc.boolean(),
   count: fc.option(fc.integer({ min: -1, max: 3 }), { nil: null }),
-  systems: fc.subarray(MenuSource.options),
+  systems: fc.subarray([...MENU_SOURCES]),
   productBranch: fc.uniqueArray(fc.record({ branchId: fc.constantFrom(...BRANCHES), isActive: fc.boolean() }), { selector: (r) => r.branchId }),
 });
 
 const menuArb = fc.record({
   categories: fc.uniqueArray(categoryArb, { selector: (c) => c.id }),
   products: fc.uniqueArray(productArb, { selector: (p) => p.id, maxLength: 30 }),
-  source: fc.constantFrom(...MenuSource.options),
+  source: fc.constantFrom(...MENU_SOURCES),
   branchId: fc.constantFrom(...BRANCHES, null),
 });
 

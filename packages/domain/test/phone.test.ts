@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isE164, normalizePhone, parsePhone, PHONE_COUNTRIES, phoneCountriesOf, phoneDigits } from '../src/phone.ts';
-import { isPlausibleBirthday, UpdateUserRequest } from '../src/contracts/auth.ts';
+import { isPlausibleBirthday } from '../src/account.ts';
+import { UpdateUserRequest } from '../src/contracts/auth.ts';
 
 describe('normalizePhone', () => {
   it.each([

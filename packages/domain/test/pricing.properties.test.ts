@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ServiceType } from '../src/enums.ts';
+import { SERVICE_TYPES } from '../src/enums.ts';
 import { sum } from '../src/money.ts';
 import { type PriceBreakdown, priceBasket, type PricingInput, type PricingLine, type PricingPromo, type PricingServiceFee } from '../src/pricing.ts';
 
@@ -32,7 +32,7 @@ const feeArb = (cliff: boolean): fc.Arbitrary<PricingServiceFee> =>
 const inputArb = (options: { minLines?: number; cliff?: boolean } = {}): fc.Arbitrary<PricingInput> =>
   fc.record({
     lines: fc.array(lineArb, { minLength: options.minLines ?? 0, maxLength: 8 }),
-    serviceType: fc.constantFrom(...ServiceType.options),
+    serviceType: fc.constantFrom(...SERVICE_TYPES),
     deliveryPrice: money(100_000),
     promo: fc.option(promoArb, { nil: null }),
     serviceFee: fc.option(feeArb(options.cliff ?? true), { nil: null }),

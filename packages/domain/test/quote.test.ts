@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { QuoteProblem, QuoteRequest, QuoteResponse, toQuoteProblem } from '../src/contracts/quote.ts';
+import { QuoteProblem, QuoteRequest, QuoteResponse } from '../src/contracts/quote.ts';
+import { toQuoteProblem } from '../src/quote.ts';
 import { ERROR_CATALOGUE } from '../src/errors.ts';
+import * as contracts from '../src/contracts/index.ts';
 import * as domain from '../src/index.ts';
 import { sum } from '../src/money.ts';
 import { priceBasket } from '../src/pricing.ts';
@@ -144,10 +146,15 @@ describe('toQuoteProblem', () => {
   });
 });
 
-describe('the package entry', () => {
-  it('exports the pricing engine and the quote contracts', () => {
-    for (const name of ['priceBasket', 'priceLine', 'checkPromo', 'checkModifications', 'checkStock', 'QuoteRequest', 'QuoteResponse', 'toQuoteProblem']) {
+describe('the package entries', () => {
+  it('exports the pricing engine and the quote from the rules entry, and no zod schema', () => {
+    for (const name of ['priceBasket', 'priceLine', 'checkPromo', 'checkModifications', 'checkStock', 'quoteBasket', 'quoteFromMenu', 'checkRoom', 'toQuoteProblem']) {
       expect(domain, name).toHaveProperty(name);
     }
+    const schemas = Object.entries(domain).filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value);
+    expect(schemas.map(([name]) => name)).toEqual([]);
+  });
+  it('exports the schemas from the contracts entry', () => {
+    for (const name of ['QuoteRequest', 'QuoteResponse', 'MerchantSettings', 'ErrorResponse', 'ServiceType']) expect(contracts, name).toHaveProperty(name);
   });
 });

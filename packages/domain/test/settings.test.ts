@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAIN_COLOR } from '../src/constants.ts';
-import {
-  defaultMerchantSettings,
-  MerchantSettings,
-  SETTINGS_FLAG_DEFAULTS,
-  SETTINGS_FLAGS,
-  SETTINGS_TEXT_FIELDS,
-} from '../src/contracts/settings.ts';
+import { defaultMerchantSettings, MerchantSettings } from '../src/contracts/settings.ts';
+import { SETTINGS_FLAG_DEFAULTS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS } from '../src/settings.ts';
 
 describe('MerchantSettings', () => {
   const defaults = MerchantSettings.parse({});

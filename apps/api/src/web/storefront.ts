@@ -4,33 +4,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  BANNER_PICTURE,
-  bootStatus,
-  defaultMerchantSettings,
-  enabledLanguages,
-  errorBody,
-  faviconUrl,
-  hostnameOf,
-  htmlLangOf,
-  isDevHost,
-  isRtl,
-  isSafeInternalPath,
-  LANG_COOKIE,
-  LANG_COOKIE_DAYS,
-  LANG_PARAM,
-  PAGE_COOKIE,
-  pickText,
-  pictureSources,
-  resolveLanguage,
-  rewritePath,
-  themeOf,
-  VENDOR_COOKIE,
-  type Banner,
-  type Merchant,
-  type MerchantSettings,
-  type UiLanguage,
-} from '@dasturxon/domain';
+import { BANNER_PICTURE, bootStatus, enabledLanguages, errorBody, faviconUrl, hostnameOf, htmlLangOf, isDevHost, isRtl, isSafeInternalPath, LANG_COOKIE, LANG_COOKIE_DAYS, LANG_PARAM, PAGE_COOKIE, pickText, pictureSources, resolveLanguage, rewritePath, themeOf, VENDOR_COOKIE, type Banner, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { toMerchant, type MerchantsService } from '../features/merchants/index.ts';

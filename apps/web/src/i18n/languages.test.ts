@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMerchantSettings, htmlLangOf } from '@dasturxon/domain';
+import { htmlLangOf } from '@dasturxon/domain';
+import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { switchableLanguages } from './languages.ts';
 
 describe('switchableLanguages', () => {

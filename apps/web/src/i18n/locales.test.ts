@@ -51,4 +51,19 @@ describe('translation files', () => {
     expect(flatten(locale('eng')).get('blocked.title')).toBe('System deleted by admin');
     expect(flatten(locale('ru')).get('errors.generic')).toBe('Произошла ошибка, попробуйте позже');
   });
+
+  it('has no key that the storefront never asks for', () => {
+    // Every source file of the storefront as text (tests left out), to look for each key in.
+    const sources = Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' }))
+      .filter(([path]) => !path.endsWith('.test.ts'))
+      .map(([, text]) => text)
+      .join('\n');
+    // Keys asked for with a part filled in at run time: t(`menu.reason.${reason}`).
+    const dynamic = [...sources.matchAll(/`([a-zA-Z][\w.]*\.)\$\{/g)].map((m) => m[1]!);
+    const asked = (key: string) => {
+      const base = key.replace(/_(zero|one|two|few|many|other)$/, '');
+      return sources.includes(`'${base}'`) || sources.includes(`"${base}"`) || dynamic.some((prefix) => base.startsWith(prefix));
+    };
+    expect([...reference.keys()].filter((key) => !asked(key))).toEqual([]);
+  });
 });

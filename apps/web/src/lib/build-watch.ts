@@ -1,4 +1,4 @@
-import { VERSION_POLL_MS } from '@dasturxon/domain';
+import { VERSION_POLL_MS } from './constants.ts';
 import { isUpdatePending, markUpdatePending } from './app-version.ts';
 
 /* Spec section 4, "Version": noticing a newer deployment. Loaded after the first screen (app/start.tsx). */

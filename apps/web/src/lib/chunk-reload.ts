@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { RELOAD_GUARD_MS } from '@dasturxon/domain';
+import { RELOAD_GUARD_MS } from './constants.ts';
 import { readStored, writeStored } from './storage.ts';
 
 const guardKey = (path: string) => `chunk-reload:${path}`;

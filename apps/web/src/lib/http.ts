@@ -1,12 +1,5 @@
-import {
-  contentLanguageOf,
-  HTTP_TIMEOUT_MS,
-  MERCHANT_HEADER,
-  RETRY_STATUSES,
-  type ContentLanguage,
-  type ErrorBody,
-  type UiLanguage,
-} from '@dasturxon/domain';
+import { contentLanguageOf, MERCHANT_HEADER, type ContentLanguage, type ErrorBody, type UiLanguage } from '@dasturxon/domain';
+import { HTTP_TIMEOUT_MS, RETRY_STATUSES } from './constants.ts';
 
 /** Every path of the API lives under this prefix (DESIGN.md, HTTP contract). */
 export const API_BASE = '/api';

@@ -1,4 +1,4 @@
-import { localTime, WeekName, type WorkDay } from '@dasturxon/domain';
+import { localTime, WEEK_NAMES, type WeekName, type WorkDay } from '@dasturxon/domain';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -18,7 +18,7 @@ const day = (weekName: WeekName, open: string, close: string, extra?: [string, s
 
 /** The same hours every day. In the domain `00:00`-`00:00` means round the clock and a close before the open ends the next day. */
 export function everyDay(open: string, close: string, extra?: [string, string]): WorkDay[] {
-  return WeekName.options.map((d) => day(d, open, close, extra));
+  return WEEK_NAMES.map((d) => day(d, open, close, extra));
 }
 
 /**
@@ -29,11 +29,11 @@ export function everyDay(open: string, close: string, extra?: [string, string]):
 export function closedAtNow(now: Date, timeZone: string, usual: [string, string]): WorkDay[] {
   const { weekName, minutes } = localTime(now, timeZone);
   const open = Math.ceil((minutes + 120) / 15) * 15;
-  return WeekName.options.map((d) => (d === weekName ? day(d, hhmm(open), hhmm(open + 60)) : day(d, usual[0], usual[1])));
+  return WEEK_NAMES.map((d) => (d === weekName ? day(d, hhmm(open), hhmm(open + 60)) : day(d, usual[0], usual[1])));
 }
 
 /** Usual hours, except that today (in the branch's time zone) is a day off. */
 export function dayOffToday(now: Date, timeZone: string, usual: [string, string]): WorkDay[] {
   const { weekName } = localTime(now, timeZone);
-  return WeekName.options.map((d) => ({ ...day(d, usual[0], usual[1]), isDayOff: d === weekName }));
+  return WEEK_NAMES.map((d) => ({ ...day(d, usual[0], usual[1]), isDayOff: d === weekName }));
 }

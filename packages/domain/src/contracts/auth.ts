@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Gender } from '../enums.ts';
+import { Gender } from './enums.ts';
 import { PHONE_MAX_INPUT_LENGTH } from '../phone.ts';
+import { OTP_CODE_LENGTH } from '../account.ts';
 
 /*
  * Phone login with SMS codes, sessions and the customer's profile (issue 5).
@@ -8,25 +9,7 @@ import { PHONE_MAX_INPUT_LENGTH } from '../phone.ts';
  * {phone, code}` answers `{token, user}`; later calls send `Authorization: Bearer <token>`.
  */
 
-/** Digits in a code. */
-export const OTP_CODE_LENGTH = 6;
-/** How long a code can be entered. */
-export const OTP_TTL_SECONDS = 120;
-/** How long before another code can be sent to the same number. */
-export const OTP_RESEND_SECONDS = 60;
-/** Wrong entries one client address may make on a code; after them the code is closed to that address only. */
-export const OTP_MAX_ATTEMPTS = 5;
-/**
- * Wrong entries on a code from all addresses but the one it was sent for; after them the code is
- * closed to every address but that one, which keeps its own OTP_MAX_ATTEMPTS. So a code takes at
- * most OTP_MAX_ATTEMPTS_ALL + OTP_MAX_ATTEMPTS guesses however many addresses guess
- * (docs/decisions/004-phone-login-and-sms.md).
- */
-export const OTP_MAX_ATTEMPTS_ALL = 3 * OTP_MAX_ATTEMPTS;
 
-/** What a code is for; a code of one purpose never works for another. */
-export const OtpPurpose = z.enum(['LOGIN', 'CHANGE_PHONE']);
-export type OtpPurpose = z.infer<typeof OtpPurpose>;
 
 /** A phone as the customer typed it; the server normalizes it to E.164 or answers 400 PHONE_INVALID. */
 export const PhoneInput = z
@@ -114,10 +97,3 @@ export type ChangePhoneRequest = z.infer<typeof ChangePhoneRequest>;
 export const VerifyPhoneRequest = z.strictObject({ phone: PhoneInput, code: OtpCodeInput });
 export type VerifyPhoneRequest = z.infer<typeof VerifyPhoneRequest>;
 
-/** The earliest birthday we keep; anything older is a typing slip. */
-export const MIN_BIRTHDAY = '1900-01-01';
-
-/** A birthday is a real date between MIN_BIRTHDAY and today (`YYYY-MM-DD`, both ends included). */
-export function isPlausibleBirthday(birthday: string, today: string): boolean {
-  return birthday >= MIN_BIRTHDAY && birthday <= today;
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CategoryViewType, MenuSource, NavigationType, PolicyType, ProductType, ScrollType, Unit } from '../enums.ts';
+import { CategoryViewType, MenuSource, NavigationType, PolicyType, ProductType, ScrollType, Unit } from './enums.ts';
 import { LocalizedText } from './languages.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WeekName, WorkHoursType } from '../enums.ts';
+import { WeekName, WorkHoursType } from './enums.ts';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
 

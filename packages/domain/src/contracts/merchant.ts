@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { LocalizedText } from './languages.ts';
 
-/** Default merchant coordinates, the capital area of the default city (spec section 9). */
-export const DEFAULT_MERCHANT_LOCATION = { latitude: 41.322711, longitude: 69.241084 } as const;
-export const DEFAULT_TIME_ZONE = 'Asia/Tashkent';
 
 /** The public face of a merchant: what `GET /users/v1/merchants/sub/{sub}` answers. Secrets never appear here. */
 export const Merchant = z.object({

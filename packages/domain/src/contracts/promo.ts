@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DiscountType } from '../enums.ts';
+import { DiscountType } from './enums.ts';
 
 /*
  * The promo check: the storefront asks whether a code works before it shows "promo code added".

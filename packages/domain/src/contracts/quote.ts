@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { DiscountType, ServiceType } from '../enums.ts';
+import { DiscountType, ServiceType } from './enums.ts';
 import { type ErrorCode, ERROR_CATALOGUE } from '../errors.ts';
 import { MAX_LINE_COUNT, MAX_QUOTE_LINES } from '../constants.ts';
-import type { LineProblem } from '../pricing.ts';
 
 /*
  * The quote call: the storefront sends what is in the basket (ids and counts only, never a price)
@@ -93,10 +92,3 @@ export const QuoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 
-/** A line problem as the quote reports it, with the customer's text from the one catalogue. */
-export function toQuoteProblem(problem: LineProblem): QuoteProblem {
-  const out: QuoteProblem = { code: problem.code, description: ERROR_CATALOGUE[problem.code].description };
-  if (problem.details !== undefined) out.details = problem.details;
-  if (problem.productId !== undefined) out.productId = problem.productId;
-  return out;
-}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, LoginResponse, SendOtpRequest, SendOtpResponse, VerifyOtpRequest } from '@dasturxon/domain';
+import { ErrorResponse, LoginResponse, SendOtpRequest, SendOtpResponse, VerifyOtpRequest } from '@dasturxon/domain/contracts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import { toUser } from './users.service.ts';
 import type { AuthService } from './auth.service.ts';

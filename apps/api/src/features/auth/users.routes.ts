@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePhoneRequest, ErrorResponse, SendOtpResponse, UpdateUserRequest, User, UserIdParams, VerifyPhoneRequest } from '@dasturxon/domain';
+import { ChangePhoneRequest, ErrorResponse, SendOtpResponse, UpdateUserRequest, User, UserIdParams, VerifyPhoneRequest } from '@dasturxon/domain/contracts';
 import { requireSession, requireUser } from './auth.guard.ts';
 import type { AuthService } from './auth.service.ts';
 import { merchantOf } from '../../plugins/tenant.ts';

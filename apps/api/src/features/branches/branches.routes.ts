@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Branch, BranchesQuery, BranchParams, ErrorResponse } from '@dasturxon/domain';
+import { Branch, BranchesQuery, BranchParams, ErrorResponse } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { BranchesService } from './branches.service.ts';

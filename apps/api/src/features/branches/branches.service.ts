@@ -1,15 +1,4 @@
-import {
-  AppError,
-  hoursOfType,
-  isOpenAt,
-  todayHours,
-  WeekName,
-  WorkHoursType,
-  type Branch,
-  type BranchSettings,
-  type WorkDay,
-  type WorkHours,
-} from '@dasturxon/domain';
+import { AppError, hoursOfType, isOpenAt, todayHours, WEEK_NAMES, WORK_HOURS_TYPES, type Branch, type BranchSettings, type WorkDay, type WorkHours } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { BranchesRepository, BranchRows } from './branches.repository.ts';
 
@@ -36,7 +25,7 @@ function settingsOf(json: Record<string, unknown> | null): BranchSettings {
 /** The stored hours by type, in the enum's order, each day as stored (a day may be missing). */
 function storedHours(rows: readonly HoursRow[]): WorkHours[] {
   const out: WorkHours[] = [];
-  for (const type of WorkHoursType.options) {
+  for (const type of WORK_HOURS_TYPES) {
     const days: WorkDay[] = rows
       .filter((r) => r.type === type)
       .map((r) => ({
@@ -57,7 +46,7 @@ function withSevenDays(hours: WorkHours): WorkHours {
   const byDay = new Map(hours.days.map((d) => [d.weekName, d]));
   return {
     type: hours.type,
-    days: WeekName.options.map(
+    days: WEEK_NAMES.map(
       (weekName) => byDay.get(weekName) ?? { weekName, open: '00:00', close: '00:00', extraOpen: null, extraClose: null, isDayOff: true },
     ),
   };

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, Overalls, OverallsQuery, Product, ProductGrade, ProductParams, ProductQuery } from '@dasturxon/domain';
+import { ErrorResponse, Overalls, OverallsQuery, Product, ProductGrade, ProductParams, ProductQuery } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { merchantOf } from '../../plugins/tenant.ts';
 import { encodedBody, type CatalogueService, type ContentEncoding, type MenuDocument } from './catalogue.service.ts';

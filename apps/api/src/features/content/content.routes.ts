@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Banner, BrandEntry, CompanyPolicy, ErrorResponse, PoliciesQuery, Story } from '@dasturxon/domain';
+import { Banner, BrandEntry, CompanyPolicy, ErrorResponse, PoliciesQuery, Story } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { ContentService } from './content.service.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APP_VERSION, ErrorResponse, HealthResponse, AppError } from '@dasturxon/domain';
+import { APP_VERSION, AppError } from '@dasturxon/domain';
+import { ErrorResponse, HealthResponse } from '@dasturxon/domain/contracts';
 import { pingDatabase, type Database } from '@dasturxon/db';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {

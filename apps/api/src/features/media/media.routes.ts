@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, IMAGE_DEFAULTS } from '@dasturxon/domain';
+import { IMAGE_DEFAULTS } from '@dasturxon/domain';
+import { ErrorResponse } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { IMAGE_LIMITS, type ImageResult, type MediaService } from './media.service.ts';
 

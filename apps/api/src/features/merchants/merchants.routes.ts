@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, City, hostnameOf, isDevHost, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, OrderMerchantSettings, SubParams } from '@dasturxon/domain';
+import { AppError, hostnameOf, isDevHost } from '@dasturxon/domain';
+import { City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, OrderMerchantSettings, SubParams } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
 import type { MerchantsRepository } from './merchants.repository.ts';

@@ -1,4 +1,5 @@
-import { type City, type Merchant, MerchantSettings, type OrderMerchantSettings, type SettingsChannel } from '@dasturxon/domain';
+import { type City, type Merchant, type OrderMerchantSettings, type SettingsChannel } from '@dasturxon/domain';
+import { MerchantSettings } from '@dasturxon/domain/contracts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import type { CityRecord, MerchantsRepository } from './merchants.repository.ts';
 

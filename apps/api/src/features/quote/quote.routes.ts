@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, PromoCheckQuery, PromoResponse, QuoteRequest, QuoteResponse } from '@dasturxon/domain';
+import { ErrorResponse, PromoCheckQuery, PromoResponse, QuoteRequest, QuoteResponse } from '@dasturxon/domain/contracts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { PromosService } from './promos.service.ts';
 import type { QuoteService } from './quote.service.ts';

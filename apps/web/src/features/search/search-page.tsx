@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pickText, SEARCH_DEBOUNCE_MS } from '@dasturxon/domain';
+import { pickText } from '@dasturxon/domain';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
 import { useMenu, type MenuProduct } from '../../shared/catalogue/catalogue.api.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, TOAST_GAP_PX } from '@dasturxon/domain';
+import { TOAST_DURATION_MS, TOAST_GAP_PX } from '../../lib/constants.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastItem {

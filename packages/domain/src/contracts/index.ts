@@ -1,0 +1,16 @@
+/**
+ * `@dasturxon/domain/contracts`: the zod schemas of the HTTP contract (spec sections 3 and 7), for the
+ * server's validation and OpenAPI document and for the few places the storefront parses (settings
+ * defaults). The rules and the types live in `@dasturxon/domain`, which holds no zod.
+ */
+export * from './auth.ts';
+export * from './branches.ts';
+export * from './catalogue.ts';
+export * from './common.ts';
+export * from './enums.ts';
+export * from './hours.ts';
+export * from './languages.ts';
+export * from './merchant.ts';
+export * from './promo.ts';
+export * from './quote.ts';
+export * from './settings.ts';
