@@ -12,6 +12,7 @@ import type { Database } from '@dasturxon/db';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
+import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const branches = createBranchesService({ repo: createBranchesRepository(db), clock });
   const content = createContentService({ repo: createContentRepository(db), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
+  const addresses = createAddressesService({ db, clock });
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
@@ -139,9 +141,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
+      await api.register(addressesRoutes, { service: addresses });
       await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development: config.NODE_ENV !== 'production' });
       await api.register(catalogueRoutes, { service: catalogue });
-      await api.register(branchesRoutes, { service: branches });
+      await api.register(branchesRoutes, { service: branches, serving: quote.quotes.servingBranch });
       await api.register(contentRoutes, { service: content });
       await api.register(quoteRoutes, quote);
     },

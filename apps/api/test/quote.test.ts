@@ -106,7 +106,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       });
     });
 
-    it("discounts a product's modifications with it, and prices a delivery at the zone's price", async () => {
+    it("discounts a product's modifications with it, and prices a delivery by the zone's tariff", async () => {
       const q = await quote({
         serviceType: 'DELIVERY',
         branchId: T.branches.chilonzor,
@@ -116,14 +116,15 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       // Double cheeseburger 42 000 + XL 14 000 + ketchup 2 000 = 58 000, × 3 = 174 000; 15 % of it = 26 100.
       expect(q.lines[0]).toMatchObject({ gross: 174_000, discount: 26_100, net: 147_900 });
       // Products 174 000 + 28 000 = 202 000, less 26 100 = 175 900 to pay: above 150 000, so no service fee.
-      // Delivery: the centre zone's 20 000, not the branch's own 12 000.
+      // Delivery: the centre zone's tariff, not the branch's own 12 000: 20 000, and the address is 6.4 km from the
+      // chosen branch, so 2 started kilometres beyond 5 km at 1 500 each: 23 000.
       expect(q).toMatchObject({
         productPrice: 202_000,
         productDiscount: 26_100,
-        deliveryPrice: 20_000,
+        deliveryPrice: 23_000,
         serviceFee: 0,
         totalDiscount: 26_100,
-        totalPrice: 202_000 - 26_100 + 20_000,
+        totalPrice: 202_000 - 26_100 + 23_000,
         productCount: 5,
         problems: [],
       });
@@ -428,9 +429,9 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(problem(pickup, 'SERVICE_NOT_AVAILABLE')).toBeUndefined();
     });
 
-    it('reports OUT_OF_ZONE for an address outside every zone, pricing the delivery at the branch price', async () => {
+    it('reports OUT_OF_SERVICE_ZONE for an address outside every zone, pricing the delivery at the branch price', async () => {
       const q = await quote({ serviceType: 'DELIVERY', branchId: T.branches.chilonzor, address: NOWHERE, cartItems: [burger(P.cheeseburger, 2)] });
-      expect(q.problems).toEqual([{ code: 'OUT_OF_ZONE', description: ERROR_CATALOGUE.OUT_OF_ZONE.description, details: { latitude: 41, longitude: 69 } }]);
+      expect(q.problems).toEqual([{ code: 'OUT_OF_SERVICE_ZONE', description: ERROR_CATALOGUE.OUT_OF_SERVICE_ZONE.description, details: { latitude: 41, longitude: 69 } }]);
       expect(q.deliveryPrice).toBe(12_000);
     });
 
@@ -473,7 +474,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         promoCode: 'EXPIRED',
         cartItems: [item(P.cheeseburger), item(randomUUID())],
       });
-      expect(codes(q)).toEqual(['BRANCH_CLOSED', 'OUT_OF_ZONE', 'MODIFICATION_MIN', 'PRODUCT_NOT_FOUND', 'DELIVERY_MIN_AMOUNT', 'PROMO_EXPIRED']);
+      expect(codes(q)).toEqual(['BRANCH_CLOSED', 'OUT_OF_SERVICE_ZONE', 'MODIFICATION_MIN', 'PRODUCT_NOT_FOUND', 'DELIVERY_MIN_AMOUNT', 'PROMO_EXPIRED']);
       for (const p of q.problems) expect(p.description).toEqual(ERROR_CATALOGUE[p.code].description);
     });
   });

@@ -46,7 +46,11 @@ import {
   UNITS,
   WEEK_NAMES,
   WORK_HOURS_TYPES,
+  type DistanceBand,
   type LocalizedText,
+  type AddressDetails,
+  ADDRESS_TYPES,
+  type ZoneArea,
   type PhoneCountryCode,
   type SettingsFlag,
   type SettingsTextField,
@@ -273,9 +277,18 @@ export const deliveryZones = pgTable(
     branchId: uuid(),
     name: text().notNull(),
     color: text().notNull().default('#3b82f6'),
+    /** Where zones overlap, the highest priority wins (domain `zoneAtPoint`). */
+    priority: integer().notNull().default(0),
+    /** One or more polygons of [latitude, longitude] rings, each with its holes (domain `ZoneArea`). */
+    area: jsonb().$type<ZoneArea>().notNull(),
+    /** The tariff (domain `DeliveryTariff`): the base price up to the first distance band, in so'm. */
     price: integer().notNull().default(0),
-    /** A ring of [latitude, longitude] pairs. */
-    polygon: jsonb().$type<[number, number][]>().notNull(),
+    /** From `fromKm` on, `pricePerKm` a started kilometre from the serving branch; ascending. */
+    bands: jsonb().$type<DistanceBand[]>().notNull().default([]),
+    /** Products worth at least this are delivered free; null for never. */
+    freeAbove: integer(),
+    /** Products must be worth at least this to be delivered here (0: no minimum). */
+    minOrderAmount: integer().notNull().default(0),
   },
   (t) => [
     tenantKey(t),
@@ -601,5 +614,37 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_key').on(t.merchantId, t.tokenHash),
     index('sessions_user_idx').on(t.merchantId, t.userId),
     sameMerchant('sessions_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+  ],
+);
+
+/** A customer's saved delivery address (spec section 3, Address); only its owner sees it. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid().notNull(),
+    type: enumText(ADDRESS_TYPES).notNull().default('HOUSE'),
+    /** What the customer calls it ("Home", "Office"). */
+    name: text().notNull().default(''),
+    streetName: text().notNull().default(''),
+    houseNumber: text().notNull().default(''),
+    /** Office, domophone (intercom), entrance, floor, comment. */
+    details: jsonb().$type<AddressDetails>().notNull().default({}),
+    /** The address as one line, as the map or the geocoder wrote it. */
+    description: text().notNull().default(''),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    cityId: uuid(),
+    comment: text().notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantKey(t),
+    index('addresses_user_idx').on(t.merchantId, t.userId),
+    sameMerchant('addresses_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+    sameMerchant('addresses_city_fk', t.merchantId, t.cityId, cities),
+    oneOf('addresses_type_check', t.type, ADDRESS_TYPES),
   ],
 );

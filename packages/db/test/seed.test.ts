@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distanceMeters, imageUrl, isOpenAt, localTime, pointInPolygon, todayHours, type LocalizedText, type WorkHoursType } from '@dasturxon/domain';
+import { areaContains, distanceMeters, imageUrl, isOpenAt, localTime, todayHours, type LocalizedText, type WorkHoursType } from '@dasturxon/domain';
 import { MerchantSettings, WorkDay } from '@dasturxon/domain/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -311,15 +311,19 @@ describe.each(targets)('demo seed on $name', (target) => {
     expect(pastMidnight.days.every((d) => d.close < d.open)).toBe(true);
   });
 
-  it('draws delivery zones over the districts their branches stand in', async () => {
+  it('draws delivery zones over the districts their branches stand in, a city-wide ring below them, and a hole', async () => {
     const zones = await db.select().from(s.deliveryZones).where(eq(s.deliveryZones.merchantId, DEMO.tezkor.id));
     const branches = await db.select().from(s.branches).where(eq(s.branches.merchantId, DEMO.tezkor.id));
-    expect(zones.length).toBeGreaterThanOrEqual(5);
+    expect(zones.length).toBeGreaterThanOrEqual(6);
     expect(new Set(zones.map((z) => z.cityId))).toEqual(new Set([DEMO.tezkor.cities.tashkent, DEMO.tezkor.cities.samarkand]));
+    expect(zones.some((z) => z.area.some((part) => part.holes.length > 0)), 'a zone with a hole').toBe(true);
+    expect(new Set(zones.map((z) => z.priority)).size, 'zones of different priorities').toBeGreaterThan(1);
+    const top = Math.max(...zones.map((z) => z.priority));
     for (const z of zones) {
-      expect(z.polygon.length, z.name).toBeGreaterThanOrEqual(6);
-      expect(z.polygon.length, z.name).toBeLessThanOrEqual(12);
-      for (const [lat, lng] of z.polygon) {
+      const outer = z.area[0]!.outer;
+      expect(outer.length, z.name).toBeGreaterThanOrEqual(6);
+      expect(outer.length, z.name).toBeLessThanOrEqual(12);
+      for (const [lat, lng] of outer) {
         expect(lat).toBeGreaterThan(37);
         expect(lat).toBeLessThan(46);
         expect(lng).toBeGreaterThan(56);
@@ -332,11 +336,12 @@ describe.each(targets)('demo seed on $name', (target) => {
       if (z.branchId) {
         const branch = branches.find((b) => b.id === z.branchId)!;
         expect(branch.cityId).toBe(z.cityId);
-        expect(pointInPolygon([branch.latitude, branch.longitude], z.polygon), `${z.name} holds its branch`).toBe(true);
+        expect(areaContains(z.area, [branch.latitude, branch.longitude]), `${z.name} holds its branch`).toBe(true);
       }
-      // Zones do not cover another zone's branch, so "which zone is this address in" has one answer.
+      // Zones of the top priority do not cover another zone's branch, so "which zone is this address in" has one answer there.
+      if (z.priority !== top) continue;
       for (const other of branches.filter((b) => b.id !== z.branchId)) {
-        expect(pointInPolygon([other.latitude, other.longitude], z.polygon), `${z.name} holds ${other.id}`).toBe(false);
+        expect(areaContains(z.area, [other.latitude, other.longitude]), `${z.name} holds ${other.id}`).toBe(false);
       }
     }
   });

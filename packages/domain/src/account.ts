@@ -1,6 +1,8 @@
+import { samePlace } from './delivery.ts';
+
 /*
- * The customer's account: the one-time codes of the phone login (issue 5, decision 004) and the profile's
- * rules. The contracts (contracts/auth.ts) build on these.
+ * The customer's account: the one-time codes of the phone login (issue 5, decision 004), the profile's
+ * rules and the saved addresses' (issue 12). The contracts (contracts/auth.ts, contracts/address.ts) build on these.
  */
 
 /** Digits in a code. */
@@ -25,4 +27,33 @@ export const MIN_BIRTHDAY = '1900-01-01';
 /** A birthday is a real date between MIN_BIRTHDAY and today (`YYYY-MM-DD`, both ends included). */
 export function isPlausibleBirthday(birthday: string, today: string): boolean {
   return birthday >= MIN_BIRTHDAY && birthday <= today;
+}
+
+/** Saved addresses one customer keeps at one brand; saving one more answers 409 ADDRESS_LIMIT. */
+export const MAX_SAVED_ADDRESSES = 50;
+
+/** What tells two saved addresses apart: the point, the house and, in a block of flats, the door. */
+export interface AddressDoor {
+  latitude: number;
+  longitude: number;
+  houseNumber: string;
+  details: { office?: string | undefined; entrance?: string | undefined; floor?: string | undefined };
+}
+
+/** A house number or a detail as compared: no outer or doubled spaces, any case; missing is empty. */
+const normalised = (text: string | undefined) => (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Whether two addresses are the same door: the same place (`samePlace`, within ADDRESS_MATCH_TOLERANCE
+ * degrees) with the same house number, office, entrance and floor. Saving such an address again updates the
+ * one kept instead of adding a copy, so a guest's addresses sent after login never duplicate.
+ */
+export function isSameAddress(a: AddressDoor, b: AddressDoor): boolean {
+  return (
+    samePlace([a.latitude, a.longitude], [b.latitude, b.longitude]) &&
+    normalised(a.houseNumber) === normalised(b.houseNumber) &&
+    normalised(a.details.office) === normalised(b.details.office) &&
+    normalised(a.details.entrance) === normalised(b.details.entrance) &&
+    normalised(a.details.floor) === normalised(b.details.floor)
+  );
 }

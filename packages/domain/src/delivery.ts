@@ -59,7 +59,7 @@ export interface DistanceBand {
 /** A zone's delivery tariff, in whole so'm. */
 export interface DeliveryTariff {
   /** What delivery costs up to the first band. */
-  basePrice: number;
+  price: number;
   /** Ascending by `fromKm`. */
   bands: readonly DistanceBand[];
   /** Products worth at least this are delivered free; null for never. */
@@ -80,7 +80,7 @@ export const startedKm = (meters: number): number => Math.max(0, Math.ceil(meter
 export function tariffPrice(tariff: DeliveryTariff, input: { distanceMeters: number; productAmount: number; minimalDeliveryPrice?: number }): Sum {
   if (tariff.freeAbove !== null && input.productAmount >= tariff.freeAbove) return sum(0);
   const km = startedKm(input.distanceMeters);
-  let price = nonNegative(tariff.basePrice, 'basePrice');
+  let price = nonNegative(tariff.price, 'price');
   tariff.bands.forEach((band, i) => {
     const until = tariff.bands[i + 1]?.fromKm ?? Number.POSITIVE_INFINITY;
     const inBand = Math.max(0, Math.min(km, until) - band.fromKm);

@@ -81,3 +81,7 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 /** The channels a merchant keeps settings for. */
 export const SETTINGS_CHANNELS = ['WEB', 'CLICK_APP'] as const;
 export type SettingsChannel = (typeof SETTINGS_CHANNELS)[number];
+
+/** What a saved address is: a house, or a flat in a block (then entrance, floor and door matter). */
+export const ADDRESS_TYPES = ['HOUSE', 'APARTMENT'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];

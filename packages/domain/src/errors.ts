@@ -48,7 +48,7 @@ export const ERROR_CATALOGUE = {
     'This way of getting the order is not available',
   ),
   BRANCH_CLOSED: entry(409, 'Branch is closed', 'Филиал сейчас закрыт', 'Filial hozir yopiq', 'The branch is closed now'),
-  OUT_OF_ZONE: entry(
+  OUT_OF_SERVICE_ZONE: entry(
     409,
     'Address is outside every delivery zone',
     'Доставка по выбранному адресу сейчас недоступна, выберите другой адрес',
@@ -77,6 +77,13 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: entry(429, 'Too many requests', 'Слишком много запросов, попробуйте позже', "Juda ko'p so'rov, keyinroq urinib ko'ring", 'Too many requests, try again later'),
   PHONE_INVALID: entry(400, 'Phone number is not valid', 'Неверный номер телефона', "Telefon raqami noto'g'ri", 'The phone number is not valid'),
   PHONE_TAKEN: entry(409, 'Phone number belongs to another customer', 'Этот номер уже используется', 'Bu raqam allaqachon ishlatilmoqda', 'This number is already in use'),
+  ADDRESS_LIMIT: entry(
+    409,
+    'Too many saved addresses',
+    'Сохранено слишком много адресов, удалите ненужные',
+    "Saqlangan manzillar juda ko'p, keraksizlarini o'chiring",
+    'You have saved too many addresses; delete the ones you no longer need',
+  ),
   UNAUTHORIZED: entry(
     401,
     'Unauthorized',

@@ -30,10 +30,12 @@ export * from './settings.ts';
 export * from './tenant.ts';
 
 // The contract's types (what a call sends and answers), without their schemas.
+export type * from './contracts/address.ts';
 export type * from './contracts/auth.ts';
 export type * from './contracts/branches.ts';
 export type * from './contracts/catalogue.ts';
 export type * from './contracts/common.ts';
+export type * from './contracts/delivery.ts';
 export type * from './contracts/hours.ts';
 export type * from './contracts/languages.ts';
 export type * from './contracts/merchant.ts';

@@ -37,7 +37,9 @@ export function quoteProductOfMenu(p: MenuQuoteProduct): QuoteProduct {
 }
 
 /** A branch of the branches call as the quote's catalogue knows it. */
-export function quoteBranchOf(b: Pick<Branch, 'id' | 'cityId' | 'isActive' | 'settings' | 'workHours' | 'timeZone' | 'deliveryPrice' | 'deliveryMinAmount'>): QuoteBranch {
+export function quoteBranchOf(
+  b: Pick<Branch, 'id' | 'cityId' | 'isActive' | 'settings' | 'workHours' | 'timeZone' | 'latitude' | 'longitude' | 'deliveryPrice' | 'deliveryMinAmount'>,
+): QuoteBranch {
   return {
     id: b.id,
     cityId: b.cityId,
@@ -45,6 +47,8 @@ export function quoteBranchOf(b: Pick<Branch, 'id' | 'cityId' | 'isActive' | 'se
     settings: b.settings,
     hours: b.workHours,
     timeZone: b.timeZone,
+    latitude: b.latitude,
+    longitude: b.longitude,
     deliveryPrice: b.deliveryPrice,
     deliveryMinAmount: b.deliveryMinAmount,
   };

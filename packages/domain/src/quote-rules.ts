@@ -1,6 +1,7 @@
 import type { ServiceType, WorkHoursType } from './enums.ts';
 import type { ErrorCode } from './errors.ts';
-import { type LatLng, pointInPolygon, roundCoordinate } from './geo.ts';
+import { type DeliveryTariff, tariffPrice, type ZoneForPoint, zoneAtPoint } from './delivery.ts';
+import { distanceMeters, type LatLng } from './geo.ts';
 import type { WorkDay, WorkHours } from './contracts/hours.ts';
 import { hoursOfType, isOpenAt } from './hours.ts';
 import { sum, type Sum } from './money.ts';
@@ -22,28 +23,17 @@ export function isDeliveryService(serviceType: ServiceType): boolean {
   return serviceType !== 'PICK_UP' && serviceType !== 'DINE_IN';
 }
 
-/** A delivery zone (spec section 3, Region) as the quote needs it. */
-export interface ZoneForPricing {
-  id: string;
-  /** A ring of [latitude, longitude] pairs. */
-  polygon: readonly LatLng[];
-  price: Sum;
+/** A delivery zone as the quote needs it: where it lies (`zoneAtPoint`), the branch that serves it and its tariff. */
+export interface ZoneForQuote extends ZoneForPoint, DeliveryTariff {
+  branchId: string | null;
 }
 
-/**
- * The zone that delivers to a point: among the zones whose polygon holds the point (rounded to
- * 6 decimals, as the map does, spec section 4), the cheapest, and of equal prices the one with the
- * smallest id so the answer never depends on row order. Zones often nest (a cheap centre inside a
- * dearer ring), and the customer is given the better price. Null when no zone holds the point.
- */
-export function deliveryZoneAt<Z extends ZoneForPricing>(point: LatLng, zones: readonly Z[]): Z | null {
-  const rounded: LatLng = [roundCoordinate(point[0]), roundCoordinate(point[1])];
-  let best: Z | null = null;
-  for (const zone of zones) {
-    if (!pointInPolygon(rounded, zone.polygon)) continue;
-    if (!best || zone.price < best.price || (zone.price === best.price && zone.id < best.id)) best = zone;
-  }
-  return best;
+/** A branch as the delivery price needs it: its flat price without an address, and where distances start. */
+export interface BranchForDelivery {
+  id: string;
+  latitude: number;
+  longitude: number;
+  deliveryPrice: number;
 }
 
 export interface DeliveryQuoteInput {
@@ -51,9 +41,15 @@ export interface DeliveryQuoteInput {
   /** Where to deliver; without it there is no zone to find and the branch's price stands. */
   point?: LatLng | null;
   /** Every delivery zone of the merchant. */
-  zones: readonly ZoneForPricing[];
-  /** The chosen branch's flat delivery price, or null without a branch. */
-  branchDeliveryPrice: Sum | null;
+  zones: readonly ZoneForQuote[];
+  /** The chosen branch, or null without one. */
+  branch: BranchForDelivery | null;
+  /** The merchant's branches by id: a zone's own branch is where its distance starts when none is chosen. */
+  branches?: ReadonlyMap<string, BranchForDelivery>;
+  /** The products' worth after their own discounts, before a promo: the tariff's free-above is judged on it. */
+  productAmount: number;
+  /** The service fee settings' least delivery price (0 without). */
+  minimalDeliveryPrice?: number;
   /** The merchant's shouldValidateDeliveryArea setting. */
   validateArea: boolean;
 }
@@ -62,27 +58,39 @@ export interface DeliveryQuote {
   /** The tariff before `deliveryPriceOf` zeroes it for pickup, dine-in or an empty basket. */
   price: Sum;
   zoneId: string | null;
-  /** OUT_OF_ZONE when the address must lie in a zone and lies in none. */
+  /** The zone's least product amount for delivery, when the address lies in a zone that sets one. */
+  minOrderAmount: number | null;
+  /** From the branch that serves the address, in metres; null without an address in a zone. */
+  distanceMeters: number | null;
+  /** OUT_OF_SERVICE_ZONE when the address must lie in a zone and lies in none. */
   problem: LineProblem | null;
 }
 
 /**
  * The delivery price of an order and whether its address may be served. Applies to delivered
- * service types only (see `isDeliveryService`); others get 0 and no problem. The price is the price
- * of the zone holding the address (`deliveryZoneAt`), else the branch's deliveryPrice, else 0.
- * OUT_OF_ZONE is reported when the merchant validates the delivery area (shouldValidateDeliveryArea)
- * and an address is given outside every zone; a missing address is not judged here.
+ * service types only (see `isDeliveryService`); others get 0 and no problem. With an address in a zone
+ * (`zoneAtPoint`: the highest priority where zones overlap), the zone's tariff (`tariffPrice`) for the
+ * great-circle distance from the chosen branch, else from the zone's own branch (none: the base price);
+ * without an address, the chosen branch's flat deliveryPrice, else 0. OUT_OF_SERVICE_ZONE is reported
+ * when the merchant validates the delivery area (shouldValidateDeliveryArea) and an address is given
+ * outside every zone, priced at the branch's flat price; a missing address is not judged here.
  */
 export function quoteDelivery(input: DeliveryQuoteInput): DeliveryQuote {
-  if (!isDeliveryService(input.serviceType)) return { price: sum(0), zoneId: null, problem: null };
-  const fallback = input.branchDeliveryPrice ?? sum(0);
-  if (!input.point) return { price: fallback, zoneId: null, problem: null };
-  const zone = deliveryZoneAt(input.point, input.zones);
-  if (zone) return { price: zone.price, zoneId: zone.id, problem: null };
-  const problem: LineProblem | null = input.validateArea
-    ? { code: 'OUT_OF_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } }
-    : null;
-  return { price: fallback, zoneId: null, problem };
+  const none = { zoneId: null, minOrderAmount: null, distanceMeters: null, problem: null };
+  if (!isDeliveryService(input.serviceType)) return { price: sum(0), ...none };
+  const flat = sum(input.branch?.deliveryPrice ?? 0);
+  if (!input.point) return { price: flat, ...none };
+  const zone = zoneAtPoint(input.zones, input.point);
+  if (!zone) {
+    const problem: LineProblem | null = input.validateArea
+      ? { code: 'OUT_OF_SERVICE_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } }
+      : null;
+    return { price: flat, ...none, problem };
+  }
+  const from = input.branch ?? (zone.branchId ? input.branches?.get(zone.branchId) : undefined) ?? null;
+  const distance = from ? Math.round(distanceMeters([from.latitude, from.longitude], input.point)) : null;
+  const price = tariffPrice(zone, { distanceMeters: distance ?? 0, productAmount: input.productAmount, minimalDeliveryPrice: input.minimalDeliveryPrice ?? 0 });
+  return { price, zoneId: zone.id, minOrderAmount: zone.minOrderAmount > 0 ? zone.minOrderAmount : null, distanceMeters: distance, problem: null };
 }
 
 /**

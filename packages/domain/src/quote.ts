@@ -1,7 +1,9 @@
 import type { QuoteLine, QuotePromo, QuoteProblem, QuoteRequest, QuoteResponse } from './contracts/quote.ts';
 import { ERROR_CATALOGUE } from './errors.ts';
 import { chosenOf, pricingLineOf } from './line.ts';
-import type { DiscountType } from './enums.ts';
+import { servingBranch, zoneAtPoint } from './delivery.ts';
+import type { DiscountType, ServiceType } from './enums.ts';
+import type { LatLng } from './geo.ts';
 import { sum, type Sum } from './money.ts';
 import {
   checkModifications,
@@ -16,18 +18,20 @@ import {
   type PricingServiceFee,
 } from './pricing.ts';
 import {
+  type BranchForDelivery,
   type BranchForQuote,
   checkBranchOpen,
   checkDeliveryMinAmount,
   checkMerchantOffers,
   checkProductAvailability,
+  isDeliveryService,
   type MerchantServiceSettings,
   type PromoProblemCode,
   promoProblem,
   quoteDelivery,
   serviceFeeSettingsFor,
   type ServiceFeeRow,
-  type ZoneForPricing,
+  type ZoneForQuote,
 } from './quote-rules.ts';
 
 /*
@@ -54,10 +58,16 @@ export interface QuoteProduct {
 }
 
 /** A branch as a quote needs it. */
-export interface QuoteBranch extends BranchForQuote {
+export interface QuoteBranch extends BranchForQuote, BranchForDelivery {
   cityId: string;
-  deliveryPrice: number;
   deliveryMinAmount: number;
+}
+
+/** A delivery zone of the catalogue: what pricing needs (`ZoneForQuote`) and what the map shows. */
+export interface QuoteZone extends ZoneForQuote {
+  cityId: string;
+  name: string;
+  color: string;
 }
 
 /** The merchant's web settings that change a quote. */
@@ -73,6 +83,8 @@ export interface QuoteServiceFee extends ServiceFeeRow {
   isServiceFeeFreeAboveThreshold: boolean;
   serviceFeeThreshold: number;
   serviceFeeAmount: number;
+  /** The least a delivery costs (0: no floor). */
+  minimalDeliveryPrice?: number;
 }
 
 /** What the catalogue says about a merchant: everything a quote prices from that may be kept in memory. */
@@ -83,7 +95,7 @@ export interface QuoteCatalogue {
   /** The merchant's branches, by id; a deleted one is left out. */
   branches: ReadonlyMap<string, QuoteBranch>;
   /** Every delivery zone of the merchant. */
-  zones: readonly { id: string; polygon: ZoneForPricing['polygon']; price: number }[];
+  zones: readonly QuoteZone[];
   serviceFees: readonly QuoteServiceFee[];
 }
 
@@ -178,7 +190,7 @@ function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {
  * Prices a basket. Every amount comes from the catalogue; the request brings ids and counts.
  *
  * The problems, each a catalogue code, in this order: SERVICE_NOT_AVAILABLE, BRANCH_NOT_FOUND,
- * BRANCH_CLOSED, OUT_OF_ZONE, then per line PRODUCT_NOT_FOUND, PRODUCT_NOT_AVAILABLE,
+ * BRANCH_CLOSED, OUT_OF_SERVICE_ZONE, then per line PRODUCT_NOT_FOUND, PRODUCT_NOT_AVAILABLE,
  * MODIFICATION_INVALID / MIN / MAX (details.line is the line's index), then NOT_ENOUGH_PRODUCTS per
  * product, DELIVERY_MIN_AMOUNT, and the promo's problem. A line whose product is unknown to the
  * merchant is answered with zeros and left out of every total (it has no price to count); every
@@ -204,14 +216,8 @@ export function quoteBasket<P extends QuotePromoTerms>(
     if (closed) problems.push(closed);
   }
 
-  const delivery = quoteDelivery({
-    serviceType: request.serviceType,
-    point: request.address ? [request.address.latitude, request.address.longitude] : null,
-    zones: catalogue.zones.map((z) => ({ id: z.id, polygon: z.polygon, price: sum(z.price) })),
-    branchDeliveryPrice: branch ? sum(branch.deliveryPrice) : null,
-    validateArea: settings.shouldValidateDeliveryArea,
-  });
-  if (delivery.problem) problems.push(delivery.problem);
+  // The delivery's problem is reported here, in this order; its price waits for the products' worth (free-above).
+  const deliveryProblemAt = problems.length;
 
   const lines: ResolvedLine[] = [];
   const priced: { line: ResolvedLine; input: PricingLine }[] = [];
@@ -242,14 +248,28 @@ export function quoteBasket<P extends QuotePromoTerms>(
   problems.push(...checkStock(priced.map(({ line }) => ({ productId: line.productId, quantity: line.count })), stock));
 
   const pricingLines = priced.map((p) => p.input);
-  // Priced once without the promo: the promo's minimum is judged on the products alone, before any promo.
-  const plain = priceBasket({ lines: pricingLines, serviceType: request.serviceType, deliveryPrice: delivery.price });
+  // Priced once without the promo: the promo's minimum, the zone's free-above and the delivery minimum are
+  // judged on the products alone, before any promo.
+  const plain = priceBasket({ lines: pricingLines, serviceType: request.serviceType, deliveryPrice: sum(0) });
   const productAmount = sum(plain.productPrice - plain.productDiscount);
 
-  if (branch) {
-    const belowMinimum = checkDeliveryMinAmount(request.serviceType, productAmount, sum(branch.deliveryMinAmount), plain.productCount);
-    if (belowMinimum) problems.push(belowMinimum);
-  }
+  const fee = serviceFeeSettingsFor(catalogue.serviceFees, branch?.cityId ?? null);
+  const delivery = quoteDelivery({
+    serviceType: request.serviceType,
+    point: request.address ? [request.address.latitude, request.address.longitude] : null,
+    zones: catalogue.zones,
+    branch,
+    branches: catalogue.branches,
+    productAmount,
+    minimalDeliveryPrice: fee?.minimalDeliveryPrice ?? 0,
+    validateArea: settings.shouldValidateDeliveryArea,
+  });
+  if (delivery.problem) problems.splice(deliveryProblemAt, 0, delivery.problem);
+
+  // The zone's minimum where the address lies in one that sets it, else the branch's.
+  const minimum = delivery.minOrderAmount ?? branch?.deliveryMinAmount ?? 0;
+  const belowMinimum = checkDeliveryMinAmount(request.serviceType, productAmount, sum(minimum), plain.productCount);
+  if (belowMinimum) problems.push(belowMinimum);
 
   let promo: P | null = null;
   if (request.promoCode) {
@@ -261,7 +281,6 @@ export function quoteBasket<P extends QuotePromoTerms>(
     ? { discountType: promo.discountType, productDiscount: promo.productDiscount, deliveryDiscount: promo.deliveryDiscount }
     : null;
 
-  const fee = serviceFeeSettingsFor(catalogue.serviceFees, branch?.cityId ?? null);
   const serviceFee: PricingServiceFee | null = fee && {
     isServiceFeeEnabled: fee.isServiceFeeEnabled,
     isServiceFeeFreeAboveThreshold: fee.isServiceFeeFreeAboveThreshold,
@@ -326,4 +345,70 @@ export function toQuoteProblem(problem: LineProblem): QuoteProblem {
   if (problem.details !== undefined) out.details = problem.details;
   if (problem.productId !== undefined) out.productId = problem.productId;
   return out;
+}
+
+/**
+ * The branch that serves an address for a service type now (spec section 4, nearest branch): of the
+ * branches that take that service at this moment (`checkBranchOpen`), the branch of the delivery zone
+ * holding the address (DELIVERY and the other delivered types), else the nearest one (`servingBranch`).
+ */
+export function servingBranchAt(catalogue: Pick<QuoteCatalogue, 'branches' | 'zones'>, point: LatLng, serviceType: ServiceType, now: Date) {
+  const open = [...catalogue.branches.values()].filter((b) => checkBranchOpen(b, serviceType, now) === null);
+  const zone = isDeliveryService(serviceType) ? zoneAtPoint(catalogue.zones, point) : null;
+  return servingBranch(point, open, zone);
+}
+
+/** What the delivery tariff call answers. */
+export interface TariffOutcome {
+  price: Sum;
+  zoneId: string;
+  branchId: string;
+  distanceMeters: number;
+  /** The least product amount for delivery here (the zone's, else the branch's), 0 for none. */
+  minOrderAmount: number;
+  /** Products worth this much are delivered free; null for never. */
+  freeAbove: number | null;
+}
+
+/**
+ * The delivery tariff for an address (spec section 3, Delivery tariff request), by the same rules as the
+ * quote's delivery: the zone of highest priority holding the address, else OUT_OF_SERVICE_ZONE; the
+ * chosen branch (BRANCH_NOT_FOUND, or BRANCH_CLOSED when it does not deliver now), else the zone's own
+ * branch when it delivers now, else the nearest branch that does (none: BRANCH_CLOSED); the zone's
+ * tariff for the distance from it; and DELIVERY_MIN_AMOUNT {minAmount} when the products fall short.
+ */
+export function deliveryTariff(
+  catalogue: Pick<QuoteCatalogue, 'branches' | 'zones' | 'serviceFees'>,
+  input: { point: LatLng; productAmount: number; branchId?: string | null },
+  now: Date,
+): { ok: true; tariff: TariffOutcome } | { ok: false; problem: LineProblem } {
+  const zone = zoneAtPoint(catalogue.zones, input.point);
+  if (!zone) return { ok: false, problem: { code: 'OUT_OF_SERVICE_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } } };
+  let branch: QuoteBranch | null;
+  if (input.branchId) {
+    branch = catalogue.branches.get(input.branchId) ?? null;
+    if (!branch) return { ok: false, problem: { code: 'BRANCH_NOT_FOUND', details: { branchId: input.branchId } } };
+    const closed = checkBranchOpen(branch, 'DELIVERY', now);
+    if (closed) return { ok: false, problem: closed };
+  } else {
+    branch = servingBranchAt(catalogue, input.point, 'DELIVERY', now)?.branch ?? null;
+    if (!branch) return { ok: false, problem: { code: 'BRANCH_CLOSED', details: { serviceType: 'DELIVERY', reason: 'HOURS' } } };
+  }
+  const fee = serviceFeeSettingsFor(catalogue.serviceFees, branch.cityId);
+  const delivery = quoteDelivery({
+    serviceType: 'DELIVERY',
+    point: input.point,
+    zones: [zone],
+    branch,
+    productAmount: input.productAmount,
+    minimalDeliveryPrice: fee?.minimalDeliveryPrice ?? 0,
+    validateArea: true,
+  });
+  const minOrderAmount = delivery.minOrderAmount ?? branch.deliveryMinAmount;
+  const below = checkDeliveryMinAmount('DELIVERY', sum(input.productAmount), sum(minOrderAmount), input.productAmount > 0 ? 1 : 0);
+  if (below) return { ok: false, problem: below };
+  return {
+    ok: true,
+    tariff: { price: delivery.price, zoneId: zone.id, branchId: branch.id, distanceMeters: delivery.distanceMeters ?? 0, minOrderAmount, freeAbove: zone.freeAbove },
+  };
 }

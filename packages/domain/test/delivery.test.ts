@@ -146,7 +146,7 @@ describe('zoneAtPoint', () => {
 
 describe('tariffPrice', () => {
   const tariff: DeliveryTariff = {
-    basePrice: 10_000,
+    price: 10_000,
     bands: [
       { fromKm: 3, pricePerKm: 2000 },
       { fromKm: 10, pricePerKm: 3000 },
@@ -165,12 +165,12 @@ describe('tariffPrice', () => {
     expect([0, 1, 999, 1000, 1001, 2500].map(startedKm)).toEqual([0, 1, 1, 1, 2, 3]);
   });
   it('refuses a negative or fractional tariff', () => {
-    expect(() => tariffPrice({ ...tariff, basePrice: -1 }, { distanceMeters: 0, productAmount: 0 })).toThrow(RangeError);
+    expect(() => tariffPrice({ ...tariff, price: -1 }, { distanceMeters: 0, productAmount: 0 })).toThrow(RangeError);
     expect(() => tariffPrice({ ...tariff, bands: [{ fromKm: 0, pricePerKm: 1.5 }] }, { distanceMeters: 5000, productAmount: 0 })).toThrow(RangeError);
   });
 
   const arbitraryTariff = fc.record({
-    basePrice: fc.integer({ min: 0, max: 50_000 }),
+    price: fc.integer({ min: 0, max: 50_000 }),
     bands: fc
       .array(fc.record({ fromKm: fc.integer({ min: 0, max: 40 }), pricePerKm: fc.integer({ min: 0, max: 10_000 }) }), { maxLength: 4 })
       .map((bands) => [...bands].sort((a, b) => a.fromKm - b.fromKm)),
@@ -187,7 +187,7 @@ describe('tariffPrice', () => {
         expect(priceNear).toBeGreaterThanOrEqual(0);
         expect(priceFar).toBeGreaterThanOrEqual(priceNear);
         if (t.freeAbove !== null && amount >= t.freeAbove) expect(priceFar).toBe(0);
-        else expect(priceNear).toBeGreaterThanOrEqual(Math.max(t.basePrice, minimal));
+        else expect(priceNear).toBeGreaterThanOrEqual(Math.max(t.price, minimal));
       }),
     );
   });

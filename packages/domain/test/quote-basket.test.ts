@@ -37,6 +37,8 @@ const branch: QuoteBranch = {
   id: BRANCH,
   cityId: CITY,
   isActive: true,
+  latitude: 41.3,
+  longitude: 69.25,
   deliveryPrice: 9000,
   deliveryMinAmount: 30_000,
   settings: { deliveryEnabled: true, pickupEnabled: true, dineinEnabled: false },
@@ -80,12 +82,25 @@ const catalogue: QuoteCatalogue = {
   zones: [
     {
       id: ZONE,
+      cityId: CITY,
+      name: 'Centre',
+      color: '#E4002B',
+      priority: 1,
+      branchId: BRANCH,
       price: 12_000,
-      polygon: [
-        [41.2, 69.1],
-        [41.2, 69.4],
-        [41.4, 69.4],
-        [41.4, 69.1],
+      bands: [],
+      freeAbove: null,
+      minOrderAmount: 0,
+      area: [
+        {
+          outer: [
+            [41.2, 69.1],
+            [41.2, 69.4],
+            [41.4, 69.4],
+            [41.4, 69.1],
+          ],
+          holes: [],
+        },
       ],
     },
   ],
@@ -197,7 +212,7 @@ describe('quoteBasket', () => {
 
   it('reports a closed branch, an address out of every zone and a basket under the delivery minimum, and still prices it', () => {
     const r = quoteBasket(catalogue, fresh(), request({ address: { latitude: 40, longitude: 60 }, cartItems: [{ productId: FRIES, count: 1, modifications: [] }] }), NIGHT);
-    expect(codes(r)).toEqual(['BRANCH_CLOSED', 'OUT_OF_ZONE', 'DELIVERY_MIN_AMOUNT']);
+    expect(codes(r)).toEqual(['BRANCH_CLOSED', 'OUT_OF_SERVICE_ZONE', 'DELIVERY_MIN_AMOUNT']);
     expect(r.response.productPrice).toBe(14_000);
     // Out of the zones, the branch's own delivery price stands.
     expect(r.response.deliveryPrice).toBe(9000);

@@ -49,6 +49,8 @@ const branch: Parameters<typeof quoteBranchOf>[0] = {
   settings: { bookingEnabled: false, deliveryEnabled: true, dineinEnabled: false, expressEnabled: false, kitchenEnabled: true, payOfficeEnabled: false, pickupEnabled: true, storageEnabled: false, yandexEnabled: false },
   workHours: [hours('DELIVERY'), hours('PICK_UP')],
   timeZone: 'Asia/Tashkent',
+  latitude: 41.3,
+  longitude: 69.25,
   deliveryPrice: 9000,
   deliveryMinAmount: 30_000,
 };

@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ServiceType } from '../src/enums.ts';
 import type { LatLng } from '../src/geo.ts';
@@ -11,14 +10,13 @@ import {
   checkMerchantOffers,
   checkDeliveryMinAmount,
   checkProductAvailability,
-  deliveryZoneAt,
   hoursTypeFor,
   isDeliveryService,
   promoProblem,
   quoteDelivery,
   serviceFeeSettingsFor,
   serviceHours,
-  type ZoneForPricing,
+  type ZoneForQuote,
 } from '../src/quote-rules.ts';
 import { isSoldAtBranch } from '../src/menu.ts';
 
@@ -31,13 +29,7 @@ const square = (lat: number, lng: number, size: number): LatLng[] => [
   [lat + size, lng],
 ];
 
-const zone = (id: string, polygon: LatLng[], price: number): ZoneForPricing => ({ id, polygon, price: sum(price) });
 
-// A cheap centre inside a dearer ring, and a separate zone to the east.
-const centre = zone('b-centre', square(41.3, 69.2, 0.1), 10_000);
-const ring = zone('a-ring', square(41.2, 69.1, 0.3), 15_000);
-const east = zone('c-east', square(41.3, 70, 0.1), 20_000);
-const ZONES = [ring, centre, east];
 
 describe('isDeliveryService', () => {
   it('delivers everything except pickup and dine-in', () => {
@@ -45,79 +37,71 @@ describe('isDeliveryService', () => {
   });
 });
 
-describe('deliveryZoneAt', () => {
-  it('finds the zone holding the point, the cheapest where zones nest', () => {
-    expect(deliveryZoneAt([41.35, 69.25], ZONES)).toBe(centre);
-    expect(deliveryZoneAt([41.45, 69.35], ZONES)).toBe(ring);
-    expect(deliveryZoneAt([41.35, 70.05], ZONES)).toBe(east);
-    expect(deliveryZoneAt([40, 60], ZONES)).toBeNull();
-    expect(deliveryZoneAt([41.35, 69.25], [])).toBeNull();
-  });
-
-  it('breaks a tie of prices by the smaller id, whatever the row order', () => {
-    const a = zone('a', square(0, 0, 10), 5000);
-    const b = zone('b', square(0, 0, 10), 5000);
-    expect(deliveryZoneAt([5, 5], [a, b])).toBe(a);
-    expect(deliveryZoneAt([5, 5], [b, a])).toBe(a);
-  });
-
-  it('tests the point rounded to 6 decimals, as the map does', () => {
-    const z = zone('z', square(0, 0, 1), 1);
-    // 0.9999996 rounds to 1, the eastern edge, which the even-odd test counts as outside; 0.9999994 rounds to 0.999999, inside.
-    expect(deliveryZoneAt([0.5, 0.9999996], [z])).toBeNull();
-    expect(deliveryZoneAt([0.5, 0.9999994], [z])).toBe(z);
-  });
-
-  it('answers a zone that holds the point and is never dearer than another such zone (property)', () => {
-    const arbZone = fc.record({
-      id: fc.uuid(),
-      lat: fc.integer({ min: -5, max: 5 }),
-      lng: fc.integer({ min: -5, max: 5 }),
-      size: fc.integer({ min: 1, max: 6 }),
-      price: fc.integer({ min: 0, max: 50_000 }),
-    });
-    fc.assert(
-      fc.property(fc.array(arbZone, { maxLength: 8 }), fc.double({ min: -6, max: 6, noNaN: true }), fc.double({ min: -6, max: 6, noNaN: true }), (specs, lat, lng) => {
-        const zones = specs.map((s) => zone(s.id, square(s.lat, s.lng, s.size), s.price));
-        const found = deliveryZoneAt([lat, lng], zones);
-        const p: LatLng = [Math.round(lat * 1e6) / 1e6, Math.round(lng * 1e6) / 1e6];
-        const holding = zones.filter((z) => deliveryZoneAt(p, [z]) === z);
-        if (holding.length === 0) return found === null;
-        return found !== null && holding.includes(found) && holding.every((z) => found.price <= z.price);
-      }),
-    );
-  });
-});
-
 describe('quoteDelivery', () => {
-  const base = { zones: ZONES, branchDeliveryPrice: sum(12_000), validateArea: true };
+  // A centre of priority 10 inside a city-wide ring of priority 1 (2 000 a started km from 3 km, free from 200 000),
+  // and a zone to the east with its own branch. Squares of 0.1 degree are about 11 km high.
+  const tariff = { bands: [], freeAbove: null, minOrderAmount: 0 };
+  const centre: ZoneForQuote = { id: 'b-centre', priority: 10, area: [{ outer: square(41.3, 69.2, 0.1), holes: [] }], price: 10_000, branchId: null, ...tariff };
+  const ring: ZoneForQuote = {
+    id: 'a-ring',
+    priority: 1,
+    area: [{ outer: square(41.2, 69.1, 0.3), holes: [] }],
+    price: 15_000,
+    branchId: null,
+    bands: [{ fromKm: 3, pricePerKm: 2000 }],
+    freeAbove: 200_000,
+    minOrderAmount: 80_000,
+  };
+  const east: ZoneForQuote = { id: 'c-east', priority: 10, area: [{ outer: square(41.3, 70, 0.1), holes: [] }], price: 20_000, branchId: 'east-branch', ...tariff };
+  const branch = { id: 'main', latitude: 41.35, longitude: 69.25, deliveryPrice: 12_000 };
+  const eastBranch = { id: 'east-branch', latitude: 41.35, longitude: 70.05, deliveryPrice: 9_000 };
+  const base = { zones: [ring, centre, east], branch, branches: new Map([[eastBranch.id, eastBranch]]), productAmount: 60_000, validateArea: true };
 
-  it("prices a delivery at the zone's price", () => {
-    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.35, 69.25] })).toEqual({ price: 10_000, zoneId: 'b-centre', problem: null });
+  it("prices a delivery by the tariff of the zone of highest priority holding the address", () => {
+    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.35, 69.25] })).toEqual({ price: 10_000, zoneId: 'b-centre', minOrderAmount: null, distanceMeters: 0, problem: null });
     expect(quoteDelivery({ ...base, serviceType: 'YANDEX_EATS', point: [41.35, 70.05] }).price).toBe(20_000);
   });
 
-  it("reports OUT_OF_ZONE outside every zone when the area is validated, pricing at the branch's price", () => {
+  it('adds the distance bands from the chosen branch, and delivers free from the threshold', () => {
+    // About 11 km north of the branch, in the ring only: 15 000 + 8 started km beyond 3 km × 2 000.
+    const far = quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.45, 69.25] });
+    expect(far.zoneId).toBe('a-ring');
+    expect(far.distanceMeters).toBeGreaterThan(11_000);
+    expect(far.distanceMeters).toBeLessThan(11_200);
+    expect(far.price).toBe(15_000 + 9 * 2000);
+    expect(far.minOrderAmount).toBe(80_000);
+    expect(quoteDelivery({ ...base, productAmount: 200_000, serviceType: 'DELIVERY', point: [41.45, 69.25] }).price).toBe(0);
+  });
+
+  it("measures from the zone's own branch when none is chosen, and never below the minimal delivery price", () => {
+    const fromZoneBranch = quoteDelivery({ ...base, branch: null, serviceType: 'DELIVERY', point: [41.35, 70.05] });
+    expect(fromZoneBranch).toMatchObject({ zoneId: 'c-east', distanceMeters: 0, price: 20_000 });
+    expect(quoteDelivery({ ...base, minimalDeliveryPrice: 25_000, serviceType: 'DELIVERY', point: [41.35, 69.25] }).price).toBe(25_000);
+  });
+
+  it("reports OUT_OF_SERVICE_ZONE outside every zone when the area is validated, pricing at the branch's price", () => {
     expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [40, 60] })).toEqual({
       price: 12_000,
       zoneId: null,
-      problem: { code: 'OUT_OF_ZONE', details: { latitude: 40, longitude: 60 } },
+      minOrderAmount: null,
+      distanceMeters: null,
+      problem: { code: 'OUT_OF_SERVICE_ZONE', details: { latitude: 40, longitude: 60 } },
     });
   });
 
   it("takes the branch's price without a problem when the area is not validated", () => {
-    expect(quoteDelivery({ ...base, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] })).toEqual({ price: 12_000, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] })).toMatchObject({ price: 12_000, zoneId: null, problem: null });
   });
 
   it("takes the branch's price without an address, and 0 without a branch either", () => {
-    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY' })).toEqual({ price: 12_000, zoneId: null, problem: null });
-    expect(quoteDelivery({ ...base, branchDeliveryPrice: null, serviceType: 'DELIVERY', point: null })).toEqual({ price: 0, zoneId: null, problem: null });
-    expect(quoteDelivery({ ...base, branchDeliveryPrice: null, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] }).price).toBe(0);
+    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY' })).toMatchObject({ price: 12_000, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, branch: null, serviceType: 'DELIVERY', point: null })).toMatchObject({ price: 0, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, branch: null, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] }).price).toBe(0);
   });
 
   it('prices nothing and judges no zone for pickup and dine-in', () => {
     for (const serviceType of ['PICK_UP', 'DINE_IN'] as const) {
-      expect(quoteDelivery({ ...base, serviceType, point: [40, 60] })).toEqual({ price: 0, zoneId: null, problem: null });
+      expect(quoteDelivery({ ...base, serviceType, point: [40, 60] })).toMatchObject({ price: 0, zoneId: null, problem: null });
     }
   });
 });

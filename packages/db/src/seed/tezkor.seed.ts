@@ -115,18 +115,42 @@ function branches(now: Date): BranchSpec[] {
 }
 
 // Rings of [latitude, longitude] traced roughly along the districts' real outlines.
-const ZONES: { key: string; cityKey: string; branchKey: string | null; name: string; color: string; price: number; polygon: [number, number][] }[] = [
+type Ring = [number, number][];
+interface ZoneSpec {
+  key: string;
+  cityKey: string;
+  branchKey: string | null;
+  name: string;
+  color: string;
+  /** Where zones overlap, the highest priority wins: the districts (10) over the city-wide ring (1). */
+  priority?: number;
+  price: number;
+  polygon: Ring;
+  holes?: Ring[];
+  bands?: { fromKm: number; pricePerKm: number }[];
+  freeAbove?: number | null;
+  minOrderAmount?: number;
+}
+
+// A district's tariff: its base price, 1 500 so'm a started km beyond 5 km from its branch, free from 250 000.
+const DISTRICT = { priority: 10, bands: [{ fromKm: 5, pricePerKm: 1500 }], freeAbove: 250_000, minOrderAmount: 50_000 };
+
+const ZONES: ZoneSpec[] = [
   {
     key: 'chilonzor',
+    ...DISTRICT,
     cityKey: 'tashkent',
     branchKey: 'chilonzor',
     name: 'Chilonzor',
     color: '#E4002B',
     price: 12000,
     polygon: [[41.299, 69.217], [41.293, 69.239], [41.279, 69.242], [41.262, 69.23], [41.252, 69.205], [41.256, 69.17], [41.272, 69.156], [41.29, 69.17]],
+    // The park (Milliy bog'): no door to deliver to, so it is cut out of the zone.
+    holes: [[[41.288, 69.196], [41.288, 69.206], [41.281, 69.206], [41.281, 69.196]]],
   },
   {
     key: 'yunusobod',
+    ...DISTRICT,
     cityKey: 'tashkent',
     branchKey: 'yunusobod',
     name: 'Yunusobod',
@@ -136,6 +160,7 @@ const ZONES: { key: string; cityKey: string; branchKey: string | null; name: str
   },
   {
     key: 'mirzo-ulugbek',
+    ...DISTRICT,
     cityKey: 'tashkent',
     branchKey: 'mirzo-ulugbek',
     name: "Mirzo Ulug'bek",
@@ -145,6 +170,7 @@ const ZONES: { key: string; cityKey: string; branchKey: string | null; name: str
   },
   {
     key: 'yakkasaroy',
+    ...DISTRICT,
     cityKey: 'tashkent',
     branchKey: 'yakkasaroy',
     name: 'Yakkasaroy',
@@ -154,6 +180,7 @@ const ZONES: { key: string; cityKey: string; branchKey: string | null; name: str
   },
   {
     key: 'sergeli',
+    ...DISTRICT,
     cityKey: 'tashkent',
     branchKey: 'sergeli',
     name: 'Sergeli',
@@ -163,6 +190,7 @@ const ZONES: { key: string; cityKey: string; branchKey: string | null; name: str
   },
   {
     key: 'centre',
+    ...DISTRICT,
     cityKey: 'tashkent',
     branchKey: null,
     name: 'Shayxontohur',
@@ -171,7 +199,25 @@ const ZONES: { key: string; cityKey: string; branchKey: string | null; name: str
     polygon: [[41.344, 69.21], [41.345, 69.245], [41.33, 69.256], [41.315, 69.252], [41.312, 69.225], [41.325, 69.205]],
   },
   {
+    // The rest of Tashkent: from the nearest branch, by distance, with a higher minimum.
+    key: 'tashkent-city',
+    cityKey: 'tashkent',
+    branchKey: null,
+    name: 'Toshkent shahri',
+    color: '#64748B',
+    priority: 1,
+    price: 20000,
+    polygon: [[41.42, 69.18], [41.43, 69.3], [41.38, 69.42], [41.3, 69.44], [41.22, 69.38], [41.18, 69.27], [41.21, 69.15], [41.3, 69.11], [41.38, 69.12]],
+    bands: [
+      { fromKm: 3, pricePerKm: 2000 },
+      { fromKm: 10, pricePerKm: 3000 },
+    ],
+    freeAbove: null,
+    minOrderAmount: 80_000,
+  },
+  {
     key: 'samarkand',
+    ...DISTRICT,
     cityKey: 'samarkand',
     branchKey: 'registon',
     name: 'Samarqand markazi',
@@ -363,8 +409,12 @@ export function tezkorRows(now: Date): MerchantRows {
       branchId: z.branchKey ? ids.branch(SUB, z.branchKey) : null,
       name: z.name,
       color: z.color,
+      priority: z.priority ?? 0,
+      area: [{ outer: z.polygon, holes: z.holes ?? [] }],
       price: z.price,
-      polygon: z.polygon,
+      bands: z.bands ?? [],
+      freeAbove: z.freeAbove ?? null,
+      minOrderAmount: z.minOrderAmount ?? 0,
     })),
     policies: policyRows(SUB, { brand: DEMO.tezkor.name, phone: DEMO.tezkor.phone, delivers: true, about: ABOUT, markupProbe: true }),
     ...catalogueRows(TEZKOR_CATALOGUE, now),

@@ -27,3 +27,4 @@ export const OrderDevice = z.enum(E.ORDER_DEVICES);
 export const Gender = z.enum(E.GENDERS);
 export const OtpPurpose = z.enum(E.OTP_PURPOSES);
 export const SettingsChannel = z.enum(E.SETTINGS_CHANNELS);
+export const AddressType = z.enum(E.ADDRESS_TYPES);

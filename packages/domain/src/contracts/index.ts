@@ -5,8 +5,10 @@
  */
 export * from './auth.ts';
 export * from './branches.ts';
+export * from './address.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
+export * from './delivery.ts';
 export * from './enums.ts';
 export * from './hours.ts';
 export * from './languages.ts';

@@ -1,6 +1,6 @@
 import type { Gender } from '@dasturxon/domain';
 import { and, eq } from 'drizzle-orm';
-import { users, type Db } from '@dasturxon/db';
+import { addresses, users, type Db } from '@dasturxon/db';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -43,6 +43,8 @@ export function createUsersRepository(db: Db) {
     },
     /** Erases what identifies the customer and closes the account; the row stays for the merchant's orders. */
     async erase(merchantId: string, id: string, now: Date): Promise<void> {
+      // Saved addresses say where the customer lives: they go with the account (the row is kept, so no cascade fires).
+      await db.delete(addresses).where(and(eq(addresses.merchantId, merchantId), eq(addresses.userId, id)));
       await db
         .update(users)
         .set({ phone: null, firstName: '', lastName: '', email: null, birthday: null, image: null, gender: null, isActive: false, deletedAt: now })

@@ -22,6 +22,7 @@ import {
   type QuoteFresh,
   type QuoteProduct,
   type QuoteSettings,
+  type QuoteZone,
   SETTINGS_FLAG_DEFAULTS,
   type WorkDay,
   type WorkHours,
@@ -111,6 +112,8 @@ export function createQuoteRepository(r: Reader) {
           id: branches.id,
           cityId: branches.cityId,
           isActive: branches.isActive,
+          latitude: branches.latitude,
+          longitude: branches.longitude,
           deliveryPrice: branches.deliveryPrice,
           deliveryMinAmount: branches.deliveryMinAmount,
           settings: branches.settings,
@@ -118,7 +121,7 @@ export function createQuoteRepository(r: Reader) {
           hours: hoursOfBranch,
         })
         .from(branches)
-        .innerJoin(cities, eq(cities.id, branches.cityId))
+        .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))
         .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), only === undefined ? undefined : eq(branches.id, only ?? NO_ID)));
       return rows.map((row) => ({ ...row, hours: groupHours(row.hours) }));
     },
@@ -176,10 +179,22 @@ export function createQuoteRepository(r: Reader) {
       };
     },
 
-    /** Every delivery zone of the merchant, across its cities. */
-    async zones(merchantId: string) {
+    /** Every delivery zone of the merchant, across its cities, with its area, priority, branch and tariff. */
+    async zones(merchantId: string): Promise<QuoteZone[]> {
       return r
-        .select({ id: deliveryZones.id, polygon: deliveryZones.polygon, price: deliveryZones.price })
+        .select({
+          id: deliveryZones.id,
+          cityId: deliveryZones.cityId,
+          name: deliveryZones.name,
+          color: deliveryZones.color,
+          area: deliveryZones.area,
+          priority: deliveryZones.priority,
+          branchId: deliveryZones.branchId,
+          price: deliveryZones.price,
+          bands: deliveryZones.bands,
+          freeAbove: deliveryZones.freeAbove,
+          minOrderAmount: deliveryZones.minOrderAmount,
+        })
         .from(deliveryZones)
         .where(eq(deliveryZones.merchantId, merchantId));
     },
@@ -193,6 +208,7 @@ export function createQuoteRepository(r: Reader) {
           isServiceFeeFreeAboveThreshold: serviceFeeSettings.isServiceFeeFreeAboveThreshold,
           serviceFeeThreshold: serviceFeeSettings.serviceFeeThreshold,
           serviceFeeAmount: serviceFeeSettings.serviceFeeAmount,
+          minimalDeliveryPrice: serviceFeeSettings.minimalDeliveryPrice,
         })
         .from(serviceFeeSettings)
         .where(eq(serviceFeeSettings.merchantId, merchantId));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, PromoCheckQuery, PromoResponse, QuoteRequest, QuoteResponse } from '@dasturxon/domain/contracts';
+import { ErrorResponse, PromoCheckQuery, PromoResponse, QuoteRequest, QuoteResponse, Region, TariffRequest, TariffResponse } from '@dasturxon/domain/contracts';
+import { z } from 'zod';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { PromosService } from './promos.service.ts';
 import type { QuoteService } from './quote.service.ts';
@@ -35,6 +36,37 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
       const result = await quotes.quote(merchantOf(request), request.body, { now: app.clock.now(), user });
       return result.response;
     },
+  );
+
+  app.get(
+    '/users/v1/region',
+    {
+      // Guests read it too: the location sheet needs the zones before any login.
+      config: { tenant: 'active' },
+      schema: {
+        tags: ['delivery'],
+        summary: "The merchant's delivery zones: area with holes and parts, priority, serving branch and tariff",
+        response: { 200: z.array(Region), ...errors },
+      },
+    },
+    async (request) => quotes.region(merchantOf(request)),
+  );
+
+  app.post(
+    '/deliveries/v1/delivery/tariff/client/calculate',
+    {
+      config: { tenant: 'active', rateLimit: 'work' },
+      schema: {
+        tags: ['delivery'],
+        summary: 'The delivery price to an address for products of a given worth',
+        description:
+          'The zone of highest priority holding the address, the serving branch (the chosen one, else the zone\'s, else the nearest that delivers now), ' +
+          "the zone's tariff for the distance from it. Refused with 409 OUT_OF_SERVICE_ZONE, BRANCH_CLOSED or DELIVERY_MIN_AMOUNT {minAmount}; 404 BRANCH_NOT_FOUND.",
+        body: TariffRequest,
+        response: { 200: TariffResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => quotes.tariff(merchantOf(request), request.body, app.clock.now()),
   );
 
   app.get(

@@ -1,6 +1,12 @@
 import type { Db } from '@dasturxon/db';
 import {
+  AppError,
+  deliveryTariff,
   isDeliveryService,
+  type Region,
+  servingBranchAt,
+  type TariffRequest,
+  type TariffResponse,
   type QuoteCatalogue,
   type QuoteFresh,
   type QuoteOutcome,
@@ -126,6 +132,42 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const catalogue = await catalogueOf(merchant.id);
       const fresh = await readFresh(deps.db, merchant.id, request, context.user?.id ?? null);
       return quoteBasket(catalogue, fresh, request, context.now);
+    },
+
+    /** The merchant's delivery zones (`GET /users/v1/region`), from the catalogue kept in memory. */
+    async region(merchant: MerchantRecord): Promise<Region[]> {
+      const { zones } = await catalogueOf(merchant.id);
+      return [...zones]
+        .sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+        .map((z) => ({
+          id: z.id,
+          cityId: z.cityId,
+          name: z.name,
+          color: z.color,
+          priority: z.priority,
+          branchId: z.branchId,
+          polygon: (z.area[0]?.outer ?? []).map(([lat, lng]) => [lat, lng] as [number, number]),
+          area: z.area.map((part) => ({ outer: part.outer.map(([a, b]) => [a, b] as [number, number]), holes: part.holes.map((h) => h.map(([a, b]) => [a, b] as [number, number])) })),
+          price: z.price,
+          bands: z.bands.map((b) => ({ ...b })),
+          freeAbove: z.freeAbove,
+          minOrderAmount: z.minOrderAmount,
+        }));
+    },
+
+    /** The delivery tariff for an address (domain `deliveryTariff`): the price, or the reason there is none as an AppError (409). */
+    async tariff(merchant: MerchantRecord, body: TariffRequest, now: Date): Promise<TariffResponse> {
+      const catalogue = await catalogueOf(merchant.id);
+      const outcome = deliveryTariff(catalogue, { point: [body.latitude, body.longitude], productAmount: body.productPrice, branchId: body.branchId ?? null }, now);
+      if (!outcome.ok) throw new AppError(outcome.problem.code, outcome.problem.details);
+      const t = outcome.tariff;
+      return { price: t.price, zoneId: t.zoneId, branchId: t.branchId, distance: t.distanceMeters, minOrderAmount: t.minOrderAmount, freeAbove: t.freeAbove };
+    },
+
+    /** The branch that serves a point for a service type now (domain `servingBranchAt`), or null when none does. */
+    async servingBranch(merchantId: string, point: [number, number], serviceType: 'DELIVERY' | 'PICK_UP', now: Date): Promise<{ branchId: string; distanceMeters: number } | null> {
+      const found = servingBranchAt(await catalogueOf(merchantId), point, serviceType, now);
+      return found ? { branchId: found.branch.id, distanceMeters: found.distanceMeters } : null;
     },
 
     /** Forget every kept catalogue (after an import, say). */

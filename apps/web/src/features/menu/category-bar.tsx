@@ -20,11 +20,13 @@ export function CategoryBar({ items, activeId, onPick }: { items: readonly BarIt
     const container = row.current;
     const chip = activeId ? container?.querySelector<HTMLElement>(`[data-category-id="${CSS.escape(activeId)}"]`) : null;
     if (!container || !chip) return;
-    // Centre the chip by scrolling the row only: scrollIntoView would also move the page mid-scroll.
+    // Centre the chip by scrolling the row only: scrollIntoView would also move the page mid-scroll. The target is
+    // absolute (where the row is now plus the chip's offset from the centre), so when the active chip changes
+    // again while the row is still sliding, the new slide ends on the new chip instead of adding to the old one.
     const c = container.getBoundingClientRect();
     const r = chip.getBoundingClientRect();
     const delta = r.left + r.width / 2 - (c.left + c.width / 2);
-    if (Math.abs(delta) > 4) container.scrollBy({ left: delta, behavior: 'smooth' });
+    if (Math.abs(delta) > 4) container.scrollTo({ left: container.scrollLeft + delta, behavior: 'smooth' });
   }, [activeId]);
 
   return (
