@@ -80,7 +80,7 @@ export async function writeBigMerchant(openOptions) {
         priority: c,
         viewType: ['BIG', 'MEDIUM', 'SMALL'][c % 3],
         scrollType: c % 4 === 3 ? 'HORIZONTAL' : 'VERTICAL',
-        navigationType: c % 2 ? 'PAGE' : 'SHEET',
+        navigationType: 'SHEET',
         kind,
       });
     }
