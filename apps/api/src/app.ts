@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
 import type { Database } from '@dasturxon/db';
+import { GAZETTEER, GAZETTEER_HOUSE_SPACING_M } from '@dasturxon/db/seed';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
@@ -17,6 +18,7 @@ import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from '.
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
+import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
@@ -128,6 +130,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const content = createContentService({ repo: createContentRepository(db), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
   const addresses = createAddressesService({ db, clock });
+  const geocoding = createGeocodingService({
+    gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
+    nominatim: config.NOMINATIM_URL ? { url: config.NOMINATIM_URL, contact: config.NOMINATIM_CONTACT } : null,
+    clock,
+    log: app.log,
+  });
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
@@ -142,6 +150,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
       await api.register(addressesRoutes, { service: addresses });
+      await api.register(geocodingRoutes, { service: geocoding });
       await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development: config.NODE_ENV !== 'production' });
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(branchesRoutes, { service: branches, serving: quote.quotes.servingBranch });

@@ -90,6 +90,16 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_MEDIA_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),
   PLAY_MOBILE_BASE_URL: z.url().default('https://send.smsxabar.uz'),
+  /**
+   * A Nominatim the address pickers' geocoding asks first (e.g. https://nominatim.openstreetmap.org), at most
+   * once a second; unset: the built-in gazetteer of the demo cities answers alone (features/geocoding).
+   */
+  NOMINATIM_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /** How Nominatim's operators reach us, put in the User-Agent `Dasturxon/<version> (+contact)`: a URL or an e-mail address. */
+  NOMINATIM_CONTACT: z
+    .string()
+    .regex(/^[\x20-\x7e]{3,200}$/, 'must be 3 to 200 printable ASCII characters')
+    .default('https://dasturxon.uz'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -8,6 +8,7 @@ import { yopiqRows } from './yopiq.seed.ts';
 
 export { DEMO } from './demo.ts';
 export { demoId } from './ids.ts';
+export { GAZETTEER, GAZETTEER_HOUSE_SPACING_M, type GazetteerCity, type GazetteerStreet } from './gazetteer.ts';
 
 // Several API instances may boot at once against one PostgreSQL; the lock makes their seeds
 // run one after the other instead of racing on the same rows.

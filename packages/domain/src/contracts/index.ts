@@ -10,6 +10,7 @@ export * from './catalogue.ts';
 export * from './common.ts';
 export * from './delivery.ts';
 export * from './enums.ts';
+export * from './geocoding.ts';
 export * from './hours.ts';
 export * from './languages.ts';
 export * from './merchant.ts';

@@ -1,0 +1,194 @@
+import { APP_VERSION, GEOCODE_SEARCH_LIMIT, roundCoordinate, type GeocodeAddress, type GeocodeItem, type LatLng } from '@dasturxon/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+
+/*
+ * OpenStreetMap's Nominatim (protocols.md section 6), asked under its usage policy: one request a second for
+ * the whole process and never two at once (a call that finds the second taken is told so at once, and the
+ * caller answers from the gazetteer: nobody waits in a queue for a public server), a User-Agent that names
+ * us and how to reach us, every answer kept in memory (the least recently used of CACHE_ENTRIES go first,
+ * none older than CACHE_TTL_MS), and a short timeout. Only the search text or the point goes out, with the
+ * languages asked for: no address, cookie, token or identity of the caller.
+ */
+
+/** From asking to the whole answer read. */
+export const NOMINATIM_TIMEOUT_MS = 2000;
+/** Nominatim's usage policy: at most one request a second per application. */
+export const NOMINATIM_INTERVAL_MS = 1000;
+const CACHE_ENTRIES = 1000;
+const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The address parts passed on; Nominatim has more (ISO3166-2-lvl4, …) that no picker reads. */
+const ADDRESS_KEYS = [
+  'house_number', 'road', 'neighbourhood', 'suburb', 'city', 'town', 'village', 'county', 'state', 'postcode', 'country', 'country_code',
+] as const satisfies readonly (keyof GeocodeAddress)[];
+
+const Coordinate = z.union([z.string(), z.number()]).transform(String).refine((v) => v.trim() !== '' && Number.isFinite(Number(v)));
+const UpstreamItem = z.object({
+  place_id: z.number().optional().catch(undefined),
+  licence: z.string().optional().catch(undefined),
+  name: z.string().optional().catch(undefined),
+  display_name: z.string().min(1),
+  lat: Coordinate,
+  lon: Coordinate,
+  address: z.record(z.string(), z.unknown()).optional().catch(undefined),
+});
+
+/** One of Nominatim's places in our item's shape; null when it lacks what a picker needs. */
+function itemOf(raw: unknown): GeocodeItem | null {
+  const parsed = UpstreamItem.safeParse(raw);
+  if (!parsed.success) return null;
+  const { place_id, licence, name, display_name, lat, lon } = parsed.data;
+  const address: GeocodeAddress = {};
+  for (const key of ADDRESS_KEYS) {
+    const value = parsed.data.address?.[key];
+    if (typeof value === 'string' && value !== '') address[key] = value;
+  }
+  // A building's `name` is usually empty: the picker shows the street and house instead.
+  const streetAndHouse = [address.road, address.house_number].filter(Boolean).join(' ');
+  return {
+    ...(place_id === undefined ? {} : { place_id }),
+    ...(licence === undefined ? {} : { licence }),
+    name: name?.trim() || streetAndHouse || display_name.split(',')[0]!.trim(),
+    display_name,
+    lat,
+    lon,
+    address,
+  };
+}
+
+/** What Nominatim said: its places (possibly none), fresh or from the cache; or why it was not heard. */
+export type NominatimAnswer = { items: GeocodeItem[]; from: 'nominatim' | 'cache' } | { items: null; reason: 'busy' | 'failed' };
+
+export interface NominatimOptions {
+  /** Where Nominatim answers, e.g. https://nominatim.openstreetmap.org (its /reverse and /search are asked). */
+  baseUrl: string;
+  /** How its operators reach us: a URL or an e-mail address, put in the User-Agent. */
+  contact: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+interface CacheEntry {
+  items: GeocodeItem[];
+  storedAt: number;
+}
+
+export function createNominatimClient(options: NominatimOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? NOMINATIM_TIMEOUT_MS;
+  const { clock, log } = options;
+  const userAgent = `Dasturxon/${APP_VERSION} (+${options.contact})`;
+
+  // Insertion order is use order: a hit is moved to the end, the first entry is the least recently used.
+  const cache = new Map<string, CacheEntry>();
+  // The same question asked again while its answer is on the way waits for that answer.
+  const pending = new Map<string, Promise<NominatimAnswer>>();
+  let inFlight = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let failing = false;
+
+  function cached(key: string, now: number): GeocodeItem[] | null {
+    const entry = cache.get(key);
+    if (!entry) return null;
+    cache.delete(key);
+    if (now - entry.storedAt >= CACHE_TTL_MS || now < entry.storedAt) return null;
+    cache.set(key, entry);
+    return entry.items;
+  }
+
+  function remember(key: string, items: GeocodeItem[], now: number): void {
+    cache.delete(key);
+    cache.set(key, { items, storedAt: now });
+    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+
+  /** Takes the second's one request, or says it is taken (a clock set back frees it). */
+  function takeSlot(now: number): boolean {
+    if (inFlight || (now >= lastStart && now - lastStart < NOMINATIM_INTERVAL_MS)) return false;
+    inFlight = true;
+    lastStart = now;
+    return true;
+  }
+
+  async function fetchItems(path: 'reverse' | 'search', params: Record<string, string>): Promise<GeocodeItem[]> {
+    const url = new URL(`${baseUrl}/${path}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    const response = await doFetch(url, {
+      headers: { 'user-agent': userAgent, accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new Error(`Nominatim answered ${response.status}`);
+    }
+    const body: unknown = await response.json();
+    // Reverse answers one object, or {"error": "Unable to geocode"} off its coverage; search answers a list.
+    const raw = Array.isArray(body) ? body : body && typeof body === 'object' && !('error' in body) ? [body] : [];
+    return raw.map(itemOf).filter((item): item is GeocodeItem => item !== null);
+  }
+
+  async function ask(key: string, path: 'reverse' | 'search', params: Record<string, string>): Promise<NominatimAnswer> {
+    const now = clock.now().getTime();
+    const hit = cached(key, now);
+    if (hit) return { items: hit, from: 'cache' };
+    const joined = pending.get(key);
+    if (joined) return joined;
+    if (!takeSlot(now)) return { items: null, reason: 'busy' };
+    const asking = (async (): Promise<NominatimAnswer> => {
+      try {
+        const items = await fetchItems(path, params);
+        remember(key, items, clock.now().getTime());
+        if (failing) log.info('nominatim answers again');
+        failing = false;
+        return { items, from: 'nominatim' };
+      } catch (error) {
+        // Logged once when it starts failing, not for every call meanwhile; never with the query.
+        if (!failing) log.warn({ path, reason: error instanceof Error ? error.name === 'TimeoutError' ? 'timeout' : error.message : 'unknown' }, 'nominatim failed: answering from the gazetteer');
+        failing = true;
+        return { items: null, reason: 'failed' };
+      } finally {
+        inFlight = false;
+        pending.delete(key);
+      }
+    })();
+    pending.set(key, asking);
+    return asking;
+  }
+
+  return {
+    /** The place at a point (rounded to 6 decimals, about 10 cm), in the given languages. */
+    reverse(point: LatLng, languages: string): Promise<NominatimAnswer> {
+      const lat = String(roundCoordinate(point[0]));
+      const lon = String(roundCoordinate(point[1]));
+      return ask(`reverse ${lat} ${lon} ${languages}`, 'reverse', {
+        format: 'jsonv2',
+        lat,
+        lon,
+        zoom: '18',
+        addressdetails: '1',
+        'accept-language': languages,
+      });
+    },
+
+    /** Up to GEOCODE_SEARCH_LIMIT places for a text, in Uzbekistan. */
+    search(query: string, languages: string): Promise<NominatimAnswer> {
+      const q = query.trim().replace(/\s+/g, ' ');
+      return ask(`search ${q.toLowerCase()} ${languages}`, 'search', {
+        format: 'jsonv2',
+        q,
+        limit: String(GEOCODE_SEARCH_LIMIT),
+        addressdetails: '1',
+        countrycodes: 'uz',
+        'accept-language': languages,
+      });
+    },
+  };
+}
+
+export type NominatimClient = ReturnType<typeof createNominatimClient>;
