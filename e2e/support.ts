@@ -128,4 +128,6 @@ export async function logIn(page: Page, phone: string): Promise<void> {
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-confirm-page')).toBeVisible();
   await page.getByTestId('code-input').fill(await codeSentTo(phone, sentAfter));
+  // The code sends itself; the customer is signed in once the confirmation screen has gone.
+  await expect(page.getByTestId('login-confirm-page')).toHaveCount(0);
 }

@@ -40,6 +40,7 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then(
 const LoginConfirmPage = lazyPage(() => import('../features/auth/confirm-page.tsx').then((m) => m.LoginConfirmPage));
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
 const ProfileUserPage = lazyPage(() => import('../features/profile/user-page.tsx').then((m) => m.ProfileUserPage));
+const AddressPages = lazyPage(() => import('../features/addresses/address-pages.tsx').then((m) => m.AddressPages));
 
 /** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/user', element: <ProfileUserPage /> },
+          { path: 'profile/address/*', element: <AddressPages /> },
           // Later issues: profile/*, vacancy, vacancy/:id, checkout, checkout/confirm, choose-address.
           { path: '*', element: <NotFoundPage /> },
         ],

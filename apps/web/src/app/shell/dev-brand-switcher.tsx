@@ -1,4 +1,5 @@
-import type { Merchant } from '@dasturxon/domain';
+import { useSyncExternalStore } from 'react';
+import { hostnameOf, isDevHost, type Merchant } from '@dasturxon/domain';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -6,6 +7,14 @@ import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
 
 /** Every brand of this deployment; the server answers only on development hosts outside production. */
 const fetchDevelopmentBrands = (signal?: AbortSignal) => http<Merchant[]>('/users/v1/merchants/development', { signal });
+
+const never = () => () => {};
+const onDevelopmentHost = () => {
+  const hostname = hostnameOf(location.host);
+  return isDevHost(hostname) || hostname.endsWith('.localhost');
+};
+/** On localhost and `{sub}.localhost` only, and never in the server's page (which React then takes over as it is). */
+const useDevelopmentHost = (): boolean => useSyncExternalStore(never, onDevelopmentHost, () => false);
 
 /** Where another brand opens: `?vendor=` on localhost, its own sub-domain on `{sub}.localhost`. */
 function brandAddress(sub: string): string {
@@ -15,15 +24,22 @@ function brandAddress(sub: string): string {
 }
 
 /**
- * The small brand switcher of development hosts (issue 9): a developer who opened http://localhost:3000
+ * The small brand switcher of development hosts (issue 9), at the foot of the footer: a developer who opened http://localhost:3000
  * sees the demo chain and can open the other demo brands from here. Full page loads, so everything of the
  * brand (settings, theme, basket) starts afresh.
  */
 export function DevBrandSwitcher() {
   const { t } = useTranslation();
   const merchant = useCurrentMerchant();
-  const { data: brands } = useQuery({ queryKey: ['development', 'brands'], queryFn: ({ signal }) => fetchDevelopmentBrands(signal), staleTime: Infinity, retry: false });
-  if (!brands || brands.length < 2) return null;
+  const development = useDevelopmentHost();
+  const { data: brands } = useQuery({
+    queryKey: ['development', 'brands'],
+    queryFn: ({ signal }) => fetchDevelopmentBrands(signal),
+    enabled: development,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (!development || !brands || brands.length < 2) return null;
   return (
     <nav data-testid="dev-brand-switcher" aria-label={t('dev.brands')} className="border-t border-black/10 px-4 py-3 text-[13px] text-muted">
       <span className="me-2">{t('dev.brands')}:</span>

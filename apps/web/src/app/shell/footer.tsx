@@ -9,6 +9,7 @@ import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/m
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { FacebookIcon, InstagramIcon, PhoneIcon, TelegramIcon } from '../../shared/ui/icons.tsx';
+import { DevBrandSwitcher } from './dev-brand-switcher.tsx';
 
 const YEAR = new Date().getFullYear();
 
@@ -144,6 +145,7 @@ export function Footer() {
           </span>
         </div>
       </div>
+      <DevBrandSwitcher />
     </footer>
   );
 }

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Address } from '@dasturxon/domain';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
+import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
+import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
+import { useMe } from '../../shared/session/session.api.ts';
+import { useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { TrashIcon } from '../../shared/ui/action-icons.tsx';
+import { buttonClass } from '../../shared/ui/button.tsx';
+import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { IconButton } from '../../shared/ui/icon-button.tsx';
+import { MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { addressesQuery, deleteAddress } from './addresses.api.ts';
+
+/** How an address reads in a list: its name, else the street and house; under it the rest. */
+export function addressTitle(a: Pick<Address, 'name' | 'streetName' | 'houseNumber' | 'description'>): string {
+  return a.name.trim() || [a.streetName, a.houseNumber].filter(Boolean).join(' ') || a.description;
+}
+
+/** `/profile/address`: the signed-in customer's saved addresses, each with a delete that asks first. */
+export function AddressBookPage() {
+  const loggedIn = useIsLoggedIn();
+  const { data: user } = useMe();
+  if (!loggedIn) return <LoginPrompt />;
+  if (!user) return null;
+  return <AddressBook userId={user.id} />;
+}
+
+function AddressBook({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const merchant = useCurrentMerchant();
+  const queryClient = useQueryClient();
+  const list = addressesQuery(merchant.id, userId);
+  const { data: addresses, isPending, error, refetch } = useQuery(list);
+  const [doomed, setDoomed] = useState<Address | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const remove = async () => {
+    if (!doomed) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await deleteAddress(doomed.id);
+      queryClient.setQueryData(list.queryKey, (old) => old?.filter((a) => a.id !== doomed.id));
+      setDoomed(null);
+      toast(t('addresses.deleted'), 'success');
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid="address-book-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+      <Link to="/profile" className="inline-flex h-10 items-center gap-1 rounded-xl px-1 text-[15px] font-semibold text-muted hover:text-ink">
+        <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
+        {t('addresses.backToProfile')}
+      </Link>
+      <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('addresses.title')}</h1>
+
+      {isPending ? (
+        <PageSpinner />
+      ) : error ? (
+        <EmptyState
+          testId="address-book-error"
+          icon={<MapPinIcon size={28} />}
+          title={errorText(error)}
+          action={
+            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void refetch()}>
+              {t('common.retry')}
+            </button>
+          }
+        />
+      ) : addresses.length === 0 ? (
+        <EmptyState testId="address-book-empty" framed icon={<MapPinIcon size={28} />} title={t('addresses.emptyTitle')} text={t('addresses.emptyText')} />
+      ) : (
+        <ul className="overflow-hidden rounded-3xl border border-line bg-surface">
+          {addresses.map((a) => (
+            <li key={a.id} data-testid="address-item" data-address-id={a.id} className="flex items-center gap-3 border-b border-line px-4 py-3.5 last:border-b-0">
+              <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2 text-muted">
+                <MapPinIcon size={20} />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span data-testid="address-title" className="block truncate font-semibold">
+                  <bdi>{addressTitle(a)}</bdi>
+                </span>
+                {a.description && (
+                  <span className="block truncate text-[13px] text-muted">
+                    <bdi>{a.description}</bdi>
+                  </span>
+                )}
+              </span>
+              <IconButton testId="address-delete" label={t('addresses.delete', { name: addressTitle(a) })} onClick={() => setDoomed(a)}>
+                <TrashIcon size={20} />
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Link to="/profile/address/create" data-testid="address-add" className={`${buttonClass({ wide: true })} mt-5`}>
+        <PlusIcon size={20} />
+        {t('addresses.add')}
+      </Link>
+
+      <ConfirmSheet
+        open={doomed !== null}
+        onOpenChange={(open) => {
+          if (!open && !busy) {
+            setDoomed(null);
+            setFailure(null);
+          }
+        }}
+        testId="address-delete-sheet"
+        confirmTestId="address-delete-confirm"
+        cancelTestId="address-delete-cancel"
+        icon={<TrashIcon size={26} />}
+        title={t('addresses.deleteTitle')}
+        text={doomed ? [addressTitle(doomed), doomed.description].filter(Boolean).join(' · ') : ''}
+        confirmLabel={t('addresses.deleteYes')}
+        cancelLabel={t('addresses.deleteNo')}
+        danger
+        busy={busy}
+        error={failure}
+        onConfirm={() => void remove()}
+      />
+    </div>
+  );
+}
