@@ -1,4 +1,4 @@
-import { distanceMeters, type LatLng, pointInPolygon, roundCoordinate } from './geo.ts';
+import { distanceMeters, type LatLng, pointInPolygon, roundPoint } from './geo.ts';
 import { sum, type Sum } from './money.ts';
 
 /*
@@ -20,7 +20,6 @@ export interface ZonePolygon {
 export type ZoneArea = readonly ZonePolygon[];
 
 /** A point as the map and the zones see it: 6 decimals (spec section 4). */
-const roundPoint = (point: LatLng): LatLng => [roundCoordinate(point[0]), roundCoordinate(point[1])];
 
 /**
  * Whether an area holds a point, by the spec's even-odd ray test on the point rounded to 6 decimals:

@@ -3,6 +3,8 @@ export type LatLng = readonly [number, number];
 
 /** Coordinates are kept to 6 decimals (spec section 9). */
 export const roundCoordinate = (value: number): number => Math.round(value * 1e6) / 1e6;
+/** A point with both coordinates rounded to 6 decimals (spec section 9). */
+export const roundPoint = (point: LatLng): LatLng => [roundCoordinate(point[0]), roundCoordinate(point[1])];
 
 /**
  * Even-odd ray test (spec section 5): true when the point lies inside the polygon.

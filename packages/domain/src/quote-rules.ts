@@ -172,6 +172,18 @@ export function checkMerchantOffers(settings: MerchantServiceSettings, serviceTy
   return on ? null : { code: 'SERVICE_NOT_AVAILABLE', details: { serviceType } };
 }
 
+/**
+ * The service type an order is for: the customer's choice when the merchant offers it, else the first the
+ * merchant offers of delivery, pickup and dine-in (delivery when it offers none, so the quote says why).
+ */
+export function orderServiceType(settings: MerchantServiceSettings, chosen?: ServiceType | null): ServiceType {
+  if (chosen && !checkMerchantOffers(settings, chosen)) return chosen;
+  if (settings.deliveryActive) return 'DELIVERY';
+  if (settings.pickupActive) return 'PICK_UP';
+  if (settings.dineInActive) return 'DINE_IN';
+  return 'DELIVERY';
+}
+
 /** True when the branch's settings offer the service type at all. */
 export function branchOffers(settings: BranchServiceSettings, serviceType: ServiceType): boolean {
   if (serviceType === 'PICK_UP') return settings.pickupEnabled;

@@ -8,6 +8,7 @@ import {
   branchOffers,
   checkBranchOpen,
   checkMerchantOffers,
+  orderServiceType,
   checkDeliveryMinAmount,
   checkProductAvailability,
   hoursTypeFor,
@@ -271,5 +272,21 @@ describe('checkMerchantOffers', () => {
     expect(checkMerchantOffers(settings, 'DELIVERY')).toEqual({ code: 'SERVICE_NOT_AVAILABLE', details: { serviceType: 'DELIVERY' } });
     expect(checkMerchantOffers(settings, 'DINE_IN')?.code).toBe('SERVICE_NOT_AVAILABLE');
     expect(checkMerchantOffers({ ...settings, deliveryActive: true }, 'EXPRESS_24')).toBeNull();
+  });
+});
+
+describe('the service type of an order', () => {
+  const all = { deliveryActive: true, pickupActive: true, dineInActive: true };
+  it('is delivery when offered, else pickup, else dine-in', () => {
+    expect(orderServiceType(all)).toBe('DELIVERY');
+    expect(orderServiceType({ ...all, deliveryActive: false })).toBe('PICK_UP');
+    expect(orderServiceType({ deliveryActive: false, pickupActive: false, dineInActive: true })).toBe('DINE_IN');
+    expect(orderServiceType({ deliveryActive: false, pickupActive: false, dineInActive: false })).toBe('DELIVERY');
+  });
+  it("is the customer's choice only while the merchant offers it", () => {
+    expect(orderServiceType(all, 'PICK_UP')).toBe('PICK_UP');
+    expect(orderServiceType({ ...all, pickupActive: false }, 'PICK_UP')).toBe('DELIVERY');
+    expect(orderServiceType({ ...all, deliveryActive: false, pickupActive: false }, 'PICK_UP')).toBe('DINE_IN');
+    expect(orderServiceType(all, null)).toBe('DELIVERY');
   });
 });

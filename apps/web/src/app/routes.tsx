@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page.tsx';
 import { Menu } from '../features/menu/menu.tsx';
@@ -10,6 +10,7 @@ import { hasChosenBranch } from '../shared/merchant/branch-choice.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../shared/merchant/merchant.api.ts';
 import { BasketPageGate } from '../features/basket/basket-entry.tsx';
 import { SessionEvents } from '../shared/session/session-events.tsx';
+import { useIsLoggedIn } from '../shared/session/session-store.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 
 /*
@@ -40,16 +41,27 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then(
 const LoginConfirmPage = lazyPage(() => import('../features/auth/confirm-page.tsx').then((m) => m.LoginConfirmPage));
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
 const ProfileUserPage = lazyPage(() => import('../features/profile/user-page.tsx').then((m) => m.ProfileUserPage));
-const AddressPages = lazyPage(() => import('../features/addresses/address-pages.tsx').then((m) => m.AddressPages));
+const ChooseAddressPage = lazyPage(() => import('../features/addresses/choose-address-page.tsx').then((m) => m.ChooseAddressPage));
+// A guest's addresses go to the account after login: nothing of it loads for a guest.
+const GuestPlacesSync = lazyPage(() => import('../shared/order/guest-places-sync.tsx').then((m) => m.GuestPlacesSync));
+const AddressBookPage = lazyPage(() => import('../features/addresses/address-book-page.tsx').then((m) => m.AddressBookPage));
+const AddressCreatePage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressCreatePage));
+const AddressDeliveryPage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressDeliveryPage));
 
 /** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
   const { status } = useBoot();
+  const loggedIn = useIsLoggedIn();
   if (status !== 'ready') return <Navigate to={STATUS_PATHS[status]} replace />;
   return (
     <>
       {/* A session that ends (logout, a 401, another tab) sends the visitor to '/'. */}
       <SessionEvents />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <GuestPlacesSync />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );
@@ -102,8 +114,9 @@ export const routes: RouteObject[] = [
           },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/user', element: <ProfileUserPage /> },
-          { path: 'profile/address/*', element: <AddressPages /> },
-          // Later issues: profile/*, vacancy, vacancy/:id, checkout, checkout/confirm, choose-address.
+          { path: 'profile/address', element: <AddressBookPage /> },
+          { path: 'choose-address', element: <ChooseAddressPage /> },
+          // Later issues: profile/*, vacancy, vacancy/:id, checkout, checkout/confirm.
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -130,7 +143,12 @@ export const routes: RouteObject[] = [
         element: <MapLayout />,
         children: [
           { path: 'branches/map', element: <BranchesMapPage /> },
-          // Later issues: address/pickup, address/pickup2, address/delivery, profile/orders/:id/map.
+          // The pickup point of the order (spec section 2): the branch map, where a closed branch cannot be chosen.
+          { path: 'address/pickup', element: <BranchesMapPage /> },
+          { path: 'address/pickup2', element: <BranchesMapPage /> },
+          { path: 'address/delivery', element: <AddressDeliveryPage /> },
+          { path: 'profile/address/create', element: <AddressCreatePage /> },
+          // Later issues: profile/orders/:id/map.
         ],
       },
     ],

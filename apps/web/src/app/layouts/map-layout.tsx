@@ -14,7 +14,8 @@ export function MapLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <div className="relative h-dvh w-full overflow-hidden">
+    // `isolate`: the map's own layers (z-index up to 1000) stay below the sheets opened over the page.
+    <div className="relative isolate h-dvh w-full overflow-hidden">
       <main id="main" className="h-full">
         <PageOutlet />
       </main>

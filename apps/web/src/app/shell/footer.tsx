@@ -8,7 +8,7 @@ import { useAppLinks } from '../../shared/merchant/app-links.tsx';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
-import { FacebookIcon, InstagramIcon, PhoneIcon, TelegramIcon } from '../../shared/ui/icons.tsx';
+import { FacebookIcon, InstagramIcon, PhoneIcon, TelegramIcon } from '../../shared/ui/more-icons.tsx';
 import { DevBrandSwitcher } from './dev-brand-switcher.tsx';
 
 const YEAR = new Date().getFullYear();

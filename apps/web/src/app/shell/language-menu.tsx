@@ -3,7 +3,7 @@ import { htmlLangOf, type UiLanguage } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useChangeLanguage } from '../../i18n/use-change-language.ts';
 import { LANGUAGE_MARKS, LANGUAGE_NAMES } from '../../i18n/languages.ts';
-import { CheckIcon } from '../../shared/ui/icons.tsx';
+import { CheckIcon } from '../../shared/ui/more-icons.tsx';
 
 interface LanguageMenuProps {
   id: string;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address, AddressRequest, Region } from '@dasturxon/domain';
+import type { Address, AddressRequest, LatLng, Region } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 
 /** One fetcher, its query options and its hook per endpoint (apps/web/README.md). */
@@ -7,6 +7,7 @@ export const addressKeys = {
   list: (merchantId: string, userId: string) => ['addresses', merchantId, userId] as const,
   region: ['delivery', 'region'] as const,
   search: (q: string) => ['geocoding', 'search', q] as const,
+  reverse: (point: LatLng) => ['geocoding', 'reverse', point[0], point[1]] as const,
 };
 
 /** `GET /users/v1/addresses/merchant/{merchantId}/user/{userId}` (WITH_TOKEN): the customer's saved addresses, newest first. */
@@ -39,6 +40,10 @@ export interface Place {
 /** `GET /notifications/v1/nominatim/search?format=json&q=`: places whose street matches the words. */
 export const searchPlaces = (q: string, signal?: AbortSignal): Promise<Place[]> =>
   http<Place[]>('/notifications/v1/nominatim/search', { query: { format: 'json', q }, signal });
+
+/** `GET /notifications/v1/nominatim/reverse?format=json&lat&lon`: the street and house at a point (404 NOT_FOUND when none is known near it). */
+export const reversePlace = (point: LatLng, signal?: AbortSignal): Promise<Place> =>
+  http<Place>('/notifications/v1/nominatim/reverse', { query: { format: 'json', lat: String(point[0]), lon: String(point[1]) }, signal });
 
 export const addressesQuery = (merchantId: string, userId: string) =>
   queryOptions({ queryKey: addressKeys.list(merchantId, userId), queryFn: ({ signal }) => fetchAddresses(merchantId, userId, signal) });

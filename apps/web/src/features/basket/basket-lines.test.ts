@@ -7,7 +7,6 @@ import {
   checkQuantity,
   chosenModifications,
   defaultBranchId,
-  defaultServiceType,
   modificationsLabel,
   planQuote,
   recommendations,
@@ -182,12 +181,6 @@ describe('the quote request', () => {
     expect(defaultBranchId([b(1, false, false), b(2, true, false), b(3, false)])).toBe(id(3));
     expect(defaultBranchId([])).toBeNull();
     expect(defaultBranchId(undefined)).toBeNull();
-  });
-
-  it('is quoted for delivery when offered, else pickup, else dine-in', () => {
-    expect(defaultServiceType({ deliveryActive: true, pickupActive: true, dineInActive: true })).toBe('DELIVERY');
-    expect(defaultServiceType({ deliveryActive: false, pickupActive: true, dineInActive: true })).toBe('PICK_UP');
-    expect(defaultServiceType({ deliveryActive: false, pickupActive: false, dineInActive: true })).toBe('DINE_IN');
   });
 });
 

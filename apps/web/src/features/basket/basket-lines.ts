@@ -1,10 +1,12 @@
 import {
   checkRoom,
+  isDeliveryService,
   isUuid,
   MAX_LINE_COUNT,
   MAX_QUOTE_LINES,
   pickText,
   type ErrorCode,
+  type LatLng,
   type MerchantSettings,
   type Product,
   type QuoteProblem,
@@ -67,14 +69,6 @@ export type BasketTotals = Pick<
   | 'productCount'
 >;
 
-/** The service type the basket is quoted for until the checkout asks: delivery when offered, else pickup, else dine-in. */
-export function defaultServiceType(settings: Pick<MerchantSettings, 'deliveryActive' | 'pickupActive' | 'dineInActive'>): ServiceType {
-  if (settings.deliveryActive) return 'DELIVERY';
-  if (settings.pickupActive) return 'PICK_UP';
-  if (settings.dineInActive) return 'DINE_IN';
-  return 'DELIVERY';
-}
-
 /**
  * The branch the basket is quoted for when the customer has chosen none: the main branch, else the
  * first, of those that are switched on (spec section 4: the branch defaults to the order's branch,
@@ -99,7 +93,7 @@ const clampCount = (n: number) => Math.min(MAX_LINE_COUNT, Math.max(1, Math.trun
  */
 export function planQuote(
   lines: readonly BasketLineLike[],
-  options: { serviceType: ServiceType; branchId?: string | null; promoCode?: string | null },
+  options: { serviceType: ServiceType; branchId?: string | null; promoCode?: string | null; address?: LatLng | null },
 ): QuotePlan {
   const cartItems: QuoteRequest['cartItems'] = [];
   const lineOf: number[] = [];
@@ -114,6 +108,8 @@ export function planQuote(
   });
   const request: QuoteRequest = { cartItems, serviceType: options.serviceType };
   if (options.branchId && isUuid(options.branchId)) request.branchId = options.branchId;
+  // Where it goes prices the delivery (the zone's tariff); a pickup or a table has no address.
+  if (options.address && isDeliveryService(options.serviceType)) request.address = { latitude: options.address[0], longitude: options.address[1] };
   const code = options.promoCode?.trim();
   if (code) request.promoCode = code;
   return { request, lineOf };

@@ -9,9 +9,11 @@ import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { AlertIcon, BagIcon, ChevronEndIcon, InfoIcon } from '../../shared/ui/icons.tsx';
+import { AlertIcon, BagIcon } from '../../shared/ui/icons.tsx';
+import { ChevronEndIcon, InfoIcon } from '../../shared/ui/more-icons.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { BasketDestination } from './basket-destination.tsx';
 import { TrashIcon } from './basket-icons.tsx';
 import { BasketLineItem, useLineProblemTexts } from './basket-line-item.tsx';
 import { useMoney } from './basket-money.ts';
@@ -140,6 +142,9 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
         </div>
 
         <aside className="mt-6 space-y-4 md:mt-4">
+          {(settings.deliveryActive || settings.pickupActive || settings.dineInActive) && (
+            <BasketDestination serviceType={b.request.serviceType} delivered={delivered} onNavigate={onNavigate} />
+          )}
           {deliveryMin && (
             <DeliveryMinimum
               minAmount={deliveryMin.minAmount}

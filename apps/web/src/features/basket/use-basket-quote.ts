@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { quoteFromMenu, type QuoteRequest, type QuoteResponse } from '@dasturxon/domain';
+import { orderServiceType, quoteFromMenu, type QuoteRequest, type QuoteResponse } from '@dasturxon/domain';
 import { lineKey, useBasket, type BasketLine } from '../../shared/basket/basket-store.ts';
 import { usePromoCode } from '../../shared/basket/promo-code.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
@@ -8,7 +8,6 @@ import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import {
   defaultBranchId,
-  defaultServiceType,
   planQuote,
   sortProblems,
   type BasketTotals,
@@ -16,6 +15,7 @@ import {
   type SortedProblems,
 } from './basket-lines.ts';
 import { useQuote } from './basket.api.ts';
+import { useChosenServiceType, useOrderAddress } from '../../shared/order/order-choice.ts';
 
 /** How long the basket must stay still before the server is asked (a burst of taps is one quote). */
 export const QUOTE_SETTLE_MS = 400;
@@ -72,11 +72,15 @@ export function useBasketQuote(): BasketQuote {
   const branchKnown = Boolean(chosenBranchId) || !branches.isPending;
   const { menu, isPending: menuPending } = useMenu();
   const products = menu?.productById ?? EMPTY_PRODUCTS;
-  const serviceType = defaultServiceType(settings);
+  const serviceType = orderServiceType(settings, useChosenServiceType());
+  const address = useOrderAddress();
+  const lat = address?.latitude ?? null;
+  const lng = address?.longitude ?? null;
 
   const plan = useMemo(
-    () => planQuote(lines, { serviceType, branchId, promoCode: settings.promoActive ? promoCode : null }),
-    [lines, serviceType, branchId, promoCode, settings.promoActive],
+    () =>
+      planQuote(lines, { serviceType, branchId, promoCode: settings.promoActive ? promoCode : null, address: lat !== null && lng !== null ? [lat, lng] : null }),
+    [lines, serviceType, branchId, promoCode, settings.promoActive, lat, lng],
   );
   const requestKey = JSON.stringify(plan.request);
   const settled = useSettled(plan.request, requestKey, QUOTE_SETTLE_MS);

@@ -1,22 +1,12 @@
-import type { Branch, BranchToday, City } from '@dasturxon/domain';
+import type { Branch, City } from '@dasturxon/domain';
 
 /*
  * How the branch list reads (spec section 4, "Branch open or closed" and "Branch picker"), pure so
- * it is tested without a browser. Open or closed and today's hours come from the server, which
- * applies the domain's hour rules in the branch's city time zone.
+ * it is tested without a browser. Today's hours read as `hoursLine` says (shared/catalogue, the order's
+ * pickup point shows them too).
  */
 
-export type HoursLine = { kind: 'holiday' } | { kind: 'allDay' } | { kind: 'intervals'; text: string };
-
-/** An interval that opens and closes at the same minute runs round the clock. */
-const isAllDay = (i: { open: string; close: string }) => i.open === i.close;
-
-/** Today's pickup hours: a holiday; round the clock; or open–close, the extra interval first, as the server lists them. */
-export function hoursLine(today: BranchToday): HoursLine {
-  if (today.isHoliday || today.intervals.length === 0) return { kind: 'holiday' };
-  if (today.intervals.some(isAllDay)) return { kind: 'allDay' };
-  return { kind: 'intervals', text: today.intervals.map((i) => `${i.open}–${i.close}`).join(', ') };
-}
+export { hoursLine, type HoursLine } from '../../shared/catalogue/branch-hours.ts';
 
 /** Only branches that take pickup orders are offered (spec section 4), main branch first, then by priority. */
 export function pickupBranches(branches: readonly Branch[], cityId: string | null): Branch[] {

@@ -3,7 +3,8 @@ import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
 import { useChosenBranchId } from '../../shared/catalogue/chosen-branch.ts';
-import { ChevronEndIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
+import { MapPinIcon } from '../../shared/ui/icons.tsx';
+import { ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
 
 /** The chosen branch above the menu (its stock and availability decide what can be ordered), or an invitation to choose one. */
 export function BranchStrip() {

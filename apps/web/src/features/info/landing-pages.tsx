@@ -9,7 +9,8 @@ import { useAppLinks, type AppLinkKey } from '../../shared/merchant/app-links.ts
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
-import { BagIcon, DishIcon, Icon, MapPinIcon, PhoneIcon, ScooterIcon, type IconProps } from '../../shared/ui/icons.tsx';
+import { BagIcon, DishIcon, Icon, MapPinIcon, type IconProps } from '../../shared/ui/icons.tsx';
+import { PhoneIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import { usePolicy } from './info.api.ts';
 import { paragraphs } from './policy-text.ts';
 

@@ -13,7 +13,7 @@ import { updateSessionUser } from '../../shared/session/session-store.ts';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';
-import { PhoneIcon } from '../../shared/ui/icons.tsx';
+import { PhoneIcon } from '../../shared/ui/more-icons.tsx';
 import { SubmitButton } from '../../shared/ui/submit-button.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { requestPhoneChange, verifyPhoneChange } from './profile.api.ts';

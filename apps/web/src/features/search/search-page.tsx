@@ -12,16 +12,10 @@ import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { useScrollMemory } from '../../shared/catalogue/scroll-memory.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
-import { ClockIcon, CloseIcon, Icon, type IconProps } from '../../shared/ui/icons.tsx';
+import { ClockIcon, CloseIcon, Icon, SearchIcon, type IconProps } from '../../shared/ui/icons.tsx';
 import { searchItems } from './search-match.ts';
 import { useSearchHistory } from './search-history.ts';
 
-const SearchIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="11" cy="11" r="6.5" />
-    <path d="m16 16 4.5 4.5" />
-  </Icon>
-);
 const BackIcon = (p: IconProps) => (
   <Icon strokeWidth={2} {...p}>
     <path d="M19 12H5m6-6-6 6 6 6" />

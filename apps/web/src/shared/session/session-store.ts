@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '@dasturxon/domain';
 import { configureAuth, currentMerchantId } from '../../lib/http.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { clearCustomerData } from './customer-data.ts';
 
 /**
  * The customer's session: the bearer token and the user, kept per merchant (spec section 4,
@@ -120,8 +119,16 @@ export const useSessionUser = (): User | null => useSession()?.user ?? null;
 // Wired when this module loads, which the route table does before the first render.
 configureAuth(getToken, () => {
   if (!current()) return;
-  clearCustomerData();
-  endSession('expired');
+  // What else of the customer's the device forgets is code of its own (it never runs on the first screen); should it
+  // fail to arrive, the session ends all the same.
+  void import('./customer-data.ts')
+    .then(
+      ({ clearCustomerData }) => {
+        if (current()) clearCustomerData();
+      },
+      () => undefined,
+    )
+    .then(() => endSession('expired'));
 });
 
 // Another tab of the same brand logged in or out.
