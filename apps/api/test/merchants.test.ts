@@ -167,7 +167,8 @@ describe.each(BACKENDS)('merchant calls on %s', (backend) => {
     it('answers the order settings', async () => {
       const res = await get('/api/orders/v1/merchant/settings', { 'x-merchant-id': DEMO.tezkor.id });
       expect(res.statusCode).toBe(200);
-      expect(Object.keys(res.json()).sort()).toEqual(['isSmsConfirmationRequiredPerOrder', 'shouldValidateDeliveryArea']);
+      // The orders feature answers it (apps/api/test/orders.test.ts has the rest).
+      expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['isSmsConfirmationRequiredPerOrder', 'shouldValidateDeliveryArea']));
     });
     it('sends an ETag and answers 304 when nothing changed', async () => {
       const first = await get('/api/support/v1/merchant/settings/web', { 'x-merchant-id': DEMO.tezkor.id });

@@ -85,3 +85,14 @@ export type SettingsChannel = (typeof SETTINGS_CHANNELS)[number];
 /** What a saved address is: a house, or a flat in a block (then entrance, floor and door matter). */
 export const ADDRESS_TYPES = ['HOUSE', 'APARTMENT'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+/** Why an order changed (spec section 4, order change reasons): written with every status entry. */
+export const ORDER_CHANGE_REASONS = ['PAID', 'UPDATE', 'PAID_AND_CHANGE_STATUS', 'CHANGE_STATUS', 'CHANGE_COURIER_STATUS', 'CHANGE_PAYMENT_TYPE', 'CHANGE_DELIVERY_TYPE'] as const;
+export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
+
+/**
+ * What moved a customer's cashback balance: the balance carried over when the ledger began (OPENING), spent
+ * on an order, earned by a completed order, given back when an order that spent it is cancelled (RETURNED).
+ */
+export const CASHBACK_ENTRY_KINDS = ['OPENING', 'SPENT', 'EARNED', 'RETURNED'] as const;
+export type CashbackEntryKind = (typeof CASHBACK_ENTRY_KINDS)[number];

@@ -196,13 +196,15 @@ function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {
  * merchant is answered with zeros and left out of every total (it has no price to count); every
  * other line is priced even when it has a problem, so the customer sees what the basket would cost
  * once the problem is fixed. An unusable promo is reported and the basket is priced without it.
- * Cashback is spent only where the merchant runs it.
+ * Cashback is spent only where the merchant runs it. The branch's hours are judged at `options.serviceAt`
+ * (a scheduled order's time) when given, else at `now`; the promo's dates always at `now`.
  */
 export function quoteBasket<P extends QuotePromoTerms>(
   catalogue: QuoteCatalogue,
   fresh: QuoteFresh<P>,
   request: QuoteRequest,
   now: Date,
+  options: { serviceAt?: Date } = {},
 ): QuoteOutcome<P> {
   const { settings } = catalogue;
   const branch = request.branchId ? (catalogue.branches.get(request.branchId) ?? null) : null;
@@ -212,7 +214,7 @@ export function quoteBasket<P extends QuotePromoTerms>(
   if (offered) problems.push(offered);
   if (request.branchId && !branch) problems.push({ code: 'BRANCH_NOT_FOUND', details: { branchId: request.branchId } });
   if (branch) {
-    const closed = checkBranchOpen(branch, request.serviceType, now);
+    const closed = checkBranchOpen(branch, request.serviceType, options.serviceAt ?? now);
     if (closed) problems.push(closed);
   }
 

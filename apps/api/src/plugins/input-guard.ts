@@ -86,7 +86,12 @@ const routeTable = new WeakMap<FastifyInstance, { pattern: RegExp; methods: stri
 function patternOf(url: string): RegExp {
   const source = url
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => {
+      // A parameter with a pattern (`:id(^[0-9a-f-]{36}$)`) matches what its pattern matches, as the router does.
+      const constrained = /^:\w+\((.*)\)$/.exec(part);
+      if (constrained) return `(?:${constrained[1]!.replace(/^\^/, '').replace(/\$$/, '')})`;
+      return part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
     .join('/');
   return new RegExp(`^${source}/?$`);
 }

@@ -14,6 +14,7 @@ export * from './geocoding.ts';
 export * from './hours.ts';
 export * from './languages.ts';
 export * from './merchant.ts';
+export * from './orders.ts';
 export * from './promo.ts';
 export * from './quote.ts';
 export * from './settings.ts';

@@ -40,12 +40,6 @@ export const MerchantSettings = z.object({
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 
-/** Settings of the order service (`GET /orders/v1/merchant/settings`). */
-export const OrderMerchantSettings = z.object({
-  shouldValidateDeliveryArea: z.boolean(),
-  isSmsConfirmationRequiredPerOrder: z.boolean(),
-});
-export type OrderMerchantSettings = z.infer<typeof OrderMerchantSettings>;
 
 export const defaultMerchantSettings = (): MerchantSettings => MerchantSettings.parse({});
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, hostnameOf, isDevHost } from '@dasturxon/domain';
-import { City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, OrderMerchantSettings, SubParams } from '@dasturxon/domain/contracts';
+import { City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, SubParams } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
 import type { MerchantsRepository } from './merchants.repository.ts';
@@ -81,15 +81,6 @@ export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = as
     '/support/v1/merchant/settings/click-app/client',
     { config: { tenant: 'any' }, schema: { tags: ['merchants'], summary: 'Click mini app settings', response: { 200: MerchantSettings, ...errors } } },
     async (request) => service.settings(merchantOf(request), 'CLICK_APP'),
-  );
-
-  app.get(
-    '/orders/v1/merchant/settings',
-    {
-      config: { tenant: 'active' },
-      schema: { tags: ['merchants'], summary: 'Delivery-area and per-order SMS settings', response: { 200: OrderMerchantSettings, ...errors } },
-    },
-    async (request) => service.orderSettings(merchantOf(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { type City, type Merchant, type OrderMerchantSettings, type SettingsChannel } from '@dasturxon/domain';
+import { type City, type Merchant, type SettingsChannel } from '@dasturxon/domain';
 import { MerchantSettings } from '@dasturxon/domain/contracts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import type { CityRecord, MerchantsRepository } from './merchants.repository.ts';
@@ -45,10 +45,6 @@ export function createMerchantsService({ repo }: MerchantsServiceDeps) {
       const row = await repo.settings(merchant.id, channel);
       const { channel: _channel, ...fields } = row ?? { channel };
       return MerchantSettings.parse({ ...fields, merchantId: merchant.id });
-    },
-    async orderSettings(merchant: MerchantRecord): Promise<OrderMerchantSettings> {
-      const s = await this.settings(merchant, 'WEB');
-      return { shouldValidateDeliveryArea: s.shouldValidateDeliveryArea, isSmsConfirmationRequiredPerOrder: s.isSmsConfirmationRequiredPerOrder };
     },
     async cities(merchant: MerchantRecord): Promise<City[]> {
       return (await repo.cities(merchant.id)).map(toCity);

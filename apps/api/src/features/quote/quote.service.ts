@@ -24,6 +24,8 @@ export interface QuoteContext {
   now: Date;
   /** The signed-in customer, whose cashback balance may be spent; a guest has none. */
   user?: { id: string } | null;
+  /** When the order is to be served (a scheduled order's time): the branch's hours are judged then. */
+  serviceAt?: Date;
 }
 
 export type QuoteResult = QuoteOutcome<PromoRecord>;
@@ -120,7 +122,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         zones: Boolean(request.address) && isDeliveryService(request.serviceType),
       });
       const fresh = await readFresh(r, merchant.id, request, context.user?.id ?? null);
-      return quoteBasket(catalogue, fresh, request, context.now);
+      return quoteBasket(catalogue, fresh, request, context.now, context.serviceAt ? { serviceAt: context.serviceAt } : {});
     },
 
     /**

@@ -1,0 +1,304 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  branches,
+  cashbackEntries,
+  cities,
+  idempotencyKeys,
+  merchantOrderSettings,
+  merchantSettings,
+  modifications,
+  orderCounters,
+  orderLines,
+  orders,
+  orderStatusHistory,
+  paymentMethods,
+  products,
+  promoUses,
+  users,
+  workHours,
+  type Db,
+} from '@dasturxon/db';
+import {
+  ACTIVE_ORDER_STATUSES,
+  DEFAULT_LEAD_TIME_MINUTES,
+  FINAL_ORDER_STATUSES,
+  SETTINGS_FLAG_DEFAULTS,
+  type CashbackEntryKind,
+  type PaymentMethodSettings,
+  type WorkDay,
+  type WorkHours,
+  type WorkHoursType,
+} from '@dasturxon/domain';
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderLineRecord = typeof orderLines.$inferSelect;
+export type StatusEntryRecord = typeof orderStatusHistory.$inferSelect;
+export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
+
+/** The settings an order is placed and cancelled under (the WEB row: the storefront and the Telegram Mini App share it). */
+export interface OrderSettingsRecord {
+  cashActive: boolean;
+  terminalActive: boolean;
+  paymeActive: boolean;
+  clickActive: boolean;
+  uzumActive: boolean;
+  cancelOrderActive: boolean;
+  cashbackActive: boolean;
+  promoActive: boolean;
+  receiverActive: boolean;
+  deliveryActive: boolean;
+  pickupActive: boolean;
+  dineInActive: boolean;
+  shouldValidateDeliveryArea: boolean;
+  isSmsConfirmationRequiredPerOrder: boolean;
+  leadTimeMinutes: number;
+  unpaidCancelMinutes: number;
+  cashbackPercent: number;
+  methods: PaymentMethodSettings[];
+}
+
+const FLAG_KEYS = [
+  'cashActive',
+  'terminalActive',
+  'paymeActive',
+  'clickActive',
+  'uzumActive',
+  'cancelOrderActive',
+  'cashbackActive',
+  'promoActive',
+  'receiverActive',
+  'deliveryActive',
+  'pickupActive',
+  'dineInActive',
+  'shouldValidateDeliveryArea',
+  'isSmsConfirmationRequiredPerOrder',
+] as const;
+
+/**
+ * Orders, their lines and history, the counters and the ledger. Every query names the merchant, and the
+ * customer's reads name the customer too. Takes a database or a transaction.
+ */
+export function createOrdersRepository(db: Db) {
+  const own = (merchantId: string, userId: string, id: string) => and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), eq(orders.id, id));
+
+  return {
+    async settings(merchantId: string): Promise<OrderSettingsRecord> {
+      const [flags] = await db
+        .select(Object.fromEntries(FLAG_KEYS.map((k) => [k, merchantSettings[k]])) as { [K in (typeof FLAG_KEYS)[number]]: (typeof merchantSettings)[K] })
+        .from(merchantSettings)
+        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
+        .limit(1);
+      const [own] = await db.select().from(merchantOrderSettings).where(eq(merchantOrderSettings.merchantId, merchantId)).limit(1);
+      const methods = await db
+        .select({
+          type: paymentMethods.type,
+          isActive: paymentMethods.isActive,
+          webEnabled: paymentMethods.webEnabled,
+          botEnabled: paymentMethods.botEnabled,
+          appEnabled: paymentMethods.appEnabled,
+          qrEnabled: paymentMethods.qrEnabled,
+          operatorEnabled: paymentMethods.operatorEnabled,
+        })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.merchantId, merchantId));
+      const defaults = Object.fromEntries(FLAG_KEYS.map((k) => [k, SETTINGS_FLAG_DEFAULTS[k]])) as { [K in (typeof FLAG_KEYS)[number]]: boolean };
+      return {
+        ...(flags ?? defaults),
+        leadTimeMinutes: own?.leadTimeMinutes ?? DEFAULT_LEAD_TIME_MINUTES,
+        unpaidCancelMinutes: own?.unpaidCancelMinutes ?? 20,
+        cashbackPercent: own?.cashbackPercent ?? 0,
+        methods,
+      };
+    },
+
+    /** The least product amount for delivery of each branch that is not deleted. */
+    async deliveryMinAmounts(merchantId: string): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ id: branches.id, min: branches.deliveryMinAmount })
+        .from(branches)
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false)));
+      return Object.fromEntries(rows.map((r) => [r.id, r.min]));
+    },
+
+    /** A branch's hours (all types) and its city's time zone, for scheduling; null for none of the merchant's. */
+    async branchHours(merchantId: string, branchId: string): Promise<{ timeZone: string; hours: WorkHours[] } | null> {
+      const [branch] = await db
+        .select({ timeZone: cities.timeZone })
+        .from(branches)
+        .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId), eq(branches.deleted, false)));
+      if (!branch) return null;
+      const rows = await db.select().from(workHours).where(and(eq(workHours.merchantId, merchantId), eq(workHours.branchId, branchId)));
+      const byType = new Map<WorkHoursType, WorkDay[]>();
+      for (const r of rows) {
+        const days = byType.get(r.type) ?? [];
+        days.push({ weekName: r.weekName, open: r.open, close: r.close, extraOpen: r.extraOpen, extraClose: r.extraClose, isDayOff: r.isDayOff });
+        byType.set(r.type, days);
+      }
+      return { timeZone: branch.timeZone, hours: [...byType].map(([type, days]) => ({ type, days })) };
+    },
+
+    /** The names and pictures of products and options, as an order's lines keep them. */
+    async names(merchantId: string, productIds: string[], modificationIds: string[]) {
+      const productRows = productIds.length
+        ? await db
+            .select({ id: products.id, name: products.name, image: products.image, counted: sql<boolean>`${products.count} is not null` })
+            .from(products)
+            .where(and(eq(products.merchantId, merchantId), inArray(products.id, productIds)))
+        : [];
+      const modificationRows = modificationIds.length
+        ? await db
+            .select({ id: modifications.id, name: modifications.name })
+            .from(modifications)
+            .where(and(eq(modifications.merchantId, merchantId), inArray(modifications.id, modificationIds)))
+        : [];
+      return { products: new Map(productRows.map((p) => [p.id, p])), modifications: new Map(modificationRows.map((m) => [m.id, m.name])) };
+    },
+
+    /**
+     * Takes `quantity` from a counted product's stock when that much is left: one conditional statement, so
+     * two orders for the last items cannot both get them (the second waits for the first's row lock, then
+     * finds the count too low). False when there is not enough.
+     */
+    async takeStock(merchantId: string, productId: string, quantity: number): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ count: sql`${products.count} - ${quantity}` })
+        .where(and(eq(products.merchantId, merchantId), eq(products.id, productId), sql`${products.count} >= ${quantity}`))
+        .returning({ count: products.count });
+      return rows.length > 0;
+    },
+
+    /** Gives stock back to a product that still counts it. */
+    async returnStock(merchantId: string, productId: string, quantity: number): Promise<void> {
+      await db
+        .update(products)
+        .set({ count: sql`${products.count} + ${quantity}` })
+        .where(and(eq(products.merchantId, merchantId), eq(products.id, productId), sql`${products.count} is not null`));
+    },
+
+    /** The brand's next order number: its counter row, raised and read in one statement (held until commit). */
+    async nextNumber(merchantId: string): Promise<number> {
+      const [row] = await db
+        .insert(orderCounters)
+        .values({ merchantId, lastNumber: 1 })
+        .onConflictDoUpdate({ target: orderCounters.merchantId, set: { lastNumber: sql`${orderCounters.lastNumber} + 1` } })
+        .returning({ n: orderCounters.lastNumber });
+      return row!.n;
+    },
+
+    /**
+     * Moves a customer's cashback balance by `amount` and writes the ledger entry, unless the balance would
+     * fall below zero: then nothing is written and null is answered.
+     */
+    async moveCashback(merchantId: string, userId: string, amount: number, kind: CashbackEntryKind, orderId: string, at: Date): Promise<number | null> {
+      const [row] = await db
+        .update(users)
+        .set({ cashback: sql`${users.cashback} + ${amount}` })
+        .where(and(eq(users.merchantId, merchantId), eq(users.id, userId), sql`${users.cashback} + ${amount} >= 0`))
+        .returning({ balance: users.cashback });
+      if (!row) return null;
+      await db.insert(cashbackEntries).values({ merchantId, userId, orderId, kind, amount, balanceAfter: row.balance, createdAt: at });
+      return row.balance;
+    },
+
+    async insertOrder(order: NewOrder): Promise<void> {
+      await db.insert(orders).values(order);
+    },
+    async insertLines(lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
+      if (lines.length) await db.insert(orderLines).values(lines);
+    },
+    async insertStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
+      await db.insert(orderStatusHistory).values(entry);
+    },
+    async insertPromoUse(use: typeof promoUses.$inferInsert): Promise<void> {
+      await db.insert(promoUses).values(use);
+    },
+    async deletePromoUse(merchantId: string, orderId: string): Promise<void> {
+      await db.delete(promoUses).where(and(eq(promoUses.merchantId, merchantId), eq(promoUses.orderId, orderId)));
+    },
+
+    async findKey(merchantId: string, userId: string, key: string): Promise<IdempotencyRecord | null> {
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      return row ?? null;
+    },
+    /** Records a key for the order just placed; false when another request holds it (it waits for that one's commit on PostgreSQL). */
+    async claimKey(row: typeof idempotencyKeys.$inferInsert): Promise<boolean> {
+      const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      return inserted.length > 0;
+    },
+    /** Forgets a key used before `before` (24 h ago): the same key then places a new order. */
+    async dropExpiredKey(merchantId: string, userId: string, key: string, before: Date): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, before)));
+    },
+
+    /** The customer's own order, locked for a change when `lock` is set. */
+    async findOwn(merchantId: string, userId: string, id: string, lock = false): Promise<OrderRecord | null> {
+      const query = db.select().from(orders).where(own(merchantId, userId, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async linesOf(merchantId: string, orderIds: string[]): Promise<OrderLineRecord[]> {
+      if (!orderIds.length) return [];
+      return db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.merchantId, merchantId), inArray(orderLines.orderId, orderIds)))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    },
+    async historyOf(merchantId: string, orderIds: string[]): Promise<StatusEntryRecord[]> {
+      if (!orderIds.length) return [];
+      return db
+        .select()
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.merchantId, merchantId), inArray(orderStatusHistory.orderId, orderIds)))
+        .orderBy(asc(orderStatusHistory.at), asc(sql`case when ${orderStatusHistory.fromStatus} is null then 0 else 1 end`));
+    },
+    async branchesOf(merchantId: string, ids: string[]) {
+      const rows = !ids.length
+        ? []
+        : await db
+        .select({ id: branches.id, name: branches.name, address: branches.address, phone: branches.phone })
+        .from(branches)
+        .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids)));
+      return new Map(rows.map((b) => [b.id, b]));
+    },
+
+    /** A page of the customer's orders not hidden, newest first; `archive` keeps the finished ones only, `active` the others. */
+    async listOwn(merchantId: string, userId: string, filter: { page: number; size: number; only: 'all' | 'archive' | 'active' }): Promise<{ rows: OrderRecord[]; total: number }> {
+      const where = and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.userId, userId),
+        isNull(orders.hiddenAt),
+        filter.only === 'archive' ? inArray(orders.status, [...FINAL_ORDER_STATUSES]) : undefined,
+        filter.only === 'active' ? inArray(orders.status, [...ACTIVE_ORDER_STATUSES]) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.number))
+        .limit(filter.size)
+        .offset(filter.page * filter.size);
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    async setStatus(merchantId: string, id: string, change: Partial<Pick<OrderRecord, 'status' | 'reason' | 'updatedAt'>>): Promise<void> {
+      await db.update(orders).set(change).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
+    },
+
+    async hide(merchantId: string, userId: string, id: string, at: Date): Promise<void> {
+      await db.update(orders).set({ hiddenAt: at }).where(own(merchantId, userId, id));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

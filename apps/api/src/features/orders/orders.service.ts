@@ -1,0 +1,436 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '@dasturxon/db';
+import {
+  allowedPaymentTypes,
+  AppError,
+  cashbackEarned,
+  channelOfDevice,
+  CHANNEL_TYPES,
+  checkSchedule,
+  DEFAULT_TIME_ZONE,
+  zonedInstant,
+  initialStatus,
+  isActiveStatus,
+  isDeliveryService,
+  isOnlinePayment,
+  moveProblem,
+  opensAt,
+  SCHEDULE_MAX_DAYS,
+  type CancelOrderRequest,
+  type ChannelType,
+  type CustomerOrderDevice,
+  type Order,
+  type OrderListQuery,
+  type OrderMerchantSettings,
+  type OrderPage,
+  type OrderRequest,
+  type PaymentType,
+  type QuoteRequest,
+} from '@dasturxon/domain';
+import type { Clock } from '../../clock.ts';
+import type { MerchantRecord } from '../../plugins/tenant.ts';
+import type { QuoteService } from '../quote/index.ts';
+import { createOrdersRepository, type OrderLineRecord, type OrderRecord, type OrdersRepository, type StatusEntryRecord } from './orders.repository.ts';
+
+/** How long an Idempotency-Key answers with the order it placed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The signed-in customer a call is made for. */
+export interface Customer {
+  merchantId: string;
+  id: string;
+}
+
+export interface OrdersServiceDeps {
+  db: Db;
+  clock: Clock;
+  quotes: Pick<QuoteService, 'quoteWith' | 'servingBranch'>;
+}
+
+export interface PlaceOptions {
+  /** `POST /orders/at-time`: the order is for its day and time. */
+  scheduled: boolean;
+  idempotencyKey?: string | undefined;
+}
+
+/** The request was answered before under the same Idempotency-Key: its order, unchanged. */
+class Replay extends Error {
+  constructor(readonly orderId: string) {
+    super('replayed');
+  }
+}
+
+const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', { fields: [{ field, message }] });
+
+/** JSON with object keys in a fixed order: the same body always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Placing, reading and cancelling the signed-in customer's orders. An order is priced by the quote's own
+ * function inside the transaction that writes it; every step of that transaction (stock, cashback, promo,
+ * number, lines, history, key) is undone together when any refuses.
+ */
+export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
+  /** Orders with their lines, history and branch, as the customer reads them. */
+  async function present(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<Order[]> {
+    const ids = rows.map((r) => r.id);
+    const [lines, history, branches] = [await repo.linesOf(merchantId, ids), await repo.historyOf(merchantId, ids), await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))])];
+    const group = <T extends { orderId: string }>(items: T[]) => {
+      const by = new Map<string, T[]>();
+      for (const item of items) by.set(item.orderId, [...(by.get(item.orderId) ?? []), item]);
+      return by;
+    };
+    const linesBy = group<OrderLineRecord>(lines);
+    const historyBy = group<StatusEntryRecord>(history);
+    return rows.map((o) => {
+      const branch = branches.get(o.branchId);
+      return {
+        id: o.id,
+        number: o.number,
+        status: o.status,
+        isActive: isActiveStatus(o.status),
+        serviceType: o.serviceType,
+        paymentType: o.paymentType,
+        orderDevice: o.orderDevice as CustomerOrderDevice,
+        isPaid: o.isPaid,
+        userId: o.userId,
+        merchantId: o.merchantId,
+        branch: { id: o.branchId, name: branch?.name ?? {}, address: branch?.address ?? '', phone: branch?.phone ?? '' },
+        address: o.address,
+        cartItems: (linesBy.get(o.id) ?? []).map((l) => ({
+          productId: l.productId,
+          name: l.name,
+          image: l.image,
+          count: l.count,
+          unitPrice: l.unitPrice,
+          modifications: l.modifications,
+          gross: l.gross,
+          discount: l.discount,
+          net: l.net,
+        })),
+        comment: o.comment,
+        courierComment: o.courierComment,
+        receiver: o.receiver,
+        sendCheque: o.sendCheque,
+        productCount: o.productCount,
+        productPrice: o.productPrice,
+        productDiscount: o.productDiscount,
+        promoProductDiscount: o.promoProductDiscount,
+        deliveryPrice: o.deliveryPrice,
+        deliveryDiscount: o.deliveryDiscount,
+        serviceFee: o.serviceFee,
+        totalDiscount: o.totalDiscount,
+        totalPrice: o.totalPrice,
+        cashback: o.cashback,
+        cashbackEarned: o.cashbackEarned,
+        promo: o.promoId && o.promoCode ? { id: o.promoId, code: o.promoCode } : null,
+        atTime: o.deliveryAt !== null,
+        deliveryAt: iso(o.deliveryAt),
+        reason: o.reason,
+        createdAt: o.createdAt.toISOString(),
+        history: (historyBy.get(o.id) ?? []).map((h) => ({ from: h.fromStatus, to: h.toStatus, role: h.role, reason: h.reason, comment: h.comment, at: h.at.toISOString() })),
+      };
+    });
+  }
+
+  async function readOwn(customer: Customer, id: string): Promise<Order> {
+    const repo = createOrdersRepository(db);
+    const row = await repo.findOwn(customer.merchantId, customer.id, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return (await present(repo, customer.merchantId, [row]))[0]!;
+  }
+
+  /** The checks on the request's shape that depend on the call and the service type (the contract cannot say them alone). */
+  function checkShape(body: OrderRequest, scheduled: boolean): void {
+    if (scheduled) {
+      if (!body.day) throw fieldError('body.day', 'A scheduled order needs its day (YYYY-MM-DD)');
+      if (!body.time) throw fieldError('body.time', 'A scheduled order needs its time (HH:MM)');
+    } else if (body.later) {
+      throw fieldError('body.later', 'A scheduled order is placed with POST /orders/v1/orders/at-time');
+    }
+    if (isDeliveryService(body.serviceType) && !body.address) throw fieldError('body.address', 'A delivered order needs its address');
+    if (!isDeliveryService(body.serviceType) && !body.branchId) throw fieldError('body.branchId', 'A pickup or dine-in order needs its branch');
+  }
+
+  /** The order a key placed, when the same body comes again within 24 h; IDEMPOTENCY_KEY_REUSED for another body. */
+  async function replayOf(customer: Customer, key: string, hash: string, now: Date): Promise<string | null> {
+    const found = await createOrdersRepository(db).findKey(customer.merchantId, customer.id, key);
+    if (!found || found.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) return null;
+    if (found.bodyHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return found.orderId;
+  }
+
+  return {
+    /**
+     * Places an order. Answers `{ order, replayed }`: `replayed` when the same Idempotency-Key and body
+     * placed it before (then nothing new is written).
+     */
+    async place(customer: Customer, merchant: MerchantRecord, body: OrderRequest, options: PlaceOptions): Promise<{ order: Order; replayed: boolean }> {
+      checkShape(body, options.scheduled);
+      const now = clock.now();
+      const key = options.idempotencyKey;
+      const hash = createHash('sha256')
+        .update(canonical({ scheduled: options.scheduled, body }))
+        .digest('hex');
+      if (key) {
+        const first = await replayOf(customer, key, hash, now);
+        if (first) return { order: await readOwn(customer, first), replayed: true };
+      }
+
+      let orderId: string;
+      try {
+        orderId = await db.transaction(async (tx) => {
+          const repo = createOrdersRepository(tx);
+          const settings = await repo.settings(merchant.id);
+
+          const channel = channelOfDevice(body.orderDevice);
+          const allowed = allowedPaymentTypes(settings, settings.methods, channel);
+          if (!allowed.includes(body.paymentType)) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: body.paymentType, channel, allowed });
+
+          // A delivery without a chosen branch goes to the branch that serves the address (at the scheduled time, if any).
+          let branchId = body.branchId ?? null;
+          let at: Date | null = null;
+          if (!branchId && body.address) {
+            // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
+            const when = options.scheduled ? (zonedInstant(body.day!, body.time!, DEFAULT_TIME_ZONE) ?? now) : now;
+            branchId = (await quotes.servingBranch(merchant.id, [body.address.latitude, body.address.longitude], 'DELIVERY', when))?.branchId ?? null;
+            if (!branchId) throw new AppError('BRANCH_CLOSED', { serviceType: body.serviceType, reason: 'HOURS' });
+          }
+          if (!branchId) throw fieldError('body.branchId', 'A branch is required');
+
+          if (options.scheduled) {
+            const branch = await repo.branchHours(merchant.id, branchId);
+            if (!branch) throw new AppError('BRANCH_NOT_FOUND', { branchId });
+            const verdict = checkSchedule({
+              day: body.day!,
+              time: body.time!,
+              now,
+              timeZone: branch.timeZone,
+              hours: branch.hours,
+              serviceType: body.serviceType,
+              leadTimeMinutes: settings.leadTimeMinutes,
+            });
+            if (!verdict.ok) throw new AppError(verdict.problem.code, verdict.problem.details);
+            at = verdict.at;
+          }
+
+          const request: QuoteRequest = {
+            cartItems: body.cartItems,
+            serviceType: body.serviceType,
+            branchId,
+            ...(body.address ? { address: { latitude: body.address.latitude, longitude: body.address.longitude } } : {}),
+            ...(body.promoCode ? { promoCode: body.promoCode } : {}),
+            ...(body.cashback !== undefined ? { cashback: body.cashback } : {}),
+          };
+          const quote = await quotes.quoteWith(tx, merchant, request, { now, user: { id: customer.id }, ...(at ? { serviceAt: at } : {}) });
+          const [problem] = quote.problems;
+          if (problem) {
+            throw new AppError(problem.code, {
+              ...(problem.details ?? {}),
+              ...(problem.productId ? { productId: problem.productId } : {}),
+              problems: quote.response.problems.map(({ code, details, productId }) => ({ code, details, productId })),
+            });
+          }
+          const breakdown = quote.breakdown;
+          if (breakdown.productCount === 0) throw new AppError('BASKET_EMPTY');
+
+          const id = randomUUID();
+          // Stock first, each product once, in one order of ids (two orders never wait on each other in a circle).
+          const names = await repo.names(
+            merchant.id,
+            [...new Set(quote.lines.map((l) => l.productId))],
+            [...new Set(quote.lines.flatMap((l) => l.modifications.map((m) => m.id)))],
+          );
+          const quantities = new Map<string, number>();
+          for (const l of quote.lines) quantities.set(l.productId, (quantities.get(l.productId) ?? 0) + l.count);
+          const counted = new Set<string>();
+          for (const productId of [...quantities.keys()].sort()) {
+            if (!names.products.get(productId)?.counted) continue;
+            if (!(await repo.takeStock(merchant.id, productId, quantities.get(productId)!))) throw new AppError('NOT_ENOUGH_PRODUCTS', { productId });
+            counted.add(productId);
+          }
+
+          const paymentType: PaymentType = body.paymentType;
+          const status = initialStatus({ paymentType, scheduled: at !== null });
+          const earned = settings.cashbackActive ? cashbackEarned(breakdown.totalPrice, settings.cashbackPercent) : 0;
+          const number = await repo.nextNumber(merchant.id);
+          await repo.insertOrder({
+            id,
+            merchantId: merchant.id,
+            number,
+            userId: customer.id,
+            branchId,
+            status,
+            serviceType: body.serviceType,
+            paymentType,
+            orderDevice: body.orderDevice,
+            isPaid: false,
+            address: isDeliveryService(body.serviceType) && body.address ? body.address : null,
+            zoneId: quote.zoneId,
+            comment: body.comment,
+            courierComment: body.courierComment,
+            receiver: body.receiver,
+            sendCheque: body.sendCheque,
+            sendChequePhone: body.sendChequePhone,
+            hallId: body.hallId ?? null,
+            tableId: body.tableId ?? null,
+            productCount: breakdown.productCount,
+            productPrice: breakdown.productPrice,
+            productDiscount: breakdown.productDiscount,
+            promoProductDiscount: breakdown.promoProductDiscount,
+            deliveryPrice: breakdown.deliveryPrice,
+            deliveryDiscount: breakdown.deliveryDiscount,
+            serviceFee: breakdown.serviceFee,
+            totalDiscount: breakdown.totalDiscount,
+            totalPrice: breakdown.totalPrice,
+            cashback: breakdown.cashback,
+            cashbackEarned: earned,
+            promoId: quote.promo?.id ?? null,
+            promoCode: quote.promo?.code ?? null,
+            deliveryAt: at,
+            opensAt: at ? opensAt(at, settings.leadTimeMinutes) : null,
+            payUntil: isOnlinePayment(paymentType) ? new Date(now.getTime() + settings.unpaidCancelMinutes * 60_000) : null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await repo.insertLines(
+            quote.lines.map((l, position) => ({
+              merchantId: merchant.id,
+              orderId: id,
+              position,
+              productId: l.productId,
+              name: names.products.get(l.productId)?.name ?? {},
+              image: names.products.get(l.productId)?.image ?? '',
+              count: l.count,
+              stockTaken: counted.has(l.productId),
+              unitPrice: l.count > 0 ? Math.round(l.price.gross / l.count) : 0,
+              modifications: l.modifications.map((m) => ({ id: m.id, groupId: m.groupId, name: names.modifications.get(m.id) ?? {}, count: m.count, price: m.price })),
+              gross: l.price.gross,
+              discount: l.price.discount,
+              net: l.price.net,
+            })),
+          );
+          await repo.insertStatus({ merchantId: merchant.id, orderId: id, fromStatus: null, toStatus: status, role: 'customer', reason: 'CHANGE_STATUS', comment: '', at: now });
+          if (breakdown.cashback > 0 && (await repo.moveCashback(merchant.id, customer.id, -breakdown.cashback, 'SPENT', id, now)) === null) {
+            throw new AppError('CASHBACK_NOT_ENOUGH', { cashback: breakdown.cashback });
+          }
+          if (quote.promo) await repo.insertPromoUse({ merchantId: merchant.id, promoId: quote.promo.id, orderId: id, userId: customer.id, createdAt: now });
+          if (key) {
+            await repo.dropExpiredKey(merchant.id, customer.id, key, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
+            // Taken by a request with the same key that committed while this one worked: answer that one's order.
+            if (!(await repo.claimKey({ merchantId: merchant.id, userId: customer.id, key, bodyHash: hash, orderId: id, createdAt: now }))) throw new Replay('');
+          }
+          return id;
+        });
+      } catch (error) {
+        // A twin request under the same key (a double tap) got there first: whatever stopped this one, answer its order.
+        if (key && (error instanceof Replay || error instanceof AppError)) {
+          const first = await replayOf(customer, key, hash, now);
+          if (first) return { order: await readOwn(customer, first), replayed: true };
+        }
+        throw error;
+      }
+      return { order: await readOwn(customer, orderId), replayed: false };
+    },
+
+    async get(customer: Customer, id: string): Promise<Order> {
+      return readOwn(customer, id);
+    },
+
+    /** A page of the customer's orders (the Archive's when `onlyArchive`); another customer's id answers 404. */
+    async list(customer: Customer, userId: string, query: OrderListQuery): Promise<OrderPage> {
+      if (userId !== customer.id) throw new AppError('NOT_FOUND');
+      const repo = createOrdersRepository(db);
+      const { rows, total } = await repo.listOwn(customer.merchantId, customer.id, { page: query.page, size: query.size, only: query.onlyArchive ? 'archive' : 'all' });
+      return { content: await present(repo, customer.merchantId, rows), page: query.page, size: query.size, totalElements: total, totalPages: Math.ceil(total / query.size) };
+    },
+
+    /** Every active order of the customer (not CLOSED, DELIVERED or CANCELED), newest first. */
+    async active(customer: Customer, userId: string): Promise<Order[]> {
+      if (userId !== customer.id) throw new AppError('NOT_FOUND');
+      const repo = createOrdersRepository(db);
+      const { rows } = await repo.listOwn(customer.merchantId, customer.id, { page: 0, size: 100, only: 'active' });
+      return present(repo, customer.merchantId, rows);
+    },
+
+    /**
+     * The customer cancels their order: allowed where the brand lets customers cancel (cancelOrderActive) and
+     * the table lets the customer make the move (before ACCEPTED). Its stock, promo use and spent cashback go back.
+     */
+    async cancel(customer: Customer, id: string, body: CancelOrderRequest): Promise<Order> {
+      await db.transaction(async (tx) => {
+        const repo = createOrdersRepository(tx);
+        const order = await repo.findOwn(customer.merchantId, customer.id, id, true);
+        if (!order) throw new AppError('NOT_FOUND');
+        const settings = await repo.settings(customer.merchantId);
+        if (!settings.cancelOrderActive) throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
+        const refused = moveProblem(order.status, 'CANCELED', 'customer', order.serviceType);
+        if (refused) throw new AppError(refused.code, refused.details);
+        const now = clock.now();
+        const lines = await repo.linesOf(customer.merchantId, [id]);
+        const back = new Map<string, number>();
+        for (const l of lines) if (l.stockTaken) back.set(l.productId, (back.get(l.productId) ?? 0) + l.count);
+        for (const productId of [...back.keys()].sort()) await repo.returnStock(customer.merchantId, productId, back.get(productId)!);
+        await repo.deletePromoUse(customer.merchantId, id);
+        if (order.cashback > 0) await repo.moveCashback(customer.merchantId, customer.id, order.cashback, 'RETURNED', id, now);
+        await repo.setStatus(customer.merchantId, id, { status: 'CANCELED', reason: body.reason, updatedAt: now });
+        await repo.insertStatus({
+          merchantId: customer.merchantId,
+          orderId: id,
+          fromStatus: order.status,
+          toStatus: 'CANCELED',
+          role: 'customer',
+          reason: 'CHANGE_STATUS',
+          comment: [body.reason, body.comment].filter(Boolean).join(' — '),
+          at: now,
+        });
+      });
+      return readOwn(customer, id);
+    },
+
+    /** Hides a finished order from the customer's history; an active one stays (ORDER_STATUS_CONFLICT). */
+    async hide(customer: Customer, id: string): Promise<void> {
+      const repo = createOrdersRepository(db);
+      const order = await repo.findOwn(customer.merchantId, customer.id, id);
+      if (!order) throw new AppError('NOT_FOUND');
+      if (isActiveStatus(order.status)) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, action: 'HIDE' });
+      await repo.hide(customer.merchantId, customer.id, id, clock.now());
+    },
+
+    /** What checkout needs before placing: lead time, payment types per channel, minimums, what the brand allows. */
+    async settings(merchant: MerchantRecord): Promise<OrderMerchantSettings> {
+      const repo = createOrdersRepository(db);
+      const s = await repo.settings(merchant.id);
+      const paymentTypes = Object.fromEntries(CHANNEL_TYPES.map((c: ChannelType) => [c, allowedPaymentTypes(s, s.methods, c)])) as Record<ChannelType, PaymentType[]>;
+      return {
+        shouldValidateDeliveryArea: s.shouldValidateDeliveryArea,
+        isSmsConfirmationRequiredPerOrder: s.isSmsConfirmationRequiredPerOrder,
+        leadTimeMinutes: s.leadTimeMinutes,
+        scheduleMaxDays: SCHEDULE_MAX_DAYS,
+        paymentTypes,
+        deliveryMinAmounts: await repo.deliveryMinAmounts(merchant.id),
+        cancelOrderActive: s.cancelOrderActive,
+        cashbackActive: s.cashbackActive,
+        promoActive: s.promoActive,
+        receiverActive: s.receiverActive,
+        deliveryActive: s.deliveryActive,
+        pickupActive: s.pickupActive,
+        dineInActive: s.dineInActive,
+      };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

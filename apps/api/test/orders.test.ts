@@ -1,0 +1,395 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cashbackEntries, merchantSettings, orderCounters, orders, paymentMethods, products, promoUses, users } from '@dasturxon/db';
+import { DEMO } from '@dasturxon/db/seed';
+import { localTime } from '@dasturxon/domain';
+import { LoginResponse, Order, OrderMerchantSettings, OrderPage, QuoteResponse } from '@dasturxon/domain/contracts';
+import { z } from 'zod';
+import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+
+const T = DEMO.tezkor;
+const P = T.products;
+const CHILONZOR = T.branches.chilonzor; // open round the clock, with dine-in
+const NEAR_CHILONZOR = { latitude: 41.2765, longitude: 69.2045 };
+const NOWHERE = { latitude: 41.0, longitude: 69.0 };
+/** A cheeseburger must be ordered with a size. */
+const CHEESEBURGER = (count: number) => ({ productId: P.cheeseburger, count, modifications: [{ id: T.modifiers.cheeseburger.size.standard, count: 1 }] });
+/** Cola: not counted in the seed; the stock tests give it a count. */
+const COUNTED = P.cola;
+
+describe.each(BACKENDS)('orders on %s', (backend) => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dx-orders-'));
+    t = await createTestApp(backend, { DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  let serial = 0;
+  const freshPhone = () => `+99893${String(1_000_000 + ++serial * 7919).slice(-7)}`;
+  const freshIp = () => `10.13.${Math.floor(++serial / 250)}.${serial % 250}`;
+
+  const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown, merchant: string = T.id, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { 'x-merchant-id': merchant, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      remoteAddress: freshIp(),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  async function lastCode(phone: string, merchant: string): Promise<string> {
+    const lines = (await readFile(join(dataDir, 'sms-outbox.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { to: string; text: string; merchantId: string });
+    const code = lines.filter((l) => l.to === phone && l.merchantId === merchant).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code for ${phone}`);
+    return code;
+  }
+
+  /** A new customer signed in through the real login (the code read from the SMS outbox). */
+  async function login(merchant: string = T.id): Promise<{ token: string; id: string; merchant: string }> {
+    const phone = freshPhone();
+    expect((await call('POST', '/users/v1/auth/otp', null, { phone }, merchant)).statusCode).toBe(200);
+    const res = await call('POST', '/users/v1/auth/otp/verify', null, { phone, code: await lastCode(phone, merchant) }, merchant);
+    expect(res.statusCode).toBe(200);
+    const { token, user } = LoginResponse.parse(res.json());
+    return { token, id: user.id, merchant };
+  }
+  type Customer = Awaited<ReturnType<typeof login>>;
+
+  const pickup = (more: Record<string, unknown> = {}) => ({ serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems: [{ productId: P.fries, count: 2 }], ...more });
+  const delivery = (more: Record<string, unknown> = {}) => ({
+    serviceType: 'DELIVERY',
+    address: { ...NEAR_CHILONZOR, streetName: "Bunyodkor shoh ko'chasi", houseNumber: '12', details: { entrance: '2', floor: '3' } },
+    cartItems: [CHEESEBURGER(2), { productId: P.fries, count: 2 }],
+    ...more,
+  });
+  const place = (c: Customer, body: unknown, headers: Record<string, string> = {}, path = '/orders/v1/orders') => call('POST', path, c.token, body, c.merchant, headers);
+  const stockOf = async (id: string) => (await t.database.db.select({ count: products.count }).from(products).where(eq(products.id, id)))[0]!.count;
+  const setStock = (id: string, count: number | null) => t.database.db.update(products).set({ count }).where(eq(products.id, id));
+  const ordersOf = async (c: Customer) => t.database.db.select().from(orders).where(and(eq(orders.merchantId, c.merchant), eq(orders.userId, c.id)));
+  const setFlags = (flags: Partial<typeof merchantSettings.$inferInsert>, merchant: string = T.id) =>
+    t.database.db.update(merchantSettings).set(flags).where(and(eq(merchantSettings.merchantId, merchant), eq(merchantSettings.channel, 'WEB')));
+  const setCashback = async (c: Customer, amount: number) => {
+    await t.database.db.update(users).set({ cashback: amount }).where(eq(users.id, c.id));
+    await t.database.db.insert(cashbackEntries).values({ merchantId: c.merchant, userId: c.id, kind: 'OPENING', amount, balanceAfter: amount });
+  };
+  const ledgerSum = async (c: Customer) =>
+    Number((await t.database.db.select({ s: sql<number>`coalesce(sum(${cashbackEntries.amount}), 0)` }).from(cashbackEntries).where(eq(cashbackEntries.userId, c.id)))[0]!.s);
+
+  describe('placing', () => {
+    it('places a pickup order priced exactly as the quote prices it, OPEN, with a number, lines and its first status', async () => {
+      const c = await login();
+      const quote = QuoteResponse.parse((await call('POST', '/orders/v1/orders/quote', c.token, pickup())).json());
+      const res = await place(c, { ...pickup(), totalPrice: 1, productPrice: 1 });
+      expect(res.statusCode).toBe(201);
+      const order = Order.parse(res.json());
+      expect(order).toMatchObject({
+        status: 'OPEN',
+        isActive: true,
+        serviceType: 'PICK_UP',
+        paymentType: 'CASH',
+        orderDevice: 'CLIENT_WEB',
+        isPaid: false,
+        userId: c.id,
+        branch: { id: CHILONZOR },
+        address: null,
+        totalPrice: quote.totalPrice,
+        productPrice: quote.productPrice,
+        deliveryPrice: 0,
+        atTime: false,
+      });
+      expect(order.totalPrice).toBeGreaterThan(1);
+      expect(order.cartItems).toHaveLength(1);
+      expect(order.cartItems[0]).toMatchObject({ productId: P.fries, count: 2, gross: quote.lines[0]!.gross, net: quote.lines[0]!.net });
+      expect(order.cartItems[0]!.name.ru).toBeTruthy();
+      expect(order.history).toEqual([expect.objectContaining({ from: null, to: 'OPEN', role: 'customer', reason: 'CHANGE_STATUS' })]);
+
+      const second = Order.parse((await place(c, pickup())).json());
+      expect(second.number).toBeGreaterThan(order.number);
+      const [counter] = await t.database.db.select().from(orderCounters).where(eq(orderCounters.merchantId, T.id));
+      expect(counter!.lastNumber).toBe(second.number);
+    });
+
+    it('places a delivery order with the serving branch, the address snapshot and the delivery price', async () => {
+      const c = await login();
+      const quote = QuoteResponse.parse((await call('POST', '/orders/v1/orders/quote', c.token, { serviceType: 'DELIVERY', branchId: CHILONZOR, address: NEAR_CHILONZOR, cartItems: delivery().cartItems })).json());
+      const res = await place(c, delivery());
+      expect(res.statusCode).toBe(201);
+      const order = Order.parse(res.json());
+      expect(order.branch.id).toBe(CHILONZOR);
+      expect(order.deliveryPrice).toBe(quote.deliveryPrice);
+      expect(order.deliveryPrice).toBeGreaterThan(0);
+      expect(order.totalPrice).toBe(quote.totalPrice);
+      expect(order.address).toMatchObject({ ...NEAR_CHILONZOR, houseNumber: '12', details: { entrance: '2', floor: '3' } });
+      expect(order.cartItems.map((l) => l.productId)).toEqual([P.cheeseburger, P.fries]);
+      expect(order.cartItems[0]!.modifications).toEqual([expect.objectContaining({ id: T.modifiers.cheeseburger.size.standard, count: 1 })]);
+    });
+
+    it('places a dine-in order and keeps a promo use and spent cashback in the ledger', async () => {
+      const c = await login();
+      await setCashback(c, 5000);
+      const res = await place(c, { serviceType: 'DINE_IN', branchId: CHILONZOR, tableId: '7', cartItems: [CHEESEBURGER(2)], promoCode: 'welcome10', cashback: 3000 });
+      expect(res.statusCode).toBe(201);
+      const order = Order.parse(res.json());
+      expect(order).toMatchObject({ serviceType: 'DINE_IN', status: 'OPEN', cashback: 3000, promo: { code: 'WELCOME10' } });
+      expect(order.promoProductDiscount).toBeGreaterThan(0);
+      expect((await t.database.db.select().from(users).where(eq(users.id, c.id)))[0]!.cashback).toBe(2000);
+      expect(await ledgerSum(c)).toBe(2000);
+      expect(await t.database.db.select().from(promoUses).where(eq(promoUses.orderId, order.id))).toHaveLength(1);
+    });
+
+    it('leaves an online-paid order CREATED and unpaid, and refuses a type the brand does not take on the channel', async () => {
+      const c = await login();
+      const payme = await place(c, pickup({ paymentType: 'PAYME' }));
+      expect(payme.statusCode).toBe(201);
+      expect(payme.json()).toMatchObject({ status: 'CREATED', isPaid: false, paymentType: 'PAYME' });
+
+      const uzum = await place(c, pickup({ paymentType: 'UZUM' }));
+      expect(uzum.statusCode).toBe(409);
+      expect(uzum.json()).toMatchObject({ code: 'PAYMENT_TYPE_NOT_ALLOWED', details: { paymentType: 'UZUM', channel: 'WEB' } });
+      // A Payme method switched off for the bot: the same order from Telegram is refused, from the web still taken.
+      await t.database.db.insert(paymentMethods).values({ merchantId: T.id, type: 'PAYME', name: 'Payme', botEnabled: false });
+      try {
+        expect((await place(c, pickup({ paymentType: 'PAYME', orderDevice: 'TELEGRAM_BOT' }))).json().code).toBe('PAYMENT_TYPE_NOT_ALLOWED');
+        expect((await place(c, pickup({ paymentType: 'PAYME', orderDevice: 'CLIENT_WEB_MOBILE' }))).statusCode).toBe(201);
+      } finally {
+        await t.database.db.delete(paymentMethods).where(eq(paymentMethods.merchantId, T.id));
+      }
+      const refusedDevice = await place(c, pickup({ orderDevice: 'OPERATOR' }));
+      expect(refusedDevice.statusCode).toBe(400);
+    });
+
+    it('answers the checkout settings', async () => {
+      const res = await call('GET', '/orders/v1/merchant/settings', null);
+      expect(res.statusCode).toBe(200);
+      const s = OrderMerchantSettings.parse(res.json());
+      expect(s).toMatchObject({ leadTimeMinutes: 45, scheduleMaxDays: 7, cancelOrderActive: true, cashbackActive: true });
+      expect(s.paymentTypes.WEB).toEqual(['CASH', 'CLICK', 'PAYME', 'CLICK_MINI_APP']);
+      expect(s.deliveryMinAmounts[CHILONZOR]).toBe(50_000);
+      expect((await call('GET', '/orders/v1/merchant/settings', null, undefined, DEMO.navbahor.id)).json().paymentTypes.WEB).toEqual(['CASH']);
+    });
+  });
+
+  describe('refusals write nothing', () => {
+    const refused = async (c: Customer, body: unknown, status: number, code: string, path?: string) => {
+      const before = (await ordersOf(c)).length;
+      const res = await place(c, body, {}, path);
+      expect([res.statusCode, res.json().code]).toEqual([status, code]);
+      expect((await ordersOf(c)).length).toBe(before);
+      return res.json();
+    };
+
+    it('refuses each problem the quote reports with its code', async () => {
+      const c = await login();
+      await setStock(COUNTED, 0);
+      await refused(c, pickup({ cartItems: [{ productId: COUNTED, count: 1 }] }), 409, 'NOT_ENOUGH_PRODUCTS');
+      await refused(c, pickup({ cartItems: [{ productId: P.inactive, count: 1 }] }), 409, 'PRODUCT_NOT_AVAILABLE');
+      await refused(c, pickup({ cartItems: [{ productId: '00000000-0000-4000-8000-000000000001', count: 1 }] }), 404, 'PRODUCT_NOT_FOUND');
+      await refused(c, pickup({ cartItems: [{ productId: P.cheeseburger, count: 1 }] }), 400, 'MODIFICATION_MIN');
+      await refused(c, pickup({ branchId: T.branches.sergeli }), 409, 'BRANCH_CLOSED');
+      await refused(c, delivery({ address: NOWHERE }), 409, 'OUT_OF_SERVICE_ZONE');
+      await refused(c, delivery({ cartItems: [{ productId: P.fries, count: 1 }], branchId: CHILONZOR }), 409, 'DELIVERY_MIN_AMOUNT');
+      await refused(c, pickup({ promoCode: 'EXPIRED' }), 409, 'PROMO_EXPIRED');
+      await refused(c, pickup({ promoCode: 'NOPE' }), 404, 'PROMO_NOT_FOUND');
+      const body = await refused(c, pickup({ cartItems: [{ productId: COUNTED, count: 1 }, { productId: P.inactive, count: 1 }] }), 409, 'PRODUCT_NOT_AVAILABLE');
+      expect(body.details.problems.map((p: { code: string }) => p.code)).toEqual(['PRODUCT_NOT_AVAILABLE', 'NOT_ENOUGH_PRODUCTS']);
+      await setStock(COUNTED, null);
+    });
+
+    it('refuses a bad shape, a guest, a switched-off service and the wrong call for a scheduled order', async () => {
+      const c = await login();
+      await refused(c, pickup({ cartItems: [] }), 400, 'VALIDATION_FAILED');
+      await refused(c, { ...pickup(), branchId: undefined }, 400, 'VALIDATION_FAILED');
+      await refused(c, delivery({ address: undefined }), 400, 'VALIDATION_FAILED');
+      await refused(c, pickup({ later: true, day: '2030-01-01', time: '12:00' }), 400, 'VALIDATION_FAILED');
+      await refused(c, pickup({ price: 1 }), 400, 'VALIDATION_FAILED');
+      await refused(c, pickup(), 400, 'VALIDATION_FAILED', '/orders/v1/orders/at-time');
+      expect((await call('POST', '/orders/v1/orders', null, pickup())).statusCode).toBe(401);
+      await setFlags({ pickupActive: false });
+      try {
+        await refused(c, pickup(), 409, 'SERVICE_NOT_AVAILABLE');
+      } finally {
+        await setFlags({ pickupActive: true });
+      }
+    });
+  });
+
+  describe('scheduled orders', () => {
+    const wall = (ms: number) => {
+      const at = new Date(t.clock.now().getTime() + ms);
+      const local = new Date(at.getTime() + 5 * 3600_000); // Tashkent is UTC+5 all year
+      return { day: local.toISOString().slice(0, 10), time: local.toISOString().slice(11, 16) };
+    };
+
+    it('places an order for later AT_TIME, and refuses one too soon, too far, or when the branch is closed', async () => {
+      const c = await login();
+      const later = wall(3 * 3600_000);
+      const res = await place(c, pickup({ later: true, ...later }), {}, '/orders/v1/orders/at-time');
+      expect(res.statusCode).toBe(201);
+      const order = Order.parse(res.json());
+      expect(order).toMatchObject({ status: 'AT_TIME', atTime: true });
+      expect(order.deliveryAt!.slice(11, 16)).toBe(new Date(Date.parse(`${later.day}T${later.time}:00+05:00`)).toISOString().slice(11, 16));
+      const row = (await t.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+      expect(row.opensAt!.getTime()).toBe(row.deliveryAt!.getTime() - 45 * 60_000);
+
+      const soon = await place(c, pickup({ later: true, ...wall(20 * 60_000) }), {}, '/orders/v1/orders/at-time');
+      expect(soon.json()).toMatchObject({ code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_SOON' } });
+      const far = await place(c, pickup({ later: true, ...wall(8 * 86_400_000) }), {}, '/orders/v1/orders/at-time');
+      expect(far.json()).toMatchObject({ code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_FAR' } });
+      // Yakkasaroy keeps 09:00-23:00 with today off; 03:00 tomorrow is outside its hours.
+      const night = wall(86_400_000);
+      const closed = await place(c, pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '03:00' }), {}, '/orders/v1/orders/at-time');
+      expect(closed.json()).toMatchObject({ code: 'ORDER_TIME_INVALID', details: { reason: 'CLOSED' } });
+      // A branch closed now takes an order for a time it is open.
+      const tomorrowNoon = await place(c, pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '12:00' }), {}, '/orders/v1/orders/at-time');
+      expect([tomorrowNoon.statusCode, localTime(t.clock.now(), 'Asia/Tashkent').weekName]).toEqual([201, expect.any(String)]);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers a repeat with the first order and places nothing; another body under the key is 409', async () => {
+      const c = await login();
+      const key = { 'idempotency-key': `checkout-${serial}-abcdef` };
+      const first = await place(c, pickup(), key);
+      expect(first.statusCode).toBe(201);
+      const stock = await stockOf(P.fries);
+      const again = await place(c, pickup(), key);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotency-replayed']).toBe('true');
+      expect(again.json().id).toBe(first.json().id);
+      expect(await ordersOf(c)).toHaveLength(1);
+      expect(await stockOf(P.fries)).toBe(stock);
+      const other = await place(c, pickup({ comment: 'another' }), key);
+      expect([other.statusCode, other.json().code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+      // A day later the key is free again.
+      t.clock.set(new Date(t.clock.now().getTime() + 24 * 3600_000 + 1000));
+      try {
+        const next = await place(c, pickup(), key);
+        expect(next.statusCode).toBe(201);
+        expect(next.json().id).not.toBe(first.json().id);
+      } finally {
+        t.clock.set(new Date(t.clock.now().getTime() - 24 * 3600_000 - 1000));
+      }
+    });
+
+    it('makes one order of a double tap: the same key sent twice at once', async () => {
+      const c = await login();
+      await setStock(COUNTED, 1);
+      const key = { 'idempotency-key': `double-tap-${serial}` };
+      const body = pickup({ cartItems: [{ productId: COUNTED, count: 1 }] });
+      const [a, b] = await Promise.all([place(c, body, key), place(c, body, key)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+      expect(a.json().id).toBe(b.json().id);
+      expect(await ordersOf(c)).toHaveLength(1);
+      expect(await stockOf(COUNTED)).toBe(0);
+    });
+  });
+
+  describe('reading', () => {
+    it("reads the customer's own orders only, at their own brand", async () => {
+      const c = await login();
+      const other = await login();
+      const order = Order.parse((await place(c, pickup())).json());
+      expect((await call('GET', `/orders/v1/orders/${order.id}`, c.token)).json().id).toBe(order.id);
+      expect((await call('GET', `/orders/v1/orders/${order.id}`, other.token)).statusCode).toBe(404);
+      expect((await call('GET', `/orders/v1/orders/user/${c.id}`, other.token)).statusCode).toBe(404);
+      expect((await call('GET', `/orders/v1/orders/user/${c.id}/active`, other.token)).statusCode).toBe(404);
+      // Another brand: the token is not valid there, and a customer of that brand does not see it.
+      const nav = await login(DEMO.navbahor.id);
+      expect((await call('GET', `/orders/v1/orders/${order.id}`, c.token, undefined, DEMO.navbahor.id)).statusCode).toBe(401);
+      expect((await call('GET', `/orders/v1/orders/${order.id}`, nav.token, undefined, DEMO.navbahor.id)).statusCode).toBe(404);
+      expect((await call('GET', `/orders/v1/orders/${order.id}`, null)).statusCode).toBe(401);
+    });
+
+    it('pages the history from 0, splits Active from Archive, and hides finished orders', async () => {
+      const c = await login();
+      const placed: Order[] = [];
+      for (let i = 0; i < 3; i++) placed.push(Order.parse((await place(c, pickup())).json()));
+      expect((await call('POST', `/orders/v1/orders/${placed[0]!.id}/cancel`, c.token, { reason: 'changed my mind' })).statusCode).toBe(200);
+
+      const page0 = OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}?page=0&size=2`, c.token)).json());
+      expect(page0).toMatchObject({ page: 0, size: 2, totalElements: 3, totalPages: 2 });
+      expect(page0.content.map((o) => o.number)).toEqual([placed[2]!.number, placed[1]!.number]);
+      const page1 = OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}?page=1&size=2`, c.token)).json());
+      expect(page1.content.map((o) => o.id)).toEqual([placed[0]!.id]);
+
+      const archive = OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}?onlyArchive=true`, c.token)).json());
+      expect(archive.content.map((o) => [o.id, o.status])).toEqual([[placed[0]!.id, 'CANCELED']]);
+      const active = z.array(Order).parse((await call('GET', `/orders/v1/orders/user/${c.id}/active`, c.token)).json());
+      expect(active.map((o) => o.id)).toEqual([placed[2]!.id, placed[1]!.id]);
+
+      expect((await call('POST', `/orders/v1/orders/${placed[1]!.id}/hide`, c.token)).json().code).toBe('ORDER_STATUS_CONFLICT');
+      expect((await call('POST', `/orders/v1/orders/${placed[0]!.id}/hide`, c.token)).statusCode).toBe(204);
+      expect(OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}?onlyArchive=true`, c.token)).json()).totalElements).toBe(0);
+    });
+  });
+
+  describe('cancel', () => {
+    it('gives back the stock, the promo use and the cashback, once, before the branch accepts', async () => {
+      const c = await login();
+      await setCashback(c, 4000);
+      await setStock(COUNTED, 5);
+      const order = Order.parse((await place(c, pickup({ cartItems: [{ productId: COUNTED, count: 2 }, { productId: COUNTED, count: 1 }], promoCode: 'WELCOME10', cashback: 4000 }))).json());
+      expect(await stockOf(COUNTED)).toBe(2);
+      expect(order.cashback).toBe(4000);
+
+      expect((await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, {})).statusCode).toBe(400);
+      const res = await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'wrong branch' });
+      expect(res.statusCode).toBe(200);
+      const canceled = Order.parse(res.json());
+      expect(canceled).toMatchObject({ status: 'CANCELED', isActive: false, reason: 'wrong branch' });
+      expect(canceled.history.map((h) => [h.from, h.to, h.role])).toEqual([[null, 'OPEN', 'customer'], ['OPEN', 'CANCELED', 'customer']]);
+      expect(await stockOf(COUNTED)).toBe(5);
+      expect(await t.database.db.select().from(promoUses).where(eq(promoUses.orderId, order.id))).toHaveLength(0);
+      expect((await t.database.db.select().from(users).where(eq(users.id, c.id)))[0]!.cashback).toBe(4000);
+      expect(await ledgerSum(c)).toBe(4000);
+
+      const twice = await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'again' });
+      expect([twice.statusCode, twice.json().code, twice.json().details]).toEqual([409, 'ORDER_STATUS_CONFLICT', expect.objectContaining({ from: 'CANCELED', to: 'CANCELED' })]);
+      expect(await stockOf(COUNTED)).toBe(5);
+    });
+
+    it('refuses once the branch has accepted, where the brand does not allow it, and for another customer', async () => {
+      const c = await login();
+      const order = Order.parse((await place(c, pickup())).json());
+      const other = await login();
+      expect((await call('POST', `/orders/v1/orders/${order.id}/cancel`, other.token, { reason: 'x' })).statusCode).toBe(404);
+
+      await setFlags({ cancelOrderActive: false });
+      try {
+        expect((await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'x' })).json().code).toBe('ORDER_CANCEL_NOT_ALLOWED');
+      } finally {
+        await setFlags({ cancelOrderActive: true });
+      }
+      await t.database.db.update(orders).set({ status: 'ACCEPTED' }).where(eq(orders.id, order.id));
+      const late = await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'x' });
+      expect([late.statusCode, late.json().code, late.json().details.from]).toEqual([409, 'ORDER_STATUS_CONFLICT', 'ACCEPTED']);
+    });
+  });
+
+  describe('stock under concurrency', () => {
+    const CUSTOMERS = backend === 'postgres' ? 200 : 60;
+    it(`sells exactly 50 of a product with stock 50 to ${CUSTOMERS} customers ordering at once, and ends at 0`, async () => {
+      const customers: Customer[] = [];
+      for (let i = 0; i < CUSTOMERS; i++) customers.push(await login());
+      await setStock(COUNTED, 50);
+      const results = await Promise.all(customers.map((c) => place(c, pickup({ cartItems: [{ productId: COUNTED, count: 1 }] }))));
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((s) => s === 201)).toHaveLength(50);
+      expect(results.filter((r) => r.statusCode !== 201).map((r) => r.json().code)).toEqual(Array(CUSTOMERS - 50).fill('NOT_ENOUGH_PRODUCTS'));
+      expect(await stockOf(COUNTED)).toBe(0);
+      const numbers = results.filter((r) => r.statusCode === 201).map((r) => r.json().number as number);
+      expect(new Set(numbers).size).toBe(50);
+    }, 240_000);
+  });
+});

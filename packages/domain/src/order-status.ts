@@ -1,0 +1,113 @@
+import { ORDER_STATUSES, type OrderStatus, type PaymentType, type ServiceType } from './enums.ts';
+import { isDeliveryService } from './quote-rules.ts';
+
+/*
+ * The order's lifecycle as data (docs/decisions/008-order-lifecycle.md): every move an order may make,
+ * who may make it, and for which service types. Anything not in the table is refused, and the refusal
+ * names both states. The server checks every status change against it; the storefront reads it to know
+ * whether the customer may still cancel.
+ */
+
+/** Who moves an order: the customer, the brand's staff, the payment provider's confirmation, or the system's timers. */
+export const ORDER_ROLES = ['customer', 'operator', 'kitchen', 'courier', 'payment', 'system'] as const;
+export type OrderRole = (typeof ORDER_ROLES)[number];
+
+/** Which orders a move applies to: every one, those brought to an address, or those collected at the branch (pickup, dine-in). */
+export type MoveScope = 'ALL' | 'DELIVERED' | 'COLLECTED';
+
+export interface OrderMove {
+  from: OrderStatus;
+  to: OrderStatus;
+  roles: readonly OrderRole[];
+  scope: MoveScope;
+}
+
+const move = (from: OrderStatus, to: OrderStatus, roles: readonly OrderRole[], scope: MoveScope = 'ALL'): OrderMove => ({ from, to, roles, scope });
+
+/** The whole table. Kept in lifecycle order; decision 008 gives the reason for each row. */
+export const ORDER_MOVES: readonly OrderMove[] = [
+  // Awaiting an online payment.
+  move('CREATED', 'OPEN', ['payment']),
+  move('CREATED', 'AT_TIME', ['payment']),
+  move('CREATED', 'CANCELED', ['customer', 'operator', 'payment', 'system']),
+  // Scheduled: opens at the lead time before its time (the system's timer), or early by hand.
+  move('AT_TIME', 'OPEN', ['system', 'operator']),
+  move('AT_TIME', 'CANCELED', ['customer', 'operator']),
+  // Waiting for the branch.
+  move('OPEN', 'ACCEPTED', ['operator', 'kitchen']),
+  move('OPEN', 'CANCELED', ['customer', 'operator']),
+  // In the branch's hands: only the staff may stop it now.
+  move('ACCEPTED', 'COOKING', ['operator', 'kitchen']),
+  move('ACCEPTED', 'CANCELED', ['operator']),
+  move('COOKING', 'DONE', ['operator', 'kitchen']),
+  move('COOKING', 'CANCELED', ['operator']),
+  move('DONE', 'CANCELED', ['operator']),
+  // Collected at the branch: handed over.
+  move('DONE', 'CLOSED', ['operator', 'kitchen'], 'COLLECTED'),
+  // Brought to an address: a courier takes it, may hand it back, rides, delivers; then it is closed.
+  move('DONE', 'ATTACHED', ['operator', 'courier'], 'DELIVERED'),
+  move('ATTACHED', 'DONE', ['operator', 'courier'], 'DELIVERED'),
+  move('ATTACHED', 'ON_WAY', ['operator', 'courier'], 'DELIVERED'),
+  move('ATTACHED', 'CANCELED', ['operator'], 'DELIVERED'),
+  move('ON_WAY', 'DELIVERED', ['operator', 'courier'], 'DELIVERED'),
+  move('ON_WAY', 'CANCELED', ['operator'], 'DELIVERED'),
+  move('DELIVERED', 'CLOSED', ['operator', 'system'], 'DELIVERED'),
+];
+
+const inScope = (scope: MoveScope, serviceType: ServiceType): boolean =>
+  scope === 'ALL' || (scope === 'DELIVERED') === isDeliveryService(serviceType);
+
+/** The row of the table for a move of an order of this service type, or null when the table has none. */
+export function findMove(from: OrderStatus, to: OrderStatus, serviceType: ServiceType): OrderMove | null {
+  return ORDER_MOVES.find((m) => m.from === from && m.to === to && inScope(m.scope, serviceType)) ?? null;
+}
+
+/** True when `role` may move an order of `serviceType` from `from` to `to`. */
+export function canMove(from: OrderStatus, to: OrderStatus, role: OrderRole, serviceType: ServiceType): boolean {
+  return findMove(from, to, serviceType)?.roles.includes(role) ?? false;
+}
+
+/** Why a move is refused (ORDER_STATUS_CONFLICT, with both states and the role), or null when it is allowed. */
+export function moveProblem(
+  from: OrderStatus,
+  to: OrderStatus,
+  role: OrderRole,
+  serviceType: ServiceType,
+): { code: 'ORDER_STATUS_CONFLICT'; details: { from: OrderStatus; to: OrderStatus; role: OrderRole; serviceType: ServiceType } } | null {
+  return canMove(from, to, role, serviceType) ? null : { code: 'ORDER_STATUS_CONFLICT', details: { from, to, role, serviceType } };
+}
+
+/** Where a role may take an order of this service type from its status. */
+export function nextStatuses(from: OrderStatus, role: OrderRole, serviceType: ServiceType): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canMove(from, to, role, serviceType));
+}
+
+/** Orders in these states are over: the Archive tab. */
+export const FINAL_ORDER_STATUSES = ['CLOSED', 'DELIVERED', 'CANCELED'] as const satisfies readonly OrderStatus[];
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(s));
+
+/** Active = not CLOSED, DELIVERED or CANCELED (spec section 4, Active and Archive). */
+export function isActiveStatus(status: OrderStatus): boolean {
+  return ACTIVE_ORDER_STATUSES.includes(status);
+}
+
+/** True when nothing can move the order any more. */
+export function isTerminalStatus(status: OrderStatus): boolean {
+  return ORDER_MOVES.every((m) => m.from !== status);
+}
+
+/** Payment types settled when the order is handed over; every other type is paid online first. */
+export const OFFLINE_PAYMENT_TYPES = ['CASH', 'TERMINAL', 'OTHER'] as const satisfies readonly PaymentType[];
+
+export function isOnlinePayment(type: PaymentType): boolean {
+  return !(OFFLINE_PAYMENT_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * The status an order is placed in: CREATED while an online payment is awaited (the payment's move
+ * takes it on), else AT_TIME for a scheduled order, else OPEN.
+ */
+export function initialStatus(order: { paymentType: PaymentType; scheduled: boolean }): OrderStatus {
+  if (isOnlinePayment(order.paymentType)) return 'CREATED';
+  return order.scheduled ? 'AT_TIME' : 'OPEN';
+}
