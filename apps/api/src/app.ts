@@ -22,7 +22,7 @@ import { createGeocodingService, geocodingRoutes } from './features/geocoding/in
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
-import { createOrdersService, ordersRoutes } from './features/orders/index.ts';
+import { createOrdersService, ordersRoutes, registerOrderTimers } from './features/orders/index.ts';
 import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -139,6 +139,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes });
+  registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
   registerTenant(app, resolver);

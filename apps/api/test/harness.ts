@@ -56,6 +56,8 @@ export async function createTestApp(backend: Backend, env: Record<string, string
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // Tests run the order timers themselves (app.runOrderTimers) with their controlled clock.
+    ORDER_TIMERS_SECONDS: '0',
     BASE_DOMAINS: 'localhost,dasturxon.uz',
     WEB_SSR_DIST: join(tmpdir(), 'dx-no-renderer'),
     // Every test calls from one address; the limits have their own test (rate-limit.test.ts).

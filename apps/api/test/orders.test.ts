@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashbackEntries, merchantSettings, orderCounters, orders, paymentMethods, products, promoUses, users } from '@dasturxon/db';
+import { cashbackEntries, merchantSettings, orderCounters, orders, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { localTime } from '@dasturxon/domain';
 import { LoginResponse, Order, OrderMerchantSettings, OrderPage, QuoteResponse } from '@dasturxon/domain/contracts';
@@ -253,6 +253,58 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       // A branch closed now takes an order for a time it is open.
       const tomorrowNoon = await place(c, pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '12:00' }), {}, '/orders/v1/orders/at-time');
       expect([tomorrowNoon.statusCode, localTime(t.clock.now(), 'Asia/Tashkent').weekName]).toEqual([201, expect.any(String)]);
+    });
+  });
+
+  describe('timers', () => {
+    const minutes = (n: number) => n * 60_000;
+    const statusOf = async (id: string) => (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+    const historyOf = async (id: string) => t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+
+    it('cancel an unpaid online order after its time, giving its stock back, and open a scheduled order its lead time before; each once', async () => {
+      const start = t.clock.now();
+      try {
+        const c = await login();
+        await setStock(COUNTED, 10);
+        const unpaid = Order.parse((await place(c, pickup({ paymentType: 'PAYME', cartItems: [{ productId: COUNTED, count: 3 }] }))).json());
+        expect(unpaid.status).toBe('CREATED');
+        expect(await stockOf(COUNTED)).toBe(7);
+        const at = new Date(start.getTime() + minutes(180) + 5 * 3600_000);
+        const later = { day: at.toISOString().slice(0, 10), time: at.toISOString().slice(11, 16) };
+        const scheduled = Order.parse((await place(c, pickup({ later: true, ...later }), {}, '/orders/v1/orders/at-time')).json());
+        expect(scheduled.status).toBe('AT_TIME');
+
+        // Before the payment time nothing of theirs moves.
+        t.clock.set(new Date(start.getTime() + minutes(19)));
+        await t.app.runOrderTimers();
+        expect([await statusOf(unpaid.id), await statusOf(scheduled.id)]).toEqual(['CREATED', 'AT_TIME']);
+
+        // 20 minutes unpaid (the default): cancelled by the system, the stock back.
+        t.clock.set(new Date(start.getTime() + minutes(21)));
+        expect((await t.app.runOrderTimers()).canceled).toBeGreaterThanOrEqual(1);
+        expect(await statusOf(unpaid.id)).toBe('CANCELED');
+        expect(await stockOf(COUNTED)).toBe(10);
+        expect((await historyOf(unpaid.id)).at(-1)).toMatchObject({ fromStatus: 'CREATED', toStatus: 'CANCELED', role: 'system', comment: 'NOT_PAID_IN_TIME' });
+        expect(await statusOf(scheduled.id)).toBe('AT_TIME');
+
+        // The lead time (45 minutes) before its time, the scheduled order opens; a second run moves nothing of it.
+        const opensAt = Date.parse(scheduled.deliveryAt!) - minutes(45);
+        t.clock.set(new Date(opensAt - 1000));
+        await t.app.runOrderTimers();
+        expect(await statusOf(scheduled.id)).toBe('AT_TIME');
+        t.clock.set(new Date(opensAt + 1000));
+        expect((await t.app.runOrderTimers()).opened).toBeGreaterThanOrEqual(1);
+        expect(await statusOf(scheduled.id)).toBe('OPEN');
+        await t.app.runOrderTimers();
+        const moves = await historyOf(scheduled.id);
+        expect(moves.map((m) => [m.fromStatus, m.toStatus, m.role])).toEqual([
+          [null, 'AT_TIME', 'customer'],
+          ['AT_TIME', 'OPEN', 'system'],
+        ]);
+      } finally {
+        t.clock.set(start);
+        await setStock(COUNTED, null);
+      }
     });
   });
 

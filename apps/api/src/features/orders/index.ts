@@ -2,3 +2,4 @@
 export { createOrdersRepository, type OrdersRepository, type OrderRecord } from './orders.repository.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { createOrdersService, IDEMPOTENCY_TTL_MS, type OrdersService } from './orders.service.ts';
+export { registerOrderTimers } from './order-timers.ts';

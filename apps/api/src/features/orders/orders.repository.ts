@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   branches,
   cashbackEntries,
@@ -293,6 +293,22 @@ export function createOrdersRepository(db: Db) {
 
     async setStatus(merchantId: string, id: string, change: Partial<Pick<OrderRecord, 'status' | 'reason' | 'updatedAt'>>): Promise<void> {
       await db.update(orders).set(change).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
+    },
+
+    /**
+     * Orders whose timer is due, of every brand, oldest first: `open` the scheduled ones whose opening time has come,
+     * `unpaid` the online ones not paid in time. Locked, skipping rows another instance's run holds, so each is moved once.
+     */
+    async dueOrders(kind: 'open' | 'unpaid', now: Date, limit: number): Promise<OrderRecord[]> {
+      const where =
+        kind === 'open' ? and(eq(orders.status, 'AT_TIME'), lte(orders.opensAt, now)) : and(eq(orders.status, 'CREATED'), lte(orders.payUntil, now));
+      return db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(asc(kind === 'open' ? orders.opensAt : orders.payUntil))
+        .limit(limit)
+        .for('update', { skipLocked: true });
     },
 
     async hide(merchantId: string, userId: string, id: string, at: Date): Promise<void> {

@@ -172,7 +172,44 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
     return found.orderId;
   }
 
+  /** What a cancelled order held goes back: the stock it took, its promo use and the cashback it spent. */
+  async function release(repo: OrdersRepository, order: OrderRecord, now: Date): Promise<void> {
+    const lines = await repo.linesOf(order.merchantId, [order.id]);
+    const back = new Map<string, number>();
+    for (const l of lines) if (l.stockTaken) back.set(l.productId, (back.get(l.productId) ?? 0) + l.count);
+    for (const productId of [...back.keys()].sort()) await repo.returnStock(order.merchantId, productId, back.get(productId)!);
+    await repo.deletePromoUse(order.merchantId, order.id);
+    if (order.cashback > 0) await repo.moveCashback(order.merchantId, order.userId, order.cashback, 'RETURNED', order.id, now);
+  }
+
+  /** A move made by the system's timers, written like any other, and skipped if the table does not allow it. */
+  async function timerMove(repo: OrdersRepository, order: OrderRecord, to: 'OPEN' | 'CANCELED', now: Date, comment: string): Promise<boolean> {
+    if (moveProblem(order.status, to, 'system', order.serviceType)) return false;
+    if (to === 'CANCELED') await release(repo, order, now);
+    await repo.setStatus(order.merchantId, order.id, { status: to, reason: to === 'CANCELED' ? comment : order.reason, updatedAt: now });
+    await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: to, role: 'system', reason: 'CHANGE_STATUS', comment, at: now });
+    return true;
+  }
+
   return {
+    /**
+     * The order timers (decision 008): unpaid online orders past their payment time are cancelled and what they held
+     * goes back; scheduled orders whose opening time (their time less the lead time) has come open. Due orders are
+     * rows read with FOR UPDATE SKIP LOCKED in one transaction per batch, so a restart loses nothing and instances
+     * sharing a database move each order once. Answers how many moved.
+     */
+    async runTimers(batch = 100): Promise<{ opened: number; canceled: number }> {
+      const now = clock.now();
+      let opened = 0;
+      let canceled = 0;
+      await db.transaction(async (tx) => {
+        const repo = createOrdersRepository(tx);
+        for (const order of await repo.dueOrders('unpaid', now, batch)) if (await timerMove(repo, order, 'CANCELED', now, 'NOT_PAID_IN_TIME')) canceled++;
+        for (const order of await repo.dueOrders('open', now, batch)) if (await timerMove(repo, order, 'OPEN', now, 'SCHEDULED_TIME')) opened++;
+      });
+      return { opened, canceled };
+    },
+
     /**
      * Places an order. Answers `{ order, replayed }`: `replayed` when the same Idempotency-Key and body
      * placed it before (then nothing new is written).
@@ -379,12 +416,7 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
         const refused = moveProblem(order.status, 'CANCELED', 'customer', order.serviceType);
         if (refused) throw new AppError(refused.code, refused.details);
         const now = clock.now();
-        const lines = await repo.linesOf(customer.merchantId, [id]);
-        const back = new Map<string, number>();
-        for (const l of lines) if (l.stockTaken) back.set(l.productId, (back.get(l.productId) ?? 0) + l.count);
-        for (const productId of [...back.keys()].sort()) await repo.returnStock(customer.merchantId, productId, back.get(productId)!);
-        await repo.deletePromoUse(customer.merchantId, id);
-        if (order.cashback > 0) await repo.moveCashback(customer.merchantId, customer.id, order.cashback, 'RETURNED', id, now);
+        await release(repo, order, now);
         await repo.setStatus(customer.merchantId, id, { status: 'CANCELED', reason: body.reason, updatedAt: now });
         await repo.insertStatus({
           merchantId: customer.merchantId,
