@@ -72,11 +72,12 @@ test.describe('phone login, profile and account', () => {
     expect(first).not.toBeNull();
 
     // The brand's settings decide the entries, and only pages that exist are offered: Tezkor has cashback and
-    // delivery (so saved addresses); orders, favourites and cards come with their issues (shared/navigation.ts, PAGES_TO_COME).
+    // delivery (so saved addresses) and orders; favourites, cards and promo codes come with their issues (shared/navigation.ts, PAGES_TO_COME).
     await expect(page.getByTestId('profile-cashback')).toBeVisible();
     await expect(page.getByTestId('profile-link-user')).toBeVisible();
     await expect(page.getByTestId('profile-link-addresses')).toBeVisible();
-    for (const entry of ['orders', 'favorites', 'cards', 'promos']) await expect(page.getByTestId(`profile-link-${entry}`)).toHaveCount(0);
+    await expect(page.getByTestId('profile-link-orders')).toHaveAttribute('href', '/profile/orders');
+    for (const entry of ['favorites', 'cards', 'promos']) await expect(page.getByTestId(`profile-link-${entry}`)).toHaveCount(0);
 
     // Personal information.
     await page.getByTestId('profile-link-user').click();

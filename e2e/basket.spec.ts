@@ -169,8 +169,8 @@ test.describe('the basket', () => {
     const withPromo = await expectServerTotals(page, request, headers, lastQuote, 'WELCOME10');
     expect(withPromo.promoProductDiscount).toBe(Math.round((withPromo.productPrice! - withPromo.productDiscount!) / 10));
     expect(withPromo.totalPrice).toBeLessThan(plain.totalPrice!);
-    // No way to a checkout that does not exist yet (issue 13 adds it), and nothing blocks one.
-    await expect(page.getByTestId('basket-checkout')).toHaveCount(0);
+    // The way on leads to the checkout (issue 13), and nothing blocks it.
+    await expect(page.getByTestId('basket-checkout')).toHaveAttribute('href', '/checkout');
     await expect(page.getByTestId('basket-checkout-blocked')).toHaveCount(0);
 
     // A reload finds the same basket and the same promo code.

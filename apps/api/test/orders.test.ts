@@ -174,7 +174,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       const s = OrderMerchantSettings.parse(res.json());
       expect(s).toMatchObject({ leadTimeMinutes: 45, scheduleMaxDays: 7, cancelOrderActive: true, cashbackActive: true });
-      expect(s.paymentTypes.WEB).toEqual(['CASH', 'CLICK', 'PAYME', 'CLICK_MINI_APP']);
+      expect(s.paymentTypes.WEB).toEqual(['CASH', 'CLICK', 'PAYME']);
       expect(s.deliveryMinAmounts[CHILONZOR]).toBe(50_000);
       expect((await call('GET', '/orders/v1/merchant/settings', null, undefined, DEMO.navbahor.id)).json().paymentTypes.WEB).toEqual(['CASH']);
     });

@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from './constants.ts';
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
@@ -48,30 +47,6 @@ export function maskPhone(phone: string | null | undefined): string {
   if (groups.length < 3) return `+${groups.join(' ')}`;
   const masked = groups.map((g, i) => (i === 0 || i === 1 || i === groups.length - 1 ? g : '*'.repeat(g.length)));
   return `+${masked.join(' ')}`;
-}
-
-export const EMPTY_DATE = '--.--.----';
-
-/** Spec section 5: `dd.mm.yyyy` with an optional ` HH:MM`, in the given time zone; `--.--.----` when empty. */
-export function formatDate(
-  value: Date | string | number | null | undefined,
-  options: { withTime?: boolean; timeZone?: string } = {},
-): string {
-  if (value === null || value === undefined || value === '') return EMPTY_DATE;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return EMPTY_DATE;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const day = `${get('day')}.${get('month')}.${get('year')}`;
-  return options.withTime ? `${day} ${get('hour')}:${get('minute')}` : day;
 }
 
 /** Money for the screen: grouped so'm with the currency label of the language. */

@@ -9,6 +9,7 @@ export * from './color.ts';
 export * from './constants.ts';
 export * from './delivery.ts';
 export * from './enums.ts';
+export * from './dates.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './geo.ts';

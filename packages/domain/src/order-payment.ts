@@ -94,12 +94,15 @@ function enabledOn(method: PaymentMethodSettings, channel: ChannelType): boolean
  * The payment types a customer may use on a channel, in the catalogue's order. A type with a settings
  * flag needs it on; a type without one (PAYNET, RAHMAT, PAYZE, OTHER) needs a method of the brand. When
  * the brand keeps a method of the type, that method must also be active and enabled on the channel.
- * A brand with nothing set takes cash alone (the flags' defaults).
+ * A brand with nothing set takes cash alone (the flags' defaults). The Click mini app's type is offered only in
+ * Click's mini app.
  */
 export function allowedPaymentTypes(flags: PaymentFlags, methods: readonly PaymentMethodSettings[], channel: ChannelType): PaymentType[] {
   return PAYMENT_TYPES.filter((type) => {
     const flag = FLAG_OF[type];
     if (flag && !flags[flag]) return false;
+    // Click's mini app pays inside Click's own app: offered on that channel only.
+    if (type === 'CLICK_MINI_APP' && channel !== 'CLICK') return false;
     const method = methods.find((m) => m.type === type);
     if (!method) return flag !== undefined;
     return method.isActive && enabledOn(method, channel);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DATE, formatDate, formatMoney, formatNumber, formatPhone, isolateNumbers, maskPhone } from '../src/format.ts';
+import { EMPTY_DATE, formatDate } from '../src/dates.ts';
+import { formatMoney, formatNumber, formatPhone, isolateNumbers, maskPhone } from '../src/format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with spaces', () => {

@@ -21,7 +21,10 @@ describe('allowedPaymentTypes', () => {
   });
 
   it('follows the flags, in the catalogue order', () => {
-    expect(allowedPaymentTypes({ ...FLAGS, paymeActive: true, clickActive: true }, [], 'TG')).toEqual(['CASH', 'CLICK', 'PAYME', 'CLICK_MINI_APP']);
+    expect(allowedPaymentTypes({ ...FLAGS, paymeActive: true, clickActive: true }, [], 'TG')).toEqual(['CASH', 'CLICK', 'PAYME']);
+    // The Click mini app's type only inside Click's mini app.
+    expect(allowedPaymentTypes({ ...FLAGS, clickActive: true }, [], 'CLICK')).toEqual(['CASH', 'CLICK', 'CLICK_MINI_APP']);
+    expect(allowedPaymentTypes({ ...FLAGS, clickActive: true }, [], 'WEB')).toEqual(['CASH', 'CLICK']);
     expect(allowedPaymentTypes({ ...FLAGS, terminalActive: true, uzumActive: true }, [], 'WEB')).toEqual(['CASH', 'TERMINAL', 'UZUM']);
   });
 

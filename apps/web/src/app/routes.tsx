@@ -44,9 +44,13 @@ const ProfileUserPage = lazyPage(() => import('../features/profile/user-page.tsx
 const ChooseAddressPage = lazyPage(() => import('../features/addresses/choose-address-page.tsx').then((m) => m.ChooseAddressPage));
 // A guest's addresses go to the account after login: nothing of it loads for a guest.
 const GuestPlacesSync = lazyPage(() => import('../shared/order/guest-places-sync.tsx').then((m) => m.GuestPlacesSync));
+const OrdersPage = lazyPage(() => import('../features/orders/orders.ts').then((m) => m.OrdersPage));
+const OrderPage = lazyPage(() => import('../features/orders/orders.ts').then((m) => m.OrderPage));
 const AddressBookPage = lazyPage(() => import('../features/addresses/address-book-page.tsx').then((m) => m.AddressBookPage));
 const AddressCreatePage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressCreatePage));
 const AddressDeliveryPage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressDeliveryPage));
+const CheckoutPage = lazyPage(() => import('../features/checkout/checkout-page.tsx').then((m) => m.CheckoutPage));
+const CheckoutConfirmPage = lazyPage(() => import('../features/checkout/checkout-confirm-page.tsx').then((m) => m.CheckoutConfirmPage));
 
 /** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -115,8 +119,12 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/user', element: <ProfileUserPage /> },
           { path: 'profile/address', element: <AddressBookPage /> },
+          { path: 'profile/orders', element: <OrdersPage /> },
+          { path: 'profile/orders/:id', element: <OrderPage /> },
           { path: 'choose-address', element: <ChooseAddressPage /> },
-          // Later issues: profile/*, vacancy, vacancy/:id, checkout, checkout/confirm.
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'checkout/confirm', element: <CheckoutConfirmPage /> },
+          // Later issues: profile/*, vacancy, vacancy/:id.
           { path: '*', element: <NotFoundPage /> },
         ],
       },

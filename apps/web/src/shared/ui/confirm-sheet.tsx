@@ -23,6 +23,7 @@ export function ConfirmSheet({
   nested,
   confirmTestId = `${testId}-confirm`,
   cancelTestId = `${testId}-cancel`,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,6 +41,8 @@ export function ConfirmSheet({
   nested?: boolean;
   confirmTestId?: string;
   cancelTestId?: string;
+  /** What the answer needs besides yes or no (the reason for cancelling an order), between the text and the buttons. */
+  children?: ReactNode;
 }) {
   return (
     <BottomSheet
@@ -54,6 +57,7 @@ export function ConfirmSheet({
         <span className={`grid size-14 place-items-center rounded-2xl ${danger ? 'bg-red-600/10 text-red-600 dark:text-red-400' : 'bg-surface-2 text-ink'}`}>{icon}</span>
       }
     >
+      {children}
       {error && (
         <p role="alert" className="mt-4 rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300">
           {error}

@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { pickText } from '@dasturxon/domain';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { useBasket } from '../../shared/basket/basket-store.ts';
+import { setPromoCode } from '../../shared/basket/promo-code.ts';
+import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
+import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
+import { checkPhoneInput } from '../../shared/session/phone-mask.ts';
+import { useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { Button, buttonClass } from '../../shared/ui/button.tsx';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { attemptFor } from './checkout-draft.ts';
+import { EmptyCheckout } from './checkout-page.tsx';
+import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
+import { orderRequestOf } from './checkout-request.ts';
+import { addDays, zonedDay } from './checkout-slots.ts';
+import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
+import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
+import { useCheckout } from './use-checkout.ts';
+
+/** `/checkout/confirm` (spec section 2): the order as the server priced it, and the one button that places it. */
+export function CheckoutConfirmPage() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  useEffect(() => {
+    document.title = t('checkout.confirmTitle');
+  }, [t]);
+  if (!loggedIn) return <LoginPrompt />;
+  return <ConfirmView />;
+}
+
+function ConfirmView() {
+  const { t, language } = useTranslation();
+  const errorText = useErrorText();
+  const formatSum = useFormatSum();
+  const dayLabel = useDayLabel();
+  const navigate = useNavigate();
+  const basket = useBasket();
+  const { menu } = useMenu();
+  const c = useCheckout();
+  const { draft } = c;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [placed, setPlaced] = useState(false);
+
+  if (placed) return <PageSpinner />;
+  if (c.lines.length === 0) return <EmptyCheckout />;
+
+  const pending = !c.quote && !c.quoteError;
+  const when = (() => {
+    if (!draft.later || !draft.day || !draft.time) return t('checkout.when.asap');
+    const today = c.branch ? zonedDay(new Date(), c.branch.timeZone) : draft.day;
+    let offset = 2;
+    if (draft.day === today) offset = 0;
+    else if (draft.day === addDays(today, 1)) offset = 1;
+    return `${dayLabel(draft.day, offset)}, ${draft.time}`;
+  })();
+
+  const confirm = async () => {
+    if (busy || !c.quote) return;
+    setFailure(null);
+    const phone = draft.receiverOn ? checkPhoneInput(draft.receiverPhone) : null;
+    const body = orderRequestOf(c.request, draft, c.delivered ? c.address : null, phone?.ok ? phone.e164 : null);
+    // One key per attempt, kept in the draft before sending: a retry of the same order after a lost answer reuses it.
+    const attempt = attemptFor(readDraft(c.merchantId), JSON.stringify(body), newIdempotencyKey);
+    writeDraft(c.merchantId, { ...readDraft(c.merchantId), attempt });
+    setBusy(true);
+    try {
+      const order = await placeOrder(body, attempt.key);
+      setPlaced(true);
+      toast(t('checkout.confirmed'), 'success');
+      basket.clear();
+      setPromoCode(c.merchantId, null);
+      resetDraft(c.merchantId);
+      void navigate(`/profile/orders/${order.id}`, { replace: true });
+    } catch (error) {
+      setFailure(errorText(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid="checkout-confirm-page" className="mx-auto w-full max-w-xl px-4 pt-5 pb-4 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+      <h1 className="mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('checkout.confirmTitle')}</h1>
+      <div className="space-y-4">
+        <Card id="checkout-lines-title" title={t('checkout.lines')} testId="checkout-lines">
+          <ul className="divide-y divide-line">
+            {c.request.cartItems.map((item, i) => {
+              const product = menu?.productById.get(item.productId);
+              const line = c.shown?.lines[i];
+              return (
+                <li key={`${item.productId}-${i}`} data-testid="checkout-line" className="flex items-baseline gap-3 py-2.5 first:pt-0 last:pb-0">
+                  <span className="min-w-0 flex-1 font-semibold">
+                    <bdi>{product ? pickText(product.name, language) : '…'}</bdi>
+                  </span>
+                  <span className="shrink-0 text-muted tabular-nums">×{item.count}</span>
+                  <span className="shrink-0 text-end font-semibold whitespace-nowrap tabular-nums">{line ? formatSum(line.net) : ''}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+
+        <Destination c={c} change={false} />
+
+        <Card id="checkout-details-title" title={t('checkout.details')}>
+          <dl className="space-y-2 text-[15px]">
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted">{t('checkout.when.title')}</dt>
+              <dd data-testid="checkout-confirm-when" className="text-end font-semibold">
+                {when}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted">{t('checkout.payment.title')}</dt>
+              <dd data-testid="checkout-confirm-payment" className="text-end font-semibold">
+                {t(`checkout.pay.${draft.paymentType}`)}
+              </dd>
+            </div>
+            {draft.comment.trim() && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">{t('checkout.notes.comment')}</dt>
+                <dd className="min-w-0 text-end font-semibold [overflow-wrap:anywhere]">
+                  <bdi>{draft.comment}</bdi>
+                </dd>
+              </div>
+            )}
+            {draft.receiverOn && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">{t('checkout.receiver.title')}</dt>
+                <dd className="min-w-0 text-end font-semibold">
+                  <bdi>{draft.receiverName}</bdi> <bdi dir="ltr">{draft.receiverPhone}</bdi>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </Card>
+
+        {c.problems.map((p, i) => (
+          <Notice key={`${p.code}-${i}`} testId="checkout-problem">
+            {errorText(p)}
+          </Notice>
+        ))}
+        {Boolean(c.quoteError) && <Notice testId="checkout-quote-error">{errorText(c.quoteError)}</Notice>}
+
+        <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
+
+        {failure && <Notice testId="checkout-failure">{failure}</Notice>}
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex gap-2 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md">
+        <Link to="/checkout" data-testid="checkout-back" className={`${buttonClass({ variant: 'secondary', size: 'lg' })} shrink-0`}>
+          {t('checkout.back')}
+        </Link>
+        <Button size="lg" wide testId="checkout-confirm" busy={busy} disabled={!c.quote || c.problems.length > 0} onClick={() => void confirm()}>
+          {t('checkout.confirm')}
+        </Button>
+      </div>
+    </div>
+  );
+}

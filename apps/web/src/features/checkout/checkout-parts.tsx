@@ -1,0 +1,160 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { pickText, type QuoteResponse } from '@dasturxon/domain';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { placeTitle } from '../../shared/order/place-title.ts';
+import { AlertIcon, BagIcon, DishIcon } from '../../shared/ui/icons.tsx';
+import { ScooterIcon } from '../../shared/ui/more-icons.tsx';
+import type { Checkout } from './use-checkout.ts';
+
+/* The pieces both checkout screens draw: a titled card, a notice, where the order goes, the server's totals. */
+
+export function Card({ id, title, children, testId }: { id: string; title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section data-testid={testId} aria-labelledby={id} className="rounded-3xl border border-line bg-surface p-4">
+      <h2 id={id} className="mb-3 text-[17px] leading-snug font-extrabold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function Notice({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p
+      data-testid={testId}
+      role="alert"
+      className="flex items-start gap-2 rounded-2xl bg-amber-500/10 px-3.5 py-3 text-[14px] leading-snug font-semibold text-amber-800 dark:text-amber-300"
+    >
+      <AlertIcon size={18} className="mt-px shrink-0" />
+      <span className="min-w-0">{children}</span>
+    </p>
+  );
+}
+
+const LABEL = { DELIVERY: 'order.deliverTo', PICK_UP: 'order.pickupAt', DINE_IN: 'order.dineInAt' } as const;
+
+/** The delivery address or the branch of the order, and (on /checkout) the way to change it. */
+export function Destination({ c, change = true, error }: { c: Checkout; change?: boolean; error?: string | null }) {
+  const { t, language } = useTranslation();
+  const kind = c.delivered ? 'DELIVERY' : c.serviceType === 'DINE_IN' ? 'DINE_IN' : 'PICK_UP';
+  const Icon = kind === 'DELIVERY' ? ScooterIcon : kind === 'DINE_IN' ? DishIcon : BagIcon;
+  const value = c.delivered ? (c.address ? placeTitle(c.address) : null) : c.branch ? pickText(c.branch.name, language) : null;
+  return (
+    <div>
+      <div
+        data-testid="checkout-destination"
+        data-service={kind}
+        className={`flex items-center gap-3 rounded-2xl border bg-surface py-3 ps-3.5 pe-2 ${error ? 'border-red-500' : 'border-line'}`}
+      >
+        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2">
+          <Icon size={20} />
+        </span>
+        <p className="min-w-0 flex-1 leading-snug">
+          <span className="block text-[13px] text-muted">{t(LABEL[kind])}</span>
+          <span data-testid="checkout-destination-value" className={`block truncate font-semibold ${value ? '' : 'text-muted'}`}>
+            <bdi>{value ?? t(c.delivered ? 'order.noAddress' : 'order.noBranch')}</bdi>
+          </span>
+        </p>
+        {change && (
+          <Link
+            to="/choose-address?next=/checkout"
+            data-testid="checkout-destination-change"
+            className="flex h-10 shrink-0 items-center rounded-full px-3 text-[14px] font-bold text-ink transition-colors hover:bg-surface-2"
+          >
+            {t('order.change')}
+          </Link>
+        )}
+      </div>
+      {error && (
+        <p data-testid="checkout-destination-error" className="mt-1.5 px-1 text-[13px] font-semibold text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Row({ testId, label, amount, children, strong }: { testId: string; label: ReactNode; amount: number; children: ReactNode; strong?: boolean }) {
+  return (
+    <div data-testid={testId} data-amount={amount} className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}>
+      <dt className={`min-w-0 ${strong ? '' : 'text-muted'}`}>{label}</dt>
+      <dd className="text-end font-semibold whitespace-nowrap tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** The amounts of the server's quote; dimmed while the answer for the latest choice is on its way. */
+export function Totals({ totals, pending, delivered }: { totals: QuoteResponse | null; pending: boolean; delivered: boolean }) {
+  const { t } = useTranslation();
+  const formatSum = useFormatSum();
+  const minus = (n: number) => formatSum(n, { sign: '−' });
+  return (
+    <section
+      data-testid="checkout-totals"
+      data-state={pending || !totals ? 'pending' : 'quoted'}
+      aria-busy={pending}
+      aria-labelledby="checkout-totals-title"
+      className="rounded-3xl border border-line bg-surface p-4"
+    >
+      <h2 id="checkout-totals-title" className="mb-3 text-[17px] font-extrabold tracking-tight">
+        {t('checkout.totals.title')}
+      </h2>
+      {!totals ? (
+        <div className="h-24 animate-pulse rounded-2xl bg-surface-2 motion-reduce:animate-none" />
+      ) : (
+        <dl className={`space-y-2 transition-opacity ${pending ? 'opacity-60' : ''}`}>
+          <Row testId="checkout-total-products" label={t('checkout.totals.products')} amount={totals.productPrice}>
+            {formatSum(totals.productPrice)}
+          </Row>
+          {totals.productDiscount > 0 && (
+            <Row testId="checkout-total-discount" label={t('checkout.totals.discount')} amount={totals.productDiscount}>
+              <span className="text-emerald-700 dark:text-emerald-400">{minus(totals.productDiscount)}</span>
+            </Row>
+          )}
+          {totals.promoProductDiscount > 0 && (
+            <Row testId="checkout-total-promo" label={t('checkout.totals.promo')} amount={totals.promoProductDiscount}>
+              <span className="text-emerald-700 dark:text-emerald-400">{minus(totals.promoProductDiscount)}</span>
+            </Row>
+          )}
+          {delivered && (
+            <Row testId="checkout-total-delivery" label={t('checkout.totals.delivery')} amount={totals.deliveryPrice - totals.deliveryDiscount}>
+              {totals.deliveryPrice - totals.deliveryDiscount === 0 ? t('checkout.totals.free') : formatSum(totals.deliveryPrice - totals.deliveryDiscount)}
+            </Row>
+          )}
+          {totals.serviceFee > 0 && (
+            <Row testId="checkout-total-service-fee" label={t('checkout.totals.serviceFee')} amount={totals.serviceFee}>
+              {formatSum(totals.serviceFee)}
+            </Row>
+          )}
+          {totals.cashback > 0 && (
+            <Row testId="checkout-total-cashback" label={t('checkout.totals.cashback')} amount={totals.cashback}>
+              {minus(totals.cashback)}
+            </Row>
+          )}
+          <div className="border-t border-dashed border-line" />
+          <Row testId="checkout-total" label={t('checkout.totals.total')} amount={totals.totalPrice} strong>
+            {formatSum(totals.totalPrice)}
+          </Row>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+const INTL_LOCALE: Record<string, string> = { eng: 'en', kz: 'kk', zh: 'zh-CN' };
+
+/** 'Today', 'Tomorrow', else the weekday and date of a day 'YYYY-MM-DD' in the interface language. */
+export function useDayLabel(): (day: string, offset: number) => string {
+  const { t, language } = useTranslation();
+  return (day, offset) => {
+    if (offset === 0) return t('checkout.when.today');
+    if (offset === 1) return t('checkout.when.tomorrow');
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return new Intl.DateTimeFormat(INTL_LOCALE[language] ?? language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(y, m - 1, d)),
+    );
+  };
+}

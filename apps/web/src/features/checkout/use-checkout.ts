@@ -1,0 +1,114 @@
+import { useMemo } from 'react';
+import { isDeliveryService, orderServiceType, type Branch, type PaymentType, type QuoteProblem, type QuoteRequest, type QuoteResponse, type ServiceType } from '@dasturxon/domain';
+import { useBasket, type BasketLine } from '../../shared/basket/basket-store.ts';
+import { usePromoCode } from '../../shared/basket/promo-code.ts';
+import { useBranches } from '../../shared/catalogue/branches.api.ts';
+import { useChosenBranchId } from '../../shared/catalogue/chosen-branch.ts';
+import { useCurrentMerchant, useMerchantSettings, useOrderSettings } from '../../shared/merchant/merchant.api.ts';
+import { useChosenServiceType, useOrderAddress, type PlacedAddress } from '../../shared/order/order-choice.ts';
+import { useMe } from '../../shared/session/session.api.ts';
+import type { CheckoutDraft } from './checkout-draft.ts';
+import { blockingProblems, checkoutQuoteRequest, defaultBranchId } from './checkout-request.ts';
+import { useCheckoutQuote } from './checkout.api.ts';
+import { useCheckoutDraft } from './checkout-store.ts';
+
+export interface Checkout {
+  merchantId: string;
+  lines: readonly BasketLine[];
+  serviceType: ServiceType;
+  delivered: boolean;
+  address: PlacedAddress | null;
+  /** The branch the order goes to (chosen, else the main one); its hours give the slots. */
+  branch: Branch | null;
+  branchesPending: boolean;
+  promoCode: string | null;
+  draft: CheckoutDraft;
+  updateDraft: (change: Partial<CheckoutDraft>) => void;
+  paymentTypes: PaymentType[];
+  leadTimeMinutes: number;
+  maxDays: number;
+  cashbackActive: boolean;
+  receiverActive: boolean;
+  promoActive: boolean;
+  /** The customer's cashback balance. */
+  balance: number;
+  request: QuoteRequest;
+  /** The server's quote for exactly this request, else null (on its way or failed). */
+  quote: QuoteResponse | null;
+  /** The last answer, possibly for an earlier request: shown dimmed while the next arrives. */
+  shown: QuoteResponse | null;
+  quoteError: unknown;
+  retryQuote: () => void;
+  problems: QuoteProblem[];
+}
+
+/** Everything both checkout screens read: the basket, where and how the order goes, the draft and the server's quote. */
+export function useCheckout(): Checkout {
+  const merchant = useCurrentMerchant();
+  const settings = useMerchantSettings();
+  const { lines } = useBasket();
+  const serviceType = orderServiceType(settings, useChosenServiceType());
+  const delivered = isDeliveryService(serviceType);
+  const address = useOrderAddress();
+  const chosenBranchId = useChosenBranchId();
+  const branches = useBranches();
+  const branchId = chosenBranchId ?? defaultBranchId(branches.data);
+  const branch = branches.data?.find((b) => b.id === branchId) ?? null;
+  const promoCode = usePromoCode();
+  const orderSettings = useOrderSettings().data;
+  const me = useMe().data;
+  const [draft, updateDraft] = useCheckoutDraft();
+
+  const cashbackActive = orderSettings?.cashbackActive ?? settings.cashbackActive;
+  const promoActive = orderSettings?.promoActive ?? settings.promoActive;
+  const balance = Math.max(0, me?.cashback ?? 0);
+  const cashback = cashbackActive && draft.useCashback && balance > 0 ? balance : null;
+  const lat = address?.latitude ?? null;
+  const lng = address?.longitude ?? null;
+
+  const request = useMemo(
+    () =>
+      checkoutQuoteRequest({
+        lines,
+        serviceType,
+        // A delivery goes to the branch serving the address (chosen when the address was applied); the server finds it otherwise.
+        branchId: delivered ? chosenBranchId : branchId,
+        address: lat !== null && lng !== null ? { latitude: lat, longitude: lng } : null,
+        promoCode: promoActive ? promoCode : null,
+        cashback,
+      }),
+    [lines, serviceType, delivered, chosenBranchId, branchId, lat, lng, promoActive, promoCode, cashback],
+  );
+  const ready = lines.length > 0 && (Boolean(chosenBranchId) || !branches.isPending);
+  const query = useCheckoutQuote(merchant.id, ready ? request : null);
+  const fresh = Boolean(query.data) && !query.isPlaceholderData;
+  const quote = fresh ? (query.data ?? null) : null;
+
+  const paymentTypes: PaymentType[] = orderSettings?.paymentTypes.WEB?.length ? orderSettings.paymentTypes.WEB : ['CASH'];
+
+  return {
+    merchantId: merchant.id,
+    lines,
+    serviceType,
+    delivered,
+    address,
+    branch,
+    branchesPending: branches.isPending,
+    promoCode: promoActive ? promoCode : null,
+    draft,
+    updateDraft,
+    paymentTypes,
+    leadTimeMinutes: orderSettings?.leadTimeMinutes ?? 45,
+    maxDays: orderSettings?.scheduleMaxDays ?? 7,
+    cashbackActive,
+    receiverActive: orderSettings?.receiverActive ?? settings.receiverActive,
+    promoActive,
+    balance,
+    request,
+    quote,
+    shown: query.data ?? null,
+    quoteError: ready && query.isError ? query.error : null,
+    retryQuote: () => void query.refetch(),
+    problems: quote ? blockingProblems(quote.problems, draft.later) : [],
+  };
+}

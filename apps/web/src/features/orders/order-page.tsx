@@ -1,0 +1,472 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isDeliveryService, pickText, type Order } from '@dasturxon/domain';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { HttpError } from '../../lib/http.ts';
+import { useBasket } from '../../shared/basket/basket-store.ts';
+import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
+import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
+import { useOrderSettings } from '../../shared/merchant/merchant.api.ts';
+import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
+import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
+import { useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { TrashIcon } from '../../shared/ui/action-icons.tsx';
+import { Button, buttonClass } from '../../shared/ui/button.tsx';
+import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { AlertIcon, BagIcon, ClockIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { toast } from '../../shared/ui/toast.tsx';
+import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { cancelOrder, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
+import { StatusBadge, useOrderTime } from './order-parts.tsx';
+import {
+  CUSTOMER_CANCEL_REASONS,
+  isCustomerCancelReason,
+  orderActions,
+  paymentLabel,
+  repeatPlan,
+  serviceLabelKey,
+  timeline,
+  type CustomerCancelReason,
+} from './order-rules.ts';
+
+/** `/profile/orders/{id}` (spec section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
+export function OrderPage() {
+  const loggedIn = useIsLoggedIn();
+  const { id = '' } = useParams();
+  return loggedIn ? <OrderDetails id={id} /> : <LoginPrompt />;
+}
+
+function BackToOrders() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/profile/orders" data-testid="order-back" className="inline-flex h-10 items-center gap-1 rounded-xl px-1 text-[15px] font-semibold text-muted hover:text-ink">
+      <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
+      {t('orders.backToOrders')}
+    </Link>
+  );
+}
+
+function OrderDetails({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { data: order, isPending, error, refetch } = useQuery(orderQuery(id));
+
+  useEffect(() => {
+    document.title = t('orders.title');
+  }, [t]);
+
+  return (
+    <div data-testid="order-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+      <BackToOrders />
+      {isPending ? (
+        <PageSpinner />
+      ) : error instanceof HttpError && (error.status === 404 || error.status === 400) ? (
+        // Another customer's order, another brand's, or none at all: the server says only that it is not found.
+        <EmptyState
+          testId="order-not-found"
+          size="page"
+          Title="h1"
+          icon={<BagIcon size={44} />}
+          title={t('orders.notFoundTitle')}
+          text={t('orders.notFoundText')}
+          action={
+            <Link to="/profile/orders" className={buttonClass({ wide: true })}>
+              {t('orders.toOrders')}
+            </Link>
+          }
+        />
+      ) : error ? (
+        <EmptyState
+          testId="order-error"
+          icon={<BagIcon size={28} />}
+          title={errorText(error)}
+          action={
+            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void refetch()}>
+              {t('common.retry')}
+            </button>
+          }
+        />
+      ) : (
+        <OrderView order={order} />
+      )}
+    </div>
+  );
+}
+
+function Section({ title, testId, children }: { title: ReactNode; testId: string; children: ReactNode }) {
+  return (
+    <section data-testid={testId} className="mt-4 rounded-3xl border border-line bg-surface p-4">
+      <h2 className="mb-3 text-[17px] font-extrabold tracking-tight">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children, testId, strong }: { label: ReactNode; children: ReactNode; testId: string; strong?: boolean }) {
+  return (
+    <div data-testid={testId} className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}>
+      <dt className={`min-w-0 ${strong ? '' : 'text-muted'}`}>{label}</dt>
+      <dd className="text-end font-semibold whitespace-nowrap tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function OrderView({ order }: { order: Order }) {
+  const { t, language } = useTranslation();
+  const formatSum = useFormatSum();
+  const numberText = useNumberText();
+  const time = useOrderTime();
+  const { data: orderSettings } = useOrderSettings();
+  const actions = orderActions(order, orderSettings?.cancelOrderActive ?? false);
+  const at = (iso: string) => time(iso, order.branch.id);
+  const minus = (n: number) => formatSum(n, { sign: '−' });
+  const delivered = isDeliveryService(order.serviceType);
+  const payment = paymentLabel(order.paymentType);
+  const steps = timeline(order.history);
+  const deliveryToPay = order.deliveryPrice - order.deliveryDiscount;
+
+  return (
+    <div data-order-id={order.id} data-status={order.status}>
+      <header className="mt-2 px-1">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <h1 data-testid="order-title" className="text-[28px] leading-tight font-extrabold tracking-tight">
+            {numberText(t('orders.number', { number: String(order.number) }))}
+          </h1>
+          <StatusBadge status={order.status} large />
+        </div>
+        <p className="mt-1 text-[15px] text-muted">
+          <bdi dir="ltr" className="tabular-nums">
+            {at(order.createdAt)}
+          </bdi>
+          {' · '}
+          {t(serviceLabelKey(order.serviceType))}
+        </p>
+        {order.atTime && order.deliveryAt && (
+          <p data-testid="order-scheduled" className="mt-3 flex items-center gap-2 rounded-2xl bg-surface-2 px-3.5 py-2.5 text-[15px] font-semibold">
+            <ClockIcon size={18} className="shrink-0" />
+            <span>
+              {t('orders.scheduledFor')}{' '}
+              <bdi dir="ltr" className="tabular-nums">
+                {at(order.deliveryAt)}
+              </bdi>
+            </span>
+          </p>
+        )}
+        {order.status === 'CANCELED' && order.reason && (
+          <p data-testid="order-cancel-reason" className="mt-3 rounded-2xl bg-red-600/10 px-3.5 py-2.5 text-[15px] text-red-700 dark:text-red-300">
+            {t('orders.cancelledBecause')}{' '}
+            <span className="font-semibold">{isCustomerCancelReason(order.reason) ? t(`orders.reason.${order.reason}`) : <bdi>{order.reason}</bdi>}</span>
+          </p>
+        )}
+      </header>
+
+      <OrderActionsBar order={order} actions={actions} />
+
+      <Section title={t('orders.history')} testId="order-timeline">
+        <ol className="relative flex flex-col gap-4 ps-6">
+          {steps.length > 1 && <span aria-hidden="true" className="absolute start-[7px] top-2 bottom-6 w-0.5 bg-line" />}
+          {steps.map((step, i) => {
+            const last = i === steps.length - 1;
+            return (
+              <li key={`${step.status}-${step.at}`} data-testid="order-step" data-status={step.status} className="relative">
+                <span
+                  aria-hidden="true"
+                  className={`absolute -start-6 top-1 size-4 rounded-full border-[3px] border-surface ${last ? (step.status === 'CANCELED' ? 'bg-red-600' : 'bg-brand') : 'bg-line'}`}
+                />
+                <span className={`block text-[15px] ${last ? 'font-bold' : 'font-semibold text-muted'}`}>{t(`orders.status.${step.label}`)}</span>
+                <bdi dir="ltr" className="block text-[13px] text-muted tabular-nums">
+                  {at(step.at)}
+                </bdi>
+              </li>
+            );
+          })}
+        </ol>
+      </Section>
+
+      <Section title={t(delivered ? 'order.deliverTo' : order.serviceType === 'DINE_IN' ? 'order.dineInAt' : 'order.pickupAt')} testId="order-place">
+        <div className="flex items-start gap-3">
+          <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2 text-muted">
+            <MapPinIcon size={20} />
+          </span>
+          {delivered && order.address ? (
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold">
+                <bdi>{[order.address.streetName, order.address.houseNumber].filter(Boolean).join(' ') || order.address.description}</bdi>
+              </span>
+              {order.address.description && (
+                <span className="block text-[13px] text-muted">
+                  <bdi>{order.address.description}</bdi>
+                </span>
+              )}
+            </span>
+          ) : (
+            <span className="min-w-0 flex-1">
+              <span data-testid="order-branch" className="block font-semibold">
+                <bdi>{pickText(order.branch.name, language)}</bdi>
+              </span>
+              {order.branch.address && (
+                <span className="block text-[13px] text-muted">
+                  <bdi>{order.branch.address}</bdi>
+                </span>
+              )}
+            </span>
+          )}
+        </div>
+      </Section>
+
+      <Section title={t('orders.items')} testId="order-lines">
+        <ul className="divide-y divide-line">
+          {order.cartItems.map((line, i) => (
+            <li key={`${line.productId}-${i}`} data-testid="order-line" className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
+              <span className="min-w-0 flex-1">
+                <span data-testid="order-line-name" className="block font-semibold">
+                  <bdi>{pickText(line.name, language)}</bdi>
+                </span>
+                {line.modifications.length > 0 && (
+                  <span className="block text-[13px] text-muted">
+                    {line.modifications.map((m, j) => (
+                      <span key={m.id}>
+                        {j > 0 && ', '}
+                        <bdi>{pickText(m.name, language)}</bdi>
+                        {m.count > 1 && numberText(` ×${m.count}`)}
+                      </span>
+                    ))}
+                  </span>
+                )}
+                <span data-testid="order-line-count" className="block text-[13px] text-muted tabular-nums">
+                  {numberText(`${line.count} × ${formatSum(line.unitPrice)}`)}
+                </span>
+              </span>
+              <span className="shrink-0 text-end tabular-nums">
+                {line.discount > 0 && <s className="block text-[13px] text-muted">{formatSum(line.gross)}</s>}
+                <span className="block font-bold">{formatSum(line.net)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={t('orders.payment.title')} testId="order-payment">
+        <div className="mb-3 flex items-center justify-between gap-3 text-[15px]">
+          <span data-testid="order-payment-type" className="font-semibold">
+            {'brand' in payment ? <bdi>{payment.brand}</bdi> : t(`orders.payment.${payment.key}`)}
+          </span>
+          <span
+            data-testid="order-paid"
+            data-paid={order.isPaid}
+            className={`rounded-full px-2.5 py-1 text-[13px] font-bold ${order.isPaid ? 'bg-emerald-600/12 text-emerald-800 dark:text-emerald-300' : 'bg-amber-500/15 text-amber-800 dark:text-amber-300'}`}
+          >
+            {t(order.isPaid ? 'orders.payment.paid' : 'orders.payment.unpaid')}
+          </span>
+        </div>
+        <dl className="space-y-2 border-t border-line pt-3">
+          <Row testId="order-amount-products" label={t('basket.totals.products')}>
+            {formatSum(order.productPrice)}
+          </Row>
+          {order.productDiscount > 0 && (
+            <Row testId="order-amount-discount" label={t('basket.totals.discount')}>
+              <span className="text-emerald-700 dark:text-emerald-400">{minus(order.productDiscount)}</span>
+            </Row>
+          )}
+          {order.promoProductDiscount > 0 && (
+            <Row testId="order-amount-promo" label={order.promo ? <>{t('basket.totals.promo')} <bdi>{order.promo.code}</bdi></> : t('basket.totals.promo')}>
+              <span className="text-emerald-700 dark:text-emerald-400">{minus(order.promoProductDiscount)}</span>
+            </Row>
+          )}
+          {delivered && (
+            <Row testId="order-amount-delivery" label={t('basket.totals.delivery')}>
+              {order.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(order.deliveryPrice)}</s>}
+              {deliveryToPay === 0 ? <span className="text-emerald-700 dark:text-emerald-400">{t('basket.totals.free')}</span> : formatSum(deliveryToPay)}
+            </Row>
+          )}
+          {order.serviceFee > 0 && (
+            <Row testId="order-amount-service-fee" label={t('basket.totals.serviceFee')}>
+              {formatSum(order.serviceFee)}
+            </Row>
+          )}
+          {order.cashback > 0 && (
+            <Row testId="order-amount-cashback" label={t('basket.totals.cashback')}>
+              {minus(order.cashback)}
+            </Row>
+          )}
+          <div className="border-t border-dashed border-line" />
+          <Row testId="order-amount-total" label={t('basket.totals.total')} strong>
+            {formatSum(order.totalPrice)}
+          </Row>
+          {order.cashbackEarned > 0 && order.status !== 'CANCELED' && (
+            <Row testId="order-amount-cashback-earned" label={t('orders.cashbackEarned')}>
+              <span className="text-emerald-700 dark:text-emerald-400">{formatSum(order.cashbackEarned, { sign: '+' })}</span>
+            </Row>
+          )}
+        </dl>
+      </Section>
+    </div>
+  );
+}
+
+function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType<typeof orderActions> }) {
+  const { t, language } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const basket = useBasket();
+  const { menu, isPending: menuPending } = useMenu();
+  const [sheet, setSheet] = useState<'cancel' | 'hide' | null>(null);
+  const [reason, setReason] = useState<CustomerCancelReason | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (!actions.cancel && !actions.hide && !actions.repeat) return null;
+
+  const open = (which: 'cancel' | 'hide') => {
+    setFailure(null);
+    setReason(null);
+    setComment('');
+    setSheet(which);
+  };
+  const close = (next: boolean) => {
+    if (!next && !busy) setSheet(null);
+  };
+
+  const cancel = async () => {
+    if (!reason) {
+      setFailure(t('orders.cancel.chooseReason'));
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const cancelled = await cancelOrder(order.id, { reason, comment: comment.trim() });
+      queryClient.setQueryData(orderKeys.one(order.id), cancelled);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[2] !== 'one' });
+      setSheet(null);
+      toast(t('orders.cancel.done'), 'success');
+    } catch (e) {
+      setFailure(errorText(e));
+      // The order may have moved on (accepted meanwhile): show where it is now.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hide = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await hideOrder(order.id);
+      queryClient.removeQueries({ queryKey: orderKeys.one(order.id) });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      setSheet(null);
+      toast(t('orders.hide.done'), 'success');
+      void navigate('/profile/orders?tab=archive');
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const repeat = () => {
+    if (!menu) return;
+    const plan = repeatPlan(order.cartItems, menu.productById);
+    for (const line of plan.add) basket.add(line);
+    if (plan.add.length === 0) {
+      toast(t('orders.repeat.nothing'), 'error');
+      return;
+    }
+    if (plan.skipped.length > 0) {
+      toast(t('orders.repeat.skipped', { names: plan.skipped.map((l) => pickText(l.name, language)).join(', ') }), 'info');
+    } else {
+      toast(t('orders.repeat.done'), 'success');
+    }
+    void navigate('/basket');
+  };
+
+  return (
+    <div data-testid="order-actions" className="mt-5 flex flex-col gap-2.5">
+      {actions.repeat && (
+        <Button wide size="lg" testId="order-repeat" busy={menuPending} onClick={repeat}>
+          {t('orders.repeat.action')}
+        </Button>
+      )}
+      {(actions.cancel || actions.hide) && (
+        <div className="flex gap-2.5">
+          {actions.cancel && (
+            <Button variant="secondary" wide testId="order-cancel" className="text-red-600 dark:text-red-400" onClick={() => open('cancel')}>
+              {t('orders.cancel.action')}
+            </Button>
+          )}
+          {actions.hide && (
+            <Button variant="secondary" wide testId="order-hide" onClick={() => open('hide')}>
+              {t('orders.hide.action')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <ConfirmSheet
+        open={sheet === 'cancel'}
+        onOpenChange={close}
+        testId="order-cancel-sheet"
+        icon={<AlertIcon size={28} />}
+        title={t('orders.cancel.title')}
+        text={t('orders.cancel.text')}
+        confirmLabel={t('orders.cancel.confirm')}
+        cancelLabel={t('orders.cancel.keep')}
+        danger
+        busy={busy}
+        error={failure}
+        onConfirm={() => void cancel()}
+      >
+        <fieldset className="mt-5">
+          <legend className="mb-2 text-sm font-semibold text-muted">{t('orders.cancel.reasonLabel')}</legend>
+          <div role="radiogroup" className="flex flex-col gap-1.5">
+            {CUSTOMER_CANCEL_REASONS.map((r) => (
+              <button
+                key={r}
+                type="button"
+                role="radio"
+                aria-checked={reason === r}
+                data-testid="order-cancel-reason-option"
+                data-reason={r}
+                onClick={() => {
+                  setReason(r);
+                  setFailure(null);
+                }}
+                className="flex min-h-13 w-full items-center gap-3 rounded-2xl border border-line px-3.5 py-2.5 text-start text-[15px] font-semibold transition-colors hover:bg-surface-2 aria-checked:border-ink aria-checked:bg-surface-2"
+              >
+                <span aria-hidden="true" className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${reason === r ? 'border-ink' : 'border-line'}`}>
+                  {reason === r && <span className="size-2.5 rounded-full bg-ink" />}
+                </span>
+                {t(`orders.reason.${r}`)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-4">
+          <TextField id="order-cancel-comment" label={t('orders.cancel.comment')} value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} />
+        </div>
+      </ConfirmSheet>
+
+      <ConfirmSheet
+        open={sheet === 'hide'}
+        onOpenChange={close}
+        testId="order-hide-sheet"
+        icon={<TrashIcon size={26} />}
+        title={t('orders.hide.title')}
+        text={t('orders.hide.text')}
+        confirmLabel={t('orders.hide.confirm')}
+        cancelLabel={t('orders.hide.keep')}
+        busy={busy}
+        error={failure}
+        onConfirm={() => void hide()}
+      />
+    </div>
+  );
+}

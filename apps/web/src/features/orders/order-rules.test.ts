@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, type OrderLine, type OrderStatus, type Product, type ServiceType } from '@dasturxon/domain';
+import { isCustomerCancelReason, orderActions, orderTimeText, paymentLabel, repeatPlan, serviceLabelKey, STATUS_LABELS, statusLabel, statusTone, timeline } from './order-rules.ts';
+
+const order = (status: OrderStatus, serviceType: ServiceType = 'PICK_UP', lines = 1) => ({
+  status,
+  serviceType,
+  cartItems: Array.from({ length: lines }, () => line('p1')),
+});
+
+function line(productId: string, modifications: string[] = []): OrderLine {
+  return {
+    productId,
+    name: { ru: productId, uz: productId, eng: productId },
+    image: '',
+    count: 2,
+    unitPrice: 1000,
+    modifications: modifications.map((id) => ({ id, groupId: 'g', name: { ru: id }, count: 1, price: 0 })),
+    gross: 2000,
+    discount: 0,
+    net: 2000,
+  };
+}
+
+describe('status labels (spec section 4)', () => {
+  it('gives every status one of the nine customer-facing labels', () => {
+    expect(Object.keys(STATUS_LABELS).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(new Set(Object.values(STATUS_LABELS))).toEqual(new Set(['created', 'open', 'accepted', 'cooking', 'done', 'onWay', 'delivered', 'cancelled', 'closed']));
+  });
+
+  it('reads each status as the spec names it', () => {
+    expect(ORDER_STATUSES.map((s) => [s, statusLabel(s)])).toEqual(
+      expect.arrayContaining([
+        ['CREATED', 'created'],
+        ['AT_TIME', 'created'],
+        ['OPEN', 'open'],
+        ['ACCEPTED', 'accepted'],
+        ['COOKING', 'cooking'],
+        ['DONE', 'done'],
+        ['ATTACHED', 'done'],
+        ['ON_WAY', 'onWay'],
+        ['DELIVERED', 'delivered'],
+        ['CLOSED', 'closed'],
+        ['CANCELED', 'cancelled'],
+      ]),
+    );
+  });
+
+  it('colours active, finished and cancelled orders apart', () => {
+    expect(statusTone('COOKING')).toBe('progress');
+    expect(statusTone('DELIVERED')).toBe('success');
+    expect(statusTone('CLOSED')).toBe('success');
+    expect(statusTone('CANCELED')).toBe('cancelled');
+  });
+});
+
+describe('which actions an order shows', () => {
+  it('offers cancel only before the branch accepts it, and only when the brand allows it', () => {
+    const cancellable = ORDER_STATUSES.filter((s) => orderActions(order(s), true).cancel);
+    expect(cancellable.sort()).toEqual(['AT_TIME', 'CREATED', 'OPEN']);
+    expect(ORDER_STATUSES.some((s) => orderActions(order(s), false).cancel)).toBe(false);
+    expect(orderActions(order('OPEN', 'DELIVERY'), true).cancel).toBe(true);
+    expect(orderActions(order('ON_WAY', 'DELIVERY'), true).cancel).toBe(false);
+  });
+
+  it('offers hide only for finished orders', () => {
+    expect(ORDER_STATUSES.filter((s) => orderActions(order(s), true).hide).sort()).toEqual(['CANCELED', 'CLOSED', 'DELIVERED']);
+  });
+
+  it('offers repeat for any order with lines', () => {
+    expect(orderActions(order('CANCELED'), true).repeat).toBe(true);
+    expect(orderActions(order('OPEN', 'PICK_UP', 0), true).repeat).toBe(false);
+  });
+});
+
+describe('repeat with today\'s menu', () => {
+  const product = (isOrderable: boolean, mods: string[] = []): Pick<Product, 'isOrderable' | 'modificationGroups'> => ({
+    isOrderable,
+    modificationGroups: [{ id: 'g', name: {}, min: 0, max: 3, priority: 0, modifications: mods.map((id) => ({ id, groupId: 'g', name: {}, image: '', price: 0, priority: 0 })) }],
+  });
+
+  it('puts back orderable lines with their modifications and skips the rest', () => {
+    const menu = new Map([
+      ['burger', product(true, ['big', 'cheese'])],
+      ['stopped', product(false)],
+      ['fries', product(true)],
+    ]);
+    const plan = repeatPlan([line('burger', ['big']), line('stopped'), line('gone'), line('burger', ['spicy']), line('fries')], menu);
+    expect(plan.add).toEqual([
+      { productId: 'burger', count: 2, modifications: [{ id: 'big', count: 1 }] },
+      { productId: 'fries', count: 2, modifications: [] },
+    ]);
+    expect(plan.skipped.map((l) => [l.productId, l.modifications.map((m) => m.id)])).toEqual([
+      ['stopped', []],
+      ['gone', []],
+      ['burger', ['spicy']],
+    ]);
+  });
+});
+
+describe('texts', () => {
+  it('names service types, payment types and the reasons a customer can give', () => {
+    expect(serviceLabelKey('YANDEX_EATS')).toBe('order.delivery');
+    expect(serviceLabelKey('PICK_UP')).toBe('order.pickup');
+    expect(paymentLabel('CASH')).toEqual({ key: 'cash' });
+    expect(paymentLabel('PAYME')).toEqual({ brand: 'Payme' });
+    expect(isCustomerCancelReason('CHANGE_PAYMENT_TYPE')).toBe(true);
+    expect(isCustomerCancelReason('PAID')).toBe(false);
+    expect(isCustomerCancelReason('changed my mind')).toBe(false);
+  });
+
+  it('draws the history as steps in time order, a repeated label once', () => {
+    const entry = (from: OrderStatus | null, to: OrderStatus, at: string) => ({ from, to, role: 'operator' as const, reason: 'CHANGE_STATUS', comment: '', at });
+    const steps = timeline([
+      entry('DONE', 'ATTACHED', '2026-01-01T10:20:00.000Z'),
+      entry(null, 'OPEN', '2026-01-01T10:00:00.000Z'),
+      entry('OPEN', 'ACCEPTED', '2026-01-01T10:05:00.000Z'),
+      entry('ACCEPTED', 'DONE', '2026-01-01T10:15:00.000Z'),
+    ]);
+    expect(steps.map((s) => s.label)).toEqual(['open', 'accepted', 'done']);
+  });
+});
+
+describe('order times', () => {
+  it("writes dd.mm.yyyy HH:MM on the wall clock of the branch's city", () => {
+    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'Asia/Tashkent')).toBe('02.01.2026 01:30');
+    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'Europe/Istanbul')).toBe('01.01.2026 23:30');
+    expect(orderTimeText('2026-01-01T20:30:00.000Z')).toBe('02.01.2026 01:30');
+  });
+});

@@ -1,0 +1,131 @@
+import { canMove, formatDate, isActiveStatus, type Order, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
+
+/*
+ * What the orders screens decide, kept pure so it is tested without a browser: the customer-facing label of a
+ * status, which actions an order offers, and what "repeat" can put back into the basket from today's menu.
+ */
+
+/** The customer-facing labels of spec section 4. Texts: `orders.status.{label}`. */
+export type StatusLabel = 'created' | 'open' | 'accepted' | 'cooking' | 'done' | 'onWay' | 'delivered' | 'cancelled' | 'closed';
+
+/**
+ * Each status's label. The spec has nine labels for eleven statuses: a scheduled order (AT_TIME) reads as
+ * created until it opens at its time, and an order a courier has taken (ATTACHED) is still done (ready) until
+ * the courier leaves with it.
+ */
+export const STATUS_LABELS: Record<OrderStatus, StatusLabel> = {
+  CREATED: 'created',
+  AT_TIME: 'created',
+  OPEN: 'open',
+  ACCEPTED: 'accepted',
+  COOKING: 'cooking',
+  DONE: 'done',
+  ATTACHED: 'done',
+  ON_WAY: 'onWay',
+  DELIVERED: 'delivered',
+  CLOSED: 'closed',
+  CANCELED: 'cancelled',
+};
+
+export const statusLabel = (status: OrderStatus): StatusLabel => STATUS_LABELS[status];
+
+/** How a status's badge looks: going on, finished well, cancelled. */
+export type StatusTone = 'progress' | 'success' | 'cancelled';
+export function statusTone(status: OrderStatus): StatusTone {
+  if (status === 'CANCELED') return 'cancelled';
+  return isActiveStatus(status) ? 'progress' : 'success';
+}
+
+/**
+ * The order change reasons of spec section 4 that a customer can give for cancelling: they want to change the
+ * order, the payment type or how it is received. The others (PAID, CHANGE_STATUS, CHANGE_COURIER_STATUS…) are
+ * the system's. Texts: `orders.reason.{reason}`.
+ */
+export const CUSTOMER_CANCEL_REASONS = ['UPDATE', 'CHANGE_PAYMENT_TYPE', 'CHANGE_DELIVERY_TYPE'] as const;
+export type CustomerCancelReason = (typeof CUSTOMER_CANCEL_REASONS)[number];
+export const isCustomerCancelReason = (reason: string | null | undefined): reason is CustomerCancelReason =>
+  (CUSTOMER_CANCEL_REASONS as readonly string[]).includes(reason ?? '');
+
+export interface OrderActions {
+  cancel: boolean;
+  hide: boolean;
+  repeat: boolean;
+}
+
+/**
+ * Which actions an order shows: cancel when the brand lets customers cancel and the domain's table lets a
+ * customer move it to CANCELED from where it is (before the branch accepts it); hide once it is finished;
+ * repeat whenever it has lines.
+ */
+export function orderActions(order: Pick<Order, 'status' | 'serviceType' | 'cartItems'>, cancelAllowed: boolean): OrderActions {
+  return {
+    cancel: cancelAllowed && canMove(order.status, 'CANCELED', 'customer', order.serviceType),
+    hide: !isActiveStatus(order.status),
+    repeat: order.cartItems.length > 0,
+  };
+}
+
+/** Delivered service types read as delivery; pickup and dine-in as themselves. Texts: existing `order.*` keys. */
+export function serviceLabelKey(type: ServiceType): 'order.delivery' | 'order.pickup' | 'order.dineIn' {
+  if (type === 'PICK_UP') return 'order.pickup';
+  if (type === 'DINE_IN') return 'order.dineIn';
+  return 'order.delivery';
+}
+
+/** Payment types named by a brand are shown as that name; the others are translated (`orders.payment.{key}`). */
+const PAYMENT_BRANDS: Partial<Record<PaymentType, string>> = {
+  CLICK: 'Click',
+  CLICK_MINI_APP: 'Click',
+  PAYME: 'Payme',
+  PAYNET: 'Paynet',
+  UZUM: 'Uzum',
+  RAHMAT: 'Rahmat',
+  PAYZE: 'Payze',
+};
+export function paymentLabel(type: PaymentType): { brand: string } | { key: 'cash' | 'terminal' | 'other' } {
+  const brand = PAYMENT_BRANDS[type];
+  if (brand) return { brand };
+  return { key: type === 'CASH' ? 'cash' : type === 'TERMINAL' ? 'terminal' : 'other' };
+}
+
+/** The status history as a timeline: consecutive moves with the same label (DONE → ATTACHED) read as one step. */
+export function timeline(history: Order['history']): { label: StatusLabel; status: OrderStatus; at: string }[] {
+  const steps: { label: StatusLabel; status: OrderStatus; at: string }[] = [];
+  for (const entry of [...history].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))) {
+    const label = statusLabel(entry.to);
+    if (steps.at(-1)?.label === label) continue;
+    steps.push({ label, status: entry.to, at: entry.at });
+  }
+  return steps;
+}
+
+export interface RepeatPlan {
+  /** What goes into the basket: product, units and modifications as ordered. */
+  add: { productId: string; count: number; modifications: { id: string; count: number }[] }[];
+  /** Lines whose product or one of whose modifications cannot be ordered now. */
+  skipped: OrderLine[];
+}
+
+/**
+ * Repeat an order with today's menu: a line goes back when its product is on the menu and orderable at the
+ * chosen branch and every modification it had is still offered on that product; prices are today's, as the
+ * basket reads them from the menu.
+ */
+export function repeatPlan(lines: readonly OrderLine[], productById: ReadonlyMap<string, Pick<Product, 'isOrderable' | 'modificationGroups'>>): RepeatPlan {
+  const plan: RepeatPlan = { add: [], skipped: [] };
+  for (const line of lines) {
+    const product = productById.get(line.productId);
+    const offered = new Set(product?.modificationGroups.flatMap((g) => g.modifications.map((m) => m.id)) ?? []);
+    if (!product || !product.isOrderable || line.modifications.some((m) => !offered.has(m.id))) {
+      plan.skipped.push(line);
+      continue;
+    }
+    plan.add.push({ productId: line.productId, count: line.count, modifications: line.modifications.map((m) => ({ id: m.id, count: m.count })) });
+  }
+  return plan;
+}
+
+/** `dd.mm.yyyy HH:MM` on the wall clock of `timeZone`, else the default city's (spec section 5, the domain's `formatDate`); empty for no date. */
+export function orderTimeText(iso: string, timeZone?: string): string {
+  return Number.isNaN(Date.parse(iso)) ? '' : formatDate(iso, { withTime: true, timeZone });
+}
