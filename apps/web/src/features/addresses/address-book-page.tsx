@@ -7,10 +7,10 @@ import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
 import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useMe } from '../../shared/session/session.api.ts';
+import { placeTitle } from '../../shared/order/place-title.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
-import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
@@ -18,11 +18,7 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
-
-/** How an address reads in a list: its name, else the street and house; under it the rest. */
-export function addressTitle(a: Pick<Address, 'name' | 'streetName' | 'houseNumber' | 'description'>): string {
-  return a.name.trim() || [a.streetName, a.houseNumber].filter(Boolean).join(' ') || a.description;
-}
+import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
 
 /** `/profile/address`: the signed-in customer's saved addresses, each with a delete that asks first. */
 export function AddressBookPage() {
@@ -90,17 +86,8 @@ function AddressBook({ userId }: { userId: string }) {
               <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2 text-muted">
                 <MapPinIcon size={20} />
               </span>
-              <span className="min-w-0 flex-1">
-                <span data-testid="address-title" className="block truncate font-semibold">
-                  <bdi>{addressTitle(a)}</bdi>
-                </span>
-                {a.description && (
-                  <span className="block truncate text-[13px] text-muted">
-                    <bdi>{a.description}</bdi>
-                  </span>
-                )}
-              </span>
-              <IconButton testId="address-delete" label={t('addresses.delete', { name: addressTitle(a) })} onClick={() => setDoomed(a)}>
+              <PlaceText place={a} titleTestId="address-title" />
+              <IconButton testId="address-delete" label={t('addresses.delete', { name: placeTitle(a) })} onClick={() => setDoomed(a)}>
                 <TrashIcon size={20} />
               </IconButton>
             </li>
@@ -113,25 +100,15 @@ function AddressBook({ userId }: { userId: string }) {
         {t('addresses.add')}
       </Link>
 
-      <ConfirmSheet
-        open={doomed !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) {
-            setDoomed(null);
-            setFailure(null);
-          }
-        }}
-        testId="address-delete-sheet"
-        confirmTestId="address-delete-confirm"
-        cancelTestId="address-delete-cancel"
-        icon={<TrashIcon size={26} />}
-        title={t('addresses.deleteTitle')}
-        text={doomed ? [addressTitle(doomed), doomed.description].filter(Boolean).join(' · ') : ''}
-        confirmLabel={t('addresses.deleteYes')}
-        cancelLabel={t('addresses.deleteNo')}
-        danger
+      <DeletePlaceSheet
+        doomed={doomed}
+        testId="address-delete"
         busy={busy}
         error={failure}
+        onClose={() => {
+          setDoomed(null);
+          setFailure(null);
+        }}
         onConfirm={() => void remove()}
       />
     </div>

@@ -24,7 +24,6 @@ import { useMe } from '../../shared/session/session.api.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
-import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { BagIcon, ClockIcon, DishIcon, MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
@@ -33,6 +32,7 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
+import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
 
 /** The service types a customer chooses between, in this order, each shown when the merchant offers it. */
 const SERVICES = [
@@ -199,7 +199,7 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
       await onDelete(doomed);
       const wasOrders = isOrderPlace(order, doomed);
       setDoomed(null);
-      toast(t('order.deleted'), 'success');
+      toast(t('addresses.deleted'), 'success');
       if (wasOrders) {
         // The order has no address now: the map picker opens for another (spec section 4, "Address flow").
         applyOrderAddress(merchant.id, null);
@@ -245,18 +245,9 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
                   >
                     {picking === p.id ? <span className="size-5 animate-spin rounded-full border-[3px] border-current/30 border-t-current" /> : active ? <CheckIcon size={20} /> : <MapPinIcon size={20} />}
                   </span>
-                  <span className="min-w-0 flex-1">
-                    <span data-testid="place-title" className="block truncate font-semibold">
-                      <bdi>{title}</bdi>
-                    </span>
-                    {p.description && (
-                      <span className="block truncate text-[13px] text-muted">
-                        <bdi>{p.description}</bdi>
-                      </span>
-                    )}
-                  </span>
+                  <PlaceText place={p} titleTestId="place-title" />
                 </button>
-                <IconButton testId="place-delete" label={t('order.delete', { name: title })} onClick={() => setDoomed(p)}>
+                <IconButton testId="place-delete" label={t('addresses.delete', { name: title })} onClick={() => setDoomed(p)}>
                   <TrashIcon size={20} />
                 </IconButton>
               </li>
@@ -270,25 +261,15 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
         {t('order.add')}
       </Link>
 
-      <ConfirmSheet
-        open={doomed !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) {
-            setDoomed(null);
-            setFailure(null);
-          }
-        }}
-        testId="place-delete-sheet"
-        confirmTestId="place-delete-confirm"
-        cancelTestId="place-delete-cancel"
-        icon={<TrashIcon size={26} />}
-        title={t('order.deleteTitle')}
-        text={doomed ? <bdi>{[placeTitle(doomed), doomed.description].filter(Boolean).join(' · ')}</bdi> : ''}
-        confirmLabel={t('order.deleteYes')}
-        cancelLabel={t('order.deleteNo')}
-        danger
+      <DeletePlaceSheet
+        doomed={doomed}
+        testId="place-delete"
         busy={busy}
         error={failure}
+        onClose={() => {
+          setDoomed(null);
+          setFailure(null);
+        }}
         onConfirm={() => void remove()}
       />
     </section>

@@ -1,4 +1,4 @@
-import { checkSchedule, SCHEDULE_MAX_DAYS, type ServiceType, type WorkHours } from '@dasturxon/domain';
+import { checkSchedule, SCHEDULE_MAX_DAYS, type ScheduleInput } from '@dasturxon/domain';
 
 /*
  * The day and time choices of a scheduled ("later") order. Every slot is one the server's own rule
@@ -29,15 +29,8 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-export interface SlotInput {
-  now: Date;
-  /** The IANA time zone of the branch's city. */
-  timeZone: string;
-  hours: readonly WorkHours[];
-  serviceType: ServiceType;
-  leadTimeMinutes: number;
-  maxDays?: number;
-}
+/** What the scheduling rule judges, less the day and time the slots try. */
+export type SlotInput = Omit<ScheduleInput, 'day' | 'time'>;
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
