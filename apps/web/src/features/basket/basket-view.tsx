@@ -175,7 +175,6 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
             delivered={delivered}
             deliveryAtCheckout={delivered && !b.request.branchId}
             showCashback={settings.cashbackActive}
-            formatSum={formatSum}
           />
         </aside>
 

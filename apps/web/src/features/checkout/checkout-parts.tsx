@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pickText, type QuoteResponse } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { useFormatSum } from '../../shared/catalogue/price.ts';
 import { placeTitle } from '../../shared/order/place-title.ts';
 import { AlertIcon, BagIcon, DishIcon } from '../../shared/ui/icons.tsx';
 import { ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import type { Checkout } from './use-checkout.ts';
+import { PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 
 /* The pieces both checkout screens draw: a titled card, a notice, where the order goes, the server's totals. */
 
@@ -77,20 +77,9 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
   );
 }
 
-function Row({ testId, label, amount, children, strong }: { testId: string; label: ReactNode; amount: number; children: ReactNode; strong?: boolean }) {
-  return (
-    <div data-testid={testId} data-amount={amount} className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}>
-      <dt className={`min-w-0 ${strong ? '' : 'text-muted'}`}>{label}</dt>
-      <dd className="text-end font-semibold whitespace-nowrap tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
 /** The amounts of the server's quote; dimmed while the answer for the latest choice is on its way. */
 export function Totals({ totals, pending, delivered }: { totals: QuoteResponse | null; pending: boolean; delivered: boolean }) {
   const { t } = useTranslation();
-  const formatSum = useFormatSum();
-  const minus = (n: number) => formatSum(n, { sign: '−' });
   return (
     <section
       data-testid="checkout-totals"
@@ -105,40 +94,13 @@ export function Totals({ totals, pending, delivered }: { totals: QuoteResponse |
       {!totals ? (
         <div className="h-24 animate-pulse rounded-2xl bg-surface-2 motion-reduce:animate-none" />
       ) : (
-        <dl className={`space-y-2 transition-opacity ${pending ? 'opacity-60' : ''}`}>
-          <Row testId="checkout-total-products" label={t('checkout.totals.products')} amount={totals.productPrice}>
-            {formatSum(totals.productPrice)}
-          </Row>
-          {totals.productDiscount > 0 && (
-            <Row testId="checkout-total-discount" label={t('checkout.totals.discount')} amount={totals.productDiscount}>
-              <span className="text-emerald-700 dark:text-emerald-400">{minus(totals.productDiscount)}</span>
-            </Row>
-          )}
-          {totals.promoProductDiscount > 0 && (
-            <Row testId="checkout-total-promo" label={t('checkout.totals.promo')} amount={totals.promoProductDiscount}>
-              <span className="text-emerald-700 dark:text-emerald-400">{minus(totals.promoProductDiscount)}</span>
-            </Row>
-          )}
-          {delivered && (
-            <Row testId="checkout-total-delivery" label={t('checkout.totals.delivery')} amount={totals.deliveryPrice - totals.deliveryDiscount}>
-              {totals.deliveryPrice - totals.deliveryDiscount === 0 ? t('checkout.totals.free') : formatSum(totals.deliveryPrice - totals.deliveryDiscount)}
-            </Row>
-          )}
-          {totals.serviceFee > 0 && (
-            <Row testId="checkout-total-service-fee" label={t('checkout.totals.serviceFee')} amount={totals.serviceFee}>
-              {formatSum(totals.serviceFee)}
-            </Row>
-          )}
-          {totals.cashback > 0 && (
-            <Row testId="checkout-total-cashback" label={t('checkout.totals.cashback')} amount={totals.cashback}>
-              {minus(totals.cashback)}
-            </Row>
-          )}
-          <div className="border-t border-dashed border-line" />
-          <Row testId="checkout-total" label={t('checkout.totals.total')} amount={totals.totalPrice} strong>
-            {formatSum(totals.totalPrice)}
-          </Row>
-        </dl>
+        <PriceBreakdown
+          amounts={totals}
+          testId="checkout-total"
+          totalTestId="checkout-total"
+          delivered={delivered}
+          className={`transition-opacity ${pending ? 'opacity-60' : ''}`}
+        />
       )}
     </section>
   );

@@ -22,6 +22,7 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { cancelOrder, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
+import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 import {
   CUSTOMER_CANCEL_REASONS,
   isCustomerCancelReason,
@@ -106,15 +107,6 @@ function Section({ title, testId, children }: { title: ReactNode; testId: string
   );
 }
 
-function Row({ label, children, testId, strong }: { label: ReactNode; children: ReactNode; testId: string; strong?: boolean }) {
-  return (
-    <div data-testid={testId} className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}>
-      <dt className={`min-w-0 ${strong ? '' : 'text-muted'}`}>{label}</dt>
-      <dd className="text-end font-semibold whitespace-nowrap tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
 function OrderView({ order }: { order: Order }) {
   const { t, language } = useTranslation();
   const formatSum = useFormatSum();
@@ -123,11 +115,9 @@ function OrderView({ order }: { order: Order }) {
   const { data: orderSettings } = useOrderSettings();
   const actions = orderActions(order, orderSettings?.cancelOrderActive ?? false);
   const at = (iso: string) => time(iso, order.branch.id);
-  const minus = (n: number) => formatSum(n, { sign: '−' });
   const delivered = isDeliveryService(order.serviceType);
   const payment = paymentLabel(order.paymentType);
   const steps = timeline(order.history);
-  const deliveryToPay = order.deliveryPrice - order.deliveryDiscount;
 
   return (
     <div data-order-id={order.id} data-status={order.status}>
@@ -263,46 +253,13 @@ function OrderView({ order }: { order: Order }) {
             {t(order.isPaid ? 'orders.payment.paid' : 'orders.payment.unpaid')}
           </span>
         </div>
-        <dl className="space-y-2 border-t border-line pt-3">
-          <Row testId="order-amount-products" label={t('basket.totals.products')}>
-            {formatSum(order.productPrice)}
-          </Row>
-          {order.productDiscount > 0 && (
-            <Row testId="order-amount-discount" label={t('basket.totals.discount')}>
-              <span className="text-emerald-700 dark:text-emerald-400">{minus(order.productDiscount)}</span>
-            </Row>
-          )}
-          {order.promoProductDiscount > 0 && (
-            <Row testId="order-amount-promo" label={order.promo ? <>{t('basket.totals.promo')} <bdi>{order.promo.code}</bdi></> : t('basket.totals.promo')}>
-              <span className="text-emerald-700 dark:text-emerald-400">{minus(order.promoProductDiscount)}</span>
-            </Row>
-          )}
-          {delivered && (
-            <Row testId="order-amount-delivery" label={t('basket.totals.delivery')}>
-              {order.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(order.deliveryPrice)}</s>}
-              {deliveryToPay === 0 ? <span className="text-emerald-700 dark:text-emerald-400">{t('basket.totals.free')}</span> : formatSum(deliveryToPay)}
-            </Row>
-          )}
-          {order.serviceFee > 0 && (
-            <Row testId="order-amount-service-fee" label={t('basket.totals.serviceFee')}>
-              {formatSum(order.serviceFee)}
-            </Row>
-          )}
-          {order.cashback > 0 && (
-            <Row testId="order-amount-cashback" label={t('basket.totals.cashback')}>
-              {minus(order.cashback)}
-            </Row>
-          )}
-          <div className="border-t border-dashed border-line" />
-          <Row testId="order-amount-total" label={t('basket.totals.total')} strong>
-            {formatSum(order.totalPrice)}
-          </Row>
+        <PriceBreakdown amounts={order} testId="order-amount" totalTestId="order-amount-total" delivered={delivered} promoCode={order.promo?.code} className="border-t border-line pt-3">
           {order.cashbackEarned > 0 && order.status !== 'CANCELED' && (
-            <Row testId="order-amount-cashback-earned" label={t('orders.cashbackEarned')}>
+            <AmountRow testId="order-amount-cashback-earned" label={t('orders.cashbackEarned')} amount={order.cashbackEarned}>
               <span className="text-emerald-700 dark:text-emerald-400">{formatSum(order.cashbackEarned, { sign: '+' })}</span>
-            </Row>
+            </AmountRow>
           )}
-        </dl>
+        </PriceBreakdown>
       </Section>
     </div>
   );

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { useFormatSum } from './price.ts';
+
+/** The amounts of a priced basket, as the quote and the order both carry them. */
+export interface PriceAmounts {
+  productPrice: number;
+  productDiscount: number;
+  promoProductDiscount: number;
+  deliveryPrice: number;
+  deliveryDiscount: number;
+  serviceFee: number;
+  cashback: number;
+  totalPrice: number;
+}
+
+/** One line of amounts: a label and a sum, the sum's value in `data-amount` when given. */
+export function AmountRow({ testId, label, amount, children, strong }: { testId: string; label: ReactNode; amount?: number; children: ReactNode; strong?: boolean }) {
+  return (
+    <div data-testid={testId} data-amount={amount} className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}>
+      <dt className={`min-w-0 ${strong ? '' : 'text-muted'}`}>{label}</dt>
+      <dd className="text-end font-semibold whitespace-nowrap tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+const saving = 'text-emerald-700 dark:text-emerald-400';
+
+/**
+ * What an order costs, part by part, for the basket, the checkout and an order: products, their discount, the promo,
+ * the delivery (struck through when discounted, free, or found at checkout), the service fee, the cashback spent and
+ * the total. Rows are `{testId}-products`, `-discount`, `-promo`, `-delivery`, `-service-fee`, `-cashback`, the total
+ * `totalTestId`; `children` come after the total.
+ */
+export function PriceBreakdown({
+  amounts: a,
+  testId,
+  totalTestId,
+  delivered,
+  deliveryAtCheckout = false,
+  promoCode,
+  showCashback = true,
+  className = '',
+  children,
+}: {
+  amounts: PriceAmounts;
+  testId: string;
+  totalTestId: string;
+  delivered: boolean;
+  /** No branch is known yet, so a delivery price of zero means "found at checkout", not "free". */
+  deliveryAtCheckout?: boolean;
+  promoCode?: string | null;
+  showCashback?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const formatSum = useFormatSum();
+  const minus = (n: number) => formatSum(n, { sign: '−' });
+  const deliveryToPay = a.deliveryPrice - a.deliveryDiscount;
+  return (
+    <dl className={`space-y-2 ${className}`}>
+      <AmountRow testId={`${testId}-products`} label={t('basket.totals.products')} amount={a.productPrice}>
+        {formatSum(a.productPrice)}
+      </AmountRow>
+      {a.productDiscount > 0 && (
+        <AmountRow testId={`${testId}-discount`} label={t('basket.totals.discount')} amount={a.productDiscount}>
+          <span className={saving}>{minus(a.productDiscount)}</span>
+        </AmountRow>
+      )}
+      {a.promoProductDiscount > 0 && (
+        <AmountRow
+          testId={`${testId}-promo`}
+          label={promoCode ? <>{t('basket.totals.promo')} <bdi>{promoCode}</bdi></> : t('basket.totals.promo')}
+          amount={a.promoProductDiscount}
+        >
+          <span className={saving}>{minus(a.promoProductDiscount)}</span>
+        </AmountRow>
+      )}
+      {delivered && (
+        <AmountRow testId={`${testId}-delivery`} label={t('basket.totals.delivery')} amount={deliveryToPay}>
+          {deliveryAtCheckout && a.deliveryPrice === 0 ? (
+            <span className="font-normal text-muted">{t('basket.totals.atCheckout')}</span>
+          ) : (
+            <>
+              {a.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(a.deliveryPrice)}</s>}
+              {deliveryToPay === 0 ? <span className={saving}>{t('basket.totals.free')}</span> : formatSum(deliveryToPay)}
+            </>
+          )}
+        </AmountRow>
+      )}
+      {a.serviceFee > 0 && (
+        <AmountRow testId={`${testId}-service-fee`} label={t('basket.totals.serviceFee')} amount={a.serviceFee}>
+          {formatSum(a.serviceFee)}
+        </AmountRow>
+      )}
+      {showCashback && a.cashback > 0 && (
+        <AmountRow testId={`${testId}-cashback`} label={t('basket.totals.cashback')} amount={a.cashback}>
+          {minus(a.cashback)}
+        </AmountRow>
+      )}
+      <div className="border-t border-dashed border-line" />
+      <AmountRow testId={totalTestId} label={t('basket.totals.total')} amount={a.totalPrice} strong>
+        {formatSum(a.totalPrice)}
+      </AmountRow>
+      {children}
+    </dl>
+  );
+}
