@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { MAX_SAVED_ADDRESSES } from '@dasturxon/domain';
-import { Address, LoginResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { Address } from '@dasturxon/domain/contracts';
+import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
 
 const TEZKOR = DEMO.tezkor.id;
 const NAVBAHOR = DEMO.navbahor.id;
@@ -41,27 +41,8 @@ describe.each(BACKENDS)('saved addresses on %s', (backend) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function lastCode(phone: string, merchant: string): Promise<string> {
-    const text = await readFile(join(dataDir, 'sms-outbox.jsonl'), 'utf8');
-    const lines = text
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { to: string; text: string; merchantId: string });
-    const code = lines.filter((l) => l.to === phone && l.merchantId === merchant).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) throw new Error(`no code for ${phone}`);
-    return code;
-  }
-
-  /** A new customer, signed in through the real login: the code is read from the SMS outbox. */
-  async function login(merchant = TEZKOR): Promise<{ token: string; id: string; merchant: string }> {
-    const phone = freshPhone();
-    expect((await call('POST', '/users/v1/auth/otp', null, { phone }, merchant)).statusCode).toBe(200);
-    const res = await call('POST', '/users/v1/auth/otp/verify', null, { phone, code: await lastCode(phone, merchant) }, merchant);
-    expect(res.statusCode).toBe(200);
-    const { token, user } = LoginResponse.parse(res.json());
-    return { token, id: user.id, merchant };
-  }
-
+  /** A new customer, signed in through the real login (the code read from the SMS outbox). */
+  const login = (merchant: string = TEZKOR) => signInCustomer(t, dataDir, { phone: freshPhone(), merchantId: merchant, ip: freshIp() });
   type Customer = Awaited<ReturnType<typeof login>>;
   const list = (c: Customer, userId = c.id, merchantInPath = c.merchant) =>
     call('GET', `/users/v1/addresses/merchant/${merchantInPath}/user/${userId}`, c.token, undefined, c.merchant);

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '@dasturxon/db';
+import { LoginResponse } from '@dasturxon/domain/contracts';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { parseConfig } from '../src/config.ts';
@@ -77,4 +78,30 @@ export async function createTestApp(backend: Backend, env: Record<string, string
       if (dropDb) await dropDb();
     },
   };
+}
+
+/** The last login code the demo SMS outbox (`DATA_DIR/sms-outbox.jsonl`) holds for a number at a brand. */
+export async function lastSmsCode(dataDir: string, phone: string, merchantId: string): Promise<string> {
+  const lines = (await readFile(join(dataDir, 'sms-outbox.jsonl'), 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string; text: string; merchantId: string });
+  const code = lines.filter((l) => l.to === phone && l.merchantId === merchantId).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code for ${phone}`);
+  return code;
+}
+
+/**
+ * A customer signed in through the real login (a code asked for, read from the SMS outbox and sent back), from a
+ * client address of its own so that no test's code limits reach another's. Fails the test on any other answer.
+ */
+export async function signInCustomer(t: TestApp, dataDir: string, { phone, merchantId, ip }: { phone: string; merchantId: string; ip: string }) {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/users/v1/auth/${url}`, headers: { 'x-merchant-id': merchantId }, remoteAddress: ip, payload });
+  const sent = await post('otp', { phone });
+  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.statusCode} ${sent.body}`);
+  const verified = await post('otp/verify', { phone, code: await lastSmsCode(dataDir, phone, merchantId) });
+  if (verified.statusCode !== 200) throw new Error(`otp/verify: ${verified.statusCode} ${verified.body}`);
+  const { token, user } = LoginResponse.parse(verified.json());
+  return { token, id: user.id, merchant: merchantId };
 }

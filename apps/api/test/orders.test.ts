@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashbackEntries, merchantSettings, orderCounters, orders, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { localTime } from '@dasturxon/domain';
-import { LoginResponse, Order, OrderMerchantSettings, OrderPage, QuoteResponse } from '@dasturxon/domain/contracts';
+import { Order, OrderMerchantSettings, OrderPage, QuoteResponse } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
@@ -45,25 +45,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function lastCode(phone: string, merchant: string): Promise<string> {
-    const lines = (await readFile(join(dataDir, 'sms-outbox.jsonl'), 'utf8'))
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { to: string; text: string; merchantId: string });
-    const code = lines.filter((l) => l.to === phone && l.merchantId === merchant).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) throw new Error(`no code for ${phone}`);
-    return code;
-  }
-
-  /** A new customer signed in through the real login (the code read from the SMS outbox). */
-  async function login(merchant: string = T.id): Promise<{ token: string; id: string; merchant: string }> {
-    const phone = freshPhone();
-    expect((await call('POST', '/users/v1/auth/otp', null, { phone }, merchant)).statusCode).toBe(200);
-    const res = await call('POST', '/users/v1/auth/otp/verify', null, { phone, code: await lastCode(phone, merchant) }, merchant);
-    expect(res.statusCode).toBe(200);
-    const { token, user } = LoginResponse.parse(res.json());
-    return { token, id: user.id, merchant };
-  }
+  /** A new customer, signed in through the real login (the code read from the SMS outbox). */
+  const login = (merchant: string = T.id) => signInCustomer(t, dataDir, { phone: freshPhone(), merchantId: merchant, ip: freshIp() });
   type Customer = Awaited<ReturnType<typeof login>>;
 
   const pickup = (more: Record<string, unknown> = {}) => ({ serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems: [{ productId: P.fries, count: 2 }], ...more });
