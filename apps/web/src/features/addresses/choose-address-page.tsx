@@ -33,6 +33,7 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
 import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
+import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
 
 /** The service types a customer chooses between, in this order, each shown when the merchant offers it. */
 const SERVICES = [
@@ -316,7 +317,6 @@ function OrderBranch({ service }: { service: ServiceType }) {
 
 function BranchCard({ branch }: { branch: Branch }) {
   const { t, language } = useTranslation();
-  const status = branch.isOpen ? 'open' : branch.today.isHoliday ? 'holiday' : 'closed';
   const hours = hoursLine(branch.today);
   return (
     <div data-testid="order-branch" data-branch-id={branch.id} data-open={branch.isOpen ? 'true' : 'false'} className="rounded-3xl border border-line bg-surface p-4">
@@ -324,15 +324,7 @@ function BranchCard({ branch }: { branch: Branch }) {
         <p data-testid="order-branch-name" className="min-w-0 flex-1 text-[17px] leading-snug font-bold">
           {pickText(branch.name, language)}
         </p>
-        <span
-          data-testid="order-branch-status"
-          className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-bold ${
-            status === 'open' ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400' : 'bg-surface-2 text-muted'
-          }`}
-        >
-          <span className={`size-1.5 rounded-full ${status === 'open' ? 'bg-emerald-500' : 'bg-muted'}`} />
-          {t(`branches.status.${status}`)}
-        </span>
+        <StatusPill branch={branch} testId="order-branch-status" />
       </div>
       <ul className="mt-3 flex flex-col gap-2 text-sm">
         {branch.address && (

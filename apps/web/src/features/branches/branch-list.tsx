@@ -9,6 +9,7 @@ import { CheckIcon, PhoneIcon } from '../../shared/ui/more-icons.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { canChoose, hoursLine } from './branch-rules.ts';
 import type { BranchPicker } from './use-branch-picker.ts';
+import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
 
 /** The cities as chips: only when the merchant has more than one (spec section 4). */
 export function CitySelector({ cities, cityId, onChange, className = '' }: { cities: readonly City[]; cityId: string | null; onChange: (id: string) => void; className?: string }) {
@@ -33,25 +34,6 @@ export function CitySelector({ cities, cityId, onChange, className = '' }: { cit
         );
       })}
     </div>
-  );
-}
-
-export type BranchStatus = 'open' | 'closed' | 'holiday';
-export const branchStatus = (b: Branch): BranchStatus => (b.isOpen ? 'open' : b.today.isHoliday ? 'holiday' : 'closed');
-
-export function StatusPill({ branch }: { branch: Branch }) {
-  const { t } = useTranslation();
-  const status = branchStatus(branch);
-  return (
-    <span
-      data-testid="branch-status"
-      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-bold ${
-        status === 'open' ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400' : 'bg-surface-2 text-muted'
-      }`}
-    >
-      <span className={`size-1.5 rounded-full ${status === 'open' ? 'bg-emerald-500' : 'bg-muted'}`} />
-      {t(`branches.status.${status}`)}
-    </span>
   );
 }
 

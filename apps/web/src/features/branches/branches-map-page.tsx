@@ -5,7 +5,8 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
 import { CloseButton } from '../../shared/ui/close-button.tsx';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
-import { BranchFacts, CitySelector, SelectButton, StatusPill } from './branch-list.tsx';
+import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
+import { BranchFacts, CitySelector, SelectButton } from './branch-list.tsx';
 import { BranchMap } from './branch-map.tsx';
 import { useBranchPicker } from './use-branch-picker.ts';
 
