@@ -75,7 +75,7 @@ export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
 /** What a one-time code is for; a code of one purpose never works for another. */
-export const OTP_PURPOSES = ['LOGIN', 'CHANGE_PHONE'] as const;
+export const OTP_PURPOSES = ['LOGIN', 'CHANGE_PHONE', 'ORDER'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /** The channels a merchant keeps settings for. */

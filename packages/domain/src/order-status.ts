@@ -32,10 +32,10 @@ export const ORDER_MOVES: readonly OrderMove[] = [
   move('CREATED', 'CANCELED', ['customer', 'operator', 'payment', 'system']),
   // Scheduled: opens at the lead time before its time (the system's timer), or early by hand.
   move('AT_TIME', 'OPEN', ['system', 'operator']),
-  move('AT_TIME', 'CANCELED', ['customer', 'operator']),
+  move('AT_TIME', 'CANCELED', ['customer', 'operator', 'payment']),
   // Waiting for the branch.
   move('OPEN', 'ACCEPTED', ['operator', 'kitchen']),
-  move('OPEN', 'CANCELED', ['customer', 'operator']),
+  move('OPEN', 'CANCELED', ['customer', 'operator', 'payment']),
   // In the branch's hands: only the staff may stop it now.
   move('ACCEPTED', 'COOKING', ['operator', 'kitchen']),
   move('ACCEPTED', 'CANCELED', ['operator']),

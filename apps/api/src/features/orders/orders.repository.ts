@@ -245,6 +245,13 @@ export function createOrdersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** An order of the brand by its id alone (the payment providers name no customer), locked when `lock` is set. */
+    async findById(merchantId: string, id: string, lock = false): Promise<OrderRecord | null> {
+      const query = db.select().from(orders).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
     async linesOf(merchantId: string, orderIds: string[]): Promise<OrderLineRecord[]> {
       if (!orderIds.length) return [];
       return db
@@ -291,7 +298,7 @@ export function createOrdersRepository(db: Db) {
       return { rows, total: Number(total?.n ?? 0) };
     },
 
-    async setStatus(merchantId: string, id: string, change: Partial<Pick<OrderRecord, 'status' | 'reason' | 'updatedAt'>>): Promise<void> {
+    async setStatus(merchantId: string, id: string, change: Partial<Pick<OrderRecord, 'status' | 'reason' | 'updatedAt' | 'isPaid' | 'payUntil'>>): Promise<void> {
       await db.update(orders).set(change).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
     },
 

@@ -211,6 +211,46 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
     },
 
     /**
+     * The payments feature's view of an order: the brand's order by id with its lines, locked in the provider's
+     * transaction `tx` (so a payment and a timer or a cancel never cross), or null when the brand has no such order.
+     */
+    async forPayment(tx: Db, merchantId: string, orderId: string): Promise<{ order: OrderRecord; lines: OrderLineRecord[] } | null> {
+      const repo = createOrdersRepository(tx);
+      const order = await repo.findById(merchantId, orderId, true);
+      return order ? { order, lines: await repo.linesOf(merchantId, [orderId]) } : null;
+    },
+
+    /**
+     * The provider confirmed the payment, inside its own transaction `tx`: the order becomes paid and moves from
+     * CREATED to OPEN, or to AT_TIME when it is scheduled and its opening time has not come (the lifecycle's payment
+     * move). Refused with ORDER_STATUS_CONFLICT when the order is not awaiting payment (paid, cancelled).
+     */
+    async markPaid(tx: Db, order: OrderRecord, comment: string): Promise<void> {
+      const now = clock.now();
+      const to = order.opensAt && order.opensAt.getTime() > now.getTime() ? 'AT_TIME' : 'OPEN';
+      const refused = order.isPaid ? { code: 'ORDER_STATUS_CONFLICT' as const, details: { from: order.status, to, action: 'PAY' } } : moveProblem(order.status, to, 'payment', order.serviceType);
+      if (refused) throw new AppError(refused.code, refused.details);
+      const repo = createOrdersRepository(tx);
+      await repo.setStatus(order.merchantId, order.id, { status: to, isPaid: true, payUntil: null, updatedAt: now });
+      await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: to, role: 'payment', reason: 'CHANGE_STATUS', comment, at: now });
+    },
+
+    /**
+     * The provider gave the money back (or the payment failed), inside its transaction `tx`: the order is unpaid and
+     * cancelled through the lifecycle's payment move, and its stock, promo use and spent cashback go back.
+     * Refused with ORDER_STATUS_CONFLICT once the branch has accepted it (only staff may stop it then).
+     */
+    async cancelForPayment(tx: Db, order: OrderRecord, comment: string): Promise<void> {
+      const now = clock.now();
+      const refused = moveProblem(order.status, 'CANCELED', 'payment', order.serviceType);
+      if (refused) throw new AppError(refused.code, refused.details);
+      const repo = createOrdersRepository(tx);
+      await release(repo, order, now);
+      await repo.setStatus(order.merchantId, order.id, { status: 'CANCELED', isPaid: false, payUntil: null, reason: comment, updatedAt: now });
+      await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: 'CANCELED', role: 'payment', reason: 'CHANGE_STATUS', comment, at: now });
+    },
+
+    /**
      * Places an order. Answers `{ order, replayed }`: `replayed` when the same Idempotency-Key and body
      * placed it before (then nothing new is written).
      */
