@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
-import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, test } from './support.ts';
+import { brandUrl, codeSentTo, expect, keepScreenshot, logIn, PORT, randomPhone, test } from './support.ts';
 
 /*
  * The checkout of issue 13 in Chromium against the real server: from the basket to /checkout, the order
@@ -8,7 +8,7 @@ import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, test } from
  */
 
 const API = `http://localhost:${PORT}/api`;
-const speak = (page: Page, lang: string) => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl('tezkor') }]);
+const speak = (page: Page, lang: string, brand = 'tezkor') => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl(brand) }]);
 
 /** On Amir Temur's avenue in Yunusobod, inside the demo's delivery zones. */
 const HOME = { id: 'local-checkout', name: 'Дом', type: 'HOUSE', streetName: "Amir Temur shoh ko'chasi", houseNumber: '12', description: 'Ташкент, Юнусабад', details: {}, cityId: null, comment: '', latitude: 41.35, longitude: 69.2865 };
@@ -147,5 +147,54 @@ test.describe('checkout', () => {
     const order = await confirmAndRead(page, request, merchantId, token);
     expect(order).toMatchObject({ serviceType: 'DELIVERY', status: 'AT_TIME', atTime: true, branch: { id: serving.id } });
     expect(order.deliveryAt).not.toBeNull();
+  });
+
+  test('a brand that confirms each order by SMS: the code step on /checkout/confirm, a wrong code refused, the right one places it', async ({ page, request }, testInfo) => {
+    await speak(page, 'ru', 'navbahor');
+    const phone = randomPhone('93');
+    await page.goto(brandUrl('navbahor', '/login'));
+    await logIn(page, phone);
+    const { merchantId, token } = await session(page);
+    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { id: string; settings: { pickupEnabled: boolean } }[];
+    const branch = branches.find((b) => b.settings.pickupEnabled)!;
+    const product = await plainProduct(request, merchantId);
+    await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: branch.id });
+
+    // Later, whatever the hour of the run: the quote is asked for that day and time.
+    const quoted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/orders/v1/orders/quote') && 'time' in ((r.postDataJSON() as object) ?? {}));
+    await page.goto(brandUrl('navbahor', '/checkout'));
+    await page.locator('[data-testid="checkout-when-option"][data-value="later"]').click();
+    await page.getByTestId('checkout-day').first().click();
+    const slot = page.getByTestId('checkout-time').first();
+    const time = (await slot.getAttribute('data-value'))!;
+    await slot.click();
+    expect((await quoted).postDataJSON()).toMatchObject({ serviceType: 'PICK_UP', branchId: branch.id, time });
+    await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
+    await expect(page.getByTestId('checkout-problem')).toHaveCount(0);
+    await page.getByTestId('checkout-continue').click();
+    await expect(page).toHaveURL(brandUrl('navbahor', '/checkout/confirm'));
+
+    const sentAfter = Date.now() - 1000;
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page.getByTestId('checkout-sms')).toBeVisible();
+    await expect(page.getByTestId('checkout-confirm')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-sms-phone')).toHaveText(/\+998 93 \*\*\* \*\* \d\d/);
+    const code = await codeSentTo(phone, sentAfter);
+    // Nothing is placed before the code.
+    const auth = { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` };
+    const me = (await (await request.get(`${API}/users/v1/users/me`, { headers: auth })).json()) as { id: string };
+    const history = async () => ((await (await request.get(`${API}/orders/v1/orders/user/${me.id}`, { headers: auth })).json()) as { totalElements: number }).totalElements;
+    expect(await history()).toBe(0);
+    await shoot(page, testInfo, 'checkout-sms-ru');
+
+    await page.getByTestId('code-input').fill(code === '000000' ? '111111' : '000000');
+    await expect(page.locator('#checkout-code-error')).toBeVisible();
+    await expect(page).toHaveURL(brandUrl('navbahor', '/checkout/confirm'));
+    await page.getByTestId('code-input').fill(code);
+    await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1)!;
+    const order = (await (await request.get(`${API}/orders/v1/orders/${id}`, { headers: auth })).json()) as { status: string; atTime: boolean };
+    expect(order).toMatchObject({ status: 'AT_TIME', atTime: true });
+    expect(await history()).toBe(1);
   });
 });

@@ -22,7 +22,7 @@ import { createGeocodingService, geocodingRoutes } from './features/geocoding/in
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
-import { createOrdersService, ordersRoutes, registerOrderTimers } from './features/orders/index.ts';
+import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -138,8 +138,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     log: app.log,
   });
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
-  const orders = createOrdersService({ db, clock, quotes: quote.quotes });
+  const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
+  // The staff's moves along the order table (the staff console's routes will call it; operations and tests do now).
+  app.decorate('moveOrder', orders.staffMove);
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
   registerTenant(app, resolver);
@@ -178,5 +180,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
+    moveOrder: OrdersService['staffMove'];
   }
 }

@@ -103,5 +103,5 @@ export async function signInCustomer(t: TestApp, dataDir: string, { phone, merch
   const verified = await post('otp/verify', { phone, code: await lastSmsCode(dataDir, phone, merchantId) });
   if (verified.statusCode !== 200) throw new Error(`otp/verify: ${verified.statusCode} ${verified.body}`);
   const { token, user } = LoginResponse.parse(verified.json());
-  return { token, id: user.id, merchant: merchantId };
+  return { token, id: user.id, merchant: merchantId, phone };
 }

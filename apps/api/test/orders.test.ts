@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashbackEntries, merchantSettings, orderCounters, orders, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
+import { cashbackEntries, merchantOrderSettings, merchantSettings, orderCounters, orders, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { localTime } from '@dasturxon/domain';
-import { Order, OrderMerchantSettings, OrderPage, QuoteResponse } from '@dasturxon/domain/contracts';
+import { Order, OrderMerchantSettings, OrderPage, OrderSetting, QuoteResponse } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
-import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, lastSmsCode, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
@@ -237,6 +237,17 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const tomorrowNoon = await place(c, pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '12:00' }), {}, '/orders/v1/orders/at-time');
       expect([tomorrowNoon.statusCode, localTime(t.clock.now(), 'Asia/Tashkent').weekName]).toEqual([201, expect.any(String)]);
     });
+
+    it("quotes a basket for a later time by the branch's hours then, not now", async () => {
+      const quote = async (more: Record<string, unknown>) =>
+        QuoteResponse.parse((await call('POST', '/orders/v1/orders/quote', null, { ...pickup({ branchId: T.branches.yakkasaroy }), ...more })).json()).problems.map((p) => p.code);
+      const tomorrow = wall(86_400_000).day;
+      // Yakkasaroy has today off: closed now, open tomorrow at noon, closed at 03:00.
+      expect(await quote({})).toContain('BRANCH_CLOSED');
+      expect(await quote({ day: tomorrow, time: '12:00' })).not.toContain('BRANCH_CLOSED');
+      expect(await quote({ day: tomorrow, time: '03:00' })).toContain('BRANCH_CLOSED');
+      expect((await call('POST', '/orders/v1/orders/quote', null, { ...pickup(), day: tomorrow, time: '25:00' })).json().code).toBe('VALIDATION_FAILED');
+    });
   });
 
   describe('timers', () => {
@@ -366,6 +377,128 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect((await call('POST', `/orders/v1/orders/${placed[1]!.id}/hide`, c.token)).json().code).toBe('ORDER_STATUS_CONFLICT');
       expect((await call('POST', `/orders/v1/orders/${placed[0]!.id}/hide`, c.token)).statusCode).toBe(204);
       expect(OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}?onlyArchive=true`, c.token)).json()).totalElements).toBe(0);
+    });
+  });
+
+  describe('confirmation by SMS (isSmsConfirmationRequiredPerOrder)', () => {
+    it('checks the whole order and writes nothing without the code, sends one, and places the order with it', async () => {
+      const c = await login();
+      await setFlags({ isSmsConfirmationRequiredPerOrder: true });
+      try {
+        await setStock(COUNTED, 5);
+        const body = pickup({ cartItems: [{ productId: COUNTED, count: 2 }] });
+        const key = { 'idempotency-key': `confirm-${serial}-abcdef` };
+        const asked = await place(c, body, key);
+        expect(asked.statusCode).toBe(428);
+        expect(asked.json()).toMatchObject({ code: 'ORDER_CONFIRMATION_REQUIRED', details: { codeLength: 6, resendAfterSeconds: expect.any(Number), expiresInSeconds: expect.any(Number) } });
+        expect(asked.json().details.phone).toBe(c.phone);
+        expect([await ordersOf(c), await stockOf(COUNTED)]).toEqual([[], 5]);
+
+        // An order that could not be placed sends no code: its problem comes first.
+        const tooMany = await place(c, pickup({ cartItems: [{ productId: COUNTED, count: 9 }] }));
+        expect(tooMany.json().code).toBe('NOT_ENOUGH_PRODUCTS');
+
+        const code = await lastSmsCode(dataDir, c.phone, c.merchant);
+        const wrong = await place(c, { ...body, confirmationCode: code === '000000' ? '111111' : '000000' }, key);
+        expect([wrong.statusCode, wrong.json().code, wrong.json().details.attemptsLeft]).toEqual([400, 'OTP_INVALID', expect.any(Number)]);
+        // The code confirms this order only: another basket with it is refused.
+        const other = await place(c, { ...pickup(), confirmationCode: code });
+        expect(other.json().code).toBe('OTP_INVALID');
+        expect(await ordersOf(c)).toEqual([]);
+
+        const placed = await place(c, { ...body, confirmationCode: code }, key);
+        expect(placed.statusCode).toBe(201);
+        expect(await stockOf(COUNTED)).toBe(3);
+        // A retry of the same attempt answers the order placed, with or without the code.
+        const again = await place(c, body, key);
+        expect([again.statusCode, again.json().id]).toEqual([200, placed.json().id]);
+        // A used code never places a second order.
+        expect((await place(c, { ...body, confirmationCode: code })).json().code).toBe('OTP_INVALID');
+        expect(await ordersOf(c)).toHaveLength(1);
+      } finally {
+        await setFlags({ isSmsConfirmationRequiredPerOrder: false });
+        await setStock(COUNTED, null);
+      }
+    });
+  });
+
+  describe('the order setting (GET /orders/v1/order/setting/{id})', () => {
+    const settingOf = async (c: Customer, id: string) => OrderSetting.parse((await call('GET', `/orders/v1/order/setting/${id}`, c.token)).json());
+
+    it('says what the customer may do now: pay an unpaid online order until its time, cancel before acceptance, hide once finished', async () => {
+      const c = await login();
+      const cash = Order.parse((await place(c, pickup())).json());
+      expect(await settingOf(c, cash.id)).toMatchObject({ status: 'OPEN', canCancel: true, canPay: false, payUntil: null, canHide: false, canRepeat: true, hidden: false });
+      const online = Order.parse((await place(c, pickup({ paymentType: 'PAYME' }))).json());
+      const unpaid = await settingOf(c, online.id);
+      expect(unpaid).toMatchObject({ status: 'CREATED', isPaid: false, canPay: true, canCancel: true });
+      expect(Date.parse(unpaid.payUntil!) - t.clock.now().getTime()).toBe(20 * 60_000);
+
+      await setFlags({ cancelOrderActive: false });
+      try {
+        expect((await settingOf(c, cash.id)).canCancel).toBe(false);
+      } finally {
+        await setFlags({ cancelOrderActive: true });
+      }
+      await call('POST', `/orders/v1/orders/${cash.id}/cancel`, c.token, { reason: 'changed my mind' });
+      expect(await settingOf(c, cash.id)).toMatchObject({ status: 'CANCELED', canCancel: false, canHide: true });
+
+      // Hidden: gone from the history, still readable by its id (a link to it keeps working).
+      expect((await call('POST', `/orders/v1/orders/${cash.id}/hide`, c.token)).statusCode).toBe(204);
+      expect(await settingOf(c, cash.id)).toMatchObject({ hidden: true, canHide: false });
+      expect((await call('GET', `/orders/v1/orders/${cash.id}`, c.token)).statusCode).toBe(200);
+      expect(OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}`, c.token)).json()).content.map((o) => o.id)).toEqual([online.id]);
+
+      const other = await login();
+      expect((await call('GET', `/orders/v1/order/setting/${cash.id}`, other.token)).statusCode).toBe(404);
+      expect((await call('GET', `/orders/v1/order/setting/${cash.id}`, null)).statusCode).toBe(401);
+    });
+  });
+
+  describe("the staff's moves and the cashback an order earns", () => {
+    const balanceOf = async (c: Customer) => (await t.database.db.select({ cashback: users.cashback }).from(users).where(eq(users.id, c.id)))[0]!.cashback;
+    const earnedOf = async (orderId: string) =>
+      t.database.db.select().from(cashbackEntries).where(and(eq(cashbackEntries.orderId, orderId), eq(cashbackEntries.kind, 'EARNED')));
+    const setPercent = (percent: number) =>
+      t.database.db
+        .insert(merchantOrderSettings)
+        .values({ merchantId: T.id, cashbackPercent: percent })
+        .onConflictDoUpdate({ target: merchantOrderSettings.merchantId, set: { cashbackPercent: percent } });
+
+    it('credits what an order earned once, when it reaches the customer, and settles a cash order as paid', async () => {
+      await setPercent(5);
+      try {
+        const c = await login();
+        const order = Order.parse((await place(c, pickup())).json());
+        expect(order.cashbackEarned).toBe(Math.floor(order.totalPrice * 0.05));
+        expect(order.cashbackEarned).toBeGreaterThan(0);
+        for (const to of ['ACCEPTED', 'COOKING', 'DONE'] as const) await t.app.moveOrder(T.id, order.id, { to, role: 'kitchen' });
+        expect([await balanceOf(c), await earnedOf(order.id)]).toEqual([0, []]);
+        // A pickup order never sees a courier.
+        await expect(t.app.moveOrder(T.id, order.id, { to: 'ATTACHED', role: 'courier' })).rejects.toMatchObject({ code: 'ORDER_STATUS_CONFLICT' });
+        const closed = await t.app.moveOrder(T.id, order.id, { to: 'CLOSED', role: 'operator', comment: 'handed over' });
+        expect([closed.status, closed.isPaid]).toEqual(['CLOSED', true]);
+        expect(await balanceOf(c)).toBe(order.cashbackEarned);
+        expect(await earnedOf(order.id)).toHaveLength(1);
+        expect(await ledgerSum(c)).toBe(order.cashbackEarned);
+
+        // Delivered: credited on DELIVERED, and closing it afterwards credits nothing more.
+        const d = Order.parse((await place(c, delivery())).json());
+        for (const to of ['ACCEPTED', 'COOKING', 'DONE', 'ATTACHED', 'ON_WAY', 'DELIVERED'] as const) await t.app.moveOrder(T.id, d.id, { to, role: 'operator' });
+        await t.app.moveOrder(T.id, d.id, { to: 'CLOSED', role: 'operator' });
+        expect(await earnedOf(d.id)).toHaveLength(1);
+        expect(await balanceOf(c)).toBe(order.cashbackEarned + d.cashbackEarned);
+
+        // Cancelled by the staff: nothing earned, another brand's order is not found.
+        const gone = Order.parse((await place(c, pickup())).json());
+        await t.app.moveOrder(T.id, gone.id, { to: 'ACCEPTED', role: 'operator' });
+        await t.app.moveOrder(T.id, gone.id, { to: 'CANCELED', role: 'operator', reason: 'out of buns' });
+        expect(await earnedOf(gone.id)).toEqual([]);
+        expect(Order.parse((await call('GET', `/orders/v1/orders/${gone.id}`, c.token)).json())).toMatchObject({ status: 'CANCELED', reason: 'out of buns' });
+        await expect(t.app.moveOrder(DEMO.navbahor.id, order.id, { to: 'CANCELED', role: 'operator' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      } finally {
+        await setPercent(0);
+      }
     });
   });
 

@@ -87,6 +87,13 @@ export const ERROR_CATALOGUE = {
     "Bu vaqtga buyurtma qabul qilib bo'lmaydi, boshqa vaqt tanlang",
     'An order cannot be taken for this time; choose another time',
   ),
+  ORDER_CONFIRMATION_REQUIRED: entry(
+    428,
+    'The brand confirms each order with a code sent by SMS',
+    'Мы отправили код в SMS, введите его, чтобы подтвердить заказ',
+    'Buyurtmani tasdiqlash uchun SMS orqali yuborilgan kodni kiriting',
+    'We sent a code by SMS: enter it to confirm the order',
+  ),
   PAYMENT_TYPE_NOT_ALLOWED: entry(
     409,
     'Payment type is not accepted on this channel',

@@ -91,6 +91,14 @@ export function isActiveStatus(status: OrderStatus): boolean {
   return ACTIVE_ORDER_STATUSES.includes(status);
 }
 
+/**
+ * True when a move completes the order: it reaches the customer (DELIVERED, or CLOSED straight from the
+ * counter). The order's earned cashback is credited then, once; DELIVERED → CLOSED completes nothing new.
+ */
+export function completesOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return to !== 'CANCELED' && isActiveStatus(from) && !isActiveStatus(to);
+}
+
 /** True when nothing can move the order any more. */
 export function isTerminalStatus(status: OrderStatus): boolean {
   return ORDER_MOVES.every((m) => m.from !== status);

@@ -5,6 +5,7 @@ import { servingBranch, zoneAtPoint } from './delivery.ts';
 import type { DiscountType, ServiceType } from './enums.ts';
 import type { LatLng } from './geo.ts';
 import { sum, type Sum } from './money.ts';
+import { zonedInstant } from './order-schedule.ts';
 import {
   checkModifications,
   checkPromo,
@@ -197,7 +198,8 @@ function dedupeProblems(problems: readonly LineProblem[]): LineProblem[] {
  * other line is priced even when it has a problem, so the customer sees what the basket would cost
  * once the problem is fixed. An unusable promo is reported and the basket is priced without it.
  * Cashback is spent only where the merchant runs it. The branch's hours are judged at `options.serviceAt`
- * (a scheduled order's time) when given, else at `now`; the promo's dates always at `now`.
+ * when given, else at the request's `day` and `time` on the branch's clock (a scheduled order's time), else
+ * at `now`; the promo's dates always at `now`.
  */
 export function quoteBasket<P extends QuotePromoTerms>(
   catalogue: QuoteCatalogue,
@@ -214,7 +216,8 @@ export function quoteBasket<P extends QuotePromoTerms>(
   if (offered) problems.push(offered);
   if (request.branchId && !branch) problems.push({ code: 'BRANCH_NOT_FOUND', details: { branchId: request.branchId } });
   if (branch) {
-    const closed = checkBranchOpen(branch, request.serviceType, options.serviceAt ?? now);
+    const scheduled = request.day && request.time ? zonedInstant(request.day, request.time, branch.timeZone) : null;
+    const closed = checkBranchOpen(branch, request.serviceType, options.serviceAt ?? scheduled ?? now);
     if (closed) problems.push(closed);
   }
 

@@ -4,12 +4,14 @@ import { ORDER_STATUSES, SERVICE_TYPES, type OrderStatus, type ServiceType } fro
 import {
   ACTIVE_ORDER_STATUSES,
   canMove,
+  completesOrder,
   initialStatus,
   isActiveStatus,
   isOnlinePayment,
   isTerminalStatus,
   moveProblem,
   nextStatuses,
+  ORDER_MOVES,
   ORDER_ROLES,
   type OrderRole,
 } from '../src/order-status.ts';
@@ -135,5 +137,12 @@ describe('the order status table (decision 008)', () => {
     expect(initialStatus({ paymentType: 'CLICK', scheduled: false })).toBe('CREATED');
     expect(['CASH', 'TERMINAL', 'OTHER'].map((t) => isOnlinePayment(t as 'CASH'))).toEqual([false, false, false]);
     expect(['CLICK', 'PAYME', 'UZUM', 'PAYNET', 'RAHMAT', 'PAYZE', 'CLICK_MINI_APP'].every((t) => isOnlinePayment(t as 'CASH'))).toBe(true);
+  });
+
+  it('completes an order once: on reaching the customer by any allowed move, never by a cancel or after DELIVERED', () => {
+    const completing = ORDER_MOVES.filter((m) => completesOrder(m.from, m.to)).map((m) => `${m.from}>${m.to}`);
+    expect(completing.sort()).toEqual(['DONE>CLOSED', 'ON_WAY>DELIVERED']);
+    expect(completesOrder('DELIVERED', 'CLOSED')).toBe(false);
+    expect(ORDER_STATUSES.some((s) => completesOrder(s, 'CANCELED'))).toBe(false);
   });
 });

@@ -40,6 +40,8 @@ export function navbahorRows(now: Date): MerchantRows {
       storiesActive: false,
       promoActive: false,
       cashActive: true,
+      // A small cafe that confirms each order with a code by SMS before cooking it.
+      isSmsConfirmationRequiredPerOrder: true,
       phoneActive: true,
       instagramActive: true,
       branchFirstLanding: false,

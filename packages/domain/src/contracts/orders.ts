@@ -3,7 +3,7 @@ import { ChannelType, OrderStatus, PaymentType, ServiceType } from './enums.ts';
 import { AddressDetails } from './address.ts';
 import { LocalizedText } from './languages.ts';
 import { pageOf } from './common.ts';
-import { QuoteCartItem } from './quote.ts';
+import { QuoteCartItem, ScheduleDay, ScheduleTime } from './quote.ts';
 import { AddressType } from './enums.ts';
 import { CUSTOMER_ORDER_DEVICES } from '../order-payment.ts';
 import { ORDER_ROLES } from '../order-status.ts';
@@ -61,8 +61,10 @@ export const OrderRequest = z.strictObject({
   sendChequePhone: z.string().trim().regex(/^\+?\d{7,15}$/).nullable().default(null),
   /** A scheduled order (`POST /orders/v1/orders/at-time`): its day 'YYYY-MM-DD' and time 'HH:MM' in the city's time zone. */
   later: z.boolean().default(false),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD').optional(),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM').optional(),
+  day: ScheduleDay.optional(),
+  time: ScheduleTime.optional(),
+  /** The code sent by SMS to confirm this order, where the brand asks for one (isSmsConfirmationRequiredPerOrder). */
+  confirmationCode: z.string().trim().regex(/^\d{4,8}$/, 'the code is 4 to 8 digits').optional(),
   hallId: Text(64).optional(),
   tableId: Text(64).optional(),
   telegramId: z.union([z.string().max(64), z.number().int()]).optional(),
@@ -215,3 +217,24 @@ export const OrderMerchantSettings = z.object({
   dineInActive: z.boolean(),
 });
 export type OrderMerchantSettings = z.infer<typeof OrderMerchantSettings>;
+
+/** What the customer may do with one of their orders now (`GET /orders/v1/order/setting/{id}`). */
+export const OrderSetting = z.object({
+  orderId: z.uuid(),
+  status: OrderStatus,
+  isPaid: z.boolean(),
+  paymentType: PaymentType,
+  /** The brand lets customers cancel and the order has not been accepted yet. */
+  canCancel: z.boolean(),
+  /** Paid online and not paid yet: the pay action (`GET /payments/v2/checkout/{id}`) applies until `payUntil`. */
+  canPay: z.boolean(),
+  payUntil: z.iso.datetime().nullable(),
+  /** Finished and still in the history. */
+  canHide: z.boolean(),
+  /** The lines can go back into the basket (at today's prices). */
+  canRepeat: z.boolean(),
+  /** Hidden from the history by the customer (still readable by its id, as a link to it keeps working). */
+  hidden: z.boolean(),
+  cancelOrderActive: z.boolean(),
+});
+export type OrderSetting = z.infer<typeof OrderSetting>;

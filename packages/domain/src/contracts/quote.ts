@@ -29,6 +29,10 @@ export const QuoteAddress = z.strictObject({
 });
 export type QuoteAddress = z.infer<typeof QuoteAddress>;
 
+/** A scheduled order's day and time on the wall clock of the branch's city (the order request uses the same). */
+export const ScheduleDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD');
+export const ScheduleTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
+
 export const QuoteRequest = z.strictObject({
   cartItems: z.array(QuoteCartItem).max(MAX_QUOTE_LINES),
   serviceType: ServiceType,
@@ -38,6 +42,9 @@ export const QuoteRequest = z.strictObject({
   promoCode: z.string().trim().min(1).max(64).optional(),
   /** The cashback the customer asks to spend; the server spends at most the balance and what is left to pay. */
   cashback: z.number().int().min(0).optional(),
+  /** For an order at a later time: the branch's hours are judged at this day and time instead of now. */
+  day: ScheduleDay.optional(),
+  time: ScheduleTime.optional(),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 

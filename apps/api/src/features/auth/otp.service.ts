@@ -114,7 +114,7 @@ const usableBy = (row: CodeRow, address: string, now: number): boolean =>
  * One-time codes sent by SMS: issued under limits, stored only as an HMAC, checked once.
  * docs/decisions/004-phone-login-and-sms.md says what a stranger can and cannot do with them.
  *
- * Sending, per merchant and number: an address waits OTP_RESEND_SECONDS between its own codes to a
+ * Sending, per merchant and number: an address waits OTP_RESEND_SECONDS between its own codes of one purpose to a
  * number (429 OTP_TOO_EARLY). A code of the same purpose sent for another address a moment ago
  * (within that interval) is on its way to the phone and works for this address too: the answer is
  * 200 and nothing more is sent. An hour allows so many codes to a number from one address and so
@@ -192,7 +192,8 @@ export function createOtpService(options: OtpServiceDeps) {
         const interval = (slowed ? limits.slowSeconds : OTP_RESEND_SECONDS) * SECOND;
         const recent = sent.filter((r) => r.createdAt.getTime() + interval > now);
 
-        const mine = recent.find((r) => r.clientIp === clientIp);
+        // The wait is per purpose: a customer who has just logged in can be sent the code that confirms their order.
+        const mine = recent.find((r) => r.clientIp === clientIp && r.purpose === purpose);
         if (mine) throw new AppError('OTP_TOO_EARLY', { retryAfterSeconds: secondsUntil(mine.createdAt.getTime() + interval, now) });
 
         // A code of this kind sent for another address holds the interval. While it still works for

@@ -245,6 +245,12 @@ export function createOrdersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The customer's phone number (E.164), where a confirmation code is sent. */
+    async phoneOf(merchantId: string, userId: string): Promise<string | null> {
+      const [row] = await db.select({ phone: users.phone }).from(users).where(and(eq(users.merchantId, merchantId), eq(users.id, userId)));
+      return row?.phone ?? null;
+    },
+
     /** An order of the brand by its id alone (the payment providers name no customer), locked when `lock` is set. */
     async findById(merchantId: string, id: string, lock = false): Promise<OrderRecord | null> {
       const query = db.select().from(orders).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));

@@ -9,6 +9,7 @@ import {
   OrderMerchantSettings,
   OrderPage,
   OrderRequest,
+  OrderSetting,
   OrderUserParams,
 } from '@dasturxon/domain/contracts';
 import { requireUser } from '../auth/index.ts';
@@ -41,7 +42,10 @@ const PLACE_DESCRIPTION =
   'cashback spent through the ledger, the brand\'s next number and the first status. Cash, terminal and other offline payments open the order ' +
   '(or AT_TIME when scheduled); online payment types leave it CREATED and unpaid. 409 PAYMENT_TYPE_NOT_ALLOWED for a type the brand does not take ' +
   'on the order device\'s channel. With Idempotency-Key, a repeat answers 200 with the first order and `Idempotency-Replayed: true`; the same key ' +
-  'with another body answers 409 IDEMPOTENCY_KEY_REUSED.';
+  'with another body answers 409 IDEMPOTENCY_KEY_REUSED. Where the brand confirms each order by SMS (isSmsConfirmationRequiredPerOrder), a request ' +
+  'without `confirmationCode` is checked whole, nothing is written, a code is sent to the customer\'s phone and the answer is 428 ' +
+  'ORDER_CONFIRMATION_REQUIRED {phone (their own number, where the code went), codeLength, resendAfterSeconds, expiresInSeconds}; the same body with the code places the order ' +
+  '(400 OTP_INVALID {attemptsLeft} for a wrong one; asking again without it sends a new code, 429 OTP_TOO_EARLY before resendAfterSeconds).';
 
 /** The signed-in customer's orders (spec section 7, orders and payments). */
 export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
@@ -61,13 +65,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
             : `${PLACE_DESCRIPTION} \`later: true\` belongs to /orders/v1/orders/at-time (400).`,
           headers: IdempotencyHeaders,
           body: OrderRequest,
-          response: { 200: Order, 201: Order, ...errors },
+          response: { 200: Order, 201: Order, ...errors, 428: ErrorResponse, 429: ErrorResponse },
         },
       },
       async (request, reply) => {
         const { order, replayed } = await service.place(customerOf(request), merchantOf(request), request.body, {
           scheduled,
           idempotencyKey: request.headers['idempotency-key'],
+          clientIp: request.ip,
         });
         if (replayed) reply.header('idempotency-replayed', 'true');
         return reply.code(replayed ? 200 : 201).send(order);
@@ -121,6 +126,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
       },
     },
     async (request) => service.get(customerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/orders/v1/order/setting/:id',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'What the customer may do with one of their orders now: cancel, pay (until when), hide, repeat',
+        description: "Another customer's or another brand's order answers 404 NOT_FOUND.",
+        params: OrderIdParams,
+        response: { 200: OrderSetting, ...errors },
+      },
+    },
+    async (request) => service.setting(customerOf(request), request.params.id),
   );
 
   app.post(

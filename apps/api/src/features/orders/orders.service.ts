@@ -13,6 +13,7 @@ import {
   isActiveStatus,
   isDeliveryService,
   isOnlinePayment,
+  completesOrder,
   moveProblem,
   opensAt,
   SCHEDULE_MAX_DAYS,
@@ -24,16 +25,23 @@ import {
   type OrderMerchantSettings,
   type OrderPage,
   type OrderRequest,
+  type OrderRole,
+  type OrderSetting,
+  type OrderStatus,
   type PaymentType,
   type QuoteRequest,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
+import { invalidCode, type OtpService } from '../auth/index.ts';
 import type { QuoteService } from '../quote/index.ts';
 import { createOrdersRepository, type OrderLineRecord, type OrderRecord, type OrdersRepository, type StatusEntryRecord } from './orders.repository.ts';
 
 /** How long an Idempotency-Key answers with the order it placed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The brand's staff who move orders along the table (the staff console). */
+export type StaffRole = Extract<OrderRole, 'operator' | 'kitchen' | 'courier'>;
 
 /** The signed-in customer a call is made for. */
 export interface Customer {
@@ -45,12 +53,23 @@ export interface OrdersServiceDeps {
   db: Db;
   clock: Clock;
   quotes: Pick<QuoteService, 'quoteWith' | 'servingBranch'>;
+  /** One-time codes by SMS (the login's), for brands that confirm each order with one. */
+  codes: Pick<OtpService, 'send' | 'check'>;
 }
 
 export interface PlaceOptions {
   /** `POST /orders/at-time`: the order is for its day and time. */
   scheduled: boolean;
   idempotencyKey?: string | undefined;
+  /** The caller's address: confirmation codes are sent and their wrong tries counted per address, as the login's. */
+  clientIp: string;
+}
+
+/** The order would be placed, but the brand wants it confirmed by a code first: everything it did is undone. */
+class ConfirmationNeeded extends Error {
+  constructor() {
+    super('confirmation needed');
+  }
 }
 
 /** The request was answered before under the same Idempotency-Key: its order, unchanged. */
@@ -82,7 +101,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * function inside the transaction that writes it; every step of that transaction (stock, cashback, promo,
  * number, lines, history, key) is undone together when any refuses.
  */
-export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
+export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceDeps) {
   /** Orders with their lines, history and branch, as the customer reads them. */
   async function present(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
@@ -182,12 +201,41 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
     if (order.cashback > 0) await repo.moveCashback(order.merchantId, order.userId, order.cashback, 'RETURNED', order.id, now);
   }
 
-  /** A move made by the system's timers, written like any other, and skipped if the table does not allow it. */
+  /**
+   * Every move of an order, whoever makes it, goes through here (one rule, one place): the table allows it or it
+   * is refused with ORDER_STATUS_CONFLICT; a cancel gives back what the order held; a move that completes the order
+   * credits its earned cashback and settles a hand-over payment; the move is written to the history. `order` is
+   * the row as read (locked) in the transaction of `repo`.
+   */
+  async function applyMove(
+    repo: OrdersRepository,
+    order: OrderRecord,
+    move: { to: OrderStatus; role: OrderRole; comment: string; reason?: string; paid?: boolean; now?: Date },
+  ): Promise<void> {
+    const now = move.now ?? clock.now();
+    const refused = moveProblem(order.status, move.to, move.role, order.serviceType);
+    if (refused) throw new AppError(refused.code, refused.details);
+    if (move.to === 'CANCELED') await release(repo, order, now);
+    let isPaid = move.paid ?? order.isPaid;
+    if (completesOrder(order.status, move.to)) {
+      if (order.cashbackEarned > 0) await repo.moveCashback(order.merchantId, order.userId, order.cashbackEarned, 'EARNED', order.id, now);
+      // Cash and the terminal are paid as the order is handed over.
+      if (!isOnlinePayment(order.paymentType)) isPaid = true;
+    }
+    await repo.setStatus(order.merchantId, order.id, {
+      status: move.to,
+      isPaid,
+      ...(move.to === 'CANCELED' ? { reason: move.reason ?? move.comment } : {}),
+      ...(move.to !== 'CREATED' ? { payUntil: null } : {}),
+      updatedAt: now,
+    });
+    await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: move.to, role: move.role, reason: 'CHANGE_STATUS', comment: move.comment, at: now });
+  }
+
+  /** A move made by the system's timers, skipped if the table does not allow it (the order moved on meanwhile). */
   async function timerMove(repo: OrdersRepository, order: OrderRecord, to: 'OPEN' | 'CANCELED', now: Date, comment: string): Promise<boolean> {
     if (moveProblem(order.status, to, 'system', order.serviceType)) return false;
-    if (to === 'CANCELED') await release(repo, order, now);
-    await repo.setStatus(order.merchantId, order.id, { status: to, reason: to === 'CANCELED' ? comment : order.reason, updatedAt: now });
-    await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: to, role: 'system', reason: 'CHANGE_STATUS', comment, at: now });
+    await applyMove(repo, order, { to, role: 'system', comment, now });
     return true;
   }
 
@@ -228,11 +276,8 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
     async markPaid(tx: Db, order: OrderRecord, comment: string): Promise<void> {
       const now = clock.now();
       const to = order.opensAt && order.opensAt.getTime() > now.getTime() ? 'AT_TIME' : 'OPEN';
-      const refused = order.isPaid ? { code: 'ORDER_STATUS_CONFLICT' as const, details: { from: order.status, to, action: 'PAY' } } : moveProblem(order.status, to, 'payment', order.serviceType);
-      if (refused) throw new AppError(refused.code, refused.details);
-      const repo = createOrdersRepository(tx);
-      await repo.setStatus(order.merchantId, order.id, { status: to, isPaid: true, payUntil: null, updatedAt: now });
-      await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: to, role: 'payment', reason: 'CHANGE_STATUS', comment, at: now });
+      if (order.isPaid) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, to, action: 'PAY' });
+      await applyMove(createOrdersRepository(tx), order, { to, role: 'payment', comment, paid: true, now });
     },
 
     /**
@@ -241,13 +286,21 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
      * Refused with ORDER_STATUS_CONFLICT once the branch has accepted it (only staff may stop it then).
      */
     async cancelForPayment(tx: Db, order: OrderRecord, comment: string): Promise<void> {
-      const now = clock.now();
-      const refused = moveProblem(order.status, 'CANCELED', 'payment', order.serviceType);
-      if (refused) throw new AppError(refused.code, refused.details);
-      const repo = createOrdersRepository(tx);
-      await release(repo, order, now);
-      await repo.setStatus(order.merchantId, order.id, { status: 'CANCELED', isPaid: false, payUntil: null, reason: comment, updatedAt: now });
-      await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: 'CANCELED', role: 'payment', reason: 'CHANGE_STATUS', comment, at: now });
+      await applyMove(createOrdersRepository(tx), order, { to: 'CANCELED', role: 'payment', comment, paid: false });
+    },
+
+    /**
+     * A move by the brand's staff (operator, kitchen, courier) on the lifecycle's table, in a transaction of its
+     * own: the staff console's call. Completing an order credits the cashback it earned.
+     */
+    async staffMove(merchantId: string, orderId: string, move: { to: OrderStatus; role: StaffRole; comment?: string; reason?: string }): Promise<OrderRecord> {
+      return db.transaction(async (tx) => {
+        const repo = createOrdersRepository(tx);
+        const order = await repo.findById(merchantId, orderId, true);
+        if (!order) throw new AppError('NOT_FOUND');
+        await applyMove(repo, order, { to: move.to, role: move.role, comment: move.comment ?? '', ...(move.reason ? { reason: move.reason } : {}) });
+        return (await repo.findById(merchantId, orderId))!;
+      });
     },
 
     /**
@@ -258,19 +311,31 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
       checkShape(body, options.scheduled);
       const now = clock.now();
       const key = options.idempotencyKey;
+      // The code confirms this very order: the same body with or without it is one request (its key, its code's subject).
+      const { confirmationCode, ...order } = body;
       const hash = createHash('sha256')
-        .update(canonical({ scheduled: options.scheduled, body }))
+        .update(canonical({ scheduled: options.scheduled, body: order }))
         .digest('hex');
       if (key) {
         const first = await replayOf(customer, key, hash, now);
         if (first) return { order: await readOwn(customer, first), replayed: true };
       }
 
-      let orderId: string;
+      let placed: string | { wrongCode: { attemptsLeft: number | null } };
+      let phone = '';
       try {
-        orderId = await db.transaction(async (tx) => {
+        placed = await db.transaction(async (tx) => {
           const repo = createOrdersRepository(tx);
           const settings = await repo.settings(merchant.id);
+          const confirming = settings.isSmsConfirmationRequiredPerOrder;
+          if (confirming) {
+            phone = (await repo.phoneOf(merchant.id, customer.id)) ?? '';
+            if (confirmationCode) {
+              const check = await codes.check(tx, { merchantId: merchant.id, phone, purpose: 'ORDER', subject: hash, code: confirmationCode, clientIp: options.clientIp });
+              // A wrong code: this transaction commits the counted try and nothing else.
+              if (!check.ok) return { wrongCode: check };
+            }
+          }
 
           const channel = channelOfDevice(body.orderDevice);
           const allowed = allowedPaymentTypes(settings, settings.methods, channel);
@@ -409,9 +474,15 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
             // Taken by a request with the same key that committed while this one worked: answer that one's order.
             if (!(await repo.claimKey({ merchantId: merchant.id, userId: customer.id, key, bodyHash: hash, orderId: id, createdAt: now }))) throw new Replay('');
           }
+          // Everything would go through: without the brand's code, it is all undone and the code is sent.
+          if (confirming && !confirmationCode) throw new ConfirmationNeeded();
           return id;
         });
       } catch (error) {
+        if (error instanceof ConfirmationNeeded) {
+          const sent = await codes.send({ merchant, phone, purpose: 'ORDER', subject: hash, clientIp: options.clientIp });
+          throw new AppError('ORDER_CONFIRMATION_REQUIRED', { phone: sent.phone, codeLength: sent.codeLength, resendAfterSeconds: sent.resendAfterSeconds, expiresInSeconds: sent.expiresInSeconds });
+        }
         // A twin request under the same key (a double tap) got there first: whatever stopped this one, answer its order.
         if (key && (error instanceof Replay || error instanceof AppError)) {
           const first = await replayOf(customer, key, hash, now);
@@ -419,7 +490,8 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
         }
         throw error;
       }
-      return { order: await readOwn(customer, orderId), replayed: false };
+      if (typeof placed !== 'string') throw invalidCode(placed.wrongCode);
+      return { order: await readOwn(customer, placed), replayed: false };
     },
 
     async get(customer: Customer, id: string): Promise<Order> {
@@ -453,23 +525,31 @@ export function createOrdersService({ db, clock, quotes }: OrdersServiceDeps) {
         if (!order) throw new AppError('NOT_FOUND');
         const settings = await repo.settings(customer.merchantId);
         if (!settings.cancelOrderActive) throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
-        const refused = moveProblem(order.status, 'CANCELED', 'customer', order.serviceType);
-        if (refused) throw new AppError(refused.code, refused.details);
-        const now = clock.now();
-        await release(repo, order, now);
-        await repo.setStatus(customer.merchantId, id, { status: 'CANCELED', reason: body.reason, updatedAt: now });
-        await repo.insertStatus({
-          merchantId: customer.merchantId,
-          orderId: id,
-          fromStatus: order.status,
-          toStatus: 'CANCELED',
-          role: 'customer',
-          reason: 'CHANGE_STATUS',
-          comment: [body.reason, body.comment].filter(Boolean).join(' — '),
-          at: now,
-        });
+        await applyMove(repo, order, { to: 'CANCELED', role: 'customer', reason: body.reason, comment: [body.reason, body.comment].filter(Boolean).join(' — ') });
       });
       return readOwn(customer, id);
+    },
+
+    /** What the customer may do with their order now (`GET /orders/v1/order/setting/{id}`): the order page's actions. */
+    async setting(customer: Customer, id: string): Promise<OrderSetting> {
+      const repo = createOrdersRepository(db);
+      const order = await repo.findOwn(customer.merchantId, customer.id, id);
+      if (!order) throw new AppError('NOT_FOUND');
+      const { cancelOrderActive } = await repo.settings(customer.merchantId);
+      const payable = isOnlinePayment(order.paymentType) && !order.isPaid && order.status === 'CREATED';
+      return {
+        orderId: order.id,
+        status: order.status,
+        isPaid: order.isPaid,
+        paymentType: order.paymentType,
+        canCancel: cancelOrderActive && !moveProblem(order.status, 'CANCELED', 'customer', order.serviceType),
+        canPay: payable && (order.payUntil === null || order.payUntil.getTime() > clock.now().getTime()),
+        payUntil: payable ? iso(order.payUntil) : null,
+        canHide: !isActiveStatus(order.status) && order.hiddenAt === null,
+        canRepeat: true,
+        hidden: order.hiddenAt !== null,
+        cancelOrderActive,
+      };
     },
 
     /** Hides a finished order from the customer's history; an active one stays (ORDER_STATUS_CONFLICT). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -10,13 +10,14 @@ import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { checkPhoneInput } from '../../shared/session/phone-mask.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
+import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { attemptFor } from './checkout-draft.ts';
 import { EmptyCheckout } from './checkout-page.tsx';
 import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
-import { orderRequestOf } from './checkout-request.ts';
+import { confirmationOf, orderRequestOf, type OrderConfirmation } from './checkout-request.ts';
 import { addDays, zonedDay } from './checkout-slots.ts';
 import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
 import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
@@ -46,6 +47,13 @@ function ConfirmView() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
+  const [confirmation, setConfirmation] = useState<OrderConfirmation | null>(null);
+  const codeStep = useRef<HTMLDivElement>(null);
+  const asked = confirmation !== null;
+  useEffect(() => {
+    // The code step opens below the summary: brought above the sticky buttons, where the keyboard does not hide it.
+    if (asked) codeStep.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [asked]);
 
   if (placed) return <PageSpinner />;
   if (c.lines.length === 0) return <EmptyCheckout />;
@@ -60,27 +68,43 @@ function ConfirmView() {
     return `${dayLabel(draft.day, offset)}, ${draft.time}`;
   })();
 
-  const confirm = async () => {
-    if (busy || !c.quote) return;
-    setFailure(null);
+  /**
+   * Sends the order (with the SMS code, where the brand asked for one). Answers whether it was placed; a brand
+   * that confirms orders by SMS answers the first send with the code step instead. Other refusals reject.
+   */
+  const send = async (code?: string): Promise<boolean> => {
     const phone = draft.receiverOn ? checkPhoneInput(draft.receiverPhone) : null;
     const body = orderRequestOf(c.request, draft, c.delivered ? c.address : null, phone?.ok ? phone.e164 : null);
     // One key per attempt, kept in the draft before sending: a retry of the same order after a lost answer reuses it.
     const attempt = attemptFor(readDraft(c.merchantId), JSON.stringify(body), newIdempotencyKey);
     writeDraft(c.merchantId, { ...readDraft(c.merchantId), attempt });
-    setBusy(true);
     try {
-      const order = await placeOrder(body, attempt.key);
+      const order = await placeOrder(code ? { ...body, confirmationCode: code } : body, attempt.key);
       setPlaced(true);
       toast(t('checkout.confirmed'), 'success');
       basket.clear();
       setPromoCode(c.merchantId, null);
       resetDraft(c.merchantId);
       void navigate(`/profile/orders/${order.id}`, { replace: true });
+      return true;
+    } catch (error) {
+      const asked = confirmationOf(error, Date.now());
+      if (!asked) throw error;
+      setConfirmation(asked);
+      return false;
+    }
+  };
+
+  const confirm = async () => {
+    if (busy || !c.quote) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      await send();
     } catch (error) {
       setFailure(errorText(error));
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   return (
@@ -150,15 +174,43 @@ function ConfirmView() {
         <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
 
         {failure && <Notice testId="checkout-failure">{failure}</Notice>}
+
+        {confirmation && (
+          <div ref={codeStep}>
+            <Card id="checkout-sms-title" title={t('checkout.sms.title')} testId="checkout-sms">
+              <p className="mb-3 text-[15px] text-muted">
+                {t('checkout.sms.hint')} <CodeSentTo phone={confirmation.phone} testId="checkout-sms-phone" />
+              </p>
+              <CodeStep
+                id="checkout-code"
+                length={confirmation.codeLength}
+                resendAt={confirmation.resendAt}
+                expiresAt={confirmation.expiresAt}
+                onVerify={async (code) => {
+                  // A refused code stays in the step with the server's reason; any other refusal is the order's.
+                  if (!(await send(code))) throw new Error('confirmation asked again');
+                }}
+                onResend={async () => {
+                  await send();
+                }}
+                submitTestId="checkout-sms-submit"
+                resendTestId="checkout-sms-resend"
+              />
+            </Card>
+          </div>
+        )}
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex gap-2 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md">
         <Link to="/checkout" data-testid="checkout-back" className={`${buttonClass({ variant: 'secondary', size: 'lg' })} shrink-0`}>
           {t('checkout.back')}
         </Link>
-        <Button size="lg" wide testId="checkout-confirm" busy={busy} disabled={!c.quote || c.problems.length > 0} onClick={() => void confirm()}>
-          {t('checkout.confirm')}
-        </Button>
+        {/* While the code step is open, its own button places the order. */}
+        {!confirmation && (
+          <Button size="lg" wide testId="checkout-confirm" busy={busy} disabled={!c.quote || c.problems.length > 0} onClick={() => void confirm()}>
+            {t('checkout.confirm')}
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attemptFor, EMPTY_DRAFT, parseDraft, serializeDraft, type CheckoutDraft } from './checkout-draft.ts';
-import { blockingProblems, checkoutQuoteRequest, orderRequestOf } from './checkout-request.ts';
+import { HttpError } from '../../lib/http.ts';
+import { blockingProblems, checkoutQuoteRequest, confirmationOf, orderRequestOf } from './checkout-request.ts';
 
 const P = '0b0f5d8e-52f8-4c5b-9a55-3c0a1f6c2d11';
 const B = '6a1d7a4e-2f0c-4b9e-8a4d-5e6f7a8b9c0d';
@@ -51,9 +52,22 @@ describe('checkout requests', () => {
     expect(now.address).toBeUndefined();
   });
 
-  it('a scheduled order is not stopped by a branch closed now', () => {
+  it('a later order whose time is still to be chosen is not stopped by a branch closed now', () => {
     const closed = { code: 'BRANCH_CLOSED' as const, description: { ru: '', uz: '', eng: '' }, details: { reason: 'HOURS' } };
     expect(blockingProblems([closed], false)).toHaveLength(1);
     expect(blockingProblems([closed], true)).toHaveLength(0);
+  });
+
+  it('quotes a later order at its day and time', () => {
+    const request = checkoutQuoteRequest({ lines: [], serviceType: 'PICK_UP', branchId: B, address: null, promoCode: null, cashback: null, schedule: { day: '2025-06-12', time: '13:15' } });
+    expect(request).toMatchObject({ day: '2025-06-12', time: '13:15' });
+    expect(checkoutQuoteRequest({ lines: [], serviceType: 'PICK_UP', branchId: B, address: null, promoCode: null, cashback: null })).not.toHaveProperty('day');
+  });
+
+  it('reads the SMS confirmation step from a 428 answer, and nothing from another', () => {
+    const asked = new HttpError('http', 428, { code: 'ORDER_CONFIRMATION_REQUIRED', message: '', description: { ru: '', uz: '', eng: '' }, details: { phone: '+998901234567', codeLength: 6, resendAfterSeconds: 60, expiresInSeconds: 300 } }, '');
+    expect(confirmationOf(asked, 1000)).toEqual({ phone: '+998901234567', codeLength: 6, resendAt: 61_000, expiresAt: 301_000 });
+    expect(confirmationOf(new HttpError('http', 400, { code: 'OTP_INVALID', message: '', description: { ru: '', uz: '', eng: '' } }, ''), 0)).toBeNull();
+    expect(confirmationOf(new Error('x'), 0)).toBeNull();
   });
 });

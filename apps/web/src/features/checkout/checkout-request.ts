@@ -1,4 +1,5 @@
 import { isDeliveryService, isUuid, MAX_LINE_COUNT, MAX_QUOTE_LINES, type AddressDetails, type OrderRequest, type QuoteProblem, type QuoteRequest, type ServiceType } from '@dasturxon/domain';
+import { HttpError } from '../../lib/http.ts';
 import type { CheckoutDraft } from './checkout-draft.ts';
 
 /*
@@ -32,6 +33,8 @@ export function checkoutQuoteRequest(options: {
   address: { latitude: number; longitude: number } | null;
   promoCode: string | null;
   cashback: number | null;
+  /** A later order's day and time: the branch's hours are judged then. */
+  schedule?: { day: string; time: string } | null;
 }): QuoteRequest {
   const cartItems: QuoteRequest['cartItems'] = options.lines
     .filter((l) => isUuid(l.productId) && l.count >= 1)
@@ -47,6 +50,10 @@ export function checkoutQuoteRequest(options: {
   const code = options.promoCode?.trim();
   if (code) request.promoCode = code;
   if (options.cashback && options.cashback > 0) request.cashback = Math.trunc(options.cashback);
+  if (options.schedule) {
+    request.day = options.schedule.day;
+    request.time = options.schedule.time;
+  }
   return request;
 }
 
@@ -88,11 +95,33 @@ export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place:
 }
 
 /**
- * The quote's problems that stop this checkout. A scheduled order is judged by the branch's hours at its
- * time, not now, so "closed now" does not stop it (the server checks the chosen time).
+ * The quote's problems that stop this checkout. A later order is quoted at its chosen time, so the branch's
+ * hours then are what count; while its time is still to be chosen, "closed now" does not stop it.
  */
-export function blockingProblems(problems: readonly QuoteProblem[], later: boolean): QuoteProblem[] {
-  return problems.filter((p) => !(later && p.code === 'BRANCH_CLOSED' && p.details?.reason === 'HOURS'));
+export function blockingProblems(problems: readonly QuoteProblem[], timeToChoose: boolean): QuoteProblem[] {
+  return problems.filter((p) => !(timeToChoose && p.code === 'BRANCH_CLOSED' && p.details?.reason === 'HOURS'));
+}
+
+/** What the server asks for when the brand confirms each order by SMS (428 ORDER_CONFIRMATION_REQUIRED), with its times as epoch ms. */
+export interface OrderConfirmation {
+  phone: string;
+  codeLength: number;
+  resendAt: number;
+  expiresAt: number;
+}
+
+/** The confirmation step an order's answer asks for, or null for any other answer. */
+export function confirmationOf(error: unknown, now: number): OrderConfirmation | null {
+  const body = error instanceof HttpError ? error.body : null;
+  if (body?.code !== 'ORDER_CONFIRMATION_REQUIRED') return null;
+  const d = (body.details ?? {}) as Record<string, unknown>;
+  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  return {
+    phone: typeof d.phone === 'string' ? d.phone : '',
+    codeLength: num(d.codeLength, 6),
+    resendAt: now + num(d.resendAfterSeconds, 60) * 1000,
+    expiresAt: now + num(d.expiresInSeconds, 300) * 1000,
+  };
 }
 
 /** The branch an order is quoted for when the customer has chosen none: the main active branch, else the first active one. */

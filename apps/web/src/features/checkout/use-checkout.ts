@@ -76,8 +76,9 @@ export function useCheckout(): Checkout {
         address: lat !== null && lng !== null ? { latitude: lat, longitude: lng } : null,
         promoCode: promoActive ? promoCode : null,
         cashback,
+        schedule: draft.later && draft.day && draft.time ? { day: draft.day, time: draft.time } : null,
       }),
-    [lines, serviceType, delivered, chosenBranchId, branchId, lat, lng, promoActive, promoCode, cashback],
+    [lines, serviceType, delivered, chosenBranchId, branchId, lat, lng, promoActive, promoCode, cashback, draft.later, draft.day, draft.time],
   );
   const ready = lines.length > 0 && (Boolean(chosenBranchId) || !branches.isPending);
   const query = useCheckoutQuote(merchant.id, ready ? request : null);
@@ -109,6 +110,6 @@ export function useCheckout(): Checkout {
     shown: query.data ?? null,
     quoteError: ready && query.isError ? query.error : null,
     retryQuote: () => void query.refetch(),
-    problems: quote ? blockingProblems(quote.problems, draft.later) : [],
+    problems: quote ? blockingProblems(quote.problems, draft.later && !(draft.day && draft.time)) : [],
   };
 }
