@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashbackEntries, merchantOrderSettings, merchantSettings, orderCounters, orders, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
@@ -496,6 +497,50 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         expect(await earnedOf(gone.id)).toEqual([]);
         expect(Order.parse((await call('GET', `/orders/v1/orders/${gone.id}`, c.token)).json())).toMatchObject({ status: 'CANCELED', reason: 'out of buns' });
         await expect(t.app.moveOrder(DEMO.navbahor.id, order.id, { to: 'CANCELED', role: 'operator' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      } finally {
+        await setPercent(0);
+      }
+    });
+
+    it('keeps the balance equal to the sum of the ledger and never below zero, whatever is placed, cancelled or completed (property)', async () => {
+      await setPercent(7);
+      const step = fc.oneof(
+        fc.record({ kind: fc.constant('place' as const), spend: fc.integer({ min: 0, max: 60_000 }) }),
+        fc.record({ kind: fc.constantFrom('cancel' as const, 'complete' as const), pick: fc.nat() }),
+      );
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.integer({ min: 1, max: 50_000 }), fc.array(step, { minLength: 1, maxLength: 6 }), async (opening, steps) => {
+            const c = await login();
+            await setCashback(c, opening);
+            const open: Order[] = [];
+            const completed: Order[] = [];
+            let credited = 0;
+            for (const s of steps) {
+              if (s.kind === 'place') {
+                const res = await place(c, pickup({ cashback: s.spend }));
+                // Spending more than the balance spends the balance; the order is never refused for it.
+                expect(res.statusCode).toBe(201);
+                open.push(Order.parse(res.json()));
+              } else if (open.length) {
+                const [order] = open.splice(s.pick % open.length, 1);
+                if (s.kind === 'cancel') expect((await call('POST', `/orders/v1/orders/${order!.id}/cancel`, c.token, { reason: 'property' })).statusCode).toBe(200);
+                else {
+                  for (const to of ['ACCEPTED', 'COOKING', 'DONE', 'CLOSED'] as const) await t.app.moveOrder(T.id, order!.id, { to, role: 'operator' });
+                  credited += order!.cashbackEarned;
+                  completed.push(order!);
+                }
+              }
+              const balance = await balanceOf(c);
+              expect(balance).toBeGreaterThanOrEqual(0);
+              expect(await ledgerSum(c)).toBe(balance);
+            }
+            // What is spent stays spent unless its order is cancelled; what is earned comes on completion.
+            const spent = [...open, ...completed].reduce((n, o) => n + o.cashback, 0);
+            expect(await balanceOf(c)).toBe(opening + credited - spent);
+          }),
+          { numRuns: 12 },
+        );
       } finally {
         await setPercent(0);
       }
