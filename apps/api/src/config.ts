@@ -66,6 +66,11 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Key of the HMAC that one-time codes are stored under; without it a copy of the database can test guesses offline. */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Key the brands' payment provider credentials are sealed under (AES-256-GCM, docs/decisions/009); unset: a
+   * built-in development key, warned about in production. Changing it needs the accounts sealed again.
+   */
+  PAYMENT_SECRETS_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Codes to one number asked for from one client address an hour: a stranger's requests never count against the owner. */
   OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 /** Seeds or refreshes the demo brands (idempotent), unless SEED_DEMO=false. */
 export async function seedIfWanted(database: Database, config: Config): Promise<void> {
   if (!config.SEED_DEMO) return;
-  await seedDemo(database.db, { now: new Date() });
+  await seedDemo(database.db, { now: new Date(), paymentSecretsKey: config.PAYMENT_SECRETS_KEY });
 }
 
 /** One line per brand: `Tezkor Burger: http://tezkor.localhost:3000`. */

@@ -158,13 +158,28 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       const s = OrderMerchantSettings.parse(res.json());
       expect(s).toMatchObject({ leadTimeMinutes: 45, scheduleMaxDays: 7, cancelOrderActive: true, cashbackActive: true });
-      expect(s.paymentTypes.WEB).toEqual(['CASH', 'CLICK', 'PAYME']);
+      expect(s.paymentTypes.WEB).toEqual(['CASH', 'CLICK', 'PAYME', 'UZUM']);
       expect(s.deliveryMinAmounts[CHILONZOR]).toBe(50_000);
       expect((await call('GET', '/orders/v1/merchant/settings', null, undefined, DEMO.navbahor.id)).json().paymentTypes.WEB).toEqual(['CASH']);
     });
   });
 
   describe('refusals write nothing', () => {
+    it('refuses to take online a product without its IKPU (no fiscal receipt could name it), and takes it in cash', async () => {
+      const c = await login();
+      const [before] = await t.database.db.select({ code: products.mxicCode }).from(products).where(eq(products.id, P.fries));
+      expect(before!.code).toMatch(/^\d{17}$/);
+      await t.database.db.update(products).set({ mxicCode: null }).where(eq(products.id, P.fries));
+      try {
+        const online = await place(c, pickup({ paymentType: 'PAYME' }));
+        expect([online.statusCode, online.json().code, online.json().details.productIds]).toEqual([409, 'FISCAL_CODE_MISSING', [P.fries]]);
+        expect(await ordersOf(c)).toEqual([]);
+        expect((await place(c, pickup({ paymentType: 'CASH' }))).statusCode).toBe(201);
+      } finally {
+        await t.database.db.update(products).set({ mxicCode: before!.code }).where(eq(products.id, P.fries));
+      }
+    });
+
     const refused = async (c: Customer, body: unknown, status: number, code: string, path?: string) => {
       const before = (await ordersOf(c)).length;
       const res = await place(c, body, {}, path);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -33,6 +34,7 @@ import {
   MODIFICATION_VIEW_TYPES,
   NAVIGATION_TYPES,
   OTP_PURPOSES,
+  PAYMENT_PROVIDERS,
   PHONE_COUNTRIES,
   POLICY_TYPES,
   PRODUCT_TYPES,
@@ -382,7 +384,12 @@ export const products = pgTable(
     labels: jsonb().$type<LocalizedText[]>().notNull().default([]),
     tags: jsonb().$type<string[]>().notNull().default([]),
     barcode: text(),
+    /** The product's IKPU (MXIK) code, which a fiscal receipt names: without it the product cannot be paid online. */
     mxicCode: text(),
+    /** The package (unit) code of the IKPU classifier a receipt names with it. */
+    packageCode: text(),
+    /** VAT in percent included in the price, as a receipt states it (12 in Uzbekistan; 0 for a brand exempt). */
+    vatPercent: integer().notNull().default(12),
     timeCookingMin: integer(),
     timeCookingMax: integer(),
     isAvailable: boolean().notNull().default(true),
@@ -775,6 +782,8 @@ export const orders = pgTable(
   (t) => [
     tenantKey(t),
     uniqueIndex('orders_number_key').on(t.merchantId, t.number),
+    // The payment providers name an order by its id alone (ids are unique across brands).
+    index('orders_id_idx').on(t.id),
     index('orders_user_idx').on(t.merchantId, t.userId, t.createdAt),
     // The timers' work lists: scheduled orders to open, unpaid ones to cancel.
     index('orders_opens_at_idx').on(t.merchantId, t.opensAt).where(sql`${t.status} = 'AT_TIME'`),
@@ -922,5 +931,141 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.merchantId, t.userId, t.key] }),
     sameMerchant('idempotency_keys_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
     sameMerchant('idempotency_keys_order_fk', t.merchantId, t.orderId, orders).onDelete('cascade'),
+  ],
+);
+
+// ── Payments, the merchant side (issue 14; docs/decisions/009-payments-merchant-side.md) ────────────────────
+
+export type { PaymentProvider } from '@dasturxon/domain';
+/** A Payme transaction's states: created, performed, cancelled before perform, cancelled after perform (protocols.md 1.3). */
+export const PAYME_STATES = [1, 2, -1, -2] as const;
+export type PaymeState = (typeof PAYME_STATES)[number];
+/** Payme's cancel reasons (protocols.md 1.3). */
+export const PAYME_REASONS = [1, 2, 3, 4, 5, 10] as const;
+export type PaymeReason = (typeof PAYME_REASONS)[number];
+export const CLICK_STATES = ['PREPARED', 'COMPLETED', 'CANCELLED'] as const;
+export type ClickState = (typeof CLICK_STATES)[number];
+/** FAILED: Uzum confirmed a transaction whose order could no longer be paid (cancelled meanwhile); /status answers it. */
+export const UZUM_STATES = ['CREATED', 'CONFIRMED', 'REVERSED', 'FAILED'] as const;
+export type UzumState = (typeof UZUM_STATES)[number];
+
+/** Milliseconds since the epoch, as the providers count time. */
+const ms = () => bigint({ mode: 'number' });
+
+/**
+ * A brand's account at a provider: its credentials sealed (AES-256-GCM under PAYMENT_SECRETS_KEY, bound to the
+ * brand and provider: packages/db/src/payment-accounts.ts), and a keyed digest of what identifies a caller (Payme's
+ * active key, Click's service id, Uzum's login and password), so a call that names no order finds its brand
+ * without any credential kept in the clear. Never selected by a public call.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    merchantId: merchantId(),
+    provider: enumText(PAYMENT_PROVIDERS).notNull(),
+    credentials: text().notNull(),
+    lookup: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.provider] }),
+    index('payment_accounts_lookup_idx').on(t.provider, t.lookup),
+    oneOf('payment_accounts_provider_check', t.provider, PAYMENT_PROVIDERS),
+  ],
+);
+
+/** Payme's transactions (protocols.md 1): one row per Payme id and brand; times in ms as Payme counts them. */
+export const paymeTransactions = pgTable(
+  'payme_transactions',
+  {
+    /** Our id: the `transaction` Payme is answered with. */
+    id: id(),
+    merchantId: merchantId(),
+    paymeId: text().notNull(),
+    orderId: uuid().notNull(),
+    /** In tiyin. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    state: smallint().$type<PaymeState>().notNull(),
+    reason: smallint().$type<PaymeReason>(),
+    /** Payme's own `time` of the transaction (GetStatement selects by it). */
+    paymeTime: ms().notNull(),
+    createTime: ms().notNull(),
+    performTime: ms(),
+    cancelTime: ms(),
+    /** SetFiscalData's receipts, by type (PERFORM, CANCEL). */
+    fiscalData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('payme_transactions_payme_id_key').on(t.merchantId, t.paymeId),
+    // One-time account: at most one created or performed transaction per order.
+    uniqueIndex('payme_transactions_live_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} in (1, 2)`),
+    // A call naming only Payme's id finds its brand.
+    index('payme_transactions_payme_id_idx').on(t.paymeId),
+    index('payme_transactions_time_idx').on(t.merchantId, t.paymeTime),
+    sameMerchant('payme_transactions_order_fk', t.merchantId, t.orderId, orders),
+    check('payme_transactions_state_check', sql`${t.state} in (${sql.raw(PAYME_STATES.join(', '))})`),
+    check('payme_transactions_reason_check', sql`${t.reason} in (${sql.raw(PAYME_REASONS.join(', '))})`),
+    check('payme_transactions_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Click's payments (protocols.md 2): Prepare writes a row, Complete completes or cancels it; our id is merchant_prepare_id. */
+export const clickTransactions = pgTable(
+  'click_transactions',
+  {
+    merchantId: merchantId(),
+    /** merchant_prepare_id (and merchant_confirm_id). */
+    id: integer().generatedAlwaysAsIdentity(),
+    /** Click's ids, kept as the digits they were sent as. */
+    clickTransId: text().notNull(),
+    clickPaydocId: text().notNull(),
+    orderId: uuid().notNull(),
+    /** In tiyin. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    state: enumText(CLICK_STATES).notNull(),
+    /** The `error` Click sent with a Complete that cancelled it. */
+    clickError: integer(),
+    preparedAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('click_transactions_click_trans_id_key').on(t.merchantId, t.clickTransId),
+    // An order is paid once: at most one completed payment per order.
+    uniqueIndex('click_transactions_completed_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} = 'COMPLETED'`),
+    sameMerchant('click_transactions_order_fk', t.merchantId, t.orderId, orders),
+    oneOf('click_transactions_state_check', t.state, CLICK_STATES),
+    check('click_transactions_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Uzum's transactions (protocols.md 3); times in ms. */
+export const uzumTransactions = pgTable(
+  'uzum_transactions',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    transId: text().notNull(),
+    orderId: uuid().notNull(),
+    /** In tiyin. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    state: enumText(UZUM_STATES).notNull(),
+    transTime: ms().notNull(),
+    confirmTime: ms(),
+    reverseTime: ms(),
+  },
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('uzum_transactions_trans_id_key').on(t.merchantId, t.transId),
+    // An order is paid once: at most one confirmed transaction per order.
+    uniqueIndex('uzum_transactions_confirmed_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} = 'CONFIRMED'`),
+    // A call naming only Uzum's transId finds its brand.
+    index('uzum_transactions_trans_id_idx').on(t.transId),
+    sameMerchant('uzum_transactions_order_fk', t.merchantId, t.orderId, orders),
+    oneOf('uzum_transactions_state_check', t.state, UZUM_STATES),
+    check('uzum_transactions_amount_check', sql`${t.amount} > 0`),
   ],
 );

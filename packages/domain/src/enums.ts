@@ -96,3 +96,7 @@ export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
  */
 export const CASHBACK_ENTRY_KINDS = ['OPENING', 'SPENT', 'EARNED', 'RETURNED'] as const;
 export type CashbackEntryKind = (typeof CASHBACK_ENTRY_KINDS)[number];
+
+/** The online payment providers that call our merchant endpoints (issue 14; protocols.md sections 1-3). */
+export const PAYMENT_PROVIDERS = ['PAYME', 'CLICK', 'UZUM'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

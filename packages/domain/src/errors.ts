@@ -101,6 +101,13 @@ export const ERROR_CATALOGUE = {
     "Bu to'lov usuli hozircha mavjud emas",
     'This payment method is not available',
   ),
+  FISCAL_CODE_MISSING: entry(
+    409,
+    'A product has no IKPU (mxicCode): it cannot be on a fiscal receipt, so it cannot be paid online',
+    'Этот заказ нельзя оплатить онлайн: выберите оплату при получении',
+    "Bu buyurtmani onlayn to'lab bo'lmaydi: qabul qilishda to'lovni tanlang",
+    'This order cannot be paid online: choose to pay on receipt',
+  ),
   BASKET_EMPTY: entry(400, 'The basket is empty', 'Корзина пуста', "Savat bo'sh", 'The basket is empty'),
   CASHBACK_NOT_ENOUGH: entry(
     409,

@@ -112,6 +112,26 @@ export function isOnlinePayment(type: PaymentType): boolean {
 }
 
 /**
+ * An order the customer can still pay online: an online payment type, not paid, and CREATED (the status that
+ * waits for the provider). The pay action shows, and the payment link is given, for these only.
+ */
+export function awaitsPayment(order: { paymentType: PaymentType; isPaid: boolean; status: OrderStatus }): boolean {
+  return isOnlinePayment(order.paymentType) && !order.isPaid && order.status === 'CREATED';
+}
+
+/**
+ * Whether the customer may cancel their order themselves: the brand lets customers cancel (cancelOrderActive), the
+ * table lets a customer make the move (before the branch accepts it), and the order is not paid online (its money
+ * goes back through the provider, which the operator starts).
+ */
+export function customerMayCancel(
+  order: { status: OrderStatus; serviceType: ServiceType; paymentType: PaymentType; isPaid: boolean },
+  cancelOrderActive: boolean,
+): boolean {
+  return cancelOrderActive && canMove(order.status, 'CANCELED', 'customer', order.serviceType) && !(order.isPaid && isOnlinePayment(order.paymentType));
+}
+
+/**
  * The status an order is placed in: CREATED while an online payment is awaited (the payment's move
  * takes it on), else AT_TIME for a scheduled order, else OPEN.
  */

@@ -8,6 +8,11 @@ import type { Art, BannerArt, LogoArt } from './art.ts';
 export interface BrandCatalogue {
   sub: string;
   logo: LogoArt;
+  /**
+   * A brand that takes online payments gives each product its IKPU and package code for the fiscal receipt; the
+   * demo's are sample codes in the classifier's shape (17 and 7 digits), not real entries of it.
+   */
+  fiscal?: { vatPercent: number };
   groups: GroupSpec[];
   banners: BannerSpec[];
   stories: StorySpec[];

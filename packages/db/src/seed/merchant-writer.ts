@@ -2,7 +2,9 @@ import { and, eq, getTableColumns, notInArray, sql, type InferInsertModel, type 
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
+import { sealPaymentAccount } from '../payment-accounts.ts';
 import * as s from '../schema.ts';
+import type { SecretBox } from '../secret-box.ts';
 import type { MerchantRows } from './rows.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -40,7 +42,7 @@ async function insert<T extends PgTable>(tx: Tx, table: T, rows: InferInsertMode
  * key of their own (hours, zones, modifiers, availability, policies) are deleted and written
  * again, which is simpler than diffing them and just as idempotent.
  */
-export async function writeMerchant(tx: Tx, rows: MerchantRows): Promise<void> {
+export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox): Promise<void> {
   const m = rows.merchant.id;
 
   await tx.delete(s.deliveryZones).where(eq(s.deliveryZones.merchantId, m));
@@ -63,6 +65,8 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows): Promise<void> {
   await upsert(tx, s.stories, rows.stories, [s.stories.merchantId, s.stories.id]);
   await upsert(tx, s.promos, rows.promos, [s.promos.merchantId, s.promos.id]);
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
+  // Sealed again on every run (a fresh IV each time), under the key the server opens them with.
+  await upsert(tx, s.paymentAccounts, (rows.paymentAccounts ?? []).map((a) => sealPaymentAccount(box, m, a)), [s.paymentAccounts.merchantId, s.paymentAccounts.provider]);
 
   await insert(tx, s.workHours, rows.workHours);
   await insert(tx, s.deliveryZones, rows.zones);

@@ -31,6 +31,7 @@ import type {
   stories,
   workHours,
 } from '../schema.ts';
+import type { PaymentAccount } from '../payment-accounts.ts';
 import { allProducts, mediaKey, type BrandCatalogue } from './catalogue.ts';
 import { ids } from './ids.ts';
 import { policyTexts, type PolicyInput } from './policies.ts';
@@ -56,6 +57,8 @@ export interface MerchantRows {
   stories: (typeof stories.$inferInsert & { id: string })[];
   promos: (typeof promos.$inferInsert & { id: string })[];
   serviceFees: (typeof serviceFeeSettings.$inferInsert)[];
+  /** The brand's payment provider accounts, in the clear: the writer seals them (payment_accounts). */
+  paymentAccounts?: PaymentAccount[];
 }
 
 type SettingsRow = typeof merchantSettings.$inferInsert;
@@ -239,7 +242,9 @@ export function catalogueRows(
       labels: p.labels ?? [],
       tags: [...category.tags, ...(p.tags ?? [])],
       barcode: null,
-      mxicCode: null,
+      mxicCode: catalogue.fiscal ? `10899${String(i + 1).padStart(12, '0')}` : null,
+      packageCode: catalogue.fiscal ? '1500001' : null,
+      vatPercent: catalogue.fiscal?.vatPercent ?? 12,
       timeCookingMin: category.cooking[0],
       timeCookingMax: category.cooking[1],
       isAvailable: true,

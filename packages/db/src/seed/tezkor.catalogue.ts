@@ -88,6 +88,8 @@ const cola: Art = { kind: 'cold', liquid: '#3B1F14', band: RED };
 export const TEZKOR_CATALOGUE: BrandCatalogue = {
   sub: SUB,
   logo: { color: RED, ink: '#FFFFFF', word: 'TEZKOR', mark: 'burger' },
+  // Tezkor takes Payme, Click and Uzum: every product carries its (sample) IKPU for the receipt.
+  fiscal: { vatPercent: 12 },
   groups: [
     {
       key: 'burgers-lavash',

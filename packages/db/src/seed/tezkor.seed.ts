@@ -272,6 +272,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       cashActive: true,
       clickActive: true,
       paymeActive: true,
+      uzumActive: true,
       promoActive: true,
       productComment: true,
     },
@@ -428,6 +429,12 @@ export function tezkorRows(now: Date): MerchantRows {
     ),
     ...mediaRows(TEZKOR_CATALOGUE, now),
     promos: promos(merchantId, now),
+    // The sandbox accounts of the README: anyone can play a provider against the demo with curl.
+    paymentAccounts: [
+      { provider: 'PAYME', credentials: { cashboxId: '65f1a2b3c4d5e6f708192a3b', key: '', testKey: 'tezkor-payme-test-key', testMode: true } },
+      { provider: 'CLICK', credentials: { serviceId: '10001', merchantId: '20001', secretKey: 'tezkor-click-secret', merchantUserId: '' } },
+      { provider: 'UZUM', credentials: { serviceId: '30001', login: 'tezkor-uzum', password: 'tezkor-uzum-pass' } },
+    ],
     serviceFees: [
       {
         merchantId,

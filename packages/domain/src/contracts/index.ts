@@ -18,3 +18,4 @@ export * from './orders.ts';
 export * from './promo.ts';
 export * from './quote.ts';
 export * from './settings.ts';
+export * from './payments.ts';

@@ -143,7 +143,7 @@ export function createOrdersRepository(db: Db) {
     async names(merchantId: string, productIds: string[], modificationIds: string[]) {
       const productRows = productIds.length
         ? await db
-            .select({ id: products.id, name: products.name, image: products.image, counted: sql<boolean>`${products.count} is not null` })
+            .select({ id: products.id, name: products.name, image: products.image, counted: sql<boolean>`${products.count} is not null`, mxicCode: products.mxicCode })
             .from(products)
             .where(and(eq(products.merchantId, merchantId), inArray(products.id, productIds)))
         : [];

@@ -3,6 +3,7 @@ import type { Db } from '@dasturxon/db';
 import {
   allowedPaymentTypes,
   AppError,
+  awaitsPayment,
   cashbackEarned,
   channelOfDevice,
   CHANNEL_TYPES,
@@ -14,6 +15,7 @@ import {
   isDeliveryService,
   isOnlinePayment,
   completesOrder,
+  customerMayCancel,
   moveProblem,
   opensAt,
   SCHEDULE_MAX_DAYS,
@@ -282,11 +284,18 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
 
     /**
      * The provider gave the money back (or the payment failed), inside its transaction `tx`: the order is unpaid and
-     * cancelled through the lifecycle's payment move, and its stock, promo use and spent cashback go back.
-     * Refused with ORDER_STATUS_CONFLICT once the branch has accepted it (only staff may stop it then).
+     * cancelled through the lifecycle's payment move, and its stock, promo use and spent cashback go back; an order
+     * cancelled already is only made unpaid. Refused with ORDER_STATUS_CONFLICT once the branch has accepted it (only
+     * staff may stop it then).
      */
     async cancelForPayment(tx: Db, order: OrderRecord, comment: string): Promise<void> {
-      await applyMove(createOrdersRepository(tx), order, { to: 'CANCELED', role: 'payment', comment, paid: false });
+      const repo = createOrdersRepository(tx);
+      // Cancelled already (by the staff, who gave back what it held): the money coming back only makes it unpaid.
+      if (order.status === 'CANCELED') {
+        if (order.isPaid) await repo.setStatus(order.merchantId, order.id, { isPaid: false, updatedAt: clock.now() });
+        return;
+      }
+      await applyMove(repo, order, { to: 'CANCELED', role: 'payment', comment, paid: false });
     },
 
     /**
@@ -395,6 +404,11 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
             [...new Set(quote.lines.map((l) => l.productId))],
             [...new Set(quote.lines.flatMap((l) => l.modifications.map((m) => m.id)))],
           );
+          // An online payment ends in a fiscal receipt that names each product's IKPU: a product without one cannot be paid online.
+          if (isOnlinePayment(body.paymentType)) {
+            const missing = [...names.products.values()].filter((p) => !p.mxicCode).map((p) => p.id);
+            if (missing.length) throw new AppError('FISCAL_CODE_MISSING', { paymentType: body.paymentType, productIds: missing.sort() });
+          }
           const quantities = new Map<string, number>();
           for (const l of quote.lines) quantities.set(l.productId, (quantities.get(l.productId) ?? 0) + l.count);
           const counted = new Set<string>();
@@ -525,6 +539,8 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
         if (!order) throw new AppError('NOT_FOUND');
         const settings = await repo.settings(customer.merchantId);
         if (!settings.cancelOrderActive) throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
+        // Paid online: the money goes back through the provider, which the operator starts.
+        if (!moveProblem(order.status, 'CANCELED', 'customer', order.serviceType) && !customerMayCancel(order, true)) throw new AppError('ORDER_CANCEL_NOT_ALLOWED', { reason: 'PAID_ONLINE' });
         await applyMove(repo, order, { to: 'CANCELED', role: 'customer', reason: body.reason, comment: [body.reason, body.comment].filter(Boolean).join(' — ') });
       });
       return readOwn(customer, id);
@@ -536,13 +552,13 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
       const order = await repo.findOwn(customer.merchantId, customer.id, id);
       if (!order) throw new AppError('NOT_FOUND');
       const { cancelOrderActive } = await repo.settings(customer.merchantId);
-      const payable = isOnlinePayment(order.paymentType) && !order.isPaid && order.status === 'CREATED';
+      const payable = awaitsPayment(order);
       return {
         orderId: order.id,
         status: order.status,
         isPaid: order.isPaid,
         paymentType: order.paymentType,
-        canCancel: cancelOrderActive && !moveProblem(order.status, 'CANCELED', 'customer', order.serviceType),
+        canCancel: customerMayCancel(order, cancelOrderActive),
         canPay: payable && (order.payUntil === null || order.payUntil.getTime() > clock.now().getTime()),
         payUntil: payable ? iso(order.payUntil) : null,
         canHide: !isActiveStatus(order.status) && order.hiddenAt === null,

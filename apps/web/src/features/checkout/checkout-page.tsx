@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ServiceType } from '@dasturxon/domain';
+import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { setPromoCode } from '../../shared/basket/promo-code.ts';
 import { useFormatSum } from '../../shared/catalogue/price.ts';
@@ -165,6 +166,7 @@ function CheckoutForm() {
                 <span aria-hidden="true" className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${type === payment ? 'border-brand' : 'border-line'}`}>
                   {type === payment && <span className="size-2.5 rounded-full bg-brand" />}
                 </span>
+                <PaymentMark type={type} />
                 {t(`checkout.pay.${type}`)}
               </button>
             ))}

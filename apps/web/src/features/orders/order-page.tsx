@@ -20,7 +20,8 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
-import { cancelOrder, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
+import { PaymentMark } from '../../shared/order/payment-mark.tsx';
+import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 import {
@@ -242,7 +243,8 @@ function OrderView({ order }: { order: Order }) {
 
       <Section title={t('orders.payment.title')} testId="order-payment">
         <div className="mb-3 flex items-center justify-between gap-3 text-[15px]">
-          <span data-testid="order-payment-type" className="font-semibold">
+          <span data-testid="order-payment-type" className="flex items-center gap-2.5 font-semibold">
+            <PaymentMark type={order.paymentType} />
             {'brand' in payment ? <bdi>{payment.brand}</bdi> : t(`orders.payment.${payment.key}`)}
           </span>
           <span
@@ -253,6 +255,7 @@ function OrderView({ order }: { order: Order }) {
             {t(order.isPaid ? 'orders.payment.paid' : 'orders.payment.unpaid')}
           </span>
         </div>
+        {actions.pay && <PayAction order={order} provider={'brand' in payment ? payment.brand : ''} />}
         <PriceBreakdown amounts={order} testId="order-amount" totalTestId="order-amount-total" delivered={delivered} promoCode={order.promo?.code} className="border-t border-line pt-3">
           {order.cashbackEarned > 0 && order.status !== 'CANCELED' && (
             <AmountRow testId="order-amount-cashback-earned" label={t('orders.cashbackEarned')} amount={order.cashbackEarned}>
@@ -261,6 +264,41 @@ function OrderView({ order }: { order: Order }) {
           )}
         </PriceBreakdown>
       </Section>
+    </div>
+  );
+}
+
+/**
+ * The pay action of an order waiting for its online payment: the provider's page for exactly this order (the server
+ * builds its address), which sends the customer back here; the page asks again every few seconds until it is paid.
+ */
+function PayAction({ order, provider }: { order: Order; provider: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pay = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const checkout = await fetchPaymentCheckout(order.id);
+      window.location.assign(checkout.url);
+    } catch (e) {
+      setFailure(errorText(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <div data-testid="order-pay" className="mb-3 space-y-2">
+      <p className="text-[14px] text-muted">{t('orders.payment.waiting')}</p>
+      <Button size="lg" wide testId="order-pay-action" busy={busy} onClick={() => void pay()}>
+        {t('orders.payment.pay', { provider })}
+      </Button>
+      {failure && (
+        <p role="alert" data-testid="order-pay-failure" className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, type OrderLine, type OrderStatus, type Product, type ServiceType } from '@dasturxon/domain';
+import { ORDER_STATUSES, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
 import { isCustomerCancelReason, orderActions, orderTimeText, paymentLabel, repeatPlan, serviceLabelKey, STATUS_LABELS, statusLabel, statusTone, timeline } from './order-rules.ts';
 
-const order = (status: OrderStatus, serviceType: ServiceType = 'PICK_UP', lines = 1) => ({
+const order = (status: OrderStatus, serviceType: ServiceType = 'PICK_UP', lines = 1, paymentType: PaymentType = 'CASH', isPaid = false) => ({
   status,
   serviceType,
   cartItems: Array.from({ length: lines }, () => line('p1')),
+  paymentType,
+  isPaid,
 });
 
 function line(productId: string, modifications: string[] = []): OrderLine {
@@ -65,6 +67,12 @@ describe('which actions an order shows', () => {
 
   it('offers hide only for finished orders', () => {
     expect(ORDER_STATUSES.filter((s) => orderActions(order(s), true).hide).sort()).toEqual(['CANCELED', 'CLOSED', 'DELIVERED']);
+  });
+
+  it('offers pay only for an unpaid online order waiting for its payment', () => {
+    expect(ORDER_STATUSES.filter((s) => orderActions(order(s, 'PICK_UP', 1, 'PAYME'), true).pay)).toEqual(['CREATED']);
+    expect(orderActions(order('CREATED', 'DELIVERY', 1, 'PAYME', true), true).pay).toBe(false);
+    expect(orderActions(order('CREATED', 'DELIVERY', 1, 'CASH'), true).pay).toBe(false);
   });
 
   it('offers repeat for any order with lines', () => {

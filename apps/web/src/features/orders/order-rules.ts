@@ -1,4 +1,4 @@
-import { canMove, formatDate, isActiveStatus, type Order, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
+import { awaitsPayment, customerMayCancel, formatDate, isActiveStatus, type Order, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
 
 /*
  * What the orders screens decide, kept pure so it is tested without a browser: the customer-facing label of a
@@ -47,6 +47,8 @@ export const isCustomerCancelReason = (reason: string | null | undefined): reaso
   (CUSTOMER_CANCEL_REASONS as readonly string[]).includes(reason ?? '');
 
 export interface OrderActions {
+  /** Pay online now (the provider's page): an online order that waits for its payment. */
+  pay: boolean;
   cancel: boolean;
   hide: boolean;
   repeat: boolean;
@@ -55,11 +57,12 @@ export interface OrderActions {
 /**
  * Which actions an order shows: cancel when the brand lets customers cancel and the domain's table lets a
  * customer move it to CANCELED from where it is (before the branch accepts it); hide once it is finished;
- * repeat whenever it has lines.
+ * repeat whenever it has lines; pay while an online order waits for its payment (the domain's `awaitsPayment`).
  */
-export function orderActions(order: Pick<Order, 'status' | 'serviceType' | 'cartItems'>, cancelAllowed: boolean): OrderActions {
+export function orderActions(order: Pick<Order, 'status' | 'serviceType' | 'cartItems' | 'paymentType' | 'isPaid'>, cancelAllowed: boolean): OrderActions {
   return {
-    cancel: cancelAllowed && canMove(order.status, 'CANCELED', 'customer', order.serviceType),
+    pay: awaitsPayment(order),
+    cancel: customerMayCancel(order, cancelAllowed),
     hide: !isActiveStatus(order.status),
     repeat: order.cartItems.length > 0,
   };

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ORDER_PAGE_SIZE, type CancelOrderRequest, type Order, type OrderPage } from '@dasturxon/domain';
+import { awaitsPayment, ORDER_PAGE_SIZE, type CancelOrderRequest, type Order, type OrderPage } from '@dasturxon/domain';
+import type { PaymentCheckout } from '@dasturxon/domain/contracts';
 import { http } from '../../lib/http.ts';
 import { sessionKeys } from '../../shared/session/session.api.ts';
 
@@ -41,4 +42,16 @@ export const archiveQuery = (userId: string) =>
     getNextPageParam: (last: OrderPage) => (last.page + 1 < last.totalPages ? last.page + 1 : undefined),
   });
 
-export const orderQuery = (id: string) => queryOptions({ queryKey: orderKeys.one(id), queryFn: ({ signal }) => fetchOrder(id, signal), retry: false });
+/** How often an order waiting for its online payment is asked again, so the page turns paid once the provider confirms. */
+export const PAYMENT_POLL_MS = 4000;
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.one(id),
+    queryFn: ({ signal }) => fetchOrder(id, signal),
+    retry: false,
+    refetchInterval: (query) => (query.state.data && awaitsPayment(query.state.data) ? PAYMENT_POLL_MS : false),
+  });
+
+/** `GET /payments/v2/checkout/{id}` (WITH_TOKEN): the provider's page for paying the customer's own unpaid order. */
+export const fetchPaymentCheckout = (id: string): Promise<PaymentCheckout> => http<PaymentCheckout>(`/payments/v2/checkout/${encodeURIComponent(id)}`, { auth: true });

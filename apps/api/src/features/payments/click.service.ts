@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClickCredentials, Db } from '@dasturxon/db';
+import {
+  CLICK_ACTION_CODE,
+  CLICK_ERRORS,
+  clickAmountTiyin,
+  clickSignature,
+  readClickRequest,
+  type ClickAction,
+  type ClickErrorKey,
+  type ClickReply,
+  type ClickRequest,
+} from './click.protocol.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
+import { sameSecret, type PaymentsCore } from './payments.core.ts';
+
+/** merchant_prepare_id is an int: anything larger names no payment of ours. */
+const MAX_PREPARE_ID = 2_147_483_647;
+
+/**
+ * Click's SHOP API (protocols.md section 2): Prepare and Complete, answered with HTTP 200 and Click's `error`
+ * codes, checked in the order of 2.6 so that every row of Click's test matrix passes: fields (-8), signature (-1),
+ * action (-3), order (-5), the prepared payment (-6), amount (-2), Click's own error (-9, before "already paid"),
+ * already paid (-4), cancelled (-9). The brand is the order's (merchant_trans_id); its secret key must sign the
+ * call, so another brand's signature is -1.
+ */
+export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
+  function reply(action: ClickAction, r: Partial<ClickRequest> | null, key: ClickErrorKey, id: number | null = null): ClickReply {
+    const { error, note } = CLICK_ERRORS[key];
+    const transId = r?.click_trans_id && /^\d+$/.test(r.click_trans_id) ? Number(r.click_trans_id) : null;
+    return {
+      click_trans_id: transId,
+      merchant_trans_id: typeof r?.merchant_trans_id === 'string' ? r.merchant_trans_id : null,
+      ...(action === 'prepare' ? { merchant_prepare_id: id } : { merchant_confirm_id: id }),
+      error,
+      error_note: note,
+    };
+  }
+
+  /** What can be read of a call refused as malformed, to answer it with. */
+  function partial(body: unknown): Partial<ClickRequest> | null {
+    if (!body || typeof body !== 'object') return null;
+    const f = body as Record<string, unknown>;
+    return {
+      ...(typeof f.click_trans_id === 'string' ? { click_trans_id: f.click_trans_id } : {}),
+      ...(typeof f.merchant_trans_id === 'string' ? { merchant_trans_id: f.merchant_trans_id } : {}),
+    };
+  }
+
+  const signedWith = (r: ClickRequest, credentials: ClickCredentials) =>
+    credentials.serviceId === r.service_id && sameSecret(clickSignature(r, credentials.secretKey), r.sign_string.toLowerCase());
+
+  /**
+   * The brand the call is for when its signature is that brand's: the order's brand; for an order we do not have,
+   * a brand of the service id whose key signed it (then the answer is -5, else -1).
+   */
+  async function signedBrand(r: ClickRequest): Promise<{ merchantId: string; orderId: string | null } | null> {
+    const orderBrand = await core.orderBrand(r.merchant_trans_id);
+    if (orderBrand) {
+      const credentials = await core.credentialsOf(orderBrand, 'CLICK');
+      return credentials && signedWith(r, credentials) ? { merchantId: orderBrand, orderId: r.merchant_trans_id.toLowerCase() } : null;
+    }
+    for (const { merchantId, credentials } of await core.callerBrands('CLICK', r.service_id)) if (signedWith(r, credentials)) return { merchantId, orderId: null };
+    return null;
+  }
+
+  async function answer(action: ClickAction, body: unknown, work: (tx: Db, r: ClickRequest, merchantId: string, orderId: string) => Promise<ClickReply>): Promise<ClickReply> {
+    const r = readClickRequest(body, action);
+    if (!r) return reply(action, partial(body), 'BAD_REQUEST');
+    try {
+      const brand = await signedBrand(r);
+      if (!brand) return reply(action, r, 'SIGN_CHECK_FAILED');
+      if (r.action !== CLICK_ACTION_CODE[action]) return reply(action, r, 'ACTION_NOT_FOUND');
+      const { merchantId, orderId } = brand;
+      if (!orderId) return reply(action, r, 'ORDER_NOT_FOUND');
+      return await core.transaction((tx) => work(tx, r, merchantId, orderId));
+    } catch (error) {
+      log.error({ err: error, action }, 'click: the call failed');
+      return reply(action, r, 'UPDATE_FAILED');
+    }
+  }
+
+  return {
+    /** Prepare (action 0): the payment is recorded against the order, which must be Click's, of this amount and awaiting payment. */
+    prepare(body: unknown): Promise<ClickReply> {
+      return answer('prepare', body, async (tx, r, merchantId, orderId) => {
+        const { order } = await core.lockOrder(tx, merchantId, orderId);
+        if (!core.payableBy(order, 'CLICK')) return reply('prepare', r, 'ORDER_NOT_FOUND');
+        if (clickAmountTiyin(r.amount) !== core.tiyinOf(order) || core.tiyinOf(order) <= 0) return reply('prepare', r, 'WRONG_AMOUNT');
+        const repo = createPaymentsRepository(tx);
+        const existing = await repo.clickFind(merchantId, r.click_trans_id, true);
+        if (existing) {
+          // Click repeats a Prepare it did not get an answer to: the same payment, answered the same.
+          if (existing.orderId !== order.id) return reply('prepare', r, 'BAD_REQUEST');
+          if (existing.state === 'COMPLETED') return reply('prepare', r, 'ALREADY_PAID', existing.id);
+          if (existing.state === 'CANCELLED') return reply('prepare', r, 'CANCELLED', existing.id);
+          return reply('prepare', r, 'SUCCESS', existing.id);
+        }
+        if (Number(r.error) < 0) return reply('prepare', r, 'CANCELLED');
+        if (order.isPaid) return reply('prepare', r, 'ALREADY_PAID');
+        if (!core.awaitingPayment(order)) return reply('prepare', r, 'CANCELLED');
+        const row = await repo.clickInsert({
+          merchantId,
+          clickTransId: r.click_trans_id,
+          clickPaydocId: r.click_paydoc_id,
+          orderId: order.id,
+          amount: core.tiyinOf(order),
+          state: 'PREPARED',
+          preparedAt: new Date(core.nowMs()),
+        });
+        return reply('prepare', r, 'SUCCESS', row.id);
+      });
+    },
+
+    /**
+     * Complete (action 1): Click took the money (error 0) and the order is paid and moves on in the same transaction,
+     * or Click gave up (error < 0) and the payment is cancelled, a completed one refunded (the order cancelled).
+     */
+    complete(body: unknown): Promise<ClickReply> {
+      return answer('complete', body, async (tx, r, merchantId, orderId) => {
+        const { order } = await core.lockOrder(tx, merchantId, orderId);
+        if (!core.payableBy(order, 'CLICK')) return reply('complete', r, 'ORDER_NOT_FOUND');
+        const repo = createPaymentsRepository(tx);
+        const prepareId = Number(r.merchant_prepare_id);
+        const row = prepareId <= MAX_PREPARE_ID ? await repo.clickById(merchantId, prepareId, true) : null;
+        if (!row || row.clickTransId !== r.click_trans_id || row.orderId !== order.id) return reply('complete', r, 'TRANSACTION_NOT_FOUND');
+        if (clickAmountTiyin(r.amount) !== row.amount || row.amount !== core.tiyinOf(order)) return reply('complete', r, 'WRONG_AMOUNT');
+        const now = new Date(core.nowMs());
+        const cancel = () => repo.clickUpdate(merchantId, row.id, { state: 'CANCELLED', cancelledAt: now, clickError: Number(r.error) < 0 ? Number(r.error) : null });
+
+        if (Number(r.error) < 0) {
+          // Click cancelled the payment: ours is cancelled too; if it was completed, the money goes back and so does the order.
+          if (row.state === 'COMPLETED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return reply('complete', r, 'ALREADY_PAID', row.id);
+          if (row.state !== 'CANCELLED') await cancel();
+          return reply('complete', r, 'CANCELLED');
+        }
+        if (row.state === 'COMPLETED') return reply('complete', r, 'ALREADY_PAID', row.id);
+        if (row.state === 'CANCELLED') return reply('complete', r, 'CANCELLED');
+        if (order.isPaid || !core.awaitingPayment(order)) {
+          // Paid by another of Click's attempts, or cancelled meanwhile: this debit is refused, Click returns it.
+          await cancel();
+          return reply('complete', r, order.isPaid ? 'ALREADY_PAID' : 'CANCELLED');
+        }
+        await core.pay(tx, order, `Click ${r.click_trans_id}`);
+        await repo.clickUpdate(merchantId, row.id, { state: 'COMPLETED', completedAt: now });
+        return reply('complete', r, 'SUCCESS', row.id);
+      });
+    },
+  };
+}
+
+export type ClickService = ReturnType<typeof createClickService>;

@@ -1,0 +1,164 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, awaitsPayment, isUuid, type PaymentType } from '@dasturxon/domain';
+import {
+  callerIdentity,
+  callerLookup,
+  createSecretBox,
+  DEV_PAYMENT_SECRETS_KEY,
+  openPaymentAccount,
+  sealPaymentAccount,
+  type ClickCredentials,
+  type Db,
+  type PaymeCredentials,
+  type PaymentAccount,
+  type PaymentProvider,
+  type UzumCredentials,
+} from '@dasturxon/db';
+import type { Clock } from '../../clock.ts';
+import { type OrderRecord, type OrdersService } from '../orders/index.ts';
+import { createPaymentsRepository, type PaymentAccountRecord } from './payments.repository.ts';
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** The orders feature's moves for a payment (forPayment locks the order in the provider's transaction). */
+  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment'>;
+  /** PAYMENT_SECRETS_KEY; unset, the development key (DEV_PAYMENT_SECRETS_KEY), warned about in production. */
+  secretsKey: string | undefined;
+  production: boolean;
+  log: FastifyBaseLogger;
+}
+
+/** The order payment types each provider may pay: an order chosen for cash or another provider is not theirs. */
+export const PROVIDER_PAYMENT_TYPES: Record<PaymentProvider, readonly PaymentType[]> = {
+  PAYME: ['PAYME'],
+  CLICK: ['CLICK', 'CLICK_MINI_APP'],
+  UZUM: ['UZUM'],
+};
+
+interface CredentialsByProvider {
+  PAYME: PaymeCredentials;
+  CLICK: ClickCredentials;
+  UZUM: UzumCredentials;
+}
+type CredentialsOf<P extends PaymentProvider> = CredentialsByProvider[P];
+
+const digestOf = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+/** Two secrets compared in constant time (their digests, so the length leaks nothing either). */
+export const sameSecret = (a: string, b: string) => timingSafeEqual(digestOf(a), digestOf(b));
+
+/** `Authorization: Basic …` decoded to `login:password`, or null. */
+export function basicCredentials(header: string | undefined): string | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  return decoded.includes(':') ? decoded : null;
+}
+
+/**
+ * What the three providers' services share: the brands' accounts (opened with the secret box), finding the brand
+ * a call is for, and the order's payment moves inside the provider's transaction.
+ */
+export function createPaymentsCore({ db, clock, orders, secretsKey, production, log }: PaymentsServiceDeps) {
+  if (!secretsKey && production) log.warn('PAYMENT_SECRETS_KEY is not set: payment accounts are sealed with the built-in development key');
+  const box = createSecretBox(secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
+  const repo = createPaymentsRepository(db);
+
+  function open(row: PaymentAccountRecord): PaymentAccount | null {
+    try {
+      return openPaymentAccount(box, row);
+    } catch {
+      // Sealed under another key (PAYMENT_SECRETS_KEY changed without sealing again) or copied from another brand.
+      log.error({ merchantId: row.merchantId, provider: row.provider }, 'a payment account does not open with PAYMENT_SECRETS_KEY');
+      return null;
+    }
+  }
+
+  async function credentialsOf<P extends PaymentProvider>(merchantId: string, provider: P): Promise<CredentialsOf<P> | null> {
+    const row = await repo.account(merchantId, provider);
+    const account = row ? open(row) : null;
+    return account && account.provider === provider ? (account.credentials as CredentialsOf<P>) : null;
+  }
+
+  return {
+    repo,
+    nowMs: () => clock.now().getTime(),
+
+    /** The brand's account at the provider, opened; null when it has none (or it does not open). */
+    credentialsOf,
+
+    /**
+     * The brand's account when `identity` (Payme's and Uzum's decoded Basic `login:password`, Click's service id)
+     * is the one the account is called with; null for another brand's, a wrong or a missing one.
+     */
+    async authenticate<P extends PaymentProvider>(merchantId: string, provider: P, identity: string | null): Promise<CredentialsOf<P> | null> {
+      if (identity === null) return null;
+      const credentials = await credentialsOf(merchantId, provider);
+      if (!credentials) return null;
+      const expected = callerIdentity({ provider, credentials } as PaymentAccount);
+      if (expected === null || !sameSecret(expected, identity)) return null;
+      return credentials;
+    },
+
+    /** The brands whose account `identity` opens (a call that names no order or transaction of ours). */
+    async callerBrands<P extends PaymentProvider>(provider: P, identity: string | null): Promise<{ merchantId: string; credentials: CredentialsOf<P> }[]> {
+      if (identity === null) return [];
+      const found: { merchantId: string; credentials: CredentialsOf<P> }[] = [];
+      for (const row of await repo.accountsByLookup(provider, callerLookup(box, provider, identity))) {
+        const account = open(row);
+        const expected = account ? callerIdentity(account) : null;
+        if (account && expected !== null && sameSecret(expected, identity)) found.push({ merchantId: row.merchantId, credentials: account.credentials as CredentialsOf<P> });
+      }
+      return found;
+    },
+
+    /** Stores a brand's account sealed (Payme's ChangePassword; operations). */
+    async saveAccount(merchantId: string, account: PaymentAccount): Promise<void> {
+      await repo.saveAccount(sealPaymentAccount(box, merchantId, account));
+    },
+
+    /** The brand of an order named by a provider; null for no such order (or not an id at all). */
+    async orderBrand(orderId: unknown): Promise<string | null> {
+      return typeof orderId === 'string' && isUuid(orderId) ? repo.orderBrand(orderId.toLowerCase()) : null;
+    },
+
+    /** One database transaction for the provider's state change and the order's move. */
+    transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    /** The order and its lines, locked in `tx` (always before the provider's row: one lock order, no deadlock). */
+    async lockOrder(tx: Db, merchantId: string, orderId: string) {
+      const found = await orders.forPayment(tx, merchantId, orderId);
+      if (!found) throw new Error(`order ${orderId} of a payment is gone`);
+      return found;
+    },
+
+    payableBy: (order: OrderRecord, provider: PaymentProvider) => PROVIDER_PAYMENT_TYPES[provider].includes(order.paymentType),
+    /** Created, not paid and not cancelled: the only state a payment may take an order from. */
+    awaitingPayment: (order: OrderRecord) => awaitsPayment(order),
+    /** What the customer pays, in tiyin (totalPrice is in sums). */
+    tiyinOf: (order: OrderRecord) => order.totalPrice * 100,
+
+    /** The provider took the money: the order is paid and moves on (CREATED → OPEN or AT_TIME). Call only when awaitingPayment. */
+    pay: (tx: Db, order: OrderRecord, comment: string) => orders.markPaid(tx, order, comment),
+
+    /**
+     * The provider gave the money back: the order is cancelled through the lifecycle (stock, promo use and cashback
+     * back) and unpaid. An order already cancelled (by the customer or staff, who gave back what it held) is only
+     * marked unpaid. False when the branch has accepted it: the refund is refused, nothing is written.
+     */
+    async refund(tx: Db, order: OrderRecord, comment: string): Promise<boolean> {
+      try {
+        await orders.cancelForPayment(tx, order, comment);
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'ORDER_STATUS_CONFLICT') return false;
+        throw error;
+      }
+    },
+  };
+}
+
+export type PaymentsCore = ReturnType<typeof createPaymentsCore>;

@@ -1,0 +1,18 @@
+import { createClickService } from './click.service.ts';
+import { createPaymeService } from './payme.service.ts';
+import { createPaymentsCore, type PaymentsServiceDeps } from './payments.core.ts';
+import { createUzumService } from './uzum.service.ts';
+
+export type { PaymentsServiceDeps } from './payments.core.ts';
+
+/** The merchant side of the three providers: each answers its provider's calls in the provider's own words. */
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const core = createPaymentsCore(deps);
+  return {
+    payme: createPaymeService(core, deps.log),
+    click: createClickService(core, deps.log),
+    uzum: createUzumService(core, deps.log),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

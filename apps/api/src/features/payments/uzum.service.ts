@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UzumCredentials } from '@dasturxon/db';
+import { createPaymentsRepository, type UzumTransactionRecord } from './payments.repository.ts';
+import { basicCredentials, type PaymentsCore } from './payments.core.ts';
+import {
+  isUzumOperation,
+  UZUM_BODIES,
+  uzumFailure,
+  UzumRefusal,
+  type UzumBody,
+  type UzumErrorKey,
+  type UzumOperation,
+  type UzumReply,
+} from './uzum.protocol.ts';
+
+type Outcome = { ok: Record<string, unknown> } | { error: UzumErrorKey };
+const fail = (error: UzumErrorKey): Outcome => ({ error });
+
+/**
+ * Uzum Bank's Merchant API webhooks (protocols.md section 3): check, create, confirm, reverse and status, Basic
+ * auth with the login and password Uzum issued the brand, amounts in tiyin. The brand is the order's
+ * (params.orderId) or the transaction's (transId); the caller must hold its credentials (else 10001) and name its
+ * service (else 10006). A repeated create or confirm with the same transId answers what the first one did.
+ */
+export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
+  async function requireCaller(caller: string | null): Promise<{ merchantId: string; credentials: UzumCredentials }> {
+    const [first] = await core.callerBrands('UZUM', caller);
+    if (!first) throw new UzumRefusal('UNAUTHORIZED');
+    return first;
+  }
+
+  /** As Payme's: the order's brand, else the transaction's, checked against the caller; else a known caller's. */
+  async function brandFor(caller: string | null, named: { orderId?: unknown; transId?: string }) {
+    const orderBrand = named.orderId === undefined ? null : await core.orderBrand(named.orderId);
+    const candidates = orderBrand ? [orderBrand] : named.transId ? [...new Set((await core.repo.uzumByTransId(named.transId)).map((t) => t.merchantId))] : [];
+    if (candidates.length) {
+      for (const merchantId of candidates) {
+        const credentials = await core.authenticate(merchantId, 'UZUM', caller);
+        if (credentials) return { merchantId, credentials, orderId: orderBrand ? String(named.orderId).toLowerCase() : null };
+      }
+      throw new UzumRefusal('UNAUTHORIZED');
+    }
+    return { ...(await requireCaller(caller)), orderId: null };
+  }
+
+  const base = (credentials: UzumCredentials, t: UzumTransactionRecord) => ({ serviceId: Number(credentials.serviceId), transId: t.transId, data: {}, amount: t.amount });
+  const created = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'CREATED', transTime: t.transTime });
+  const confirmed = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'CONFIRMED', confirmTime: t.confirmTime });
+  const reversed = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'REVERSED', reverseTime: t.reverseTime });
+
+  const operations: { [O in UzumOperation]: (body: UzumBody<O>, caller: string | null) => Promise<Outcome> } = {
+    async check(body, caller) {
+      const { merchantId, credentials, orderId } = await brandFor(caller, { orderId: body.params.orderId });
+      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
+      if (!orderId) return fail('ORDER_NOT_FOUND');
+      return core.transaction(async (tx) => {
+        const { order } = await core.lockOrder(tx, merchantId, orderId);
+        if (!core.payableBy(order, 'UZUM')) return fail('ORDER_NOT_FOUND');
+        if (order.isPaid) return fail('ALREADY_PROCESSED');
+        if (!core.awaitingPayment(order)) return fail('CANCELLED');
+        return {
+          ok: { serviceId: body.serviceId, timestamp: core.nowMs(), status: 'OK', data: { orderId: { value: order.id }, amount: { value: String(core.tiyinOf(order)) } } },
+        };
+      });
+    },
+
+    async create(body, caller) {
+      const { merchantId, credentials, orderId } = await brandFor(caller, { orderId: body.params.orderId, transId: body.transId });
+      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
+      return core.transaction(async (tx) => {
+        const repo = createPaymentsRepository(tx);
+        const locked = orderId ? await core.lockOrder(tx, merchantId, orderId) : null;
+        const existing = await repo.uzumFind(merchantId, body.transId, true);
+        if (existing) {
+          if (existing.orderId !== orderId || existing.amount !== body.amount) return fail('CHECK_FAILED');
+          return existing.state === 'CREATED' || existing.state === 'CONFIRMED' ? { ok: created(credentials, existing) } : fail('CANCELLED');
+        }
+        if (!locked) return fail('ORDER_NOT_FOUND');
+        const { order } = locked;
+        if (!core.payableBy(order, 'UZUM')) return fail('ORDER_NOT_FOUND');
+        if (body.amount !== core.tiyinOf(order)) return fail('CHECK_FAILED');
+        if (order.isPaid) return fail('ALREADY_PROCESSED');
+        if (!core.awaitingPayment(order)) return fail('CANCELLED');
+        const row = await repo.uzumInsert({ merchantId, transId: body.transId, orderId: order.id, amount: body.amount, state: 'CREATED', transTime: core.nowMs() });
+        return { ok: created(credentials, row) };
+      });
+    },
+
+    async confirm(body, caller) {
+      const { merchantId, credentials } = await brandFor(caller, { transId: body.transId });
+      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
+      const named = await core.repo.uzumFind(merchantId, body.transId);
+      if (!named) return fail('TRANSACTION_NOT_FOUND');
+      return core.transaction(async (tx) => {
+        const repo = createPaymentsRepository(tx);
+        const { order } = await core.lockOrder(tx, merchantId, named.orderId);
+        const t = (await repo.uzumFind(merchantId, body.transId, true))!;
+        if (t.state === 'CONFIRMED') return { ok: confirmed(credentials, t) };
+        if (t.state !== 'CREATED') return fail('CANCELLED');
+        if (order.isPaid || !core.awaitingPayment(order)) {
+          // Paid another way or cancelled meanwhile: the money is not taken, and /status says so from now on.
+          await repo.uzumUpdate(merchantId, t.id, { state: 'FAILED' });
+          return fail(order.isPaid ? 'ALREADY_PROCESSED' : 'CANCELLED');
+        }
+        const now = core.nowMs();
+        await core.pay(tx, order, `Uzum ${t.transId}`);
+        await repo.uzumUpdate(merchantId, t.id, { state: 'CONFIRMED', confirmTime: now });
+        return { ok: confirmed(credentials, { ...t, confirmTime: now }) };
+      });
+    },
+
+    async reverse(body, caller) {
+      const { merchantId, credentials } = await brandFor(caller, { transId: body.transId });
+      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
+      const named = await core.repo.uzumFind(merchantId, body.transId);
+      if (!named) return fail('TRANSACTION_NOT_FOUND');
+      return core.transaction(async (tx) => {
+        const repo = createPaymentsRepository(tx);
+        const { order } = await core.lockOrder(tx, merchantId, named.orderId);
+        const t = (await repo.uzumFind(merchantId, body.transId, true))!;
+        if (t.state === 'REVERSED') return { ok: reversed(credentials, t) };
+        // A refund: the order is cancelled and what it held goes back, unless the branch has taken it on.
+        if (t.state === 'CONFIRMED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return fail('ALREADY_PROCESSED');
+        const now = core.nowMs();
+        await repo.uzumUpdate(merchantId, t.id, { state: 'REVERSED', reverseTime: now });
+        return { ok: reversed(credentials, { ...t, reverseTime: now }) };
+      });
+    },
+
+    async status(body, caller) {
+      const { merchantId, credentials } = await brandFor(caller, { transId: body.transId });
+      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
+      const t = await core.repo.uzumFind(merchantId, body.transId);
+      if (!t) return fail('TRANSACTION_NOT_FOUND');
+      return { ok: { ...base(credentials, t), status: t.state, transTime: t.transTime, confirmTime: t.confirmTime, reverseTime: t.reverseTime } };
+    },
+  };
+
+  return {
+    /** Answers one webhook (`operation` from the path, the raw body, the Authorization header). */
+    async handle(operation: string, raw: string | undefined, authorization: string | undefined): Promise<UzumReply> {
+      const now = core.nowMs();
+      const caller = basicCredentials(authorization);
+      let body: unknown = null;
+      let echo: { serviceId?: unknown; transId?: unknown } = {};
+      try {
+        try {
+          body = JSON.parse(raw ?? '');
+        } catch {
+          await requireCaller(caller);
+          return uzumFailure('PARSE_ERROR', {}, now);
+        }
+        if (body && typeof body === 'object') echo = body as typeof echo;
+        if (!isUzumOperation(operation)) {
+          await requireCaller(caller);
+          return uzumFailure('UNKNOWN_OPERATION', echo, now);
+        }
+        const parsed = UZUM_BODIES[operation].safeParse(body);
+        if (!parsed.success) {
+          await requireCaller(caller);
+          return uzumFailure('MISSING_PARAMS', echo, now);
+        }
+        const outcome = await (operations[operation] as (b: unknown, c: string | null) => Promise<Outcome>)(parsed.data, caller);
+        return 'ok' in outcome ? { status: 200, body: outcome.ok } : uzumFailure(outcome.error, echo, now);
+      } catch (error) {
+        if (error instanceof UzumRefusal) return uzumFailure(error.key, echo, now);
+        log.error({ err: error, operation }, 'uzum: the call failed');
+        return uzumFailure('CHECK_FAILED', echo, now);
+      }
+    },
+  };
+}
+
+export type UzumService = ReturnType<typeof createUzumService>;
