@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
-import { brandUrl, codeSentTo, expect, keepScreenshot, logIn, PORT, randomPhone, test } from './support.ts';
+import { basketOf, brandUrl, codeSentTo, expect, keepScreenshot, logIn, plainProduct, PORT, put, randomPhone, session, speak, test } from './support.ts';
 
 /*
  * The checkout of issue 13 in Chromium against the real server: from the basket to /checkout, the order
@@ -8,32 +8,11 @@ import { brandUrl, codeSentTo, expect, keepScreenshot, logIn, PORT, randomPhone,
  */
 
 const API = `http://localhost:${PORT}/api`;
-const speak = (page: Page, lang: string, brand = 'tezkor') => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl(brand) }]);
 
 /** On Amir Temur's avenue in Yunusobod, inside the demo's delivery zones. */
 const HOME = { id: 'local-checkout', name: 'Дом', type: 'HOUSE', streetName: "Amir Temur shoh ko'chasi", houseNumber: '12', description: 'Ташкент, Юнусабад', details: {}, cityId: null, comment: '', latitude: 41.35, longitude: 69.2865 };
 
-async function session(page: Page): Promise<{ merchantId: string; token: string }> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => /^dx:[0-9a-f-]+:session$/.test(k))!;
-    const stored = JSON.parse(localStorage.getItem(key)!) as { token: string };
-    return { merchantId: key.split(':')[1]!, token: stored.token };
-  });
-}
 
-/** A product one tap adds, without counted stock, so the journeys never run it out. */
-async function plainProduct(request: APIRequestContext, merchantId: string): Promise<{ id: string; price: number }> {
-  const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
-    products: { id: string; isOrderable: boolean; count: number | null; price: number; modificationGroups: { min: number }[] }[];
-  };
-  return overalls.products.find((p) => p.isOrderable && p.count === null && p.modificationGroups.every((g) => g.min === 0))!;
-}
-
-async function put(page: Page, entries: Record<string, string>) {
-  await page.evaluate((all) => Object.entries(all).forEach(([k, v]) => localStorage.setItem(k, v)), entries);
-}
-
-const basketOf = (productId: string, count: number) => JSON.stringify({ version: 1, lines: [{ productId, count, modifications: [] }] });
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))));
@@ -154,7 +133,7 @@ test.describe('checkout', () => {
     const phone = randomPhone('93');
     await page.goto(brandUrl('navbahor', '/login'));
     await logIn(page, phone);
-    const { merchantId, token } = await session(page);
+    const { merchantId, token, userId } = await session(page);
     const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { id: string; settings: { pickupEnabled: boolean } }[];
     const branch = branches.find((b) => b.settings.pickupEnabled)!;
     const product = await plainProduct(request, merchantId);
@@ -182,8 +161,7 @@ test.describe('checkout', () => {
     const code = await codeSentTo(phone, sentAfter);
     // Nothing is placed before the code.
     const auth = { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` };
-    const me = (await (await request.get(`${API}/users/v1/users/me`, { headers: auth })).json()) as { id: string };
-    const history = async () => ((await (await request.get(`${API}/orders/v1/orders/user/${me.id}`, { headers: auth })).json()) as { totalElements: number }).totalElements;
+    const history = async () => ((await (await request.get(`${API}/orders/v1/orders/user/${userId}`, { headers: auth })).json()) as { totalElements: number }).totalElements;
     expect(await history()).toBe(0);
     await shoot(page, testInfo, 'checkout-sms-ru');
 

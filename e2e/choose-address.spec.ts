@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, test } from './support.ts';
+import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
 
 /*
  * Where the order goes (spec section 2, "address choice"; section 4, "Address flow") in Chromium against the real
@@ -9,16 +9,7 @@ import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone,
  */
 
 const API = `http://localhost:${PORT}/api`;
-const speak = (page: Page, lang: string) => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl('tezkor') }]);
 
-/** Tezkor's id and the signed-in customer's token and id, as the storefront keeps them. */
-async function session(page: Page): Promise<{ merchantId: string; token: string; userId: string }> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => /^dx:[0-9a-f-]+:session$/.test(k))!;
-    const stored = JSON.parse(localStorage.getItem(key)!) as { token: string; user: { id: string } };
-    return { merchantId: key.split(':')[1]!, token: stored.token, userId: stored.user.id };
-  });
-}
 
 /** On Amir Temur's avenue in Yunusobod, inside the demo's delivery zones (Юнусабад serves it). */
 const HOME = { name: 'Дом', streetName: "Amir Temur shoh ko'chasi", houseNumber: '12', description: 'Ташкент, Юнусабад', latitude: 41.35, longitude: 69.2865 };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, test } from './support.ts';
+import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
 
 /*
  * The customer's orders (issue 13, spec sections 2 and 4) in Chromium against the real server: orders placed
@@ -9,7 +9,6 @@ import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, test } from
  */
 
 const API = `http://localhost:${PORT}/api`;
-const speak = (page: Page, lang: string) => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl('tezkor') }]);
 
 interface Tezkor {
   headers: Record<string, string>;
@@ -46,14 +45,6 @@ async function tezkor(request: APIRequestContext): Promise<Tezkor> {
   };
 }
 
-/** The signed-in customer's token and id, as the storefront keeps them. */
-async function session(page: Page): Promise<{ token: string; userId: string }> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => /^dx:[0-9a-f-]+:session$/.test(k))!;
-    const stored = JSON.parse(localStorage.getItem(key)!) as { token: string; user: { id: string } };
-    return { token: stored.token, userId: stored.user.id };
-  });
-}
 
 /** A pickup order paid in cash at Chilonzor (open round the clock), placed as the customer. */
 async function placeOrder(request: APIRequestContext, t: Tezkor, token: string, cartItems: unknown[]): Promise<{ id: string; number: number }> {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -131,3 +131,31 @@ export async function logIn(page: Page, phone: string): Promise<void> {
   // The code sends itself; the customer is signed in once the confirmation screen has gone.
   await expect(page.getByTestId('login-confirm-page')).toHaveCount(0);
 }
+
+/** The brand's id and the signed-in customer's token and id, as the storefront keeps them. */
+export async function session(page: Page): Promise<{ merchantId: string; token: string; userId: string }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^dx:[0-9a-f-]+:session$/.test(k))!;
+    const stored = JSON.parse(localStorage.getItem(key)!) as { token: string; user: { id: string } };
+    return { merchantId: key.split(':')[1]!, token: stored.token, userId: stored.user.id };
+  });
+}
+
+/** The storefront's language for a brand, as the language switch leaves it (the `lang` cookie). */
+export const speak = (page: Page, lang: string, brand = 'tezkor') => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl(brand) }]);
+
+/** A product one tap adds, without counted stock, so the journeys never run it out. */
+export async function plainProduct(request: APIRequestContext, merchantId: string): Promise<{ id: string; price: number }> {
+  const overalls = (await (await request.get(`http://localhost:${PORT}/api/products/v1/overalls`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+    products: { id: string; isOrderable: boolean; count: number | null; price: number; modificationGroups: { min: number }[] }[];
+  };
+  return overalls.products.find((p) => p.isOrderable && p.count === null && p.modificationGroups.every((g) => g.min === 0))!;
+}
+
+/** Writes the storefront's own keys (basket, service, branch, address) before a page is opened. */
+export async function put(page: Page, entries: Record<string, string>): Promise<void> {
+  await page.evaluate((all) => Object.entries(all).forEach(([k, v]) => localStorage.setItem(k, v)), entries);
+}
+
+/** A stored basket of one product without options. */
+export const basketOf = (productId: string, count: number) => JSON.stringify({ version: 1, lines: [{ productId, count, modifications: [] }] });

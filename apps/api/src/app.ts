@@ -23,7 +23,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
-import { createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
+import { checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -141,7 +141,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
-  const payments = createPaymentsService({ db, clock, orders, secretsKey: config.PAYMENT_SECRETS_KEY, production: config.NODE_ENV === 'production', log: app.log });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    orders,
+    secretsKey: config.PAYMENT_SECRETS_KEY,
+    production: config.NODE_ENV === 'production',
+    log: app.log,
+    checkoutPages: { payme: config.PAYME_CHECKOUT_URL, paymeTest: config.PAYME_TEST_CHECKOUT_URL, click: config.CLICK_PAY_URL, uzum: config.UZUM_PAY_URL },
+  });
   // The staff's moves along the order table (the staff console's routes will call it; operations and tests do now).
   app.decorate('moveOrder', orders.staffMove);
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
@@ -166,6 +174,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(ordersRoutes, { service: orders });
       // Called by the payment providers (no brand host, no session): the brand is the order's.
       await api.register(paymentsRoutes, { service: payments });
+      await api.register(checkoutRoutes, { service: payments.checkout });
     },
     { prefix: '/api' },
   );

@@ -71,6 +71,11 @@ export const ConfigSchema = z.object({
    * built-in development key, warned about in production. Changing it needs the accounts sealed again.
    */
   PAYMENT_SECRETS_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The providers' payment pages a customer is sent to (GET /payments/v2/checkout/{id}); Payme's sandbox accounts use PAYME_TEST_CHECKOUT_URL. */
+  PAYME_CHECKOUT_URL: z.url().default('https://checkout.paycom.uz/'),
+  PAYME_TEST_CHECKOUT_URL: z.url().default('https://test.paycom.uz/'),
+  CLICK_PAY_URL: z.url().default('https://my.click.uz/services/pay'),
+  UZUM_PAY_URL: z.url().default('https://www.uzumbank.uz/open-service'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Codes to one number asked for from one client address an hour: a stranger's requests never count against the owner. */
   OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),

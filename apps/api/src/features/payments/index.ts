@@ -3,3 +3,5 @@ export { createPaymentsRepository, type PaymentsRepository } from './payments.re
 export { PROVIDER_PAYMENT_TYPES } from './payments.core.ts';
 export { createPaymentsService, type PaymentsService } from './payments.service.ts';
 export { paymentsRoutes } from './payments.routes.ts';
+export { checkoutRoutes } from './checkout.routes.ts';
+export { clickPayUrl, paymeCheckoutUrl, uzumPayUrl } from './checkout.service.ts';

@@ -82,6 +82,7 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, production, 
   }
 
   return {
+    db,
     repo,
     nowMs: () => clock.now().getTime(),
 

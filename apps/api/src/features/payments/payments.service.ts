@@ -1,3 +1,4 @@
+import { createCheckoutService, type CheckoutPages } from './checkout.service.ts';
 import { createClickService } from './click.service.ts';
 import { createPaymeService } from './payme.service.ts';
 import { createPaymentsCore, type PaymentsServiceDeps } from './payments.core.ts';
@@ -6,9 +7,10 @@ import { createUzumService } from './uzum.service.ts';
 export type { PaymentsServiceDeps } from './payments.core.ts';
 
 /** The merchant side of the three providers: each answers its provider's calls in the provider's own words. */
-export function createPaymentsService(deps: PaymentsServiceDeps) {
+export function createPaymentsService(deps: PaymentsServiceDeps & { checkoutPages: CheckoutPages }) {
   const core = createPaymentsCore(deps);
   return {
+    checkout: createCheckoutService(core, deps.checkoutPages),
     payme: createPaymeService(core, deps.log),
     click: createClickService(core, deps.log),
     uzum: createUzumService(core, deps.log),

@@ -255,7 +255,6 @@ function OrderView({ order }: { order: Order }) {
             {t(order.isPaid ? 'orders.payment.paid' : 'orders.payment.unpaid')}
           </span>
         </div>
-        {actions.pay && <PayAction order={order} provider={'brand' in payment ? payment.brand : ''} />}
         <PriceBreakdown amounts={order} testId="order-amount" totalTestId="order-amount-total" delivered={delivered} promoCode={order.promo?.code} className="border-t border-line pt-3">
           {order.cashbackEarned > 0 && order.status !== 'CANCELED' && (
             <AmountRow testId="order-amount-cashback-earned" label={t('orders.cashbackEarned')} amount={order.cashbackEarned}>
@@ -272,8 +271,10 @@ function OrderView({ order }: { order: Order }) {
  * The pay action of an order waiting for its online payment: the provider's page for exactly this order (the server
  * builds its address), which sends the customer back here; the page asks again every few seconds until it is paid.
  */
-function PayAction({ order, provider }: { order: Order; provider: string }) {
+function PayAction({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const payment = paymentLabel(order.paymentType);
+  const provider = 'brand' in payment ? payment.brand : '';
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -289,7 +290,7 @@ function PayAction({ order, provider }: { order: Order; provider: string }) {
     }
   };
   return (
-    <div data-testid="order-pay" className="mb-3 space-y-2">
+    <div data-testid="order-pay" className="space-y-2">
       <p className="text-[14px] text-muted">{t('orders.payment.waiting')}</p>
       <Button size="lg" wide testId="order-pay-action" busy={busy} onClick={() => void pay()}>
         {t('orders.payment.pay', { provider })}
@@ -316,7 +317,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (!actions.cancel && !actions.hide && !actions.repeat) return null;
+  if (!actions.pay && !actions.cancel && !actions.hide && !actions.repeat) return null;
 
   const open = (which: 'cancel' | 'hide') => {
     setFailure(null);
@@ -385,8 +386,10 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
 
   return (
     <div data-testid="order-actions" className="mt-5 flex flex-col gap-2.5">
+      {/* An order waiting for its payment: paying is the thing to do, repeating it comes second. */}
+      {actions.pay && <PayAction order={order} />}
       {actions.repeat && (
-        <Button wide size="lg" testId="order-repeat" busy={menuPending} onClick={repeat}>
+        <Button wide size="lg" variant={actions.pay ? 'secondary' : 'primary'} testId="order-repeat" busy={menuPending} onClick={repeat}>
           {t('orders.repeat.action')}
         </Button>
       )}

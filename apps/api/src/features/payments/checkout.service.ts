@@ -1,0 +1,82 @@
+import { AppError, awaitsPayment, type PaymentProvider, type PaymentType } from '@dasturxon/domain';
+import type { PaymentCheckout } from '@dasturxon/domain/contracts';
+import { createOrdersRepository, type OrderRecord } from '../orders/index.ts';
+import type { PaymentsCore } from './payments.core.ts';
+
+/** Where each provider's payment page lives (settings: production and Payme's sandbox, protocols.md 1.8, 2.7, 3). */
+export interface CheckoutPages {
+  payme: string;
+  paymeTest: string;
+  click: string;
+  uzum: string;
+}
+
+/** The provider that takes each online payment type the storefront offers a pay link for. */
+const PROVIDER_OF: Partial<Record<PaymentType, PaymentProvider>> = { PAYME: 'PAYME', CLICK: 'CLICK', CLICK_MINI_APP: 'CLICK', UZUM: 'UZUM' };
+
+/** Payme's checkout link (protocols.md 1.8): the page's address and base64 of `key=value` pairs joined by `;`. */
+export function paymeCheckoutUrl(base: string, fields: { cashboxId: string; orderId: string; tiyin: number; returnUrl?: string; language?: 'ru' | 'uz' | 'en' }): string {
+  const pairs = [`m=${fields.cashboxId}`, `ac.order_id=${fields.orderId}`, `a=${fields.tiyin}`];
+  if (fields.returnUrl) pairs.push(`c=${fields.returnUrl}`);
+  if (fields.language) pairs.push(`l=${fields.language}`);
+  return `${base.endsWith('/') ? base : `${base}/`}${Buffer.from(pairs.join(';'), 'utf8').toString('base64')}`;
+}
+
+/** Click's payment button (protocols.md 2.7): the amount in sums as N.NN, the order id as transaction_param. */
+export function clickPayUrl(base: string, fields: { serviceId: string; merchantId: string; sums: number; orderId: string; returnUrl: string }): string {
+  const url = new URL(base);
+  url.searchParams.set('service_id', fields.serviceId);
+  url.searchParams.set('merchant_id', fields.merchantId);
+  url.searchParams.set('amount', fields.sums.toFixed(2));
+  url.searchParams.set('transaction_param', fields.orderId);
+  url.searchParams.set('return_url', fields.returnUrl);
+  return url.toString();
+}
+
+/** Uzum's open-service link (protocols.md 3, marked uncertain there): service, order and the amount in tiyin as its API counts. */
+export function uzumPayUrl(base: string, fields: { serviceId: string; orderId: string; tiyin: number; returnUrl: string }): string {
+  const url = new URL(base);
+  url.searchParams.set('serviceId', fields.serviceId);
+  url.searchParams.set('orderId', fields.orderId);
+  url.searchParams.set('amount', String(fields.tiyin));
+  url.searchParams.set('redirectUrl', fields.returnUrl);
+  return url.toString();
+}
+
+/**
+ * `GET /payments/v2/checkout/{id}`: the provider's page for paying the customer's own order that waits for its online
+ * payment, for exactly its total, sending the customer back to the order's page. The provider then calls our merchant
+ * endpoints, which pay the order; nothing is written here.
+ */
+export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) {
+  return {
+    async link(customer: { merchantId: string; id: string }, orderId: string, where: { origin: string; language: string }): Promise<PaymentCheckout> {
+      const order: OrderRecord | null = await createOrdersRepository(core.db).findOwn(customer.merchantId, customer.id, orderId);
+      if (!order) throw new AppError('NOT_FOUND');
+      if (!awaitsPayment(order)) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, isPaid: order.isPaid, action: 'PAY' });
+      const provider = PROVIDER_OF[order.paymentType];
+      if (!provider) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType });
+      const tiyin = core.tiyinOf(order);
+      const returnUrl = `${where.origin}/profile/orders/${order.id}`;
+      let url: string | null = null;
+      if (provider === 'PAYME') {
+        const account = await core.credentialsOf(customer.merchantId, 'PAYME');
+        if (account) {
+          const language = where.language === 'uz' || where.language === 'ru' ? where.language : 'en';
+          url = paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, { cashboxId: account.cashboxId, orderId: order.id, tiyin, returnUrl, language });
+        }
+      } else if (provider === 'CLICK') {
+        const account = await core.credentialsOf(customer.merchantId, 'CLICK');
+        if (account) url = clickPayUrl(pages.click, { serviceId: account.serviceId, merchantId: account.merchantId, sums: order.totalPrice, orderId: order.id, returnUrl });
+      } else {
+        const account = await core.credentialsOf(customer.merchantId, 'UZUM');
+        if (account) url = uzumPayUrl(pages.uzum, { serviceId: account.serviceId, orderId: order.id, tiyin, returnUrl });
+      }
+      // The brand takes the type but has no account at its provider: the customer cannot pay it online.
+      if (!url) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType, reason: 'NO_ACCOUNT' });
+      return { orderId: order.id, provider, url, amount: tiyin, returnUrl, payUntil: order.payUntil ? order.payUntil.toISOString() : null };
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,81 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { basketOf, brandUrl, expect, keepScreenshot, logIn, plainProduct, PORT, put, randomPhone, session, speak, test } from './support.ts';
+
+/*
+ * Paying online (issue 14) in Chromium against the real server and Payme's checkout page played by
+ * e2e/providers/fake-payme.ts (started by playwright.config.ts): check out with Payme, the order waits unpaid with
+ * the pay action, Payme's page takes the money by calling our Merchant API, and the customer comes back to the order
+ * page, which turns paid and OPEN by itself. Screenshots of the unpaid order at 390x844 in ru and ar.
+ */
+
+const API = `http://localhost:${PORT}/api`;
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))));
+  await keepScreenshot(page, testInfo, name);
+}
+
+/** Logs a new customer in at Tezkor with one product in the basket for pickup at Chilonzor (open round the clock). */
+async function readyToCheckOut(page: Page, request: Parameters<typeof plainProduct>[0], lang: string) {
+  await speak(page, lang);
+  await page.goto(brandUrl('tezkor', '/login'));
+  await logIn(page, randomPhone());
+  const { merchantId, token } = await session(page);
+  const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { id: string; name: { eng?: string } }[];
+  const chilonzor = branches.find((b) => b.name.eng === 'Chilonzor')!;
+  const product = await plainProduct(request, merchantId);
+  await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 2), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: chilonzor.id });
+  return { merchantId, token };
+}
+
+test.describe('paying online', () => {
+  test('check out with Payme, pay on its page, come back to the order paid and OPEN', async ({ page, request }, testInfo) => {
+    const { merchantId, token } = await readyToCheckOut(page, request, 'ru');
+    await page.goto(brandUrl('tezkor', '/checkout'));
+    const payme = page.getByTestId('checkout-payment-option').and(page.locator('[data-payment="PAYME"]'));
+    await expect(payme.locator('[data-mark="PAYME"]')).toBeVisible();
+    await payme.click();
+    await expect(payme).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
+    await page.getByTestId('checkout-continue').click();
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
+    const orderId = page.url().split('/').at(-1)!;
+
+    // Placed, waiting for its payment: unpaid, with the pay action.
+    await expect(page.getByTestId('order-paid')).toHaveAttribute('data-paid', 'false');
+    await expect(page.locator('[data-order-id]')).toHaveAttribute('data-status', 'CREATED');
+    await expect(page.getByTestId('order-pay-action')).toContainText('Payme');
+    await shoot(page, testInfo, 'order-unpaid-ru');
+
+    await page.getByTestId('order-pay-action').click();
+    await expect(page.getByTestId('payme-order')).toHaveText(orderId);
+    const order = (await (await request.get(`${API}/orders/v1/orders/${orderId}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })).json()) as { totalPrice: number };
+    await expect(page.getByTestId('payme-amount')).toHaveAttribute('data-tiyin', String(order.totalPrice * 100));
+    await page.getByTestId('payme-pay').click();
+
+    // Back on the order's page, which shows it paid and on its way to the branch.
+    await expect(page).toHaveURL(brandUrl('tezkor', `/profile/orders/${orderId}`));
+    await expect(page.getByTestId('order-paid')).toHaveAttribute('data-paid', 'true');
+    await expect(page.locator('[data-order-id]')).toHaveAttribute('data-status', 'OPEN');
+    await expect(page.getByTestId('order-pay')).toHaveCount(0);
+    const paid = (await (await request.get(`${API}/orders/v1/orders/${orderId}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })).json()) as { status: string; isPaid: boolean };
+    expect(paid).toMatchObject({ status: 'OPEN', isPaid: true });
+  });
+
+  test('the unpaid order in Arabic, right to left', async ({ page, request }, testInfo) => {
+    const { merchantId, token } = await readyToCheckOut(page, request, 'ar');
+    const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as { lines: { productId: string; count: number }[] };
+    const branchId = await page.evaluate((m) => localStorage.getItem(`dx:${m}:branch`), merchantId);
+    const res = await request.post(`${API}/orders/v1/orders`, {
+      headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+      data: { serviceType: 'PICK_UP', branchId, paymentType: 'PAYME', cartItems: basket.lines },
+    });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(brandUrl('tezkor', `/profile/orders/${id}`));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('order-pay-action')).toBeVisible();
+    await shoot(page, testInfo, 'order-unpaid-ar');
+  });
+});
