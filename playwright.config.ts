@@ -7,7 +7,9 @@ const DATA_DIR = `test-results/e2e-data-${PORT}`;
 process.env.E2E_DATA_DIR = DATA_DIR;
 // Payme's checkout page, played by e2e/providers/fake-payme.ts: the demo's sandbox cashbox sends customers there.
 const FAKE_PAYME_PORT = PORT + 99;
-process.env.FAKE_PAYME_URL = `http://127.0.0.1:${FAKE_PAYME_PORT}/`;
+// Click's Merchant API (card tokens), played by e2e/providers/fake-click.ts; the journeys read its codes from it.
+const FAKE_CLICK_PORT = PORT + 98;
+process.env.FAKE_CLICK_URL = `http://127.0.0.1:${FAKE_CLICK_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
     {
       // Every journey comes from one address: the per-address limits (calls that cost work, pictures, login codes sent)
       // would stand in for a crowd of customers. The per-number limits stay as they are.
-      command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn RATE_LIMIT_WORK_PER_MINUTE=1000000 RATE_LIMIT_MEDIA_PER_MINUTE=1000000 OTP_SENDS_PER_ADDRESS_PER_HOUR=1000 PAYME_TEST_CHECKOUT_URL=http://127.0.0.1:${FAKE_PAYME_PORT}/ node --import tsx apps/api/src/server.ts`,
+      command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn RATE_LIMIT_WORK_PER_MINUTE=1000000 RATE_LIMIT_MEDIA_PER_MINUTE=1000000 OTP_SENDS_PER_ADDRESS_PER_HOUR=1000 PAYME_TEST_CHECKOUT_URL=http://127.0.0.1:${FAKE_PAYME_PORT}/ CLICK_MERCHANT_API_URL=http://127.0.0.1:${FAKE_CLICK_PORT}/v2/merchant/ node --import tsx apps/api/src/server.ts`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -46,6 +48,12 @@ export default defineConfig({
     {
       command: `FAKE_PAYME_PORT=${FAKE_PAYME_PORT} MERCHANT_API=http://localhost:${PORT}/api/payments/v1/payme PAYME_KEY=tezkor-payme-test-key node --import tsx e2e/providers/fake-payme.ts`,
       url: `http://127.0.0.1:${FAKE_PAYME_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `FAKE_CLICK_PORT=${FAKE_CLICK_PORT} node --import tsx e2e/providers/fake-click.ts`,
+      url: `http://127.0.0.1:${FAKE_CLICK_PORT}/__journeys/last-code`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -78,4 +78,65 @@ test.describe('paying online', () => {
     await expect(page.getByTestId('order-pay-action')).toBeVisible();
     await shoot(page, testInfo, 'order-unpaid-ar');
   });
+
+  test('save a card with the code from the SMS, then pay a Click order with it in one tap', async ({ page, request }, testInfo) => {
+    const { merchantId, token } = await readyToCheckOut(page, request, 'ru');
+    await page.goto(brandUrl('tezkor', '/profile'));
+    await page.getByTestId('profile-link-cards').click();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards'));
+    await expect(page.getByTestId('cards-empty')).toBeVisible();
+    await page.getByTestId('card-add').click();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards/create'));
+
+    // A typo in the number is caught as typed, before anything leaves the phone.
+    await page.getByTestId('card-number').fill('8600123412341235');
+    await expect(page.getByTestId('card-number')).toHaveValue('8600 1234 1234 1235');
+    await page.getByTestId('card-expiry').fill('1230');
+    await expect(page.getByTestId('card-expiry')).toHaveValue('12/30');
+    await page.getByTestId('card-create-submit').click();
+    await expect(page.locator('#card-number-error')).toBeVisible();
+    await page.getByTestId('card-number').fill('8600123412341239');
+    await shoot(page, testInfo, 'card-create-ru');
+    await page.getByTestId('card-create-submit').click();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards/confirm'));
+    const sent = (await (await request.get(`${process.env.FAKE_CLICK_URL}/__journeys/last-code`)).json()) as { code: string; number: string };
+    expect(sent.number).toBe('****1239');
+    await page.getByTestId('code-input').fill(sent.code);
+    await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards'));
+    await expect(page.getByTestId('card-item')).toHaveCount(1);
+    await expect(page.getByTestId('card-number')).toHaveText('8600 **** **** 1239');
+    await shoot(page, testInfo, 'cards-ru');
+
+    // A second order, by Click: paid with the saved card from its page.
+    const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as { lines: { productId: string; count: number }[] };
+    const branchId = await page.evaluate((m) => localStorage.getItem(`dx:${m}:branch`), merchantId);
+    const placed = await request.post(`${API}/orders/v1/orders`, {
+      headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+      data: { serviceType: 'PICK_UP', branchId, paymentType: 'CLICK', cartItems: basket.lines },
+    });
+    expect(placed.status()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    await page.goto(brandUrl('tezkor', `/profile/orders/${id}`));
+    await expect(page.getByTestId('order-pay-card')).toContainText('1239');
+    await page.getByTestId('order-pay-card').click();
+    await expect(page.getByTestId('order-paid')).toHaveAttribute('data-paid', 'true');
+    await expect(page.locator('[data-order-id]')).toHaveAttribute('data-status', 'OPEN');
+    const paid = (await (await request.get(`${API}/orders/v1/orders/${id}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })).json()) as { status: string; isPaid: boolean };
+    expect(paid).toMatchObject({ status: 'OPEN', isPaid: true });
+  });
+
+  test('the saved cards in Arabic, right to left', async ({ page, request }, testInfo) => {
+    await readyToCheckOut(page, request, 'ar');
+    await page.goto(brandUrl('tezkor', '/profile/cards/create'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByTestId('card-number').fill('9860123412341232');
+    await page.getByTestId('card-expiry').fill('0731');
+    await page.getByTestId('card-create-submit').click();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards/confirm'));
+    await shoot(page, testInfo, 'card-confirm-ar');
+    const sent = (await (await request.get(`${process.env.FAKE_CLICK_URL}/__journeys/last-code`)).json()) as { code: string };
+    await page.getByTestId('code-input').fill(sent.code);
+    await expect(page.getByTestId('card-item')).toHaveCount(1);
+    await shoot(page, testInfo, 'cards-ar');
+  });
 });

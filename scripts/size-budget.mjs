@@ -13,8 +13,13 @@ import { firstScreenFiles } from './first-screen.mjs';
 // held it at 114 KB. 2026-11-26: 114.4 KB with the address, checkout and order pages: each lazy route costs a line
 // here, and every domain export a lazy page uses stays in the shell's file, because the shell reaches the whole
 // domain through its index (the bundler's shell group takes start.tsx with everything it imports). Where to cut
-// next: lazy pages importing rules from domain entry points the index does not re-export.
-const BUDGET_KB = Number(process.env.FIRST_SCREEN_BUDGET_KB ?? 114.4);
+// next: lazy pages importing rules from domain entry points the index does not re-export. 2026-11-26 (later): 114.45 KB
+// with the saved cards' routes, measured module by module against the build before them (a sourcemap of the shell):
+// only routes.tsx grew. Each lazy route costs its line and its list of files to preload, and each new chunk's hashed
+// name joins the preload table, so the three card pages share one lazy component (features/cards/cards-pages.tsx),
+// and the two checkout pages one file. The domain theory above did not hold up: no domain module that only lazy pages
+// use is in the shell's file (measured the same way).
+const BUDGET_KB = Number(process.env.FIRST_SCREEN_BUDGET_KB ?? 114.5);
 const dist = 'apps/web/dist';
 const seen = firstScreenFiles(dist).map((file) => join(dist, file));
 let total = 0;

@@ -102,6 +102,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_MEDIA_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),
   PLAY_MOBILE_BASE_URL: z.url().default('https://send.smsxabar.uz'),
+  /** Click's Merchant API (protocols.md 2.8), which saved cards are tokenised and paid through (features/payments, cards). */
+  CLICK_MERCHANT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://api.click.uz/v2/merchant/'),
   /**
    * A Nominatim the address pickers' geocoding asks first (e.g. https://nominatim.openstreetmap.org), at most
    * once a second; unset: the built-in gazetteer of the demo cities answers alone (features/geocoding).

@@ -1069,3 +1069,87 @@ export const uzumTransactions = pgTable(
     check('uzum_transactions_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+// ── Saved cards (issue 14; docs/decisions/009-payments-merchant-side.md, "Saved cards") ──────────────────────
+
+/** The providers a card is saved at: Click's card tokens (protocols.md 2.8). */
+export const SAVED_CARD_PROVIDERS = ['CLICK'] as const satisfies readonly (typeof PAYMENT_PROVIDERS)[number][];
+export type SavedCardProvider = (typeof SAVED_CARD_PROVIDERS)[number];
+/** PENDING: Click sent the SMS code; VERIFIED: the code came back right, the card is listed and can pay. */
+export const SAVED_CARD_STATES = ['PENDING', 'VERIFIED'] as const;
+export type SavedCardState = (typeof SAVED_CARD_STATES)[number];
+/**
+ * A payment with a saved card: PENDING while Click is asked (or when its answer was lost), PAID, FAILED (Click
+ * declined it), REFUNDED (Click took the money for an order that could no longer be paid, and gave it back), and
+ * REFUND_FAILED (that reversal failed: an operator must settle it with Click).
+ */
+export const CARD_PAYMENT_STATES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED', 'REFUND_FAILED'] as const;
+export type CardPaymentState = (typeof CARD_PAYMENT_STATES)[number];
+
+/**
+ * A customer's card saved at the brand's Click account: Click's token sealed (AES-256-GCM under
+ * PAYMENT_SECRETS_KEY, bound to the brand and the card's id), what is shown of the number, and the expiry. The card
+ * number and CVV are never stored. A deleted card keeps its row (its payments name it) without its token.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid().notNull(),
+    provider: enumText(SAVED_CARD_PROVIDERS).notNull(),
+    /** The provider's card token, sealed; empty once the card is deleted. */
+    token: text().notNull(),
+    /** `8600 **** **** 1234`: the first four (the scheme, for the icon) and the last four digits. */
+    maskedNumber: text().notNull(),
+    /** `MM/YY`. */
+    expiry: text().notNull(),
+    state: enumText(SAVED_CARD_STATES).notNull().default('PENDING'),
+    /** Wrong SMS codes sent for a pending card; at the limit the card is dropped. */
+    wrongCodes: smallint().notNull().default(0),
+    createdAt: createdAt(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    index('saved_cards_user_idx').on(t.merchantId, t.userId, t.createdAt),
+    sameMerchant('saved_cards_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+    oneOf('saved_cards_provider_check', t.provider, SAVED_CARD_PROVIDERS),
+    oneOf('saved_cards_state_check', t.state, SAVED_CARD_STATES),
+  ],
+);
+
+/**
+ * Orders paid with a saved card (Click's card_token/payment): one row per attempt. At most one attempt of an order
+ * is PENDING or PAID, so two taps on "pay" never ask Click twice. A PAID attempt also has its COMPLETED row in
+ * `click_transactions` (click_trans_id = Click's payment_id), so Click's SHOP API cannot pay the order again.
+ */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    orderId: uuid().notNull(),
+    cardId: uuid().notNull(),
+    userId: uuid().notNull(),
+    /** In tiyin, as the other ledgers (Click is sent the sums). */
+    amount: bigint({ mode: 'number' }).notNull(),
+    state: enumText(CARD_PAYMENT_STATES).notNull(),
+    /** Click's payment_id, once Click answered with one. */
+    clickPaymentId: text(),
+    /** Click's payment_status (2 success, 0/1 under way, < 0 failed) and error_code as last answered. */
+    paymentStatus: integer(),
+    clickError: integer(),
+    createdAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('card_payments_live_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} in ('PENDING', 'PAID')`),
+    sameMerchant('card_payments_order_fk', t.merchantId, t.orderId, orders),
+    sameMerchant('card_payments_card_fk', t.merchantId, t.cardId, savedCards),
+    oneOf('card_payments_state_check', t.state, CARD_PAYMENT_STATES),
+    check('card_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);

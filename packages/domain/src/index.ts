@@ -21,6 +21,7 @@ export * from './line.ts';
 export * from './media.ts';
 export * from './menu.ts';
 export * from './money.ts';
+export * from './cards.ts';
 export * from './order-payment.ts';
 export * from './order-schedule.ts';
 export * from './order-status.ts';

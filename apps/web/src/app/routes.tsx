@@ -41,6 +41,7 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then(
 const LoginConfirmPage = lazyPage(() => import('../features/auth/confirm-page.tsx').then((m) => m.LoginConfirmPage));
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
 const ProfileUserPage = lazyPage(() => import('../features/profile/user-page.tsx').then((m) => m.ProfileUserPage));
+const CardsPages = lazyPage(() => import('../features/cards/cards-pages.tsx').then((m) => m.CardsPages));
 const ChooseAddressPage = lazyPage(() => import('../features/addresses/choose-address-page.tsx').then((m) => m.ChooseAddressPage));
 // A guest's addresses go to the account after login: nothing of it loads for a guest.
 const GuestPlacesSync = lazyPage(() => import('../shared/order/guest-places-sync.tsx').then((m) => m.GuestPlacesSync));
@@ -49,8 +50,8 @@ const OrderPage = lazyPage(() => import('../features/orders/orders.ts').then((m)
 const AddressBookPage = lazyPage(() => import('../features/addresses/address-book-page.tsx').then((m) => m.AddressBookPage));
 const AddressCreatePage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressCreatePage));
 const AddressDeliveryPage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressDeliveryPage));
-const CheckoutPage = lazyPage(() => import('../features/checkout/checkout-page.tsx').then((m) => m.CheckoutPage));
-const CheckoutConfirmPage = lazyPage(() => import('../features/checkout/checkout-confirm-page.tsx').then((m) => m.CheckoutConfirmPage));
+const CheckoutPage = lazyPage(() => import('../features/checkout/checkout-pages.ts').then((m) => m.CheckoutPage));
+const CheckoutConfirmPage = lazyPage(() => import('../features/checkout/checkout-pages.ts').then((m) => m.CheckoutConfirmPage));
 
 /** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -121,6 +122,9 @@ export const routes: RouteObject[] = [
           { path: 'profile/address', element: <AddressBookPage /> },
           { path: 'profile/orders', element: <OrdersPage /> },
           { path: 'profile/orders/:id', element: <OrderPage /> },
+          { path: 'profile/cards', element: <CardsPages /> },
+          { path: 'profile/cards/create', element: <CardsPages /> },
+          { path: 'profile/cards/confirm', element: <CardsPages /> },
           { path: 'choose-address', element: <ChooseAddressPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'checkout/confirm', element: <CheckoutConfirmPage /> },

@@ -38,7 +38,7 @@ export function useSafeNavigate() {
  * (e2e/links.spec.ts follows every link of the home, basket and profile pages). The issue that builds
  * a page adds its route in app/routes.tsx and takes the page off this list.
  */
-const PAGES_TO_COME: ReadonlySet<string> = new Set(['/profile/promos', '/profile/favorites', '/profile/cards']);
+const PAGES_TO_COME: ReadonlySet<string> = new Set(['/profile/promos', '/profile/favorites']);
 
 /** Whether a page of ours exists yet (see PAGES_TO_COME). */
 export const pageExists = (path: string): boolean => !PAGES_TO_COME.has(path);

@@ -273,6 +273,8 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       clickActive: true,
       paymeActive: true,
       uzumActive: true,
+      // Saved cards, at Click (its card tokens).
+      cardActive: true,
       promoActive: true,
       productComment: true,
     },
@@ -432,7 +434,7 @@ export function tezkorRows(now: Date): MerchantRows {
     // The sandbox accounts of the README: anyone can play a provider against the demo with curl.
     paymentAccounts: [
       { provider: 'PAYME', credentials: { cashboxId: '65f1a2b3c4d5e6f708192a3b', key: '', testKey: 'tezkor-payme-test-key', testMode: true } },
-      { provider: 'CLICK', credentials: { serviceId: '10001', merchantId: '20001', secretKey: 'tezkor-click-secret', merchantUserId: '' } },
+      { provider: 'CLICK', credentials: { serviceId: '10001', merchantId: '20001', secretKey: 'tezkor-click-secret', merchantUserId: '40001' } },
       { provider: 'UZUM', credentials: { serviceId: '30001', login: 'tezkor-uzum', password: 'tezkor-uzum-pass' } },
     ],
     serviceFees: [

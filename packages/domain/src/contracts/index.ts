@@ -19,3 +19,4 @@ export * from './promo.ts';
 export * from './quote.ts';
 export * from './settings.ts';
 export * from './payments.ts';
+export * from './cards.ts';

@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
-import { useOrderSettings } from '../../shared/merchant/merchant.api.ts';
+import { useMerchantSettings, useOrderSettings } from '../../shared/merchant/merchant.api.ts';
 import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
@@ -15,12 +15,14 @@ import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, BagIcon, ClockIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
+import { cardsQuery, payWithCard } from '../../shared/payments/cards.api.ts';
 import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
@@ -272,29 +274,60 @@ function OrderView({ order }: { order: Order }) {
  * builds its address), which sends the customer back here; the page asks again every few seconds until it is paid.
  */
 function PayAction({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const payment = paymentLabel(order.paymentType);
   const provider = 'brand' in payment ? payment.brand : '';
   const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const settings = useMerchantSettings();
+  // Click's orders may be paid with a card saved at Click (its card tokens), where the brand takes saved cards.
+  const byCard = settings.cardActive && (order.paymentType === 'CLICK' || order.paymentType === 'CLICK_MINI_APP');
+  const { data: cards } = useQuery({ ...cardsQuery(), enabled: byCard });
+  const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const pay = async () => {
-    setBusy(true);
+    setBusy('provider');
     setFailure(null);
     try {
-      const checkout = await fetchPaymentCheckout(order.id);
+      const checkout = await fetchPaymentCheckout(order.id, language);
       window.location.assign(checkout.url);
     } catch (e) {
       setFailure(errorText(e));
-      setBusy(false);
+      setBusy(null);
+    }
+  };
+  const payByCard = async (cardId: string) => {
+    setBusy(cardId);
+    setFailure(null);
+    try {
+      queryClient.setQueryData(orderKeys.one(order.id), await payWithCard(cardId, order.id));
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[2] !== 'one' });
+      toast(t('orders.payment.paidNow'), 'success');
+    } catch (e) {
+      setFailure(errorText(e));
+      void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
+    } finally {
+      setBusy(null);
     }
   };
   return (
     <div data-testid="order-pay" className="space-y-2">
       <p className="text-[14px] text-muted">{t('orders.payment.waiting')}</p>
-      <Button size="lg" wide testId="order-pay-action" busy={busy} onClick={() => void pay()}>
+      {byCard &&
+        cards?.map((card) => (
+          <Button key={card.id} size="lg" wide testId="order-pay-card" busy={busy === card.id} disabled={busy !== null} onClick={() => void payByCard(card.id)}>
+            <CardIcon size={20} />
+            {t('cards.payWith', { number: `•••• ${card.number.slice(-4)}` })}
+          </Button>
+        ))}
+      <Button size="lg" wide variant={byCard && cards?.length ? 'secondary' : 'primary'} testId="order-pay-action" busy={busy === 'provider'} disabled={busy !== null} onClick={() => void pay()}>
         {t('orders.payment.pay', { provider })}
       </Button>
+      {byCard && (
+        <Link to={`/profile/cards/create?next=${encodeURIComponent(`/profile/orders/${order.id}`)}`} data-testid="order-pay-new-card" className={`${buttonClass({ variant: 'ghost', wide: true })}`}>
+          {t('cards.addAndPay')}
+        </Link>
+      )}
       {failure && (
         <p role="alert" data-testid="order-pay-failure" className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300">
           {failure}

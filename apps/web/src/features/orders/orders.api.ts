@@ -54,4 +54,5 @@ export const orderQuery = (id: string) =>
   });
 
 /** `GET /payments/v2/checkout/{id}` (WITH_TOKEN): the provider's page for paying the customer's own unpaid order. */
-export const fetchPaymentCheckout = (id: string): Promise<PaymentCheckout> => http<PaymentCheckout>(`/payments/v2/checkout/${encodeURIComponent(id)}`, { auth: true });
+export const fetchPaymentCheckout = (id: string, lang: string): Promise<PaymentCheckout> =>
+  http<PaymentCheckout>(`/payments/v2/checkout/${encodeURIComponent(id)}`, { auth: true, query: { lang } });
