@@ -23,7 +23,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
-import { cardsRoutes, checkoutRoutes, createCardsService, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
+import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -149,15 +149,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     production: config.NODE_ENV === 'production',
     log: app.log,
     checkoutPages: { payme: config.PAYME_CHECKOUT_URL, paymeTest: config.PAYME_TEST_CHECKOUT_URL, click: config.CLICK_PAY_URL, uzum: config.UZUM_PAY_URL },
-  });
-  // The customer's saved cards: we call Click's Merchant API (card tokens) and pay the order through the same moves.
-  const cards = createCardsService({
-    db,
-    clock,
-    orders,
-    secretsKey: config.PAYMENT_SECRETS_KEY,
-    production: config.NODE_ENV === 'production',
-    log: app.log,
     clickApiUrl: config.CLICK_MERCHANT_API_URL,
   });
   // The staff's moves along the order table (the staff console's routes will call it; operations and tests do now).
@@ -186,7 +177,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(paymentsRoutes, { service: payments });
       await api.register(checkoutRoutes, { service: payments.checkout });
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
-      await api.register(cardsRoutes, { service: cards });
+      await api.register(cardsRoutes, { service: payments.cards });
     },
     { prefix: '/api' },
   );

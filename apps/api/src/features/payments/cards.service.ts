@@ -16,7 +16,7 @@ import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, type Db } from '@dasturxon/db
 import type { OrdersService } from '../orders/index.ts';
 import { createClickMerchantClient, type ClickMerchantAccount, type ClickMerchantClient } from './click-merchant.client.ts';
 import { createCardsRepository, type CardPaymentRecord, type SavedCardRecord } from './cards.repository.ts';
-import { createPaymentsCore, type PaymentsServiceDeps } from './payments.core.ts';
+import type { PaymentsCore, PaymentsServiceDeps } from './payments.core.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 
 /** Verified cards a customer may keep at one brand. */
@@ -55,10 +55,8 @@ export interface CardsServiceDeps extends PaymentsServiceDeps {
  * attempt and Click's ledger (`click_transactions`, click_trans_id = Click's payment_id) written beside it. Click's
  * SHOP API may call Prepare and Complete for the same payment meanwhile or later: what it finds decides (below).
  */
-export function createCardsService(deps: CardsServiceDeps) {
+export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
   const { db, clock, log, orders } = deps;
-  // The payments service warns once about a missing PAYMENT_SECRETS_KEY; this core shares its accounts and moves.
-  const core = createPaymentsCore({ ...deps, production: false });
   const box = createSecretBox(deps.secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
   const click = deps.click ?? createClickMerchantClient({ baseUrl: deps.clickApiUrl, clock, log });
   const repo = createCardsRepository(db);

@@ -12,6 +12,7 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -67,16 +68,7 @@ function AddressBook({ userId }: { userId: string }) {
       {isPending ? (
         <PageSpinner />
       ) : error ? (
-        <EmptyState
-          testId="address-book-error"
-          icon={<MapPinIcon size={28} />}
-          title={errorText(error)}
-          action={
-            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void refetch()}>
-              {t('common.retry')}
-            </button>
-          }
-        />
+        <LoadFailed testId="address-book-error" icon={<MapPinIcon size={28} />} error={error} onRetry={() => void refetch()} />
       ) : addresses.length === 0 ? (
         <EmptyState testId="address-book-empty" framed icon={<MapPinIcon size={28} />} title={t('addresses.emptyTitle')} text={t('addresses.emptyText')} />
       ) : (

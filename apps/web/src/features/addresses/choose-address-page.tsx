@@ -25,6 +25,7 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { BagIcon, ClockIcon, DishIcon, MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { CheckIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
@@ -116,8 +117,6 @@ function DeliveryPlaces({ next }: { next: string }) {
 }
 
 function AccountPlaces({ userId, next }: { userId: string; next: string }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
   const merchant = useCurrentMerchant();
   const queryClient = useQueryClient();
   const list = addressesQuery(merchant.id, userId);
@@ -126,16 +125,7 @@ function AccountPlaces({ userId, next }: { userId: string; next: string }) {
   if (isPending) return <PageSpinner />;
   if (error) {
     return (
-      <EmptyState
-        testId="places-error"
-        icon={<MapPinIcon size={28} />}
-        title={errorText(error)}
-        action={
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void refetch()}>
-            {t('common.retry')}
-          </button>
-        }
-      />
+      <LoadFailed testId="places-error" icon={<MapPinIcon size={28} />} error={error} onRetry={() => void refetch()} />
     );
   }
   return (

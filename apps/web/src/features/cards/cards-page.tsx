@@ -11,6 +11,7 @@ import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, PlusIcon } from '../../shared/ui/icons.tsx';
@@ -95,16 +96,7 @@ function CardList() {
       {isPending ? (
         <PageSpinner />
       ) : error ? (
-        <EmptyState
-          testId="cards-error"
-          icon={<CardIcon size={28} />}
-          title={errorText(error)}
-          action={
-            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void refetch()}>
-              {t('common.retry')}
-            </button>
-          }
-        />
+        <LoadFailed testId="cards-error" icon={<CardIcon size={28} />} error={error} onRetry={() => void refetch()} />
       ) : cards.length === 0 ? (
         <EmptyState testId="cards-empty" framed icon={<CardIcon size={28} />} title={t('cards.emptyTitle')} text={t('cards.emptyText')} />
       ) : (

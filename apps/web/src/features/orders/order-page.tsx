@@ -15,6 +15,7 @@ import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, BagIcon, ClockIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -56,7 +57,6 @@ function BackToOrders() {
 
 function OrderDetails({ id }: { id: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { data: order, isPending, error, refetch } = useQuery(orderQuery(id));
 
   useEffect(() => {
@@ -84,16 +84,7 @@ function OrderDetails({ id }: { id: string }) {
           }
         />
       ) : error ? (
-        <EmptyState
-          testId="order-error"
-          icon={<BagIcon size={28} />}
-          title={errorText(error)}
-          action={
-            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void refetch()}>
-              {t('common.retry')}
-            </button>
-          }
-        />
+        <LoadFailed testId="order-error" icon={<BagIcon size={28} />} error={error} onRetry={() => void refetch()} />
       ) : (
         <OrderView order={order} />
       )}

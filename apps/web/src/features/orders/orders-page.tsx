@@ -7,9 +7,9 @@ import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useSessionUser } from '../../shared/session/session-store.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { BagIcon, ClockIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { activeOrdersQuery, archiveQuery } from './orders.api.ts';
 import { OrderCard } from './order-parts.tsx';
 
@@ -69,20 +69,7 @@ function Orders({ userId }: { userId: string }) {
 }
 
 function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  return (
-    <EmptyState
-      testId="orders-error"
-      icon={<BagIcon size={28} />}
-      title={errorText(error)}
-      action={
-        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={retry}>
-          {t('common.retry')}
-        </button>
-      }
-    />
-  );
+  return <LoadFailed testId="orders-error" icon={<BagIcon size={28} />} error={error} onRetry={retry} />;
 }
 
 function OrderList({ children }: { children: ReactNode }) {
