@@ -25,3 +25,16 @@ export function formatDate(
   const day = `${get('day')}.${get('month')}.${get('year')}`;
   return options.withTime ? `${day} ${get('hour')}:${get('minute')}` : day;
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock day 'YYYY-MM-DD' of an instant in a time zone (a checkout's days, a provider's "payments of the day"). */
+export function zonedDay(instant: Date, timeZone: string): string {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

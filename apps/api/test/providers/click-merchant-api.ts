@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * Click's Merchant API, played from Click's side (protocols.md 2.8) on a real HTTP server on 127.0.0.1: it checks
  * the `Auth` header (`{merchant_user_id}:{sha1(timestamp + secret_key)}:{timestamp}`) against the service's
  * account, and answers card_token/request (a token and a masked phone; the SMS code it "sent" is kept for the
- * test), card_token/verify, card_token/payment, DELETE card_token, payment/status and payment/reversal with
+ * test), card_token/verify, card_token/payment, DELETE card_token, payment/status, payment/status_by_mti and payment/reversal with
  * `error_code` (0 = ok). The error codes it refuses with are its own (Click documents few): the server under test
  * must not depend on their values.
  */
@@ -67,6 +67,8 @@ export async function startFakeClickMerchantApi(port = 0) {
   let refuseNextCard: number | null = null;
   let nextPayment: PaymentOutcome | null = null;
   let stall = false;
+  /** The next card_token/payment fails before Click takes anything, and its answer is lost (HTTP 500). */
+  let dropNextPayment = false;
   /** Runs before card_token/payment answers, with the payment_id it is about to give (to interleave other calls). */
   let onPayment: ((payment: FakePayment) => Promise<void>) | null = null;
 
@@ -142,6 +144,10 @@ export async function startFakeClickMerchantApi(port = 0) {
         return ok(response, { card_number: `${card.cardNumber.slice(0, 4)} ${card.cardNumber.slice(4, 6)}** **** ${card.cardNumber.slice(-4)}` });
       }
       case 'POST card_token/payment': {
+        if (dropNextPayment) {
+          dropNextPayment = false;
+          return send(response, 500, { error_code: -500, error_note: 'Internal error' });
+        }
         const card = cards.get(String(body.card_token ?? ''));
         if (!card || card.deleted || !card.verified || card.serviceId !== serviceId) return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
         const amount = Number(body.amount);
@@ -172,6 +178,12 @@ export async function startFakeClickMerchantApi(port = 0) {
         const payment = payments.get(Number(subject));
         if (!payment || payment.serviceId !== serviceId) return refuse(response, FAKE_ERRORS.UNKNOWN_PAYMENT, 'Payment not found');
         return ok(response, { payment_id: payment.paymentId, payment_status: payment.status });
+      }
+      case 'GET payment/status_by_mti': {
+        // The day is not checked: the fake keeps one day of payments.
+        const payment = [...payments.values()].filter((p) => p.serviceId === serviceId && p.transactionParameter === subject).at(-1);
+        if (!payment) return refuse(response, FAKE_ERRORS.UNKNOWN_PAYMENT, 'Payment not found');
+        return ok(response, { payment_id: payment.paymentId, merchant_trans_id: subject, payment_status: payment.status });
       }
       case 'DELETE payment/reversal': {
         const payment = payments.get(Number(subject));
@@ -229,6 +241,10 @@ export async function startFakeClickMerchantApi(port = 0) {
     },
     onPayment(hook: ((payment: FakePayment) => Promise<void>) | null) {
       onPayment = hook;
+    },
+    /** The next card payment is lost before Click takes anything (its caller sees an HTTP 500). */
+    dropNextPayment() {
+      dropNextPayment = true;
     },
     /** Stop answering (a Click that hangs). */
     stall(on: boolean) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Order } from '@dasturxon/domain';
+import { AppError, DEFAULT_TIME_ZONE, zonedDay, type Order } from '@dasturxon/domain';
 import {
   CARD_CODE_LENGTH,
   cardExpiryProblem,
@@ -14,7 +14,7 @@ import {
 } from '@dasturxon/domain/contracts';
 import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, type Db } from '@dasturxon/db';
 import type { OrdersService } from '../orders/index.ts';
-import { createClickMerchantClient, type ClickMerchantAccount, type ClickMerchantClient } from './click-merchant.client.ts';
+import { CLICK_MERCHANT_TIMEOUT_MS, createClickMerchantClient, type ClickMerchantAccount, type ClickMerchantClient } from './click-merchant.client.ts';
 import { createCardsRepository, type CardPaymentRecord, type SavedCardRecord } from './cards.repository.ts';
 import type { PaymentsCore, PaymentsServiceDeps } from './payments.core.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
@@ -55,6 +55,12 @@ export interface CardsServiceDeps extends PaymentsServiceDeps {
  * attempt and Click's ledger (`click_transactions`, click_trans_id = Click's payment_id) written beside it. Click's
  * SHOP API may call Prepare and Complete for the same payment meanwhile or later: what it finds decides (below).
  */
+/**
+ * How long a card payment whose answer was lost may still be on its way at Click: past it, a payment Click cannot
+ * find for the order was never made (Click pays card tokens at once; the client gives up after its timeout).
+ */
+export const LOST_PAYMENT_GRACE_MS = 5 * 60_000;
+
 export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
   const { db, clock, log, orders } = deps;
   const box = createSecretBox(deps.secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
@@ -198,9 +204,32 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
     });
   }
 
-  /** A PENDING attempt Click gave a payment_id for (it answered "created" or "processing"): asks Click where it stands. */
+  /**
+   * A PENDING attempt whose answer never came (a timeout, a dropped connection): Click is asked for the payment it
+   * made for the order that day (`payment/status_by_mti`). Found, it is settled as any; not found once the attempt is
+   * older than LOST_PAYMENT_GRACE_MS, Click never took the money and the attempt fails, so the customer may pay again.
+   */
+  async function findLost(customer: CardCustomer, account: ClickMerchantAccount, attempt: CardPaymentRecord): Promise<Order> {
+    const found = await click.paymentByOrder(account, attempt.orderId, zonedDay(attempt.createdAt, DEFAULT_TIME_ZONE));
+    if (found.ok && found.paymentId) {
+      await repo.updatePayment(customer.merchantId, attempt.id, { clickPaymentId: found.paymentId, paymentStatus: found.paymentStatus });
+      return resume(customer, account, { ...attempt, clickPaymentId: found.paymentId });
+    }
+    if (!found.ok && clock.now().getTime() - attempt.createdAt.getTime() > LOST_PAYMENT_GRACE_MS) {
+      return declined(customer.merchantId, attempt, { clickError: found.errorCode });
+    }
+    throw new AppError('CARD_PAYMENT_PENDING', { orderId: attempt.orderId });
+  }
+
+  /**
+   * A PENDING attempt: asks Click where its payment stands, by its payment_id, else (its answer never came) by our
+   * order id, once the attempt is older than the client's timeout, so it cannot be another request's call in flight.
+   */
   async function resume(customer: CardCustomer, account: ClickMerchantAccount, attempt: CardPaymentRecord): Promise<Order> {
-    if (!attempt.clickPaymentId) throw new AppError('CARD_PAYMENT_PENDING', { orderId: attempt.orderId });
+    if (!attempt.clickPaymentId) {
+      if (clock.now().getTime() - attempt.createdAt.getTime() <= CLICK_MERCHANT_TIMEOUT_MS) throw new AppError('CARD_PAYMENT_PENDING', { orderId: attempt.orderId });
+      return findLost(customer, account, attempt);
+    }
     const status = await click.paymentStatus(account, attempt.clickPaymentId);
     if (status.ok && status.paymentStatus === PAID) return settlePaid(customer, account, attempt, attempt.clickPaymentId);
     if (status.ok && status.paymentStatus !== null && status.paymentStatus < 0) return declined(customer.merchantId, attempt, { paymentStatus: status.paymentStatus });

@@ -165,6 +165,16 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
       return { ok: true, paymentStatus: numberOf(answer.payment_status) };
     },
 
+    /**
+     * GET payment/status_by_mti/:service_id/:merchant_trans_id/:YYYY-MM-DD: the payment Click made that day for our
+     * order id (a card payment whose answer never reached us). A refusal: Click knows none.
+     */
+    async paymentByOrder(account: ClickMerchantAccount, orderId: string, day: string): Promise<Answer<{ paymentId: string | null; paymentStatus: number | null }>> {
+      const { refusal, answer } = await call(account, 'payment/status_by_mti', 'GET', `payment/status_by_mti/${segment(account.serviceId)}/${segment(orderId)}/${segment(day)}`);
+      if (refusal) return refusal;
+      return { ok: true, paymentId: idOf(answer.payment_id), paymentStatus: numberOf(answer.payment_status) };
+    },
+
     /** DELETE payment/reversal/:service_id/:payment_id: the money goes back (Click allows it within the month). */
     async reversePayment(account: ClickMerchantAccount, paymentId: string): Promise<Answer<object>> {
       const { refusal } = await call(account, 'payment/reversal', 'DELETE', `payment/reversal/${segment(account.serviceId)}/${segment(paymentId)}`);

@@ -2,7 +2,7 @@ import { createCardsService, type CardsServiceDeps } from './cards.service.ts';
 import { createCheckoutService, type CheckoutPages } from './checkout.service.ts';
 import { createClickService } from './click.service.ts';
 import { createPaymeService } from './payme.service.ts';
-import { createPaymentsCore, type PaymentsServiceDeps } from './payments.core.ts';
+import { createPaymentsCore } from './payments.core.ts';
 import { createUzumService } from './uzum.service.ts';
 
 export type { PaymentsServiceDeps } from './payments.core.ts';

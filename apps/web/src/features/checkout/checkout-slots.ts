@@ -1,4 +1,6 @@
-import { checkSchedule, SCHEDULE_MAX_DAYS, type ScheduleInput } from '@dasturxon/domain';
+import { checkSchedule, SCHEDULE_MAX_DAYS, zonedDay, type ScheduleInput } from '@dasturxon/domain';
+
+export { zonedDay };
 
 /*
  * The day and time choices of a scheduled ("later") order. Every slot is one the server's own rule
@@ -9,19 +11,6 @@ import { checkSchedule, SCHEDULE_MAX_DAYS, type ScheduleInput } from '@dasturxon
 
 /** Slots are this many minutes apart, on the wall clock of the branch's city. */
 export const SLOT_STEP_MINUTES = 15;
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock day 'YYYY-MM-DD' of an instant in a time zone. */
-export function zonedDay(instant: Date, timeZone: string): string {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** The day 'YYYY-MM-DD' `n` calendar days after `day`. */
 export function addDays(day: string, n: number): string {
