@@ -12,6 +12,7 @@ import {
   OrderSetting,
   OrderUserParams,
 } from '@dasturxon/domain/contracts';
+import { AppError } from '@dasturxon/domain';
 import { requireUser } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -69,11 +70,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         },
       },
       async (request, reply) => {
-        const { order, replayed } = await service.place(customerOf(request), merchantOf(request), request.body, {
-          scheduled,
-          idempotencyKey: request.headers['idempotency-key'],
-          clientIp: request.ip,
-        });
+        const { order, replayed } = await service
+          .place(customerOf(request), merchantOf(request), request.body, {
+            scheduled,
+            idempotencyKey: request.headers['idempotency-key'],
+            clientIp: request.ip,
+          })
+          .catch((error: unknown) => {
+            // The brand's to fix, not the customer's: its operations log names the products without an IKPU.
+            if (error instanceof AppError && error.code === 'FISCAL_CODE_MISSING') {
+              request.log.warn({ merchantId: merchantOf(request).id, productIds: error.details?.productIds }, 'products without an IKPU (mxicCode) cannot be paid online');
+            }
+            throw error;
+          });
         if (replayed) reply.header('idempotency-replayed', 'true');
         return reply.code(replayed ? 200 : 201).send(order);
       },
