@@ -336,3 +336,39 @@ describe('the page cache', () => {
     expect(cache.get('k')).toBe(newer);
   });
 });
+
+describe('a long menu rendered on the server', () => {
+  let t: TestApp;
+  const host = `${DEMO.tezkor.sub}.localhost:3000`;
+  beforeAll(async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'dx-ssr-long-'));
+    await writeFile(join(dist, 'index.html'), TEMPLATE);
+    t = await createTestApp('pglite', { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') });
+    // 120 more burgers and 120 more sides, before anything asks for the menu.
+    const { products } = await import('@dasturxon/db');
+    const extra = (categoryId: string, prefix: string) =>
+      Array.from({ length: 120 }, (_, i) => ({ merchantId: DEMO.tezkor.id, categoryId, costPrice: 10_000 + i, name: { ru: `${prefix} ${i}`, uz: `${prefix} ${i}`, eng: `${prefix} ${i}` } }));
+    await t.database.db.insert(products).values([...extra(DEMO.tezkor.categories.burgers, 'Бургер'), ...extra(DEMO.tezkor.categories.sides, 'Гарнир')]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('carries only the sections it draws, marked old, so the browser asks for the whole menu; a short menu travels whole', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
+    expect(res.statusCode).toBe(200);
+    const whole = (await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls?type=WEB', headers: { host } })).json() as Overalls;
+    const overalls = bootOf(res.body).queries.queries.find((q: { queryKey: unknown[] }) => q.queryKey.join('/') === 'catalogue/overalls/WEB');
+    const sent = overalls.state.data as Overalls;
+    expect(whole.products.length).toBeGreaterThan(300);
+    expect(sent.products.length).toBeGreaterThanOrEqual(150);
+    expect(sent.products.length).toBeLessThan(whole.products.length);
+    expect(overalls.state.dataUpdatedAt).toBe(0);
+    // Whole categories, every group and category kept: the same start is drawn from it as from the whole menu.
+    expect([sent.categories, sent.groups]).toEqual([whole.categories, whole.groups]);
+    const countIn = (m: Overalls, categoryId: string) => m.products.filter((p) => p.categoryId === categoryId).length;
+    for (const categoryId of new Set(sent.products.map((p) => p.categoryId))) expect(countIn(sent, categoryId)).toBe(countIn(whole, categoryId));
+    expect(text(rootOf(res.body))).toContain('Бургер 119');
+    expect(text(rootOf(res.body))).not.toContain('Гарнир 119');
+  });
+});

@@ -10,6 +10,7 @@ import { ServerLanguageContext } from './i18n/i18n.ts';
 import { translate, type Messages } from './i18n/translate.ts';
 import { setTransport } from './lib/http.ts';
 import { branchesQuery } from './shared/catalogue/branches.api.ts';
+import { leadingMenu, menuArrangement, menuBlocks, SERVER_DRAWN_PRODUCTS } from './features/menu/menu-layout.ts';
 import { overallsQuery, productFromMenu, productQuery } from './shared/catalogue/catalogue.api.ts';
 import { currentMerchantQuery, merchantSettingsQuery } from './shared/merchant/merchant.api.ts';
 import { hydratePageQueries, newQueryClient, pageQueries } from './shared/query-client.ts';
@@ -68,6 +69,19 @@ function locationFor(url: string, status: BootStatus): string {
 }
 
 /**
+ * A long menu on the home page travels as its start (`leadingMenu`: the sections the server draws), marked as old
+ * (updated at 0), so the browser asks for the whole of it once the page is alive; sending all of a 1,000-product
+ * menu inside the page cost more than drawing it (bench/README.md, server rendering).
+ */
+function sendMenuStart(queryClient: QueryClient, settings: RenderInput['settings']): void {
+  const key = overallsQuery('WEB').queryKey;
+  const full = queryClient.getQueryData(key);
+  if (!full || menuArrangement(settings.categoryView, settings.groupView, menuBlocks(full, settings.groupView)) !== 'all') return;
+  const start = leadingMenu(full, settings.groupView, SERVER_DRAWN_PRODUCTS);
+  if (start) queryClient.setQueryData(key, start, { updatedAt: 0 });
+}
+
+/**
  * Fetches what the page shows, then (through `html()`) renders it. Two steps, so the server can compare the
  * data with the data of a page it keeps and reuse that page when nothing changed.
  */
@@ -95,6 +109,7 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
       });
     notFound = outcome === NOT_FOUND;
     if (!notFound && queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) complete = false;
+    if (pathname === '/') sendMenuStart(queryClient, input.settings);
   }
   const queries = pageQueries(queryClient, [settingsKey, merchantKey]);
   // The page is drawn from what the browser will have after `hydrate`, JSON and all: the two cannot differ.

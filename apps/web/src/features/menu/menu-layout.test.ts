@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Group } from '@dasturxon/domain';
-import { leadingBlocks, menuArrangement, menuBlocks, sectionsOf } from './menu-layout.ts';
+import { leadingBlocks, leadingMenu, menuArrangement, menuBlocks, sectionsOf } from './menu-layout.ts';
 
 const group = (id: string): Group => ({ id, name: { ru: id }, icon: '', image: '', bgColor: '', iconBgColor: '', priority: 0 });
 const category = (id: string, groupId: string | null): Category => ({
@@ -82,5 +82,21 @@ describe('leadingBlocks', () => {
   it('takes sections only while products are wanted', () => {
     expect(sectionsOf(leadingBlocks(blocks, 0))).toHaveLength(0);
     expect(sectionsOf(leadingBlocks(blocks, 1)).map((s) => s.category.id)).toEqual(['burgers']);
+  });
+});
+
+describe('leadingMenu', () => {
+  it('keeps every group and category and the products of the leading sections, in menu order; nothing to cut, null', () => {
+    // Grouped: burgers (2) and salads (1) of food come first, then cola, then misc.
+    const start = leadingMenu(menu, 'GROUP', 3)!;
+    expect(start.groups).toBe(menu.groups);
+    expect(start.categories).toBe(menu.categories);
+    expect(start.products.map((p) => p.id)).toEqual(['b1', 'b2', 's1']);
+    // The same start is drawn from it as from the whole menu.
+    const drawnIds = (m: typeof menu) => sectionsOf(leadingBlocks(menuBlocks(m, 'GROUP'), 3)).flatMap((s) => s.products.map((p) => p.id));
+    expect(drawnIds(start)).toEqual(drawnIds(menu));
+    expect(leadingMenu(menu, 'WITHOUT_GROUP', 2)!.products.map((p) => p.id)).toEqual(['b1', 'b2']);
+    expect(leadingMenu(menu, 'GROUP', 5)).toBeNull();
+    expect(leadingMenu(menu, 'GROUP', 4)!.products.map((p) => p.id)).toEqual(['b1', 'c1', 'b2', 's1']);
   });
 });

@@ -75,3 +75,21 @@ export function leadingBlocks<P>(blocks: readonly MenuBlock<P>[], minProducts: n
   }
   return out;
 }
+
+/**
+ * What the server draws of a menu (whole sections until this many products): all of a usual menu, the first
+ * screens of a very long one, so drawing and sending it stays quick (bench/ssr.mjs).
+ */
+export const SERVER_DRAWN_PRODUCTS = 150;
+
+/**
+ * What a server-drawn page carries of a long menu: every group and category, and the products of the sections it
+ * draws (`leadingBlocks` of `minProducts`); null when that is the whole menu. The page and the browser draw the same
+ * start from it, and the browser asks for the whole menu once the page is alive.
+ */
+export function leadingMenu<P extends Pick<Product, 'categoryId'>, M extends MenuInputs<P>>(menu: M, groupView: GroupView, minProducts: number): M | null {
+  if (menu.products.length <= minProducts) return null;
+  const drawn = new Set(sectionsOf(leadingBlocks(menuBlocks(menu, groupView), minProducts)).map((s) => s.category.id));
+  const products = menu.products.filter((p) => drawn.has(p.categoryId));
+  return products.length < menu.products.length ? { ...menu, products } : null;
+}

@@ -9,7 +9,7 @@ import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { DishIcon } from '../../shared/ui/icons.tsx';
 import { CategoryBar } from './category-bar.tsx';
 import { useServerDrawn } from '../../lib/server-drawn.ts';
-import { leadingBlocks, menuArrangement, menuBlocks, sectionsOf, type MenuBlock } from './menu-layout.ts';
+import { leadingBlocks, menuArrangement, menuBlocks, sectionsOf, SERVER_DRAWN_PRODUCTS, type MenuBlock } from './menu-layout.ts';
 import { MenuSection } from './menu-section.tsx';
 import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { useScrollSpy } from './scroll-spy.ts';
@@ -80,11 +80,6 @@ export function Menu() {
 const FIRST_FRAME_PRODUCTS = 8;
 /** How many more each following frame draws: small steps keep every task short on a slow phone. */
 const PRODUCTS_PER_STEP = 12;
-/**
- * What the server draws of a menu (whole sections until this many products): all of a usual menu, the first
- * screens of a very long one, so drawing and sending it stays quick (bench/ssr.mjs).
- */
-const SERVER_DRAWN_PRODUCTS = 150;
 
 /**
  * The first frame draws the top of the menu; the rest follows a step per frame, so a long menu
