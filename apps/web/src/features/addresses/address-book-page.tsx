@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Address } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
-import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useMe } from '../../shared/session/session.api.ts';
 import { placeTitle } from '../../shared/order/place-title.ts';
@@ -17,9 +15,10 @@ import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
 import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
+import { BackLink } from '../../shared/ui/back-link.tsx';
+import { useConfirmedDelete } from '../../shared/ui/use-confirmed-delete.ts';
 
 /** `/profile/address`: the signed-in customer's saved addresses, each with a delete that asks first. */
 export function AddressBookPage() {
@@ -32,37 +31,21 @@ export function AddressBookPage() {
 
 function AddressBook({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const merchant = useCurrentMerchant();
   const queryClient = useQueryClient();
   const list = addressesQuery(merchant.id, userId);
   const { data: addresses, isPending, error, refetch } = useQuery(list);
-  const [doomed, setDoomed] = useState<Address | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const remove = async () => {
-    if (!doomed) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteAddress(doomed.id);
-      queryClient.setQueryData(list.queryKey, (old) => old?.filter((a) => a.id !== doomed.id));
-      setDoomed(null);
+  const deletion = useConfirmedDelete(
+    (a: Address) => deleteAddress(a.id),
+    (gone) => {
+      queryClient.setQueryData(list.queryKey, (old) => old?.filter((a) => a.id !== gone.id));
       toast(t('addresses.deleted'), 'success');
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div data-testid="address-book-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
-      <Link to="/profile" className="inline-flex h-10 items-center gap-1 rounded-xl px-1 text-[15px] font-semibold text-muted hover:text-ink">
-        <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
-        {t('addresses.backToProfile')}
-      </Link>
+      <BackLink to="/profile" label={t('addresses.backToProfile')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('addresses.title')}</h1>
 
       {isPending ? (
@@ -79,7 +62,7 @@ function AddressBook({ userId }: { userId: string }) {
                 <MapPinIcon size={20} />
               </span>
               <PlaceText place={a} titleTestId="address-title" />
-              <IconButton testId="address-delete" label={t('addresses.delete', { name: placeTitle(a) })} onClick={() => setDoomed(a)}>
+              <IconButton testId="address-delete" label={t('addresses.delete', { name: placeTitle(a) })} onClick={() => deletion.ask(a)}>
                 <TrashIcon size={20} />
               </IconButton>
             </li>
@@ -93,15 +76,12 @@ function AddressBook({ userId }: { userId: string }) {
       </Link>
 
       <DeletePlaceSheet
-        doomed={doomed}
+        doomed={deletion.doomed}
         testId="address-delete"
-        busy={busy}
-        error={failure}
-        onClose={() => {
-          setDoomed(null);
-          setFailure(null);
-        }}
-        onConfirm={() => void remove()}
+        busy={deletion.busy}
+        error={deletion.failure}
+        onClose={deletion.close}
+        onConfirm={() => void deletion.confirm()}
       />
     </div>
   );

@@ -35,6 +35,7 @@ import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
 import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
 import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
+import { useConfirmedDelete } from '../../shared/ui/use-confirmed-delete.ts';
 
 /** The service types a customer chooses between, in this order, each shown when the merchant offers it. */
 const SERVICES = [
@@ -165,14 +166,18 @@ function GuestPlaces({ next }: { next: string }) {
  */
 function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[]; next: string; onDelete: (place: PlacedAddress) => Promise<void> }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const merchant = useCurrentMerchant();
   const order = useOrderAddress();
   const [picking, setPicking] = useState<string | null>(null);
-  const [doomed, setDoomed] = useState<PlacedAddress | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const deletion = useConfirmedDelete(onDelete, (place: PlacedAddress) => {
+    toast(t('addresses.deleted'), 'success');
+    if (isOrderPlace(order, place)) {
+      // The order has no address now: the map picker opens for another (spec section 4, "Address flow").
+      applyOrderAddress(merchant.id, null);
+      void navigate(deliveryPickerPath('/choose-address'));
+    }
+  });
 
   const pick = async (place: PlacedAddress) => {
     if (picking) return;
@@ -182,26 +187,6 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
     void navigate(next);
   };
 
-  const remove = async () => {
-    if (!doomed) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onDelete(doomed);
-      const wasOrders = isOrderPlace(order, doomed);
-      setDoomed(null);
-      toast(t('addresses.deleted'), 'success');
-      if (wasOrders) {
-        // The order has no address now: the map picker opens for another (spec section 4, "Address flow").
-        applyOrderAddress(merchant.id, null);
-        void navigate(deliveryPickerPath('/choose-address'));
-      }
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section aria-labelledby="my-places-title">
@@ -238,7 +223,7 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
                   </span>
                   <PlaceText place={p} titleTestId="place-title" />
                 </button>
-                <IconButton testId="place-delete" label={t('addresses.delete', { name: title })} onClick={() => setDoomed(p)}>
+                <IconButton testId="place-delete" label={t('addresses.delete', { name: title })} onClick={() => deletion.ask(p)}>
                   <TrashIcon size={20} />
                 </IconButton>
               </li>
@@ -253,15 +238,12 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
       </Link>
 
       <DeletePlaceSheet
-        doomed={doomed}
+        doomed={deletion.doomed}
         testId="place-delete"
-        busy={busy}
-        error={failure}
-        onClose={() => {
-          setDoomed(null);
-          setFailure(null);
-        }}
-        onConfirm={() => void remove()}
+        busy={deletion.busy}
+        error={deletion.failure}
+        onClose={deletion.close}
+        onConfirm={() => void deletion.confirm()}
       />
     </section>
   );

@@ -7,7 +7,7 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { CodeStep } from '../../shared/ui/code-step.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { cardKeys, verifyCard } from '../../shared/payments/cards.api.ts';
-import { BackTo } from './cards-page.tsx';
+import { BackLink } from '../../shared/ui/back-link.tsx';
 import { clearPendingCard, readPendingCard, type PendingCard } from './pending-card.ts';
 
 /**
@@ -39,7 +39,7 @@ function ConfirmCard({ pending }: { pending: PendingCard }) {
 
   return (
     <div data-testid="card-confirm-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
-      <BackTo to={again} label={t('cards.confirm.changeCard')} />
+      <BackLink to={again} label={t('cards.confirm.changeCard')} />
       <h1 className="mt-2 mb-2 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('cards.confirm.title')}</h1>
       <p className="mb-5 px-1 text-[15px] text-muted">
         {t('cards.confirm.text')}{' '}

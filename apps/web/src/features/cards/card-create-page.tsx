@@ -9,7 +9,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { cardNumberProblem, expiryDigits, expiryProblem, formatCardInput, formatExpiryInput } from './card-input.ts';
 import { createCard } from '../../shared/payments/cards.api.ts';
-import { BackTo } from './cards-page.tsx';
+import { BackLink } from '../../shared/ui/back-link.tsx';
 import { CARD_CODE_TTL_MS, cardsNext, savePendingCard } from './pending-card.ts';
 
 /**
@@ -61,7 +61,7 @@ function CardForm() {
 
   return (
     <div data-testid="card-create-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
-      <BackTo to={next} label={t('cards.back')} />
+      <BackLink to={next} label={t('cards.back')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('cards.create.title')}</h1>
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4 rounded-3xl border border-line bg-surface p-4">
         <TextField

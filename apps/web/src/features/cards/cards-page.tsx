@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { SavedCard } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
-import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
@@ -17,18 +15,9 @@ import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { cardsQuery, deleteCard } from '../../shared/payments/cards.api.ts';
-
-/** The back link of the cards screens. */
-export function BackTo({ to, label }: { to: string; label: string }) {
-  return (
-    <Link to={to} className="inline-flex h-10 items-center gap-1 rounded-xl px-1 text-[15px] font-semibold text-muted hover:text-ink">
-      <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
-      {label}
-    </Link>
-  );
-}
+import { BackLink } from '../../shared/ui/back-link.tsx';
+import { useConfirmedDelete } from '../../shared/ui/use-confirmed-delete.ts';
 
 /** A saved card as a row shows it: the scheme, the masked number (left to right in every language) and the expiry. */
 export function CardText({ card }: { card: Pick<SavedCard, 'number' | 'expire' | 'type'> }) {
@@ -55,7 +44,7 @@ export function CardsPage() {
   if (!settings.cardActive) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 pt-3 pb-10">
-        <BackTo to="/profile" label={t('cards.backToProfile')} />
+        <BackLink to="/profile" label={t('cards.backToProfile')} />
         <EmptyState testId="cards-unavailable" framed icon={<CardIcon size={28} />} title={t('cards.unavailable')} />
       </div>
     );
@@ -65,32 +54,20 @@ export function CardsPage() {
 
 function CardList() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { data: cards, isPending, error, refetch } = useQuery(cardsQuery());
-  const [doomed, setDoomed] = useState<SavedCard | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const remove = async () => {
-    if (!doomed) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteCard(doomed.id);
-      queryClient.setQueryData(cardsQuery().queryKey, (old) => old?.filter((c) => c.id !== doomed.id));
-      setDoomed(null);
+  const deletion = useConfirmedDelete(
+    (card: SavedCard) => deleteCard(card.id),
+    (gone) => {
+      queryClient.setQueryData(cardsQuery().queryKey, (old) => old?.filter((c) => c.id !== gone.id));
       toast(t('cards.deleted'), 'success');
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
+  const { doomed } = deletion;
 
   return (
     <div data-testid="cards-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
-      <BackTo to="/profile" label={t('cards.backToProfile')} />
+      <BackLink to="/profile" label={t('cards.backToProfile')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('cards.title')}</h1>
 
       {isPending ? (
@@ -107,7 +84,7 @@ function CardList() {
                 <CardIcon size={20} />
               </span>
               <CardText card={card} />
-              <IconButton testId="card-delete" label={t('cards.delete', { number: card.number.slice(-4) })} onClick={() => setDoomed(card)}>
+              <IconButton testId="card-delete" label={t('cards.delete', { number: card.number.slice(-4) })} onClick={() => deletion.ask(card)}>
                 <TrashIcon size={20} />
               </IconButton>
             </li>
@@ -124,10 +101,7 @@ function CardList() {
       <ConfirmSheet
         open={doomed !== null}
         onOpenChange={(open) => {
-          if (!open && !busy) {
-            setDoomed(null);
-            setFailure(null);
-          }
+          if (!open) deletion.close();
         }}
         testId="card-delete-sheet"
         icon={<AlertIcon size={28} />}
@@ -136,9 +110,9 @@ function CardList() {
         confirmLabel={t('cards.deleteConfirm')}
         cancelLabel={t('cards.deleteKeep')}
         danger
-        busy={busy}
-        error={failure}
-        onConfirm={() => void remove()}
+        busy={deletion.busy}
+        error={deletion.failure}
+        onConfirm={() => void deletion.confirm()}
       />
     </div>
   );

@@ -126,10 +126,10 @@ function CheckoutForm() {
         {offered.length > 1 && (
           <div role="radiogroup" aria-label={t('order.serviceLabel')} className="grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1 shadow-sm">
             {offered.map(({ type, label, Icon }) => (
-              <Segment key={type} on={type === c.serviceType} testId="checkout-service" value={type} onClick={() => chooseServiceType(c.merchantId, type as ServiceType)}>
+              <Choice look="segment" key={type} on={type === c.serviceType} testId="checkout-service" value={type} onClick={() => chooseServiceType(c.merchantId, type as ServiceType)}>
                 <Icon size={22} className="shrink-0" />
                 <span className="max-w-full text-center [overflow-wrap:anywhere]">{t(label)}</span>
-              </Segment>
+              </Choice>
             ))}
           </div>
         )}
@@ -138,12 +138,12 @@ function CheckoutForm() {
 
         <Card id="checkout-when-title" title={t('checkout.when.title')} testId="checkout-when">
           <div role="radiogroup" aria-label={t('checkout.when.title')} className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-2 p-1">
-            <Segment on={!draft.later} testId="checkout-when-option" value="now" onClick={() => updateDraft({ later: false })}>
+            <Choice look="segment" on={!draft.later} testId="checkout-when-option" value="now" onClick={() => updateDraft({ later: false })}>
               {t('checkout.when.now')}
-            </Segment>
-            <Segment on={draft.later} testId="checkout-when-option" value="later" onClick={() => updateDraft({ later: true })}>
+            </Choice>
+            <Choice look="segment" on={draft.later} testId="checkout-when-option" value="later" onClick={() => updateDraft({ later: true })}>
               {t('checkout.when.later')}
-            </Segment>
+            </Choice>
           </div>
           {draft.later && <Schedule c={c} days={days} day={day} time={time} error={errors.time} />}
         </Card>
@@ -254,37 +254,22 @@ function CheckoutForm() {
   );
 }
 
-function Segment({ on, testId, value, onClick, children }: { on: boolean; testId: string; value: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={on}
-      data-testid={testId}
-      data-value={value}
-      onClick={onClick}
-      className={`flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-[14px] leading-tight font-bold transition-colors ${
-        on ? 'bg-brand text-on-brand shadow-sm' : 'text-muted hover:text-ink'
-      }`}
-    >
-      {children}
-    </button>
-  );
-}
+/** The two looks of the checkout's one-of-several choices: segments of a bar (service, when) and chips (days, times). */
+const CHOICE_LOOKS = {
+  segment: (on: boolean) =>
+    `flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-[14px] leading-tight font-bold transition-colors ${
+      on ? 'bg-brand text-on-brand shadow-sm' : 'text-muted hover:text-ink'
+    }`,
+  chip: (on: boolean) =>
+    `h-10 shrink-0 rounded-full border px-3.5 text-[14px] font-semibold whitespace-nowrap tabular-nums transition-colors ${
+      on ? 'border-transparent bg-brand text-on-brand' : 'border-line bg-surface hover:bg-surface-2'
+    }`,
+};
 
-function Chip({ on, testId, value, onClick, children }: { on: boolean; testId: string; value: string; onClick: () => void; children: ReactNode }) {
+/** One option of a radio group, as a segment or a chip. */
+function Choice({ look, on, testId, value, onClick, children }: { look: keyof typeof CHOICE_LOOKS; on: boolean; testId: string; value: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={on}
-      data-testid={testId}
-      data-value={value}
-      onClick={onClick}
-      className={`h-10 shrink-0 rounded-full border px-3.5 text-[14px] font-semibold whitespace-nowrap tabular-nums transition-colors ${
-        on ? 'border-transparent bg-brand text-on-brand' : 'border-line bg-surface hover:bg-surface-2'
-      }`}
-    >
+    <button type="button" role="radio" aria-checked={on} data-testid={testId} data-value={value} onClick={onClick} className={CHOICE_LOOKS[look](on)}>
       {children}
     </button>
   );
@@ -317,17 +302,17 @@ function Schedule({
     <div className="mt-4 space-y-3">
       <div role="radiogroup" aria-label={t('checkout.when.day')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
         {days.map((d) => (
-          <Chip key={d.day} on={d.day === day?.day} testId="checkout-day" value={d.day} onClick={() => c.updateDraft({ day: d.day, time: null })}>
+          <Choice look="chip" key={d.day} on={d.day === day?.day} testId="checkout-day" value={d.day} onClick={() => c.updateDraft({ day: d.day, time: null })}>
             {dayLabel(d.day, d.offset)}
-          </Chip>
+          </Choice>
         ))}
       </div>
       {day && (
         <div role="radiogroup" aria-label={t('checkout.when.time')} className="grid grid-cols-4 gap-2" dir="ltr">
           {day.slots.map((s) => (
-            <Chip key={s} on={s === time} testId="checkout-time" value={s} onClick={() => c.updateDraft({ day: day.day, time: s })}>
+            <Choice look="chip" key={s} on={s === time} testId="checkout-time" value={s} onClick={() => c.updateDraft({ day: day.day, time: s })}>
               {s}
-            </Chip>
+            </Choice>
           ))}
         </div>
       )}

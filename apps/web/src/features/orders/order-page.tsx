@@ -1,14 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isDeliveryService, pickText, type Order } from '@dasturxon/domain';
+import { isDeliveryService, paymentProviderOf, pickText, type Order } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useMerchantSettings, useOrderSettings } from '../../shared/merchant/merchant.api.ts';
-import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
@@ -37,6 +36,7 @@ import {
   timeline,
   type CustomerCancelReason,
 } from './order-rules.ts';
+import { BackLink } from '../../shared/ui/back-link.tsx';
 
 /** `/profile/orders/{id}` (spec section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
 export function OrderPage() {
@@ -48,10 +48,7 @@ export function OrderPage() {
 function BackToOrders() {
   const { t } = useTranslation();
   return (
-    <Link to="/profile/orders" data-testid="order-back" className="inline-flex h-10 items-center gap-1 rounded-xl px-1 text-[15px] font-semibold text-muted hover:text-ink">
-      <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
-      {t('orders.backToOrders')}
-    </Link>
+    <BackLink to="/profile/orders" testId="order-back" label={t('orders.backToOrders')} />
   );
 }
 
@@ -272,7 +269,7 @@ function PayAction({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const settings = useMerchantSettings();
   // Click's orders may be paid with a card saved at Click (its card tokens), where the brand takes saved cards.
-  const byCard = settings.cardActive && (order.paymentType === 'CLICK' || order.paymentType === 'CLICK_MINI_APP');
+  const byCard = settings.cardActive && paymentProviderOf(order.paymentType) === 'CLICK';
   const { data: cards } = useQuery({ ...cardsQuery(), enabled: byCard });
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useSessionUser } from '../../shared/session/session-store.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
@@ -12,6 +11,7 @@ import { BagIcon, ClockIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { activeOrdersQuery, archiveQuery } from './orders.api.ts';
 import { OrderCard } from './order-parts.tsx';
+import { BackLink } from '../../shared/ui/back-link.tsx';
 
 type Tab = 'active' | 'archive';
 const TABS: readonly Tab[] = ['active', 'archive'];
@@ -34,10 +34,7 @@ function Orders({ userId }: { userId: string }) {
 
   return (
     <div data-testid="orders-page" data-tab={tab} className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
-      <Link to="/profile" className="inline-flex h-10 items-center gap-1 rounded-xl px-1 text-[15px] font-semibold text-muted hover:text-ink">
-        <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
-        {t('orders.backToProfile')}
-      </Link>
+      <BackLink to="/profile" label={t('orders.backToProfile')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('orders.title')}</h1>
 
       <div role="tablist" aria-label={t('orders.title')} className="mb-5 grid grid-cols-2 gap-1 rounded-2xl bg-surface p-1 shadow-sm">
