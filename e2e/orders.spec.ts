@@ -56,6 +56,20 @@ async function placeOrder(request: APIRequestContext, t: Tezkor, token: string, 
   return (await res.json()) as { id: string; number: number };
 }
 
+/** A new customer of Tezkor, signed in through the login in `lang`, with one cash pickup order of fries and a burger. */
+async function customerWithOrder(page: Page, request: APIRequestContext, lang: string) {
+  const t = await tezkor(request);
+  await speak(page, lang);
+  await page.goto(brandUrl('tezkor', '/login'));
+  await logIn(page, randomPhone());
+  const { token } = await session(page);
+  const order = await placeOrder(request, t, token, [
+    { productId: t.fries, count: 2 },
+    { productId: t.burger.id, count: 1, modifications: t.burger.modifications },
+  ]);
+  return { t, token, order };
+}
+
 /** A screenshot once the page's entrance animation has finished. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() =>
@@ -71,15 +85,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 
 test.describe('my orders', () => {
   test('an order in Active, opened, cancelled with a reason after asking, found in Archive and hidden', async ({ page, request }, testInfo) => {
-    const t = await tezkor(request);
-    await speak(page, 'ru');
-    await page.goto(brandUrl('tezkor', '/login'));
-    await logIn(page, randomPhone());
-    const { token } = await session(page);
-    const order = await placeOrder(request, t, token, [
-      { productId: t.fries, count: 2 },
-      { productId: t.burger.id, count: 1, modifications: t.burger.modifications },
-    ]);
+    const { order } = await customerWithOrder(page, request, 'ru');
 
     // From the profile's menu (the link shows now that the page exists).
     await page.goto(brandUrl('tezkor', '/profile'));
@@ -143,15 +149,7 @@ test.describe('my orders', () => {
   });
 
   test('repeat puts the lines back into the basket; the archive pages with "show more"', async ({ page, request }) => {
-    const t = await tezkor(request);
-    await speak(page, 'ru');
-    await page.goto(brandUrl('tezkor', '/login'));
-    await logIn(page, randomPhone());
-    const { token } = await session(page);
-    const order = await placeOrder(request, t, token, [
-      { productId: t.fries, count: 2 },
-      { productId: t.burger.id, count: 1, modifications: t.burger.modifications },
-    ]);
+    const { t, token, order } = await customerWithOrder(page, request, 'ru');
 
     await page.goto(brandUrl('tezkor', `/profile/orders/${order.id}`));
     await page.getByTestId('order-repeat').click();
@@ -183,15 +181,7 @@ test.describe('my orders', () => {
   });
 
   test('in Arabic, right to left: the list and the detail', async ({ page, request }, testInfo) => {
-    const t = await tezkor(request);
-    await speak(page, 'ar');
-    await page.goto(brandUrl('tezkor', '/login'));
-    await logIn(page, randomPhone());
-    const { token } = await session(page);
-    const order = await placeOrder(request, t, token, [
-      { productId: t.fries, count: 2 },
-      { productId: t.burger.id, count: 1, modifications: t.burger.modifications },
-    ]);
+    const { order } = await customerWithOrder(page, request, 'ar');
     await page.goto(brandUrl('tezkor', '/profile/orders'));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('order-status')).toHaveText('مفتوح');
