@@ -1,5 +1,5 @@
 import { percentOf, type Sum } from './money.ts';
-import { PAYMENT_TYPES, type ChannelType, type OrderDevice, type PaymentType } from './enums.ts';
+import { PAYMENT_TYPES, type ChannelType, type OrderDevice, type PaymentProvider, type PaymentType } from './enums.ts';
 
 /*
  * Which payment types a customer may choose (spec section 3, Payment method, and the settings flags
@@ -116,4 +116,16 @@ export function allowedPaymentTypes(flags: PaymentFlags, methods: readonly Payme
  */
 export function cashbackEarned(totalPaid: number, percent: number): Sum {
   return percentOf(Math.max(0, totalPaid), Math.max(0, percent));
+}
+
+/** The order payment types each provider that calls us takes: an order chosen for cash or another provider is not theirs. */
+export const PROVIDER_PAYMENT_TYPES: Record<PaymentProvider, readonly PaymentType[]> = {
+  PAYME: ['PAYME'],
+  CLICK: ['CLICK', 'CLICK_MINI_APP'],
+  UZUM: ['UZUM'],
+};
+
+/** The provider an order of this payment type is paid through online, or null (cash, the terminal, the others). */
+export function paymentProviderOf(type: PaymentType): PaymentProvider | null {
+  return (Object.keys(PROVIDER_PAYMENT_TYPES) as PaymentProvider[]).find((p) => PROVIDER_PAYMENT_TYPES[p].includes(type)) ?? null;
 }

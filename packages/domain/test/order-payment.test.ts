@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_DEVICES } from '../src/enums.ts';
-import { allowedPaymentTypes, cashbackEarned, channelOfDevice, CUSTOMER_ORDER_DEVICES, type PaymentFlags, type PaymentMethodSettings } from '../src/order-payment.ts';
+import { allowedPaymentTypes, cashbackEarned, channelOfDevice, CUSTOMER_ORDER_DEVICES, paymentProviderOf, type PaymentFlags, type PaymentMethodSettings } from '../src/order-payment.ts';
 
 const FLAGS: PaymentFlags = { cashActive: true, terminalActive: false, paymeActive: false, clickActive: false, uzumActive: false };
 const method = (type: PaymentMethodSettings['type'], over: Partial<PaymentMethodSettings> = {}): PaymentMethodSettings => ({
@@ -60,5 +60,12 @@ describe('cashbackEarned', () => {
     expect(cashbackEarned(12_325, 2)).toBe(247); // 246.5 → 247
     expect(cashbackEarned(0, 10)).toBe(0);
     expect(cashbackEarned(50_000, 0)).toBe(0);
+  });
+});
+
+describe('paymentProviderOf', () => {
+  it("names the provider that takes each online type, Click's mini app included, and none for the types paid at hand-over", () => {
+    expect((['PAYME', 'CLICK', 'CLICK_MINI_APP', 'UZUM'] as const).map(paymentProviderOf)).toEqual(['PAYME', 'CLICK', 'CLICK', 'UZUM']);
+    expect((['CASH', 'TERMINAL', 'OTHER', 'PAYNET'] as const).map(paymentProviderOf)).toEqual([null, null, null, null]);
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, awaitsPayment, type PaymentProvider, type PaymentType } from '@dasturxon/domain';
+import { AppError, awaitsPayment, paymentProviderOf } from '@dasturxon/domain';
 import type { PaymentCheckout } from '@dasturxon/domain/contracts';
 import { createOrdersRepository, type OrderRecord } from '../orders/index.ts';
 import type { PaymentsCore } from './payments.core.ts';
@@ -11,8 +11,6 @@ export interface CheckoutPages {
   uzum: string;
 }
 
-/** The provider that takes each online payment type the storefront offers a pay link for. */
-const PROVIDER_OF: Partial<Record<PaymentType, PaymentProvider>> = { PAYME: 'PAYME', CLICK: 'CLICK', CLICK_MINI_APP: 'CLICK', UZUM: 'UZUM' };
 
 /** Payme's checkout link (protocols.md 1.8): the page's address and base64 of `key=value` pairs joined by `;`. */
 export function paymeCheckoutUrl(base: string, fields: { cashboxId: string; orderId: string; tiyin: number; returnUrl?: string; language?: 'ru' | 'uz' | 'en' }): string {
@@ -54,7 +52,7 @@ export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) 
       const order: OrderRecord | null = await createOrdersRepository(core.db).findOwn(customer.merchantId, customer.id, orderId);
       if (!order) throw new AppError('NOT_FOUND');
       if (!awaitsPayment(order)) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, isPaid: order.isPaid, action: 'PAY' });
-      const provider = PROVIDER_OF[order.paymentType];
+      const provider = paymentProviderOf(order.paymentType);
       if (!provider) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType });
       const tiyin = core.tiyinOf(order);
       const returnUrl = `${where.origin}/profile/orders/${order.id}`;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, awaitsPayment, isUuid, type PaymentType } from '@dasturxon/domain';
+import { AppError, awaitsPayment, isUuid, paymentProviderOf } from '@dasturxon/domain';
 import {
   callerIdentity,
   callerLookup,
@@ -30,12 +30,6 @@ export interface PaymentsServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** The order payment types each provider may pay: an order chosen for cash or another provider is not theirs. */
-export const PROVIDER_PAYMENT_TYPES: Record<PaymentProvider, readonly PaymentType[]> = {
-  PAYME: ['PAYME'],
-  CLICK: ['CLICK', 'CLICK_MINI_APP'],
-  UZUM: ['UZUM'],
-};
 
 interface CredentialsByProvider {
   PAYME: PaymeCredentials;
@@ -136,7 +130,7 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, production, 
       return found;
     },
 
-    payableBy: (order: OrderRecord, provider: PaymentProvider) => PROVIDER_PAYMENT_TYPES[provider].includes(order.paymentType),
+    payableBy: (order: OrderRecord, provider: PaymentProvider) => paymentProviderOf(order.paymentType) === provider,
     /** Created, not paid and not cancelled: the only state a payment may take an order from. */
     awaitingPayment: (order: OrderRecord) => awaitsPayment(order),
     /** What the customer pays, in tiyin (totalPrice is in sums). */

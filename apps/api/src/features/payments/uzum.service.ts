@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UzumCredentials } from '@dasturxon/db';
+import type { Db, UzumCredentials } from '@dasturxon/db';
+import type { OrderRecord } from '../orders/index.ts';
 import { createPaymentsRepository, type UzumTransactionRecord } from './payments.repository.ts';
 import { basicCredentials, type PaymentsCore } from './payments.core.ts';
 import {
@@ -48,6 +49,26 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
   const confirmed = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'CONFIRMED', confirmTime: t.confirmTime });
   const reversed = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'REVERSED', reverseTime: t.reverseTime });
 
+  /**
+   * A change to the transaction a call names (confirm, reverse): its brand checked against the caller and the
+   * service, then, in one database transaction, its order locked first and its own row after (one lock order).
+   */
+  async function onTransaction(
+    body: { serviceId: number; transId: string },
+    caller: string | null,
+    work: (tx: Db, t: UzumTransactionRecord, order: OrderRecord, credentials: UzumCredentials, merchantId: string) => Promise<Outcome>,
+  ): Promise<Outcome> {
+    const { merchantId, credentials } = await brandFor(caller, { transId: body.transId });
+    if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
+    const named = await core.repo.uzumFind(merchantId, body.transId);
+    if (!named) return fail('TRANSACTION_NOT_FOUND');
+    return core.transaction(async (tx) => {
+      const { order } = await core.lockOrder(tx, merchantId, named.orderId);
+      const t = (await createPaymentsRepository(tx).uzumFind(merchantId, body.transId, true))!;
+      return work(tx, t, order, credentials, merchantId);
+    });
+  }
+
   const operations: { [O in UzumOperation]: (body: UzumBody<O>, caller: string | null) => Promise<Outcome> } = {
     async check(body, caller) {
       const { merchantId, credentials, orderId } = await brandFor(caller, { orderId: body.params.orderId });
@@ -87,14 +108,8 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
     },
 
     async confirm(body, caller) {
-      const { merchantId, credentials } = await brandFor(caller, { transId: body.transId });
-      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
-      const named = await core.repo.uzumFind(merchantId, body.transId);
-      if (!named) return fail('TRANSACTION_NOT_FOUND');
-      return core.transaction(async (tx) => {
+      return onTransaction(body, caller, async (tx, t, order, credentials, merchantId) => {
         const repo = createPaymentsRepository(tx);
-        const { order } = await core.lockOrder(tx, merchantId, named.orderId);
-        const t = (await repo.uzumFind(merchantId, body.transId, true))!;
         if (t.state === 'CONFIRMED') return { ok: confirmed(credentials, t) };
         if (t.state !== 'CREATED') return fail('CANCELLED');
         if (order.isPaid || !core.awaitingPayment(order)) {
@@ -110,14 +125,8 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
     },
 
     async reverse(body, caller) {
-      const { merchantId, credentials } = await brandFor(caller, { transId: body.transId });
-      if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
-      const named = await core.repo.uzumFind(merchantId, body.transId);
-      if (!named) return fail('TRANSACTION_NOT_FOUND');
-      return core.transaction(async (tx) => {
+      return onTransaction(body, caller, async (tx, t, order, credentials, merchantId) => {
         const repo = createPaymentsRepository(tx);
-        const { order } = await core.lockOrder(tx, merchantId, named.orderId);
-        const t = (await repo.uzumFind(merchantId, body.transId, true))!;
         if (t.state === 'REVERSED') return { ok: reversed(credentials, t) };
         // A refund: the order is cancelled and what it held goes back, unless the branch has taken it on.
         if (t.state === 'CONFIRMED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return fail('ALREADY_PROCESSED');
