@@ -10,15 +10,13 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
 import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
-import { BackLink } from '../../shared/ui/back-link.tsx';
-import { useConfirmedDelete } from '../../shared/ui/use-confirmed-delete.ts';
+import { BackLink, LoadFailed, useConfirmedDelete } from '../../shared/ui/page-parts.tsx';
 
 /** `/profile/address`: the signed-in customer's saved addresses, each with a delete that asks first. */
 export function AddressBookPage() {

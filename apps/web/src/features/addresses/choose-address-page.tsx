@@ -25,7 +25,6 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { BagIcon, ClockIcon, DishIcon, MapPinIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { CheckIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
@@ -35,7 +34,7 @@ import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { addressesQuery, deleteAddress } from './addresses.api.ts';
 import { DeletePlaceSheet, PlaceText } from './place-parts.tsx';
 import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
-import { useConfirmedDelete } from '../../shared/ui/use-confirmed-delete.ts';
+import { LoadFailed, useConfirmedDelete } from '../../shared/ui/page-parts.tsx';
 
 /** The service types a customer chooses between, in this order, each shown when the merchant offers it. */
 const SERVICES = [

@@ -7,8 +7,8 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { CodeStep } from '../../shared/ui/code-step.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { cardKeys, verifyCard } from '../../shared/payments/cards.api.ts';
-import { BackLink } from '../../shared/ui/back-link.tsx';
 import { clearPendingCard, readPendingCard, type PendingCard } from './pending-card.ts';
+import { BackLink } from '../../shared/ui/page-parts.tsx';
 
 /**
  * `/profile/cards/confirm` (spec section 2): the code the provider texted to the card's owner. A complete code sends

@@ -9,8 +9,8 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { cardNumberProblem, expiryDigits, expiryProblem, formatCardInput, formatExpiryInput } from './card-input.ts';
 import { createCard } from '../../shared/payments/cards.api.ts';
-import { BackLink } from '../../shared/ui/back-link.tsx';
 import { CARD_CODE_TTL_MS, cardsNext, savePendingCard } from './pending-card.ts';
+import { BackLink } from '../../shared/ui/page-parts.tsx';
 
 /**
  * `/profile/cards/create` (spec section 2): the card's number and expiry, checked as typed by the domain's rules,

@@ -9,15 +9,13 @@ import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, PlusIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { cardsQuery, deleteCard } from '../../shared/payments/cards.api.ts';
-import { BackLink } from '../../shared/ui/back-link.tsx';
-import { useConfirmedDelete } from '../../shared/ui/use-confirmed-delete.ts';
+import { BackLink, LoadFailed, useConfirmedDelete } from '../../shared/ui/page-parts.tsx';
 
 /** A saved card as a row shows it: the scheme, the masked number (left to right in every language) and the expiry. */
 export function CardText({ card }: { card: Pick<SavedCard, 'number' | 'expire' | 'type'> }) {

@@ -14,7 +14,6 @@ import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, BagIcon, ClockIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -36,7 +35,7 @@ import {
   timeline,
   type CustomerCancelReason,
 } from './order-rules.ts';
-import { BackLink } from '../../shared/ui/back-link.tsx';
+import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 
 /** `/profile/orders/{id}` (spec section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
 export function OrderPage() {

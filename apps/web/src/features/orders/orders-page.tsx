@@ -6,12 +6,11 @@ import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useSessionUser } from '../../shared/session/session-store.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 import { BagIcon, ClockIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { activeOrdersQuery, archiveQuery } from './orders.api.ts';
 import { OrderCard } from './order-parts.tsx';
-import { BackLink } from '../../shared/ui/back-link.tsx';
+import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 
 type Tab = 'active' | 'archive';
 const TABS: readonly Tab[] = ['active', 'archive'];
