@@ -21,7 +21,19 @@ import { contentRoutes, createContentRepository, createContentService } from './
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
+import { createEventHub, createEventsRepository, endAllStreams, type EventHub } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
+import {
+  createNotificationsService,
+  createOpsService,
+  createStaffAuth,
+  createTelegram,
+  opsRoutes,
+  type Telegram,
+  registerOpsWork,
+  registerStaffGuard,
+  trackingRoutes,
+} from './features/ops/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
@@ -31,6 +43,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createWorkGate, registerWorkGate } from './plugins/work-gate.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
+import { registerOpsConsole } from './web/ops-console.ts';
 import { registerStorefront } from './web/storefront.ts';
 
 export interface AppDeps {
@@ -139,7 +152,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     log: app.log,
   });
   const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
-  const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp });
+  const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
+  const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
   const payments = createPaymentsService({
     db,
@@ -151,8 +165,27 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     checkoutPages: { payme: config.PAYME_CHECKOUT_URL, paymeTest: config.PAYME_TEST_CHECKOUT_URL, click: config.CLICK_PAY_URL, uzum: config.UZUM_PAY_URL },
     clickApiUrl: config.CLICK_MERCHANT_API_URL,
   });
-  // The staff's moves along the order table (the staff console's routes will call it; operations and tests do now).
+  // The staff's moves along the order table (the console's routes call it through the ops service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
+  // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
+  const hub = createEventHub(database, app.log);
+  await hub.start();
+  app.decorate('events', hub);
+  app.addHook('preClose', async () => endAllStreams());
+  app.addHook('onClose', async () => hub.close());
+  const staffAuth = createStaffAuth({ db, clock });
+  const ops = createOpsService({
+    db,
+    clock,
+    orders,
+    invalidateMenus: () => {
+      catalogue.invalidate();
+      quote.quotes.invalidate();
+    },
+  });
+  const notifications = createNotificationsService({ db, clock });
+  app.decorate('telegram', telegram);
+  registerOpsWork(app, { telegram, events: createEventsRepository(db), clock }, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
   registerTenant(app, resolver);
@@ -162,6 +195,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The `config.auth` check of every /api route: a hook of this scope, so every feature below gets it.
       registerAuthGuard(api, account.auth);
+      // The staff's check (`config.staff`): staff sessions only, by role.
+      registerStaffGuard(api, staffAuth);
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
@@ -178,11 +213,17 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(checkoutRoutes, { service: payments.checkout });
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
       await api.register(cardsRoutes, { service: payments.cards });
+      // The staff console's calls, and the customer's live order, courier and notifications.
+      await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub });
+      await api.register(trackingRoutes, { db, hub, orders, notifications });
     },
     { prefix: '/api' },
   );
   // Pictures go through the resizing image service, never as raw files.
   await app.register(mediaRoutes, { service: media });
+
+  // The staff console (apps/ops), a single-page app of its own under /ops.
+  await registerOpsConsole(app, { dist: config.OPS_DIST });
 
   await registerStorefront(app, {
     webDist: config.WEB_DIST,
@@ -197,5 +238,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     moveOrder: OrdersService['staffMove'];
+    events: EventHub;
+    telegram: Telegram;
   }
 }

@@ -58,6 +58,10 @@ export const ConfigSchema = z.object({
     }),
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
+  /** The Telegram Bot API's address: status messages go through each brand's bot (tests point it at a local fake). */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** The staff console's build (apps/ops), served under /ops. */
+  OPS_DIST: z.string().default(repoPath('apps/ops/dist')),
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),
   /** The resized-picture cache's limit on disk (`DATA_DIR/media-cache`); the least recently used variants are removed first. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(1).default(512),

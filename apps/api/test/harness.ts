@@ -27,13 +27,19 @@ export interface TestApp {
 export interface TestAppOptions {
   /** The app's logger; silent unless a test reads what is logged. */
   logger?: FastifyServerOptions['logger'];
+  /** A second instance on the database of this one (PostgreSQL): its own connections, the same data; closing it leaves the database. */
+  sameDatabaseAs?: TestApp;
 }
 
 /** A fresh copy of the migrated, seeded database behind a real app, for one test file. */
 export async function createTestApp(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
-  if (backend === 'pglite') {
+  if (options.sameDatabaseAs) {
+    const url = options.sameDatabaseAs.database.pool?.options.connectionString;
+    if (!url) throw new Error('a second instance shares a PostgreSQL database');
+    database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  } else if (backend === 'pglite') {
     const blob = new Blob([await readFile(inject('pgliteTemplate'))]);
     database = await openDatabase({ loadDataDir: blob });
   } else {

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './payment-accounts.ts';
 export * from './schema.ts';
 export * from './secret-box.ts';
+export * from './passwords.ts';

@@ -56,6 +56,9 @@ import {
   ORDER_STATUSES,
   PAYMENT_TYPES,
   SERVICE_TYPES,
+  STAFF_ROLES,
+  COURIER_STATUSES,
+  type CourierStatus,
   type AddressType,
   type DistanceBand,
   type LocalizedText,
@@ -131,6 +134,8 @@ export const merchantSecrets = pgTable('merchant_secrets', {
   yandexMapKey: text().notNull().default(''),
   yandexDeliveryKey: text().notNull().default(''),
   appId: text().notNull().default(''),
+  /** The brand's Telegram bot token, sealed like the payment accounts (AES-256-GCM under PAYMENT_SECRETS_KEY). */
+  telegramBotToken: text(),
 });
 
 const flagColumn = (d: boolean) => boolean().notNull().default(d);
@@ -254,6 +259,8 @@ export const branches = pgTable(
     paymentId: text(),
     settings: jsonb().$type<BranchSettingsJson>().notNull(),
     priority: integer().notNull().default(0),
+    /** The staff paused delivery from the branch until then (the stop-list, issue 15). */
+    deliveryPausedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [tenantKey(t), index('branches_merchant_idx').on(t.merchantId, t.cityId), sameMerchant('branches_city_fk', t.merchantId, t.cityId, cities)],
 );
@@ -776,12 +783,29 @@ export const orders = pgTable(
     reason: text(),
     /** Hidden from the customer's history. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /** The courier (staff) it is attached to, and where the courier is with it (spec section 4, courier status). */
+    courierId: uuid(),
+    courierStatus: enumText(COURIER_STATUSES).notNull().default(''),
+    /** The staff member who accepted it. */
+    operatorId: uuid(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    /** When the kitchen marked it ready (DONE). */
+    readyAt: timestamp({ withTimezone: true }),
+    /** When it reached the customer (DELIVERED, or CLOSED at the counter). */
+    deliveredAt: timestamp({ withTimezone: true }),
+    /** Minutes the kitchen said it needs when accepting. */
+    cookingTime: integer(),
+    /** The customer's Telegram chat, from verified Mini App data, for status messages through the brand's bot. */
+    telegramChatId: text(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     tenantKey(t),
     uniqueIndex('orders_number_key').on(t.merchantId, t.number),
+    // The board: a branch's orders of the day and its active ones.
+    index('orders_branch_idx').on(t.merchantId, t.branchId, t.createdAt),
+    index('orders_courier_idx').on(t.merchantId, t.courierId).where(sql`${t.courierId} is not null`),
     // The payment providers name an order by its id alone (ids are unique across brands).
     index('orders_id_idx').on(t.id),
     index('orders_user_idx').on(t.merchantId, t.userId, t.createdAt),
@@ -795,6 +819,10 @@ export const orders = pgTable(
     oneOf('orders_service_type_check', t.serviceType, SERVICE_TYPES),
     oneOf('orders_payment_type_check', t.paymentType, PAYMENT_TYPES),
     oneOf('orders_order_device_check', t.orderDevice, ORDER_DEVICES),
+    oneOf('orders_courier_status_check', t.courierStatus, COURIER_STATUSES),
+    sameMerchant('orders_courier_fk', t.merchantId, t.courierId, staff),
+    sameMerchant('orders_operator_fk', t.merchantId, t.operatorId, staff),
+    check('orders_cooking_time_check', sql`${t.cookingTime} is null or ${t.cookingTime} between 1 and 240`),
     check(
       'orders_amounts_check',
       sql`${t.number} > 0 and ${t.productCount} >= 0 and ${t.productPrice} >= 0 and ${t.productDiscount} >= 0 and ${t.promoProductDiscount} >= 0
@@ -853,11 +881,14 @@ export const orderStatusHistory = pgTable(
     role: enumText(ORDER_ROLES).notNull(),
     reason: enumText(ORDER_CHANGE_REASONS).notNull(),
     comment: text().notNull().default(''),
+    /** The staff member who made the move, when one did. */
+    staffId: uuid(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     tenantKey(t),
     index('order_status_history_order_idx').on(t.merchantId, t.orderId, t.at),
+    sameMerchant('order_status_history_staff_fk', t.merchantId, t.staffId, staff),
     sameMerchant('order_status_history_order_fk', t.merchantId, t.orderId, orders).onDelete('cascade'),
     oneOf('order_status_history_from_status_check', t.fromStatus, ORDER_STATUSES),
     oneOf('order_status_history_to_status_check', t.toStatus, ORDER_STATUSES),
@@ -1153,3 +1184,153 @@ export const cardPayments = pgTable(
     check('card_payments_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+// ── Operations: staff, live events, couriers, notifications (issue 15; docs/decisions/010-operations.md) ──────
+
+/** A brand's staff member: logs in to the console by phone and password; works at some branches in one role. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    /** E.164. */
+    phone: text().notNull(),
+    name: text().notNull().default(''),
+    role: enumText(STAFF_ROLES).notNull(),
+    /** scrypt, as `scrypt$N$r$p$salt$hash` (base64url). */
+    passwordHash: text().notNull(),
+    /** The branches the member works at; an admin with none works at every branch. */
+    branchIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantKey(t), uniqueIndex('staff_merchant_phone_key').on(t.merchantId, t.phone), oneOf('staff_role_check', t.role, STAFF_ROLES)],
+);
+
+/** A staff member's session: separate from customers' (a customer token is never a staff token). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    staffId: uuid().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('staff_sessions_token_key').on(t.merchantId, t.tokenHash),
+    sameMerchant('staff_sessions_staff_fk', t.merchantId, t.staffId, staff).onDelete('cascade'),
+  ],
+);
+
+/** A failed staff login, counted per number and per number from an address (decision 010). */
+export const staffLoginFailures = pgTable(
+  'staff_login_failures',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    phone: text().notNull(),
+    clientIp: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [tenantKey(t), index('staff_login_failures_phone_idx').on(t.merchantId, t.phone, t.at)],
+);
+
+/**
+ * What happened to orders, in order: each brand's events are numbered 1, 2, 3… by the transaction that moved the
+ * order (under a per-brand lock held to its commit, so numbers are committed in order), which makes the number a
+ * safe Last-Event-ID. The same transaction NOTIFYs the row to every instance. Kept a day.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    merchantId: merchantId(),
+    id: bigint({ mode: 'number' }).notNull(),
+    orderId: uuid().notNull(),
+    type: text().$type<'order' | 'position'>().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index('order_events_order_idx').on(t.merchantId, t.orderId, t.id),
+    index('order_events_at_idx').on(t.at),
+    check('order_events_type_check', sql`${t.type} in ('order', 'position')`),
+  ],
+);
+
+/** Where each courier was last seen (their phone sends it every few seconds while on the way). */
+export const courierPositions = pgTable(
+  'courier_positions',
+  {
+    merchantId: merchantId(),
+    courierId: uuid().notNull(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    heading: doublePrecision(),
+    accuracy: doublePrecision(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.courierId] }),
+    sameMerchant('courier_positions_courier_fk', t.merchantId, t.courierId, staff).onDelete('cascade'),
+  ],
+);
+
+/** A modification switched off at a branch (the stop-list); no row means available there. */
+export const modificationBranches = pgTable(
+  'modification_branches',
+  {
+    merchantId: merchantId(),
+    modificationId: uuid().notNull(),
+    branchId: uuid().notNull(),
+    isActive: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.modificationId, t.branchId] }),
+    sameMerchant('modification_branches_modification_fk', t.merchantId, t.modificationId, modifications).onDelete('cascade'),
+    sameMerchant('modification_branches_branch_fk', t.merchantId, t.branchId, branches).onDelete('cascade'),
+  ],
+);
+
+export const TELEGRAM_STATES = ['NONE', 'PENDING', 'SENT', 'FAILED'] as const;
+export type TelegramState = (typeof TELEGRAM_STATES)[number];
+
+/**
+ * A message to a customer about their order (notificationsActive): the storefront's list, and the row the
+ * Telegram sender works from (PENDING until the brand's bot delivered it), written in the move's transaction.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid().notNull(),
+    orderId: uuid(),
+    orderNumber: integer(),
+    status: enumText(ORDER_STATUSES),
+    telegramChatId: text(),
+    telegramState: enumText(TELEGRAM_STATES).notNull().default('NONE'),
+    telegramTries: smallint().notNull().default(0),
+    /** When the message is next due (a retry's wait), or the lease of the instance sending it. */
+    telegramAt: timestamp({ withTimezone: true }),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    index('notifications_user_idx').on(t.merchantId, t.userId, t.createdAt),
+    index('notifications_telegram_idx').on(t.createdAt).where(sql`${t.telegramState} = 'PENDING'`),
+    sameMerchant('notifications_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+    sameMerchant('notifications_order_fk', t.merchantId, t.orderId, orders).onDelete('cascade'),
+    oneOf('notifications_status_check', t.status, ORDER_STATUSES),
+    oneOf('notifications_telegram_state_check', t.telegramState, TELEGRAM_STATES),
+  ],
+);
+
+export type StaffRecord = typeof staff.$inferSelect;
+export type { CourierStatus };

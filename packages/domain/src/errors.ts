@@ -39,6 +39,13 @@ export const ERROR_CATALOGUE = {
   MODIFICATION_MIN: entry(400, 'Too few options chosen', 'Выберите больше вариантов', "Ko'proq variant tanlang", 'Choose more options'),
   MODIFICATION_MAX: entry(400, 'Too many options chosen', 'Выбрано слишком много вариантов', "Juda ko'p variant tanlandi", 'Too many options are chosen'),
   MODIFICATION_INVALID: entry(400, 'Option does not belong to the product', 'Этот вариант не относится к товару', 'Bu variant mahsulotga tegishli emas', 'This option does not belong to the product'),
+  MODIFICATION_NOT_AVAILABLE: entry(
+    409,
+    'Option is not available at the branch now',
+    'Этот вариант сейчас недоступен в филиале',
+    "Bu variant hozir filialda mavjud emas",
+    'This option is not available at the branch right now',
+  ),
   DELIVERY_MIN_AMOUNT: entry(409, 'Delivery minimum not reached', 'Минимальная сумма для доставки не достигнута', 'Yetkazib berish uchun minimal summa yetmaydi', 'The minimum amount for delivery is not reached'),
   SERVICE_NOT_AVAILABLE: entry(
     409,
@@ -200,6 +207,9 @@ export const ERROR_CATALOGUE = {
     'Your session has expired. Please log in again',
   ),
   FORBIDDEN: entry(403, 'Forbidden', 'Доступ запрещён', "Ruxsat yo'q", 'Access denied'),
+  STAFF_LOGIN_FAILED: entry(401, 'Wrong phone or password', 'Неверный номер или пароль', "Telefon raqami yoki parol noto'g'ri", 'Wrong phone number or password'),
+  COURIER_NOT_FOUND: entry(409, 'No such courier at the branch', 'Этот курьер не работает в филиале заказа', 'Bu kuryer buyurtma filialida ishlamaydi', 'This courier does not work at the order\'s branch'),
+  REJECT_REASON_REQUIRED: entry(400, 'A reason is required to cancel', 'Укажите причину отмены', 'Bekor qilish sababini tanlang', 'Choose why the order is cancelled'),
   SMS_NOT_SENT: entry(
     502,
     'SMS gateway did not take the message',

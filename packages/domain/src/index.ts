@@ -33,6 +33,8 @@ export * from './quote.ts';
 export * from './room.ts';
 export * from './routing.ts';
 export * from './settings.ts';
+export * from './staff.ts';
+export * from './event-stream.ts';
 export * from './tenant.ts';
 
 // The contract's types (what a call sends and answers), without their schemas.

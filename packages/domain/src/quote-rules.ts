@@ -1,4 +1,4 @@
-import type { ServiceType, WorkHoursType } from './enums.ts';
+import { SERVICE_TYPES, type ServiceType, type WorkHoursType } from './enums.ts';
 import type { ErrorCode } from './errors.ts';
 import { type DeliveryTariff, tariffPrice, type ZoneForPoint, zoneAtPoint } from './delivery.ts';
 import { distanceMeters, type LatLng } from './geo.ts';
@@ -22,6 +22,9 @@ import type { LineProblem } from './pricing.ts';
 export function isDeliveryService(serviceType: ServiceType): boolean {
   return serviceType !== 'PICK_UP' && serviceType !== 'DINE_IN';
 }
+
+/** The service types `isDeliveryService` answers true for, as a list (for a query's filter). */
+export const DELIVERY_SERVICE_TYPES: readonly ServiceType[] = SERVICE_TYPES.filter(isDeliveryService);
 
 /** A delivery zone as the quote needs it: where it lies (`zoneAtPoint`), the branch that serves it and its tariff. */
 export interface ZoneForQuote extends ZoneForPoint, DeliveryTariff {
@@ -208,13 +211,21 @@ export interface BranchForQuote {
   hours: readonly WorkHours[];
   /** The IANA time zone of the branch's city. */
   timeZone: string;
+  /** Delivery from the branch is paused by its staff until then (the stop-list); null or absent when it is not. */
+  deliveryPausedUntil?: Date | string | null;
+}
+
+/** True while the branch's staff have delivery paused at `at`. */
+export function isDeliveryPaused(branch: Pick<BranchForQuote, 'deliveryPausedUntil'>, at: Date): boolean {
+  return branch.deliveryPausedUntil != null && new Date(branch.deliveryPausedUntil).getTime() > at.getTime();
 }
 
 /**
  * BRANCH_CLOSED {branchId, serviceType, reason} when the branch does not take this order now:
  * switched off (INACTIVE), not offering the service type in its settings (SERVICE_DISABLED), or
  * outside its hours for the service type at `now` in its city's time zone (HOURS; see
- * `serviceHours` and `isOpenAt`, which keep a branch open past midnight and closed on a day off).
+ * `serviceHours` and `isOpenAt`, which keep a branch open past midnight and closed on a day off), or, for
+ * a delivered order, delivery paused by the branch's staff at `now` (PAUSED).
  */
 export function checkBranchOpen(branch: BranchForQuote, serviceType: ServiceType, now: Date): LineProblem | null {
   const reason = !branch.isActive
@@ -223,7 +234,9 @@ export function checkBranchOpen(branch: BranchForQuote, serviceType: ServiceType
       ? 'SERVICE_DISABLED'
       : !isOpenAt(serviceHours(branch.hours, serviceType), now, branch.timeZone)
         ? 'HOURS'
-        : null;
+        : isDeliveryService(serviceType) && isDeliveryPaused(branch, now)
+          ? 'PAUSED'
+          : null;
   return reason ? { code: 'BRANCH_CLOSED', details: { branchId: branch.id, serviceType, reason } } : null;
 }
 

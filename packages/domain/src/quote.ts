@@ -52,8 +52,8 @@ export interface QuoteProduct {
   deliveryEnabled: boolean;
   /** Its modification groups, in their display order. */
   groups: readonly { id: string; min: number; max: number }[];
-  /** Its active modifications: the ones a customer may choose now. */
-  modifications: readonly { id: string; groupId: string; price: number }[];
+  /** Its active modifications: the ones a customer may choose now (`stoppedAt`: the branches that switched one off). */
+  modifications: readonly { id: string; groupId: string; price: number; stoppedAt?: readonly string[] }[];
   /** Its product-branch entries by branch id: the exceptions to "sold everywhere". */
   branchEntries: ReadonlyMap<string, { isActive: boolean }>;
 }
@@ -245,6 +245,12 @@ export function quoteBasket<P extends QuotePromoTerms>(
 
     const rules = { productId: product.id, groups: product.groups, modifications: product.modifications };
     for (const p of checkModifications(rules, item.modifications)) problems.push({ ...p, details: { ...p.details, line: index } });
+    // Switched off at the branch by its staff (the stop-list).
+    for (const m of product.modifications) {
+      if (branch && m.stoppedAt?.includes(branch.id) && item.modifications?.some((chosen) => chosen.id === m.id)) {
+        problems.push({ code: 'MODIFICATION_NOT_AVAILABLE', productId: product.id, details: { modificationId: m.id, branchId: branch.id, line: index } });
+      }
+    }
     line.modifications = chosenOf(product, item.modifications);
     priced.push({ line, input: pricingLineOf(product, item.count, line.modifications) });
   });

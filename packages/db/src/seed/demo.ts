@@ -39,6 +39,10 @@ export const DEMO = {
     mainColor: '#E4002B',
     phone: '+998712000100',
     brandEntry: ids.brand(T),
+    /** The console's demo staff (README): one per role, all with this password. */
+    staff: { admin: ids.staff(T, 'admin'), operator: ids.staff(T, 'operator'), kitchen: ids.staff(T, 'kitchen'), courier: ids.staff(T, 'courier') },
+    staffPhones: { admin: '+998900000001', operator: '+998900000002', kitchen: '+998900000003', courier: '+998900000004' },
+    staffPassword: 'tezkor-demo-2026',
     cities: { tashkent: ids.city(T, 'tashkent'), samarkand: ids.city(T, 'samarkand') },
     branches: {
       ...tezkorBranches,

@@ -22,6 +22,7 @@ export const ids = {
   brand: (sub: string) => demoId(`${sub}/brand`),
   city: (sub: string, key: string) => demoId(`${sub}/city/${key}`),
   branch: (sub: string, key: string) => demoId(`${sub}/branch/${key}`),
+  staff: (sub: string, key: string) => demoId(`${sub}/staff/${key}`),
   zone: (sub: string, key: string) => demoId(`${sub}/zone/${key}`),
   group: (sub: string, key: string) => demoId(`${sub}/group/${key}`),
   category: (sub: string, key: string) => demoId(`${sub}/category/${key}`),

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, notInArray, sql, type InferInsertModel, type 
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
+import { hashPassword } from '../passwords.ts';
 import { sealPaymentAccount } from '../payment-accounts.ts';
 import * as s from '../schema.ts';
 import type { SecretBox } from '../secret-box.ts';
@@ -67,6 +68,11 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
   // Sealed again on every run (a fresh IV each time), under the key the server opens them with.
   await upsert(tx, s.paymentAccounts, (rows.paymentAccounts ?? []).map((a) => sealPaymentAccount(box, m, a)), [s.paymentAccounts.merchantId, s.paymentAccounts.provider]);
+
+  const staffRows = await Promise.all(
+    (rows.staff ?? []).map(async ({ password, ...member }) => ({ ...member, merchantId: m, isActive: true, passwordHash: await hashPassword(password) })),
+  );
+  await upsert(tx, s.staff, staffRows, [s.staff.merchantId, s.staff.id]);
 
   await insert(tx, s.workHours, rows.workHours);
   await insert(tx, s.deliveryZones, rows.zones);

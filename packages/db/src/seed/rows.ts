@@ -1,3 +1,4 @@
+import type { StaffRole } from '@dasturxon/domain';
 import {
   SETTINGS_FLAG_DEFAULTS,
   SETTINGS_FLAGS,
@@ -59,6 +60,18 @@ export interface MerchantRows {
   serviceFees: (typeof serviceFeeSettings.$inferInsert)[];
   /** The brand's payment provider accounts, in the clear: the writer seals them (payment_accounts). */
   paymentAccounts?: PaymentAccount[];
+  /** The brand's staff with their passwords in the clear: the writer hashes them (staff). */
+  staff?: DemoStaff[];
+}
+
+/** A demo staff account (the README lists them): the console's login. */
+export interface DemoStaff {
+  id: string;
+  phone: string;
+  name: string;
+  role: StaffRole;
+  branchIds: string[];
+  password: string;
 }
 
 type SettingsRow = typeof merchantSettings.$inferInsert;

@@ -21,6 +21,12 @@ import { TEZKOR_CATALOGUE } from './tezkor.catalogue.ts';
 import { closedAtNow, dayOffToday, everyDay } from './work-hours.ts';
 
 const SUB = DEMO.tezkor.sub;
+const DEMO_STAFF = [
+  { role: 'admin', phone: DEMO.tezkor.staffPhones.admin, name: 'Aziza Karimova' },
+  { role: 'operator', phone: DEMO.tezkor.staffPhones.operator, name: 'Bobur Aliyev' },
+  { role: 'kitchen', phone: DEMO.tezkor.staffPhones.kitchen, name: 'Dilshod Rahimov' },
+  { role: 'courier', phone: DEMO.tezkor.staffPhones.courier, name: 'Jasur Tursunov' },
+] as const;
 const SAMARKAND_TZ = 'Asia/Samarkand';
 const BOTH: BranchSpec['hourTypes'] = ['DELIVERY', 'PICK_UP'];
 
@@ -250,6 +256,8 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
   const web: SettingsInput = {
     flags: {
       isDark: true,
+      // Customers see their orders' messages in the storefront (issue 15).
+      notificationsActive: true,
       uzLangActive: true,
       ruLangActive: true,
       engLangActive: true,
@@ -437,6 +445,15 @@ export function tezkorRows(now: Date): MerchantRows {
       { provider: 'CLICK', credentials: { serviceId: '10001', merchantId: '20001', secretKey: 'tezkor-click-secret', merchantUserId: '40001' } },
       { provider: 'UZUM', credentials: { serviceId: '30001', login: 'tezkor-uzum', password: 'tezkor-uzum-pass' } },
     ],
+    // The console's demo accounts of the README, one per role (issue 15).
+    staff: DEMO_STAFF.map((member) => ({
+      id: DEMO.tezkor.staff[member.role],
+      phone: member.phone,
+      name: member.name,
+      role: member.role,
+      branchIds: member.role === 'admin' ? [] : [ids.branch(SUB, 'chilonzor'), ...(member.role === 'operator' ? [ids.branch(SUB, 'yunusobod')] : [])],
+      password: DEMO.tezkor.staffPassword,
+    })),
     serviceFees: [
       {
         merchantId,

@@ -20,3 +20,4 @@ export * from './quote.ts';
 export * from './settings.ts';
 export * from './payments.ts';
 export * from './cards.ts';
+export * from './ops.ts';

@@ -68,6 +68,8 @@ export const OrderRequest = z.strictObject({
   hallId: Text(64).optional(),
   tableId: Text(64).optional(),
   telegramId: z.union([z.string().max(64), z.number().int()]).optional(),
+  /** Inside the Telegram Mini App: its initData, which the brand's bot signed; its user's chat gets the order's status messages. */
+  telegramInitData: z.string().max(4096).optional(),
   // What the old client computes and sends: never read.
   totalPrice: Ignored,
   totalDiscount: Ignored,

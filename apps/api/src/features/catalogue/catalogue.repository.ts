@@ -7,6 +7,7 @@ import {
   modificationGroups,
   modifications,
   productBranches,
+  modificationBranches,
   products,
   type Db,
 } from '@dasturxon/db';
@@ -85,6 +86,9 @@ const modificationColumns = {
   image: modifications.image,
   price: modifications.price,
   priority: modifications.priority,
+  /** The branches whose staff switched it off (the stop-list): a branch's menu leaves it out. */
+  stoppedAt: sql<string[]>`coalesce((select json_agg(mb.branch_id) from ${modificationBranches} mb
+    where mb.merchant_id = modifications.merchant_id and mb.modification_id = modifications.id and not mb.is_active), '[]'::json)`,
 };
 
 const productBranchColumns = {
@@ -139,7 +143,11 @@ export function createCatalogueRepository(db: Db) {
             coalesce(sum(coalesce(${products.count}, -1)), 0) || ':' ||
             count(*) filter (where ${products.isAvailable}) || ':' || count(*) filter (where ${products.active}) || '|' ||
             (select count(*) || ':' || count(*) filter (where ${productBranches.isActive})
-               from ${productBranches} where ${productBranches.merchantId} = ${merchantId})`,
+               from ${productBranches} where ${productBranches.merchantId} = ${merchantId}) || '|' ||
+            (select count(*) || ':' || coalesce(max(${modificationBranches.updatedAt})::text, '')
+               from ${modificationBranches} where ${modificationBranches.merchantId} = ${merchantId} and not ${modificationBranches.isActive}) || '|' ||
+            (select coalesce(string_agg(${branches.deliveryPausedUntil}::text, ',' order by ${branches.id}), '')
+               from ${branches} where ${branches.merchantId} = ${merchantId} and ${branches.deliveryPausedUntil} is not null)`,
         })
         .from(products)
         .where(eq(products.merchantId, merchantId));

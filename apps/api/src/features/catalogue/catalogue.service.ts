@@ -60,10 +60,11 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return out;
 }
 
-function toModificationGroups(groupRows: readonly ModificationGroupRow[], modsByGroup: Map<string, ModificationRow[]>): ModificationGroup[] {
+/** A product's choices; for a branch, without the modifications its staff switched off there (the quote refuses those). */
+function toModificationGroups(groupRows: readonly ModificationGroupRow[], modsByGroup: Map<string, ModificationRow[]>, branchId: string | null): ModificationGroup[] {
   const out: ModificationGroup[] = [];
   for (const g of [...groupRows].sort(byPriority)) {
-    const mods = [...(modsByGroup.get(g.id) ?? [])].sort(byPriority);
+    const mods = (modsByGroup.get(g.id) ?? []).filter((m) => !branchId || !m.stoppedAt.includes(branchId)).sort(byPriority);
     // An optional choice with nothing left to choose is noise; a required one stays so the gap shows.
     if (mods.length === 0 && g.min === 0) continue;
     out.push({
@@ -166,7 +167,7 @@ export function buildOveralls(rows: MenuRows, source: MenuSource, branchId: stri
     groups: menu.groups.map(toGroup),
     categories: menu.categories.map(toCategory),
     products: menu.products.map((p) =>
-      toProduct(p, groupOfCategory.get(p.categoryId) ?? null, p.productBranch, toModificationGroups(choicesByProduct.get(p.id) ?? [], modsByGroup)),
+      toProduct(p, groupOfCategory.get(p.categoryId) ?? null, p.productBranch, toModificationGroups(choicesByProduct.get(p.id) ?? [], modsByGroup, branchId)),
     ),
   };
 }
@@ -264,7 +265,7 @@ export function createCatalogueService({ repo, clock }: CatalogueServiceDeps) {
       const { groupId, categoryActive: _categoryActive, ...row } = product;
       // The menu's own rule marks it, so a product page says what its card says.
       const marks = menuAvailability({ ...row, productBranch: productBranches }, branchId);
-      const choices = toModificationGroups(modificationGroups, groupBy(modifications, (m) => m.groupId));
+      const choices = toModificationGroups(modificationGroups, groupBy(modifications, (m) => m.groupId), branchId);
       return toProduct({ ...row, ...marks }, groupId, productBranches, choices);
     },
 

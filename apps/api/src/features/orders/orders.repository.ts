@@ -7,6 +7,7 @@ import {
   merchantOrderSettings,
   merchantSettings,
   modifications,
+  notifications,
   orderCounters,
   orderLines,
   orders,
@@ -29,6 +30,7 @@ import {
   type WorkHours,
   type WorkHoursType,
 } from '@dasturxon/domain';
+import { createEventsRepository } from '../live/index.ts';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -83,6 +85,23 @@ export function createOrdersRepository(db: Db) {
   const own = (merchantId: string, userId: string, id: string) => and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), eq(orders.id, id));
 
   return {
+    /** The order events of this transaction (the live feature's table). */
+    events: createEventsRepository(db),
+
+    /** Whether the brand sends its customers messages about their orders (the WEB row's notificationsActive). */
+    async notificationsActive(merchantId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: merchantSettings.notificationsActive })
+        .from(merchantSettings)
+        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
+        .limit(1);
+      return row?.on ?? SETTINGS_FLAG_DEFAULTS.notificationsActive;
+    },
+
+    async insertNotification(row: typeof notifications.$inferInsert): Promise<void> {
+      await db.insert(notifications).values(row);
+    },
+
     async settings(merchantId: string): Promise<OrderSettingsRecord> {
       const [flags] = await db
         .select(Object.fromEntries(FLAG_KEYS.map((k) => [k, merchantSettings[k]])) as { [K in (typeof FLAG_KEYS)[number]]: (typeof merchantSettings)[K] })
@@ -304,7 +323,16 @@ export function createOrdersRepository(db: Db) {
       return { rows, total: Number(total?.n ?? 0) };
     },
 
-    async setStatus(merchantId: string, id: string, change: Partial<Pick<OrderRecord, 'status' | 'reason' | 'updatedAt' | 'isPaid' | 'payUntil'>>): Promise<void> {
+    async setStatus(
+      merchantId: string,
+      id: string,
+      change: Partial<
+        Pick<
+          OrderRecord,
+          'status' | 'reason' | 'updatedAt' | 'isPaid' | 'payUntil' | 'courierId' | 'courierStatus' | 'operatorId' | 'acceptedAt' | 'readyAt' | 'deliveredAt' | 'cookingTime'
+        >
+      >,
+    ): Promise<void> {
       await db.update(orders).set(change).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
     },
 

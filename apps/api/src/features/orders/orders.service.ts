@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '@dasturxon/db';
 import {
+  courierStatusAfter,
   allowedPaymentTypes,
   AppError,
   awaitsPayment,
@@ -37,13 +38,53 @@ import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { invalidCode, type OtpService } from '../auth/index.ts';
 import type { QuoteService } from '../quote/index.ts';
+import { orderEventOf } from '../live/index.ts';
 import { createOrdersRepository, type OrderLineRecord, type OrderRecord, type OrdersRepository, type StatusEntryRecord } from './orders.repository.ts';
 
 /** How long an Idempotency-Key answers with the order it placed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The brand's staff who move orders along the table (the staff console). */
-export type StaffRole = Extract<OrderRole, 'operator' | 'kitchen' | 'courier'>;
+/** The order table's roles the staff move orders as (an admin moves as an operator: domain `orderRoleOf`). */
+export type StaffOrderRole = Extract<OrderRole, 'operator' | 'kitchen' | 'courier'>;
+
+/** An order as presented, with who made each move (staff id) kept for the staff's view. */
+export type PresentedOrder = Omit<Order, 'history'> & { history: (Order['history'][number] & { staffId: string | null })[] };
+
+/** One move of an order, by whoever makes it. */
+interface Move {
+  to: OrderStatus;
+  role: OrderRole;
+  comment: string;
+  reason?: string;
+  /** The provider's move: the order is now paid (true) or not (false). */
+  paid?: boolean;
+  now?: Date;
+  /** The staff member who makes it. */
+  staffId?: string;
+  /** The courier an ATTACHED move attaches. */
+  courierId?: string;
+  /** The kitchen's minutes, given with ACCEPTED. */
+  cookingTime?: number;
+}
+
+/** What a move records on the order besides its status: who accepted it and when, ready, delivered, its courier. */
+function moveStamps(order: OrderRecord, move: Move, now: Date, completes: boolean): Partial<OrderRecord> {
+  const stamps: Partial<OrderRecord> = {};
+  if (move.to === 'ACCEPTED') {
+    stamps.acceptedAt = now;
+    stamps.operatorId = move.staffId ?? null;
+    if (move.cookingTime) stamps.cookingTime = move.cookingTime;
+  }
+  if (move.to === 'DONE' && order.status === 'COOKING') stamps.readyAt = now;
+  if (completes) stamps.deliveredAt = now;
+  if (move.to === 'ATTACHED') stamps.courierId = move.courierId ?? null;
+  // Handed back by its courier: ready for another one.
+  if (move.to === 'DONE' && order.status === 'ATTACHED') stamps.courierId = null;
+  const courierStatus = isDeliveryService(order.serviceType) ? courierStatusAfter(move.to) : null;
+  if (courierStatus !== null) stamps.courierStatus = courierStatus;
+  return stamps;
+}
 
 /** The signed-in customer a call is made for. */
 export interface Customer {
@@ -57,6 +98,8 @@ export interface OrdersServiceDeps {
   quotes: Pick<QuoteService, 'quoteWith' | 'servingBranch'>;
   /** One-time codes by SMS (the login's), for brands that confirm each order with one. */
   codes: Pick<OtpService, 'send' | 'check'>;
+  /** The Telegram chat an order's status messages go to, from the Mini App data the brand's bot signed (ops feature). */
+  telegramChatOf?: (merchantId: string, initData: string | undefined) => Promise<string | null>;
 }
 
 export interface PlaceOptions {
@@ -103,9 +146,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * function inside the transaction that writes it; every step of that transaction (stock, cashback, promo,
  * number, lines, history, key) is undone together when any refuses.
  */
-export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceDeps) {
+export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }: OrdersServiceDeps) {
   /** Orders with their lines, history and branch, as the customer reads them. */
-  async function present(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<Order[]> {
+  /** Orders as the customer reads them; each history entry also names the staff member who made it (the staff's view reads it; the customer's contract drops it). */
+  async function present(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
     const ids = rows.map((r) => r.id);
     const [lines, history, branches] = [await repo.linesOf(merchantId, ids), await repo.historyOf(merchantId, ids), await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))])];
     const group = <T extends { orderId: string }>(items: T[]) => {
@@ -161,7 +205,7 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
         deliveryAt: iso(o.deliveryAt),
         reason: o.reason,
         createdAt: o.createdAt.toISOString(),
-        history: (historyBy.get(o.id) ?? []).map((h) => ({ from: h.fromStatus, to: h.toStatus, role: h.role, reason: h.reason, comment: h.comment, at: h.at.toISOString() })),
+        history: (historyBy.get(o.id) ?? []).map((h) => ({ from: h.fromStatus, to: h.toStatus, role: h.role, reason: h.reason, comment: h.comment, at: h.at.toISOString(), staffId: h.staffId })),
       };
     });
   }
@@ -209,29 +253,58 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
    * credits its earned cashback and settles a hand-over payment; the move is written to the history. `order` is
    * the row as read (locked) in the transaction of `repo`.
    */
-  async function applyMove(
-    repo: OrdersRepository,
-    order: OrderRecord,
-    move: { to: OrderStatus; role: OrderRole; comment: string; reason?: string; paid?: boolean; now?: Date },
-  ): Promise<void> {
+  async function applyMove(repo: OrdersRepository, order: OrderRecord, move: Move): Promise<void> {
     const now = move.now ?? clock.now();
     const refused = moveProblem(order.status, move.to, move.role, order.serviceType);
     if (refused) throw new AppError(refused.code, refused.details);
     if (move.to === 'CANCELED') await release(repo, order, now);
     let isPaid = move.paid ?? order.isPaid;
-    if (completesOrder(order.status, move.to)) {
+    const completes = completesOrder(order.status, move.to);
+    if (completes) {
       if (order.cashbackEarned > 0) await repo.moveCashback(order.merchantId, order.userId, order.cashbackEarned, 'EARNED', order.id, now);
       // Cash and the terminal are paid as the order is handed over.
       if (!isOnlinePayment(order.paymentType)) isPaid = true;
     }
-    await repo.setStatus(order.merchantId, order.id, {
+    const change: Parameters<OrdersRepository['setStatus']>[2] = {
       status: move.to,
       isPaid,
       ...(move.to === 'CANCELED' ? { reason: move.reason ?? move.comment } : {}),
       ...(move.to !== 'CREATED' ? { payUntil: null } : {}),
+      ...moveStamps(order, move, now, completes),
       updatedAt: now,
+    };
+    await repo.setStatus(order.merchantId, order.id, change);
+    await repo.insertStatus({
+      merchantId: order.merchantId,
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: move.to,
+      role: move.role,
+      reason: move.to === 'ATTACHED' || (move.to === 'DONE' && order.status === 'ATTACHED') ? 'CHANGE_COURIER_STATUS' : move.paid ? 'PAID_AND_CHANGE_STATUS' : 'CHANGE_STATUS',
+      comment: move.comment,
+      staffId: move.staffId ?? null,
+      at: now,
     });
-    await repo.insertStatus({ merchantId: order.merchantId, orderId: order.id, fromStatus: order.status, toStatus: move.to, role: move.role, reason: 'CHANGE_STATUS', comment: move.comment, at: now });
+    // Everyone watching the order hears of it (in this transaction: the event exists exactly when the move does),
+    // and the customer gets a message unless the move was their own. Last, for the brand's event lock (see place).
+    await announce(repo, { ...order, ...change } as OrderRecord, now, move.role !== 'customer');
+  }
+
+  /** The order's event for the streams and, where the brand sends them, the customer's notification. */
+  async function announce(repo: OrdersRepository, order: OrderRecord, now: Date, notify: boolean): Promise<void> {
+    await repo.events.insert(orderEventOf(order, now));
+    if (notify && (await repo.notificationsActive(order.merchantId))) {
+      await repo.insertNotification({
+        merchantId: order.merchantId,
+        userId: order.userId,
+        orderId: order.id,
+        orderNumber: order.number,
+        status: order.status,
+        telegramChatId: order.telegramChatId,
+        telegramState: order.telegramChatId ? 'PENDING' : 'NONE',
+        createdAt: now,
+      });
+    }
   }
 
   /** A move made by the system's timers, skipped if the table does not allow it (the order moved on meanwhile). */
@@ -258,6 +331,11 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
         for (const order of await repo.dueOrders('open', now, batch)) if (await timerMove(repo, order, 'OPEN', now, 'SCHEDULED_TIME')) opened++;
       });
       return { opened, canceled };
+    },
+
+    /** Orders of the brand as presented to the customer (with who made each move): the staff console builds on it. */
+    async present(merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
+      return rows.length ? present(createOrdersRepository(db), merchantId, rows) : [];
     },
 
     /**
@@ -300,14 +378,21 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
 
     /**
      * A move by the brand's staff (operator, kitchen, courier) on the lifecycle's table, in a transaction of its
-     * own: the staff console's call. Completing an order credits the cashback it earned.
+     * own: the staff console's call. `authorize` sees the locked order first and throws to refuse (another branch,
+     * another courier's order). Completing an order credits the cashback it earned.
      */
-    async staffMove(merchantId: string, orderId: string, move: { to: OrderStatus; role: StaffRole; comment?: string; reason?: string }): Promise<OrderRecord> {
+    async staffMove(
+      merchantId: string,
+      orderId: string,
+      move: Omit<Move, 'role' | 'comment' | 'now' | 'paid'> & { role: StaffOrderRole; comment?: string; authorize?: (order: OrderRecord, tx: Db) => void | Promise<void> },
+    ): Promise<OrderRecord> {
       return db.transaction(async (tx) => {
         const repo = createOrdersRepository(tx);
         const order = await repo.findById(merchantId, orderId, true);
         if (!order) throw new AppError('NOT_FOUND');
-        await applyMove(repo, order, { to: move.to, role: move.role, comment: move.comment ?? '', ...(move.reason ? { reason: move.reason } : {}) });
+        const { authorize, ...rest } = move;
+        await authorize?.(order, tx);
+        await applyMove(repo, order, { ...rest, comment: move.comment ?? '' });
         return (await repo.findById(merchantId, orderId))!;
       });
     },
@@ -330,6 +415,18 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
         if (first) return { order: await readOwn(customer, first), replayed: true };
       }
 
+      const telegramChatId = (await telegramChatOf?.(merchant.id, body.telegramInitData)) ?? null;
+      // A delivery without a chosen branch goes to the branch that serves the address (at the scheduled time, if any).
+      // Chosen before the transaction: it reads the kept catalogue, which may go to the database (on PGlite, a read
+      // outside the open transaction would wait for it for ever); the transaction's quote checks the branch again.
+      let servingBranchId = body.branchId ?? null;
+      if (!servingBranchId && body.address) {
+        // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
+        const when = options.scheduled ? (zonedInstant(body.day!, body.time!, DEFAULT_TIME_ZONE) ?? now) : now;
+        servingBranchId = (await quotes.servingBranch(merchant.id, [body.address.latitude, body.address.longitude], 'DELIVERY', when))?.branchId ?? null;
+        if (!servingBranchId) throw new AppError('BRANCH_CLOSED', { serviceType: body.serviceType, reason: 'HOURS' });
+      }
+      if (!servingBranchId) throw fieldError('body.branchId', 'A branch is required');
       let placed: string | { wrongCode: { attemptsLeft: number | null } };
       let phone = '';
       try {
@@ -350,16 +447,8 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
           const allowed = allowedPaymentTypes(settings, settings.methods, channel);
           if (!allowed.includes(body.paymentType)) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: body.paymentType, channel, allowed });
 
-          // A delivery without a chosen branch goes to the branch that serves the address (at the scheduled time, if any).
-          let branchId = body.branchId ?? null;
+          const branchId = servingBranchId;
           let at: Date | null = null;
-          if (!branchId && body.address) {
-            // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
-            const when = options.scheduled ? (zonedInstant(body.day!, body.time!, DEFAULT_TIME_ZONE) ?? now) : now;
-            branchId = (await quotes.servingBranch(merchant.id, [body.address.latitude, body.address.longitude], 'DELIVERY', when))?.branchId ?? null;
-            if (!branchId) throw new AppError('BRANCH_CLOSED', { serviceType: body.serviceType, reason: 'HOURS' });
-          }
-          if (!branchId) throw fieldError('body.branchId', 'A branch is required');
 
           if (options.scheduled) {
             const branch = await repo.branchHours(merchant.id, branchId);
@@ -458,6 +547,7 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
             deliveryAt: at,
             opensAt: at ? opensAt(at, settings.leadTimeMinutes) : null,
             payUntil: isOnlinePayment(paymentType) ? new Date(now.getTime() + settings.unpaidCancelMinutes * 60_000) : null,
+            telegramChatId,
             createdAt: now,
             updatedAt: now,
           });
@@ -490,6 +580,9 @@ export function createOrdersService({ db, clock, quotes, codes }: OrdersServiceD
           }
           // Everything would go through: without the brand's code, it is all undone and the code is sent.
           if (confirming && !confirmationCode) throw new ConfirmationNeeded();
+          // The branch's board hears of the new order (the console rings when it is OPEN). Last: the brand's event
+          // lock is held to the commit, so nothing else waits behind it.
+          await announce(repo, (await repo.findById(merchant.id, id))!, now, false);
           return id;
         });
       } catch (error) {

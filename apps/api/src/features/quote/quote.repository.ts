@@ -9,6 +9,7 @@ import {
   modificationGroups,
   modifications,
   productBranches,
+  modificationBranches,
   products,
   promos,
   serviceFeeSettings,
@@ -76,7 +77,9 @@ const groupsOfProduct = sql<QuoteProduct['groups']>`coalesce((
   from ${modificationGroups} g where g.merchant_id = products.merchant_id and g.product_id = products.id), '[]'::json)`;
 
 const modificationsOfProduct = sql<QuoteProduct['modifications']>`coalesce((
-  select json_agg(json_build_object('id', m.id, 'groupId', m.group_id, 'price', m.price))
+  select json_agg(json_build_object('id', m.id, 'groupId', m.group_id, 'price', m.price, 'stoppedAt', coalesce((
+    select json_agg(mb.branch_id) from ${modificationBranches} mb
+    where mb.merchant_id = m.merchant_id and mb.modification_id = m.id and not mb.is_active), '[]'::json)))
   from ${modifications} m where m.merchant_id = products.merchant_id and m.product_id = products.id and m.active), '[]'::json)`;
 
 const branchEntriesOf = sql<Record<string, boolean>>`coalesce((
@@ -117,6 +120,7 @@ export function createQuoteRepository(r: Reader) {
           deliveryPrice: branches.deliveryPrice,
           deliveryMinAmount: branches.deliveryMinAmount,
           settings: branches.settings,
+          deliveryPausedUntil: branches.deliveryPausedUntil,
           timeZone: cities.timeZone,
           hours: hoursOfBranch,
         })

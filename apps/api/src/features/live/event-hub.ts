@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PoolClient } from 'pg';
+import type { Database } from '@dasturxon/db';
+import { createEventsRepository, EVENTS_CHANNEL } from './events.repository.ts';
+import type { LiveEvent } from './live-event.ts';
+
+export type EventListener = (event: LiveEvent) => void;
+
+/**
+ * One per process: LISTENs on the events channel (PostgreSQL: one connection held for it; PGlite: in process) and
+ * hands each event to the subscribers of its brand. Events of a brand are numbered in commit order; the hub keeps
+ * the last number it passed on per brand, and when a notification skips numbers (the listening connection was
+ * lost and came back) it reads the missing ones from the table first, so subscribers see every event once, in order.
+ */
+export function createEventHub(database: Database, log: FastifyBaseLogger) {
+  const listeners = new Map<string, Set<EventListener>>();
+  const lastSeen = new Map<string, number>();
+  /** Per brand, the work in hand: a gap being read delays the events behind it, never reorders them. */
+  const queues = new Map<string, Promise<void>>();
+  const repo = createEventsRepository(database.db);
+  let stop: (() => Promise<void>) | null = null;
+  let closed = false;
+
+  function deliver(event: LiveEvent): void {
+    const last = lastSeen.get(event.merchantId) ?? 0;
+    if (Number(event.id) <= last) return;
+    lastSeen.set(event.merchantId, Number(event.id));
+    for (const listener of listeners.get(event.merchantId) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn({ err: error }, 'event listener failed');
+      }
+    }
+  }
+
+  async function take(event: LiveEvent): Promise<void> {
+    const last = lastSeen.get(event.merchantId);
+    if (last !== undefined && Number(event.id) > last + 1) {
+      for (const missed of await repo.after(event.merchantId, last, { limit: 10_000 })) if (Number(missed.id) < Number(event.id)) deliver(missed);
+    }
+    deliver(event);
+  }
+
+  function received(payload: string): void {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    const queue = (queues.get(event.merchantId) ?? Promise.resolve()).then(() => take(event)).catch((error: unknown) => log.warn({ err: error }, 'event gap could not be read'));
+    queues.set(event.merchantId, queue);
+  }
+
+  /** After the listening connection came back: whatever each watched brand wrote meanwhile. */
+  async function catchUp(): Promise<void> {
+    for (const [merchantId, last] of lastSeen) {
+      if (!listeners.get(merchantId)?.size) continue;
+      for (const event of await repo.after(merchantId, last, { limit: 10_000 })) received(JSON.stringify(event));
+    }
+  }
+
+  async function listenPostgres(): Promise<void> {
+    const pool = database.pool!;
+    let retry: NodeJS.Timeout | null = null;
+    let client: PoolClient | null = null;
+    const connect = async (): Promise<void> => {
+      if (closed) return;
+      try {
+        const connection: PoolClient = await pool.connect();
+        client = connection;
+        connection.on('notification', (message) => {
+          if (message.channel === EVENTS_CHANNEL && message.payload) received(message.payload);
+        });
+        connection.on('error', (error: Error) => {
+          log.warn({ err: error }, 'event listener connection lost; reconnecting');
+          connection.release(error);
+          client = null;
+          retry = setTimeout(() => void connect().then(catchUp), 1000);
+        });
+        await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
+      } catch (error) {
+        log.warn({ err: error }, 'event listener could not connect; retrying');
+        (client as PoolClient | null)?.release(true);
+        client = null;
+        retry = setTimeout(() => void connect().then(catchUp), 1000);
+      }
+    };
+    await connect();
+    stop = async () => {
+      if (retry) clearTimeout(retry);
+      const connection = client as PoolClient | null;
+      if (connection) {
+        await connection.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
+        connection.release();
+      }
+    };
+  }
+
+  return {
+    async start(): Promise<void> {
+      if (database.kind === 'postgres') await listenPostgres();
+      else stop = await database.pglite!.listen(EVENTS_CHANNEL, received).then((unlisten) => async () => unlisten());
+    },
+
+    /** Calls `listener` with every event of the brand from now on; answers the function that stops it. */
+    subscribe(merchantId: string, listener: EventListener): () => void {
+      let set = listeners.get(merchantId);
+      if (!set) listeners.set(merchantId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(merchantId);
+      };
+    },
+
+    /** Subscribers now (the bench reads it). */
+    size(): number {
+      let n = 0;
+      for (const set of listeners.values()) n += set.size;
+      return n;
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      await stop?.();
+      listeners.clear();
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;

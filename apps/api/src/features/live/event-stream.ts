@@ -1,0 +1,101 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventHub } from './event-hub.ts';
+import { wireEvent, type LiveEvent } from './live-event.ts';
+
+/** A comment line this often keeps proxies and phones from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+/** A client this far behind (bytes not yet taken by its socket) is dropped; it reconnects with Last-Event-ID. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+export interface StreamOptions {
+  hub: EventHub;
+  merchantId: string;
+  /** Which of the brand's events this stream carries. */
+  accept: (event: LiveEvent) => boolean;
+  /** The events after a Last-Event-ID, oldest first (already narrowed to what `accept` would take or not). */
+  replay: (afterId: number) => Promise<LiveEvent[]>;
+}
+
+/** Every open stream, so a shutdown can end them (they are never idle, so the server would wait for ever). */
+const open = new Set<ServerResponse>();
+
+export function endAllStreams(): void {
+  for (const response of open) response.end();
+  open.clear();
+}
+
+export function openStreams(): number {
+  return open.size;
+}
+
+/** `id`, `event` and `data` lines of one event, made once per event however many streams send it. */
+const frames = new WeakMap<LiveEvent, string>();
+function frameOf(event: LiveEvent): string {
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(wireEvent(event))}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+/** The number a reconnecting client last saw, or null. */
+export function lastEventIdOf(request: FastifyRequest): number | null {
+  const header = request.headers['last-event-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * Answers a request with a server-sent event stream: subscribes first and holds what arrives, sends what the
+ * client missed after its Last-Event-ID, then what it held (skipping what the replay already sent), then every new
+ * event as it comes. Nothing is missed between the replay and the live part, and nothing is sent twice.
+ */
+export async function streamEvents(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+    connection: 'keep-alive',
+  });
+  response.write('retry: 3000\n\n');
+  open.add(response);
+
+  let last = lastEventIdOf(request) ?? 0;
+  let live = false;
+  const held: LiveEvent[] = [];
+  const send = (event: LiveEvent) => {
+    if (Number(event.id) <= last) return;
+    last = Number(event.id);
+    response.write(frameOf(event));
+    if (response.writableLength > MAX_BUFFERED_BYTES) response.destroy();
+  };
+  const unsubscribe = options.hub.subscribe(options.merchantId, (event) => {
+    if (!options.accept(event)) return;
+    if (live) send(event);
+    else held.push(event);
+  });
+  const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const finish = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    open.delete(response);
+  };
+  response.on('close', finish);
+
+  try {
+    if (lastEventIdOf(request) !== null) for (const event of await options.replay(last)) if (options.accept(event)) send(event);
+  } catch (error) {
+    request.log.warn({ err: error }, 'event replay failed');
+    response.end();
+    return;
+  }
+  for (const event of held) send(event);
+  held.length = 0;
+  live = true;
+}

@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CourierList,
+  CourierPositionRequest,
+  DeliveryPauseRequest,
+  ErrorResponse,
+  Figures,
+  FiguresQuery,
+  OrderIdParams,
+  Staff,
+  StaffLoginRequest,
+  StaffLoginResponse,
+  StaffOrder,
+  StaffOrderList,
+  StaffOrderListQuery,
+  StaffStatusRequest,
+  StopList,
+  StopListQuery,
+  StopRequest,
+} from '@dasturxon/domain/contracts';
+import { merchantOf } from '../../plugins/tenant.ts';
+import { createEventsRepository, streamEvents, type EventHub } from '../live/index.ts';
+import type { Db } from '@dasturxon/db';
+import type { OpsService } from './ops.service.ts';
+import { sees } from './ops.service.ts';
+import { requireStaff, staffView, type StaffAuth } from './staff-auth.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['ops'];
+const security = [{ bearer: [] }];
+const NoContent = z.null().describe('No content');
+const anyStaff = { tenant: 'active', staff: true } as const;
+const managers = { tenant: 'active', staff: ['admin', 'operator'] } as const;
+const boardStaff = { tenant: 'active', staff: ['admin', 'operator', 'kitchen'] } as const;
+
+export interface OpsRoutesOptions {
+  db: Db;
+  auth: StaffAuth;
+  service: OpsService;
+  hub: EventHub;
+}
+
+/** The staff console's calls (issue 15): `/api/ops/v1/...`, a staff session's bearer token, the brand's host. */
+export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { db, auth, service, hub }) => {
+  app.post(
+    '/ops/v1/auth/login',
+    {
+      config: { tenant: 'active', rateLimit: 'work' },
+      schema: {
+        tags,
+        summary: 'Staff login by phone and password',
+        description:
+          'Answers a staff session token (16 h). 401 STAFF_LOGIN_FAILED for a wrong phone or password (the same answer, in the same time, for both). ' +
+          'After 5 wrong passwords for a number from one address, or 20 from all, within 15 minutes: 429 RATE_LIMITED with Retry-After.',
+        body: StaffLoginRequest,
+        response: { 200: StaffLoginResponse, ...errors, 429: ErrorResponse },
+      },
+    },
+    async (request) => auth.login(merchantOf(request).id, request.body, request.ip),
+  );
+
+  app.post(
+    '/ops/v1/auth/logout',
+    { config: anyStaff, schema: { tags, security, summary: 'End this staff session', response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      if (request.staffSession) await auth.logout(request.staffSession);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get('/ops/v1/me', { config: anyStaff, schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Staff, ...errors } } }, async (request) =>
+    staffView(requireStaff(request)),
+  );
+
+  app.get(
+    '/ops/v1/orders',
+    {
+      config: anyStaff,
+      schema: {
+        tags,
+        security,
+        summary: "The board: the brand's orders the staff member sees",
+        description:
+          "Without status: today's orders and every active one. Operators and kitchens see their branches' orders (an admin with no branches: all); " +
+          'a courier sees the orders attached to them and the ready delivery orders of their branches nobody has taken.',
+        querystring: StaffOrderListQuery,
+        response: { 200: StaffOrderList, ...errors },
+      },
+    },
+    async (request) => ({ content: await service.list(requireStaff(request), request.query) }),
+  );
+
+  app.get(
+    '/ops/v1/orders/:id',
+    { config: anyStaff, schema: { tags, security, summary: 'One order with its customer, courier and timeline', params: OrderIdParams, response: { 200: StaffOrder, ...errors } } },
+    async (request) => service.get(requireStaff(request), request.params.id),
+  );
+
+  app.put(
+    '/ops/v1/orders/:id/status',
+    {
+      config: anyStaff,
+      schema: {
+        tags,
+        security,
+        summary: "Move an order along the order table, as the staff member's role",
+        description:
+          'Accept (ACCEPTED, with cookingTime), reject or cancel (CANCELED, with a reason), COOKING, DONE, attach a courier (ATTACHED: an operator names courierId; a courier takes it), ' +
+          'ON_WAY, DELIVERED, CLOSED. A move the table does not allow for the role answers 409 ORDER_STATUS_CONFLICT {from, to, role, serviceType}; ' +
+          "another courier's order 403 FORBIDDEN; an order the member does not see 404.",
+        params: OrderIdParams,
+        body: StaffStatusRequest,
+        response: { 200: StaffOrder, ...errors },
+      },
+    },
+    async (request) => service.move(requireStaff(request), request.params.id, request.body),
+  );
+
+  app.get('/ops/v1/couriers', { config: managers, schema: { tags, security, summary: "The brand's couriers with their load and last position", response: { 200: CourierList, ...errors } } }, async (request) => ({
+    content: await service.couriers(requireStaff(request)),
+  }));
+
+  app.put(
+    '/ops/v1/courier/position',
+    {
+      config: { tenant: 'active', staff: ['courier'] },
+      schema: { tags, security, summary: "The courier's phone reports where it is (every 10 s while on the way)", body: CourierPositionRequest, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await service.position(requireStaff(request), request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get('/ops/v1/stop-list', { config: boardStaff, schema: { tags, security, summary: "A branch's stop-list", querystring: StopListQuery, response: { 200: StopList, ...errors } } }, async (request) =>
+    service.stopList(requireStaff(request), request.query.branchId),
+  );
+
+  app.put(
+    '/ops/v1/stop-list',
+    {
+      config: boardStaff,
+      schema: {
+        tags,
+        security,
+        summary: 'Switch a product or a modification off (or on) at a branch',
+        description: 'The menu and the quote see it at once: a stopped product is greyed in the menu and refused by the quote (PRODUCT_NOT_AVAILABLE); a stopped modification is refused (MODIFICATION_NOT_AVAILABLE).',
+        body: StopRequest,
+        response: { 200: StopList, ...errors },
+      },
+    },
+    async (request) => service.stop(requireStaff(request), request.body),
+  );
+
+  app.put(
+    '/ops/v1/delivery-pause',
+    {
+      config: managers,
+      schema: {
+        tags,
+        security,
+        summary: "Pause a branch's delivery for some minutes (0 resumes)",
+        description: 'While paused, quotes and orders for delivery from the branch answer BRANCH_CLOSED {reason: PAUSED}, and the branch is not chosen to serve an address.',
+        body: DeliveryPauseRequest,
+        response: { 200: StopList, ...errors },
+      },
+    },
+    async (request) => service.pauseDelivery(requireStaff(request), request.body),
+  );
+
+  app.get('/ops/v1/figures', { config: managers, schema: { tags, security, summary: "Today's (or a day's) figures per branch", querystring: FiguresQuery, response: { 200: Figures, ...errors } } }, async (request) =>
+    service.figures(requireStaff(request), request.query.day),
+  );
+
+  app.get(
+    '/ops/v1/events',
+    {
+      config: anyStaff,
+      schema: {
+        tags,
+        security,
+        summary: "The board's live stream (server-sent events)",
+        description:
+          '`event: order` when an order the member sees changes, `event: position` when its courier moves; `data` is an OrderEvent, `id` its number. ' +
+          'Reconnect with Last-Event-ID to get what was missed (kept 24 h). A comment line every 25 s keeps it open.',
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const member = requireStaff(request);
+      const events = createEventsRepository(db);
+      await streamEvents(request, reply, {
+        hub,
+        merchantId: member.merchantId,
+        accept: (event) => sees(member, event),
+        replay: (after) => events.after(member.merchantId, after),
+      });
+    },
+  );
+};

@@ -1,0 +1,205 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchants, merchantSecrets, merchantSettings, notifications, type Db } from '@dasturxon/db';
+import type { ContentLanguage, OrderStatus } from '@dasturxon/domain';
+import type { Clock } from '../../clock.ts';
+
+/*
+ * Telegram (issue 15; protocols.md section 4): the customer's chat is known only from Mini App data the brand's bot
+ * signed (HMAC of the bot token), never from an id the client names; each status message goes through the brand's
+ * bot with the Bot API's sendMessage, from notification rows written in the move's own transaction.
+ */
+
+/** Mini App data older than this is not trusted to name a chat. */
+export const INIT_DATA_MAX_AGE_SECONDS = 24 * 3600;
+/** Tries before a message is given up (FAILED). */
+export const TELEGRAM_MAX_TRIES = 5;
+
+const sealContext = (merchantId: string) => `merchant_secrets/${merchantId}/telegram_bot`;
+
+/**
+ * The Telegram user of Mini App `initData`, when the brand's bot signed it (first-party HMAC check: the sorted
+ * `key=value` lines without `hash`, under HMAC_SHA256("WebAppData", token)) and it is at most `maxAgeSeconds` old
+ * (0: no age check). Null otherwise.
+ */
+export function verifyInitData(initData: string, botToken: string, now: Date, maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS): { userId: string; languageCode: string | null } | null {
+  const params = new URLSearchParams(initData);
+  const hash = params.get('hash');
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return null;
+  params.delete('hash');
+  const lines = [...params.entries()].map(([k, v]) => `${k}=${v}`).sort();
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  const expected = createHmac('sha256', secret).update(lines.join('\n')).digest();
+  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return null;
+  const authDate = Number(params.get('auth_date'));
+  if (!Number.isInteger(authDate)) return null;
+  if (maxAgeSeconds > 0 && now.getTime() / 1000 - authDate > maxAgeSeconds) return null;
+  try {
+    const user = JSON.parse(params.get('user') ?? 'null') as { id?: number; language_code?: string } | null;
+    if (!user || typeof user.id !== 'number') return null;
+    return { userId: String(user.id), languageCode: user.language_code ?? null };
+  } catch {
+    return null;
+  }
+}
+
+const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>> = {
+  uz: {
+    OPEN: 'qabul qilinishini kutmoqda',
+    ACCEPTED: 'qabul qilindi',
+    COOKING: 'tayyorlanmoqda',
+    DONE: 'tayyor',
+    ATTACHED: 'kuryerga berildi',
+    ON_WAY: "yo'lda",
+    DELIVERED: 'yetkazildi',
+    CLOSED: 'yakunlandi',
+    CANCELED: 'bekor qilindi',
+    AT_TIME: 'belgilangan vaqtga rejalashtirildi',
+  },
+  ru: {
+    OPEN: 'ожидает подтверждения',
+    ACCEPTED: 'принят',
+    COOKING: 'готовится',
+    DONE: 'готов',
+    ATTACHED: 'передан курьеру',
+    ON_WAY: 'в пути',
+    DELIVERED: 'доставлен',
+    CLOSED: 'завершён',
+    CANCELED: 'отменён',
+    AT_TIME: 'запланирован на выбранное время',
+  },
+  eng: {
+    OPEN: 'is waiting to be accepted',
+    ACCEPTED: 'is accepted',
+    COOKING: 'is being prepared',
+    DONE: 'is ready',
+    ATTACHED: 'is with the courier',
+    ON_WAY: 'is on the way',
+    DELIVERED: 'is delivered',
+    CLOSED: 'is complete',
+    CANCELED: 'is cancelled',
+    AT_TIME: 'is scheduled for its time',
+  },
+};
+const ORDER_WORD: Record<ContentLanguage, string> = { uz: 'Buyurtma', ru: 'Заказ', eng: 'Order' };
+
+/** The message of a status change, in the brand's main language. */
+export function statusMessage(input: { brand: string; number: number; status: OrderStatus; language: ContentLanguage }): string {
+  const words = STATUS_WORDS[input.language] ?? STATUS_WORDS.ru;
+  return `${input.brand}: ${ORDER_WORD[input.language]} №${input.number} ${words[input.status] ?? input.status}`;
+}
+
+export interface TelegramDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  secretsKey: string | undefined;
+  /** The Bot API's address (https://api.telegram.org; tests point it at a local fake). */
+  apiUrl: string;
+}
+
+export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramDeps) {
+  const box = createSecretBox(secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
+
+  async function tokenOf(merchantId: string): Promise<string | null> {
+    const [row] = await db.select({ sealed: merchantSecrets.telegramBotToken }).from(merchantSecrets).where(eq(merchantSecrets.merchantId, merchantId)).limit(1);
+    if (!row?.sealed) return null;
+    try {
+      return box.open(row.sealed, sealContext(merchantId));
+    } catch {
+      log.error({ merchantId }, 'the brand\'s Telegram bot token does not open with PAYMENT_SECRETS_KEY');
+      return null;
+    }
+  }
+
+  async function send(token: string, chatId: string, text: string): Promise<'SENT' | 'RETRY' | 'FAILED'> {
+    try {
+      const response = await fetch(`${apiUrl}/bot${token}/sendMessage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chat_id: chatId, text }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (response.ok) return 'SENT';
+      // 429 and 5xx pass; 400 (chat not found) and 403 (the customer blocked the bot) will not get better.
+      return response.status === 429 || response.status >= 500 ? 'RETRY' : 'FAILED';
+    } catch {
+      return 'RETRY';
+    }
+  }
+
+  return {
+    /** Seals and keeps a brand's bot token (operations and tests set it; it is never returned). */
+    async setBotToken(merchantId: string, token: string | null): Promise<void> {
+      await db
+        .insert(merchantSecrets)
+        .values({ merchantId, telegramBotToken: token ? box.seal(token, sealContext(merchantId)) : null })
+        .onConflictDoUpdate({ target: merchantSecrets.merchantId, set: { telegramBotToken: token ? box.seal(token, sealContext(merchantId)) : null } });
+    },
+
+    /** The chat a placed order's messages go to: the Mini App user the brand's bot signed for, else null. */
+    async chatOf(merchantId: string, initData: string | undefined): Promise<string | null> {
+      if (!initData) return null;
+      const token = await tokenOf(merchantId);
+      if (!token) return null;
+      const user = verifyInitData(initData, token, clock.now());
+      if (!user) log.warn({ merchantId }, 'Telegram init data with an order did not verify; no messages for it');
+      return user?.userId ?? null;
+    },
+
+    /**
+     * Sends what is due: claims a batch of pending messages (a lease of a minute, so instances sharing the database
+     * never send one twice at once and a crash only delays it), sends each through its brand's bot outside any
+     * transaction, and marks it sent, failed, or due again with a growing wait. Answers how many were sent.
+     */
+    async sendDue(batch = 20): Promise<number> {
+      const now = clock.now();
+      const claimed = await db.transaction(async (tx) => {
+        const due = await tx
+          .select({ merchantId: notifications.merchantId, id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.telegramState, 'PENDING'), or(isNull(notifications.telegramAt), lte(notifications.telegramAt, now))))
+          .orderBy(asc(notifications.createdAt))
+          .limit(batch)
+          .for('update', { skipLocked: true });
+        if (!due.length) return [];
+        return tx
+          .update(notifications)
+          .set({ telegramAt: new Date(now.getTime() + 60_000), telegramTries: sql`${notifications.telegramTries} + 1` })
+          .where(inArray(sql`(${notifications.merchantId}, ${notifications.id})`, due.map((d) => sql`(${d.merchantId}::uuid, ${d.id}::uuid)`)))
+          .returning();
+      });
+      let sent = 0;
+      for (const message of claimed) {
+        const token = await tokenOf(message.merchantId);
+        const [brand] = await db
+          .select({ name: merchants.name, language: merchantSettings.mainLanguage })
+          .from(merchants)
+          .leftJoin(merchantSettings, and(eq(merchantSettings.merchantId, merchants.id), eq(merchantSettings.channel, 'WEB')))
+          .where(eq(merchants.id, message.merchantId))
+          .limit(1);
+        const outcome =
+          token && message.telegramChatId && message.status && message.orderNumber !== null
+            ? await send(token, message.telegramChatId, statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: (brand?.language ?? 'ru') as ContentLanguage }))
+            : 'FAILED';
+        const giveUp = outcome === 'FAILED' || (outcome === 'RETRY' && message.telegramTries >= TELEGRAM_MAX_TRIES);
+        await db
+          .update(notifications)
+          .set(
+            outcome === 'SENT'
+              ? { telegramState: 'SENT', telegramAt: clock.now() }
+              : giveUp
+                ? { telegramState: 'FAILED', telegramAt: clock.now() }
+                : { telegramAt: new Date(clock.now().getTime() + 2 ** message.telegramTries * 5_000) },
+          )
+          .where(and(eq(notifications.merchantId, message.merchantId), eq(notifications.id, message.id)));
+        if (outcome === 'SENT') sent++;
+        else if (giveUp) log.warn({ merchantId: message.merchantId, notificationId: message.id, tries: message.telegramTries }, 'a Telegram status message was given up');
+      }
+      return sent;
+    },
+  };
+}
+
+export type Telegram = ReturnType<typeof createTelegram>;

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '@dasturxon/db/seed';
+import { readEvents, type StreamEvent } from '@dasturxon/domain';
+import { Order, StaffLoginResponse } from '@dasturxon/domain/contracts';
+import { createTestApp, signInCustomer, type TestApp } from './harness.ts';
+
+const T = DEMO.tezkor;
+
+/**
+ * Two server instances on one PostgreSQL (issue 15): a status change made through one reaches a stream held by the
+ * other, through LISTEN/NOTIFY; and the listening connection, once lost, comes back and catches up.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across instances on PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let dataDir: string;
+  let baseB: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dx-live-'));
+    a = await createTestApp('postgres', { DATA_DIR: dataDir });
+    b = await createTestApp('postgres', { DATA_DIR: dataDir }, { sameDatabaseAs: a });
+    baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers a move made on instance A to a customer and a board streaming from instance B, and resumes after a reconnect', async () => {
+    const c = await signInCustomer(a, dataDir, { phone: '+998951234567', merchantId: T.id, ip: '10.16.0.1' });
+    const placed = await a.app.inject({
+      method: 'POST',
+      url: '/api/orders/v1/orders',
+      headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` },
+      payload: { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [{ productId: T.products.fries, count: 1 }] },
+    });
+    const order = Order.parse(placed.json());
+    const login = await a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: { 'x-merchant-id': T.id }, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
+    const staffToken = StaffLoginResponse.parse(login.json()).token;
+
+    const stream = (path: string, token: string, lastEventId: string | null = null) => {
+      const events: StreamEvent[] = [];
+      const controller = new AbortController();
+      let opened!: () => void;
+      const open = new Promise<void>((r) => (opened = r));
+      const done = readEvents({ url: `${baseB}/api${path}`, token, headers: { 'x-merchant-id': T.id }, lastEventId, signal: controller.signal, onOpen: () => opened(), onEvent: (e) => events.push(e) }).catch(() => null);
+      return {
+        events,
+        open,
+        until: async (n: number) => {
+          for (let i = 0; i < 400 && events.length < n; i++) await new Promise((r) => setTimeout(r, 25));
+          return events.map((e) => JSON.parse(e.data) as { status: string; orderId: string });
+        },
+        stop: async () => {
+          controller.abort();
+          await done;
+        },
+      };
+    };
+    const mine = stream(`/orders/v1/orders/${order.id}/events`, c.token);
+    const board = stream('/ops/v1/events', staffToken);
+    await Promise.all([mine.open, board.open]);
+
+    await a.app.moveOrder(T.id, order.id, { to: 'ACCEPTED', role: 'operator' });
+    expect((await mine.until(1)).map((e) => e.status)).toEqual(['ACCEPTED']);
+    expect((await board.until(1)).filter((e) => e.orderId === order.id).map((e) => e.status)).toEqual(['ACCEPTED']);
+    const last = mine.events[0]!.id;
+    await mine.stop();
+
+    // Instance B's listening connection is cut (as a failover would): it reconnects and reads what it missed.
+    await b.database.pool!.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
+    await a.app.moveOrder(T.id, order.id, { to: 'COOKING', role: 'operator' });
+    await a.app.moveOrder(T.id, order.id, { to: 'DONE', role: 'operator' });
+    expect((await board.until(3)).filter((e) => e.orderId === order.id).map((e) => e.status)).toEqual(['ACCEPTED', 'COOKING', 'DONE']);
+
+    const again = stream(`/orders/v1/orders/${order.id}/events`, c.token, last);
+    expect((await again.until(2)).map((e) => e.status)).toEqual(['COOKING', 'DONE']);
+    await a.app.moveOrder(T.id, order.id, { to: 'CLOSED', role: 'operator' });
+    expect((await again.until(3)).map((e) => e.status)).toEqual(['COOKING', 'DONE', 'CLOSED']);
+    await again.stop();
+    await board.stop();
+  });
+});

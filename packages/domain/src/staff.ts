@@ -1,0 +1,79 @@
+import type { OrderRole } from './order-status.ts';
+import type { OrderStatus } from './enums.ts';
+
+/*
+ * The brand's staff (issue 15, decision 010): who works in the console, which orders each sees and which
+ * moves of the order table each may make. The table itself (order-status.ts) stays the one rule for moves;
+ * this module maps a staff member onto its roles and says what each board column holds.
+ */
+
+export const STAFF_ROLES = ['admin', 'operator', 'kitchen', 'courier'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The role a staff member moves orders as: an admin runs the brand and moves as its operator does. */
+export function orderRoleOf(role: StaffRole): Extract<OrderRole, 'operator' | 'kitchen' | 'courier'> {
+  return role === 'admin' ? 'operator' : role;
+}
+
+/** Why the brand refuses or cancels an order (the console's reject; the customer reads it on the order). */
+export const REJECT_REASONS = ['OUT_OF_STOCK', 'BRANCH_BUSY', 'BRANCH_CLOSED', 'ADDRESS_UNREACHABLE', 'CUSTOMER_UNREACHABLE', 'DUPLICATE', 'OTHER'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+/** The console board's columns, in the order an order moves through them, and the statuses each holds. */
+export const BOARD_COLUMNS = [
+  { id: 'new', statuses: ['OPEN'] },
+  { id: 'accepted', statuses: ['ACCEPTED'] },
+  { id: 'cooking', statuses: ['COOKING'] },
+  { id: 'ready', statuses: ['DONE'] },
+  { id: 'onTheWay', statuses: ['ATTACHED', 'ON_WAY'] },
+  { id: 'done', statuses: ['DELIVERED', 'CLOSED', 'CANCELED'] },
+] as const satisfies readonly { id: string; statuses: readonly OrderStatus[] }[];
+export type BoardColumn = (typeof BOARD_COLUMNS)[number]['id'];
+
+/** The board column of a status; CREATED (awaiting online payment) and AT_TIME (scheduled) are on no column yet. */
+export function boardColumnOf(status: OrderStatus): BoardColumn | null {
+  return BOARD_COLUMNS.find((c) => (c.statuses as readonly OrderStatus[]).includes(status))?.id ?? null;
+}
+
+/** Courier statuses (spec section 4) the console sets as the order moves. */
+export const COURIER_STATUSES = [
+  '',
+  'PERFORMER_LOOK_UP',
+  'PERFORMER_FOUND',
+  'PERFORMER_NOT_FOUND',
+  'PERFORMER_PICK_UP_ARRIVED',
+  'PERFORMER_PICKUPED',
+  'PERFORMER_ARRIVED',
+  'PERFORMER_DELIVERED_FINISH',
+  'PERFORMER_RETURNING',
+  'PERFORMER_RETURN_ARRIVED',
+  'PERFORMER_RETURNED_FINISH',
+  'NEW_ORDER',
+  'ESTIMATING_FAILED',
+  'READY_FOR_APPROVAL',
+  'FAILED',
+  'CANCELLED',
+  'ACCEPTED',
+] as const;
+export type CourierStatus = (typeof COURIER_STATUSES)[number];
+
+/** The courier status an order's move implies for its own couriers: attached, picked up, delivered, handed back. */
+export function courierStatusAfter(to: OrderStatus): CourierStatus | null {
+  switch (to) {
+    case 'ATTACHED':
+      return 'PERFORMER_FOUND';
+    case 'ON_WAY':
+      return 'PERFORMER_PICKUPED';
+    case 'DELIVERED':
+      return 'PERFORMER_DELIVERED_FINISH';
+    case 'DONE':
+      return '';
+    default:
+      return null;
+  }
+}
+
+/** How often the courier's phone sends its position while an order is on the way. */
+export const COURIER_POSITION_INTERVAL_SECONDS = 10;
+/** The longest a branch's delivery may be paused at once, in minutes. */
+export const MAX_DELIVERY_PAUSE_MINUTES = 24 * 60;
