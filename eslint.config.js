@@ -51,6 +51,16 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [webOnlyDomain] }],
     },
   },
+  {
+    // The staff console (apps/ops/README.md): a browser app like the storefront, which also talks to the server over HTTP only.
+    files: ['apps/ops/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ ...webOnlyDomain, message: 'The console imports only the domain.' }] }],
+    },
+  },
   // The storefront's layers (apps/web/README.md): app → features → shared, lib. A feature never imports
   // another feature; shared code and lib never import a feature; only app/ puts features together.
   {

@@ -1,10 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
 // the domain's APP_VERSION (checked by src/lib/app-version.test.ts).
 import webPackage from './package.json' with { type: 'json' };
@@ -30,40 +28,12 @@ function versionFile(): Plugin {
 /** Files worth compressing; index.html is not served as a file (the server fills it in per brand). */
 const COMPRESSIBLE = /\.(js|css|json|svg|txt|webmanifest)$/;
 
-/**
- * Writes `name.br` (brotli, best) and `name.gz` (gzip, best) beside every compressible file of the
- * build, once. The server sends them as they are (@fastify/static `preCompressed`): smaller than
- * what it could compress per request, and no CPU spent on it per request.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'dx-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file) || file.includes('/.vite/') || statSync(file).size < 1024) continue;
-        const raw = readFileSync(file);
-        const br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
-        const gz = gzipSync(raw, { level: 9 });
-        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
-      }
-    },
-  };
-}
-
 const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), versionFile(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), versionFile(), precompress(COMPRESSIBLE)],
   // The renderer needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   define: {

@@ -1,0 +1,141 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { Branch, Staff } from '@dasturxon/domain/contracts';
+import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
+import { I18nContext, storedLang, storeLang, translator, useT, type I18n, type Lang } from './i18n.ts';
+import { navigate, usePath } from './router.tsx';
+import { homeOf, myBranches, SCREENS, SessionContext, type Screen, type Session } from './session.ts';
+import { EventsProvider } from './events.tsx';
+import { Shell } from './shell.tsx';
+import { Login } from './screens/login.tsx';
+import { Board } from './screens/board.tsx';
+import { CourierView } from './screens/courier.tsx';
+import { ErrorNote, Loading } from './ui.tsx';
+
+// Screens a part of the staff opens now and then load when first opened; the order page brings Leaflet along.
+const OrderDetail = lazy(() => import('./screens/order-detail.tsx').then((m) => ({ default: m.OrderDetail })));
+const StopListScreen = lazy(() => import('./screens/stop-list.tsx').then((m) => ({ default: m.StopListScreen })));
+const FiguresScreen = lazy(() => import('./screens/figures.tsx').then((m) => ({ default: m.FiguresScreen })));
+
+type Auth =
+  | { kind: 'signedOut' }
+  | { kind: 'checking'; token: string }
+  | { kind: 'failed'; token: string; error: unknown }
+  | { kind: 'signedIn'; token: string; staff: Staff };
+
+export function App() {
+  const [lang, setLangState] = useState<Lang>(storedLang);
+  const setLang = useCallback((next: Lang) => {
+    storeLang(next);
+    setLangState(next);
+  }, []);
+  const i18n = useMemo<I18n>(() => ({ ...translator(lang), setLang }), [lang, setLang]);
+
+  const [auth, setAuth] = useState<Auth>(() => {
+    const token = readToken();
+    return token ? { kind: 'checking', token } : { kind: 'signedOut' };
+  });
+  const [branches, setBranches] = useState<Branch[]>([]);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => setAuth({ kind: 'signedOut' }));
+  }, []);
+
+  const checking = auth.kind === 'checking' ? auth.token : null;
+  useEffect(() => {
+    if (!checking) return;
+    let live = true;
+    api.me().then(
+      (staff) => live && setAuth({ kind: 'signedIn', token: checking, staff }),
+      (error: unknown) => live && setAuth((a) => (a.kind === 'signedOut' ? a : { kind: 'failed', token: checking, error })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [checking, round]);
+
+  const signedIn = auth.kind === 'signedIn';
+  useEffect(() => {
+    if (!signedIn) return;
+    // Names for the branch filters; the console works without them (ids only) when the list fails.
+    api.branches().then(setBranches, () => setBranches([]));
+  }, [signedIn]);
+
+  const signOut = useCallback(() => {
+    api.logout().catch(() => {});
+    storeToken(null);
+    setAuth({ kind: 'signedOut' });
+    navigate('/login', { replace: true });
+  }, []);
+
+  const session = useMemo<Session | null>(
+    () => (auth.kind === 'signedIn' ? { token: auth.token, staff: auth.staff, branches: myBranches(auth.staff, branches), signOut } : null),
+    [auth, branches, signOut],
+  );
+
+  let body;
+  if (auth.kind === 'signedOut') {
+    body = (
+      <Login
+        onSignedIn={(token, staff) => {
+          storeToken(token);
+          setAuth({ kind: 'signedIn', token, staff });
+          navigate(homeOf(staff.role), { replace: true });
+        }}
+      />
+    );
+  } else if (auth.kind === 'checking') {
+    body = <Loading />;
+  } else if (auth.kind === 'failed') {
+    body = (
+      <ErrorNote
+        error={auth.error}
+        onRetry={() => {
+          setAuth({ kind: 'checking', token: auth.token });
+          setRound((r) => r + 1);
+        }}
+      />
+    );
+  } else if (session) {
+    body = (
+      <SessionContext value={session}>
+        <EventsProvider token={session.token}>
+          <Shell>
+            <Routes screens={SCREENS[session.staff.role]} home={homeOf(session.staff.role)} />
+          </Shell>
+        </EventsProvider>
+      </SessionContext>
+    );
+  }
+  return <I18nContext value={i18n}>{body}</I18nContext>;
+}
+
+function Routes({ screens, home }: { screens: readonly Screen[]; home: string }) {
+  const path = usePath();
+  const allowed = (screen: Screen) => screens.includes(screen);
+  const order = /^\/orders\/([^/]+)$/.exec(path)?.[1];
+
+  const wrong = path === '/login' || (path === '/' && !allowed('board'));
+  useEffect(() => {
+    if (wrong) navigate(home, { replace: true });
+  }, [wrong, home]);
+  if (wrong) return null;
+
+  let screen;
+  if (order) screen = <OrderDetail id={decodeURIComponent(order)} />;
+  else if (path === '/' && allowed('board')) screen = <Board />;
+  else if (path === '/stop-list' && allowed('stopList')) screen = <StopListScreen />;
+  else if (path === '/figures' && allowed('figures')) screen = <FiguresScreen />;
+  else if (path === '/courier' && allowed('courier')) screen = <CourierView />;
+  else screen = <NotFound />;
+  return <Suspense fallback={<Loading />}>{screen}</Suspense>;
+}
+
+function NotFound() {
+  const tr = useT();
+  return (
+    <p className="p-6 text-center text-slate-500" data-testid="not-found">
+      {tr.t('notFound')}
+    </p>
+  );
+}

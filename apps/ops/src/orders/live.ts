@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrderEvent, StaffOrder } from '@dasturxon/domain/contracts';
+import { api, ApiError } from '../api.ts';
+import { useOrderEvents } from '../events.tsx';
+
+interface LiveOrders {
+  orders: StaffOrder[];
+  loading: boolean;
+  error: unknown;
+  reload: () => void;
+  /** Puts an order's newer state in the list (the answer to a move). */
+  upsert: (order: StaffOrder) => void;
+}
+
+/**
+ * A list of orders kept current by the live stream: each `order` event refetches the order it names (its `next`
+ * depends on the staff member, which only the server knows), a `position` event moves its courier; an order the
+ * staff member may no longer see (404, 403) leaves the list. The whole list is read again after a reconnect.
+ */
+export function useLiveOrders(load: () => Promise<StaffOrder[]>, onChange?: (event: OrderEvent, before: StaffOrder | undefined, after: StaffOrder | null) => void): LiveOrders {
+  const [orders, setOrders] = useState<ReadonlyMap<string, StaffOrder>>(new Map());
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const [round, setRound] = useState(0);
+  const current = useRef(orders);
+  const latestLoad = useRef(load);
+  /** The newest fetch per order: an older answer arriving late is dropped. */
+  const fetches = useRef(new Map<string, number>());
+  useEffect(() => {
+    latestLoad.current = load;
+    current.current = orders;
+  });
+
+  useEffect(() => {
+    let live = true;
+    latestLoad.current().then(
+      (list) => {
+        if (!live) return;
+        setOrders(new Map(list.map((o) => [o.id, o])));
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(e);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [round]);
+
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  const upsert = useCallback((order: StaffOrder) => setOrders((m) => new Map(m).set(order.id, order)), []);
+  const remove = useCallback(
+    (id: string) =>
+      setOrders((m) => {
+        if (!m.has(id)) return m;
+        const next = new Map(m);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+
+  useOrderEvents((event) => {
+    if (event.type === 'position') {
+      const known = current.current.get(event.orderId);
+      if (known && event.position) upsert({ ...known, courierPosition: event.position });
+      return;
+    }
+    const ticket = (fetches.current.get(event.orderId) ?? 0) + 1;
+    fetches.current.set(event.orderId, ticket);
+    const before = current.current.get(event.orderId);
+    api.order(event.orderId).then(
+      (order) => {
+        if (fetches.current.get(event.orderId) !== ticket) return;
+        upsert(order);
+        onChange?.(event, before, order);
+      },
+      (e: unknown) => {
+        if (fetches.current.get(event.orderId) !== ticket) return;
+        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) {
+          remove(event.orderId);
+          onChange?.(event, before, null);
+        }
+      },
+    );
+  }, reload);
+
+  return { orders: [...orders.values()], loading, error, reload, upsert };
+}

@@ -1,0 +1,50 @@
+import { createPortal } from 'react-dom';
+import { pickText } from '@dasturxon/domain';
+import type { StaffOrder } from '@dasturxon/domain/contracts';
+import { useT } from '../i18n.ts';
+import { dateTime, time } from '../format.ts';
+
+/**
+ * The kitchen ticket: hidden on screen, the only thing printed (index.css, @media print). Narrow (80 mm roll),
+ * the number large enough to read across the pass, each line with its modifications, and the comment.
+ */
+export function KitchenTicket({ order }: { order: StaffOrder }) {
+  const tr = useT();
+  return createPortal(
+    <div className="ops-ticket" data-testid="kitchen-ticket">
+      <div className="ops-ticket-number">№{order.number}</div>
+      <div className="ops-ticket-meta">
+        <strong>{tr.service(order.serviceType)}</strong>
+        <span>{dateTime(order.createdAt, tr)}</span>
+      </div>
+      {order.atTime && order.deliveryAt && <div className="ops-ticket-strong">{tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}</div>}
+      {order.cookingTime !== null && <div>{tr.t('cookingFor', { m: order.cookingTime })}</div>}
+      <div>{pickText(order.branch.name, tr.content)}</div>
+      <ol className="ops-ticket-lines">
+        {order.cartItems.map((line, i) => (
+          <li key={`${line.productId}-${i}`}>
+            <div className="ops-ticket-line">
+              <span className="ops-ticket-count">{line.count}×</span> {pickText(line.name, tr.content)}
+            </div>
+            {line.modifications.length > 0 && (
+              <ul>
+                {line.modifications.map((m) => (
+                  <li key={m.id}>
+                    + {pickText(m.name, tr.content)}
+                    {m.count > 1 ? ` ×${m.count}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+      {order.comment && (
+        <div className="ops-ticket-comment">
+          <strong>{tr.t('comment')}:</strong> {order.comment}
+        </div>
+      )}
+    </div>,
+    document.body,
+  );
+}

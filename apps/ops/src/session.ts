@@ -1,0 +1,53 @@
+import { createContext, useContext } from 'react';
+import { pickText, type StaffRole } from '@dasturxon/domain';
+import type { Branch, Staff } from '@dasturxon/domain/contracts';
+
+/** The signed-in staff member and the branches they work at (all the brand's for an admin with none). */
+export interface Session {
+  token: string;
+  staff: Staff;
+  branches: Branch[];
+  signOut: () => void;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a signed-in console');
+  return session;
+}
+
+export type Screen = 'board' | 'stopList' | 'figures' | 'courier';
+
+/** What each role sees (issue 15): the courier has their own phone view; the kitchen no figures. */
+export const SCREENS: Record<StaffRole, readonly Screen[]> = {
+  admin: ['board', 'stopList', 'figures'],
+  operator: ['board', 'stopList', 'figures'],
+  kitchen: ['board', 'stopList'],
+  courier: ['courier'],
+};
+
+export const SCREEN_PATH: Record<Screen, string> = { board: '/', stopList: '/stop-list', figures: '/figures', courier: '/courier' };
+
+/** The screen a role lands on after signing in. */
+export const homeOf = (role: StaffRole): string => SCREEN_PATH[SCREENS[role][0] ?? 'board'];
+
+/** The staff member's branches, as the branch filters list them. */
+export function myBranches(staff: Staff, all: Branch[]): Branch[] {
+  return staff.branchIds.length ? all.filter((b) => staff.branchIds.includes(b.id)) : all;
+}
+
+/** The branches to choose from: their names when the list came, else the staff member's own ids. */
+export function branchChoices(session: Pick<Session, 'staff' | 'branches'>, content: 'ru' | 'uz' | 'eng'): { id: string; label: string }[] {
+  if (session.branches.length) return session.branches.map((b) => ({ id: b.id, label: pickText(b.name, content) || b.address }));
+  return session.staff.branchIds.map((id) => ({ id, label: id.slice(0, 8) }));
+}
+
+const BRANCH_KEY = 'dx-ops-branch';
+/** The branch last chosen on the board or the stop-list ('' for all). */
+export const rememberedBranch = (): string => localStorage.getItem(BRANCH_KEY) ?? '';
+export function rememberBranch(id: string): void {
+  if (id) localStorage.setItem(BRANCH_KEY, id);
+  else localStorage.removeItem(BRANCH_KEY);
+}

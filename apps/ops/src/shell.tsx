@@ -1,0 +1,105 @@
+import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { askForAlerts, audioReady, chime, notify, notifyPermission, onAudioChange, type NotifyPermission } from './alerts.ts';
+import { useLiveState, useOrderEvents } from './events.tsx';
+import { LANGS, useT, type Lang, type MessageKey } from './i18n.ts';
+import { Link, navigate, usePath } from './router.tsx';
+import { SCREEN_PATH, SCREENS, useSession, type Screen } from './session.ts';
+import { Icon } from './icons.tsx';
+
+const NAV_LABEL: Record<Screen, MessageKey> = { board: 'navBoard', stopList: 'navStopList', figures: 'navFigures', courier: 'navCourier' };
+
+/** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */
+export function Shell({ children }: { children: ReactNode }) {
+  const tr = useT();
+  const { staff, signOut } = useSession();
+  const path = usePath();
+  const live = useLiveState();
+  const screens = SCREENS[staff.role];
+  const watchesNewOrders = staff.role !== 'courier';
+  const [permission, setPermission] = useState<NotifyPermission>(notifyPermission);
+  const sounding = useSyncExternalStore(onAudioChange, audioReady, () => false);
+  // Offered until both work that can: the sound needs one gesture per page load, notifications one answer.
+  const offerAlerts = watchesNewOrders && (!sounding || permission === 'default');
+
+  // A new order wherever the staff member is in the console: a chime, and a notification when the tab is hidden.
+  const announced = useRef(new Set<string>());
+  useOrderEvents((event) => {
+    if (!watchesNewOrders || event.type !== 'order' || event.status !== 'OPEN' || announced.current.has(event.orderId)) return;
+    if (staff.branchIds.length && !staff.branchIds.includes(event.branchId)) return;
+    announced.current.add(event.orderId);
+    chime();
+    if (document.visibilityState !== 'visible' || !document.hasFocus()) {
+      notify(tr.t('newOrderTitle', { n: event.number }), tr.status('OPEN'), event.orderId, () => navigate(`/orders/${event.orderId}`));
+    }
+  });
+
+  return (
+    <div className="min-h-dvh bg-slate-100 text-slate-900">
+      <header className="sticky top-0 z-[1000] border-b border-slate-200 bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-[120rem] flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+          <span className="font-bold">
+            Dasturxon <span className="font-normal text-slate-400">· {tr.t('appName')}</span>
+          </span>
+          <nav aria-label={tr.t('appName')} className="order-last flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+            {screens.map((screen) => {
+              const to = SCREEN_PATH[screen];
+              const current = path === to;
+              return (
+                <Link
+                  key={screen}
+                  to={to}
+                  data-testid={`nav-${screen}`}
+                  aria-current={current ? 'page' : undefined}
+                  className={`whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-slate-800'}`}
+                >
+                  {tr.t(NAV_LABEL[screen])}
+                </Link>
+              );
+            })}
+          </nav>
+          <div className="ml-auto flex items-center gap-2 text-sm">
+            <span data-testid="live-state" data-state={live} className="flex items-center gap-1.5" role="status">
+              <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${live === 'live' ? 'bg-emerald-400' : 'animate-pulse bg-amber-400'}`} />
+              <span className="hidden sm:inline">{live === 'live' ? tr.t('live') : tr.t('reconnecting')}</span>
+            </span>
+            {offerAlerts && (
+              <button
+                type="button"
+                data-testid="enable-alerts"
+                title={permission === 'denied' ? tr.t('alertsBlocked') : tr.t('enableAlerts')}
+                className="flex items-center gap-1 rounded-md border border-amber-400 px-2 py-1.5 text-amber-200 hover:bg-slate-800"
+                onClick={() => void askForAlerts().then(setPermission)}
+              >
+                <Icon name="bell" /> <span className="hidden md:inline">{tr.t('enableAlerts')}</span>
+                <span className="sr-only md:hidden">{tr.t('enableAlerts')}</span>
+              </button>
+            )}
+            <label className="sr-only" htmlFor="ops-lang">
+              {tr.t('language')}
+            </label>
+            <select
+              id="ops-lang"
+              data-testid="lang-select"
+              value={tr.lang}
+              onChange={(e) => tr.setLang(e.target.value as Lang)}
+              className="rounded-md border border-slate-600 bg-slate-900 px-1 py-1.5 text-white"
+            >
+              {LANGS.map((l) => (
+                <option key={l} value={l}>
+                  {l.toUpperCase()}
+                </option>
+              ))}
+            </select>
+            <span className="hidden text-slate-300 lg:inline" data-testid="staff-name">
+              {staff.name} · {tr.role(staff.role)}
+            </span>
+            <button type="button" data-testid="sign-out" onClick={signOut} className="rounded-md border border-slate-600 px-2 py-1.5 hover:bg-slate-800">
+              {tr.t('signOut')}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-[120rem]">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
+
+const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
+
+const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
+
+export default defineConfig({
+  // Served by the API under /ops on the brand's own host (apps/api/src/web/ops-console.ts).
+  base: '/ops/',
+  plugins: [react(), tailwindcss(), precompress(COMPRESSIBLE)],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Desktops at the counter and couriers' phones of the last four years.
+    target: ['es2022', 'chrome100', 'safari16.4', 'firefox100'],
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    port: 5174,
+    // `npm run dev -w @dasturxon/ops` on tezkor.localhost:5174/ops talks to `npm run dev:api`; the Host header is kept, so
+    // the brand resolves as it would on the API's port.
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: false },
+    },
+  },
+});
