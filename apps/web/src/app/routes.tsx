@@ -45,8 +45,8 @@ const CardsPages = lazyPage(() => import('../features/cards/cards-pages.tsx').th
 const ChooseAddressPage = lazyPage(() => import('../features/addresses/choose-address-page.tsx').then((m) => m.ChooseAddressPage));
 // A guest's addresses go to the account after login: nothing of it loads for a guest.
 const GuestPlacesSync = lazyPage(() => import('../shared/order/guest-places-sync.tsx').then((m) => m.GuestPlacesSync));
-const OrdersPage = lazyPage(() => import('../features/orders/orders.ts').then((m) => m.OrdersPage));
-const OrderPage = lazyPage(() => import('../features/orders/orders.ts').then((m) => m.OrderPage));
+// The orders, one order, its map and the notifications: one lazy page (one line and one file here), which shows the one its address names.
+const OrdersPages = lazyPage(() => import('../features/orders/orders.tsx').then((m) => m.OrdersPages));
 const AddressBookPage = lazyPage(() => import('../features/addresses/address-book-page.tsx').then((m) => m.AddressBookPage));
 const AddressCreatePage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressCreatePage));
 const AddressDeliveryPage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressDeliveryPage));
@@ -120,8 +120,9 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/user', element: <ProfileUserPage /> },
           { path: 'profile/address', element: <AddressBookPage /> },
-          { path: 'profile/orders', element: <OrdersPage /> },
-          { path: 'profile/orders/:id', element: <OrderPage /> },
+          { path: 'profile/orders', element: <OrdersPages /> },
+          { path: 'profile/orders/:id', element: <OrdersPages /> },
+          { path: 'profile/notifications', element: <OrdersPages /> },
           { path: 'profile/cards', element: <CardsPages /> },
           { path: 'profile/cards/create', element: <CardsPages /> },
           { path: 'profile/cards/confirm', element: <CardsPages /> },
@@ -160,7 +161,7 @@ export const routes: RouteObject[] = [
           { path: 'address/pickup2', element: <BranchesMapPage /> },
           { path: 'address/delivery', element: <AddressDeliveryPage /> },
           { path: 'profile/address/create', element: <AddressCreatePage /> },
-          // Later issues: profile/orders/:id/map.
+          { path: 'profile/orders/:id/map', element: <OrdersPages /> },
         ],
       },
     ],

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pickText } from '@dasturxon/domain';
+import { telegramInitData } from '../../lib/telegram.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
 import { setPromoCode } from '../../shared/basket/promo-code.ts';
@@ -74,7 +75,7 @@ function ConfirmView() {
    */
   const send = async (code?: string): Promise<boolean> => {
     const phone = draft.receiverOn ? checkPhoneInput(draft.receiverPhone) : null;
-    const body = orderRequestOf(c.request, draft, c.delivered ? c.address : null, phone?.ok ? phone.e164 : null);
+    const body = orderRequestOf(c.request, draft, c.delivered ? c.address : null, phone?.ok ? phone.e164 : null, telegramInitData());
     // One key per attempt, kept in the draft before sending: a retry of the same order after a lost answer reuses it.
     const attempt = attemptFor(readDraft(c.merchantId), JSON.stringify(body), newIdempotencyKey);
     writeDraft(c.merchantId, { ...readDraft(c.merchantId), attempt });

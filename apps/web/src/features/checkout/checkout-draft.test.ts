@@ -50,6 +50,9 @@ describe('checkout requests', () => {
     expect(now.day).toBeUndefined();
     expect(now.courierComment).toBe('');
     expect(now.address).toBeUndefined();
+    expect(now.telegramInitData).toBeUndefined();
+    // Inside Telegram the Mini App's signed data goes along (the server checks it before trusting its chat).
+    expect(orderRequestOf(quote, EMPTY_DRAFT, null, null, 'user=%7B%22id%22%3A1%7D&hash=ab').telegramInitData).toBe('user=%7B%22id%22%3A1%7D&hash=ab');
   });
 
   it('a later order whose time is still to be chosen is not stopped by a branch closed now', () => {

@@ -57,8 +57,11 @@ export function checkoutQuoteRequest(options: {
   return request;
 }
 
-/** The order request of a quoted checkout. A generated (not saved) address id is dropped (spec section 4, Checkout). */
-export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place: PlaceLike | null, receiverPhone: string | null): OrderRequest {
+/**
+ * The order request of a quoted checkout. A generated (not saved) address id is dropped (spec section 4, Checkout).
+ * Inside Telegram the Mini App's signed data goes along, so the brand's bot can tell the customer how the order goes.
+ */
+export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place: PlaceLike | null, receiverPhone: string | null, telegramInitData: string | null = null): OrderRequest {
   const delivered = isDeliveryService(quote.serviceType);
   const body: OrderRequest = {
     cartItems: quote.cartItems,
@@ -91,6 +94,7 @@ export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place:
     body.day = draft.day;
     body.time = draft.time;
   }
+  if (telegramInitData) body.telegramInitData = telegramInitData;
   return body;
 }
 

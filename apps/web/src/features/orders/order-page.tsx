@@ -16,18 +16,21 @@ import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, BagIcon, ClockIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
+import { ChevronEndIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { cardsQuery, payWithCard } from '../../shared/payments/cards.api.ts';
-import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
+import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery, takeOrderEvent } from './orders.api.ts';
+import { FALLBACK_POLL_MS, isLive, mapLink } from './order-live.ts';
+import { useOrderEvents } from './use-order-events.ts';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 import {
   CUSTOMER_CANCEL_REASONS,
-  isCustomerCancelReason,
+  isWordedCancelReason,
   orderActions,
   paymentLabel,
   repeatPlan,
@@ -51,9 +54,31 @@ function BackToOrders() {
   );
 }
 
+/**
+ * The order, kept fresh while it is going on: each `order` event of its stream moves the status and the timeline at
+ * once and asks for the whole order again (payment, actions) and the lists; only while the stream keeps failing does
+ * the page ask for the order every `FALLBACK_POLL_MS`.
+ */
+function useLiveOrder(id: string) {
+  const queryClient = useQueryClient();
+  const [fallback, setFallback] = useState(false);
+  const query = useQuery({ ...orderQuery(id), refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
+  useOrderEvents(id, query.data ? isLive(query.data.status) : false, {
+    onEvent: (event) => takeOrderEvent(queryClient, event),
+    // Opened without a last event: whatever happened since the order was read is not replayed, so read it again.
+    onOpen: (resumed) => {
+      if (!resumed) refresh();
+    },
+    onFallback: setFallback,
+    onRefused: refresh,
+  });
+  return query;
+}
+
 function OrderDetails({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { data: order, isPending, error, refetch } = useQuery(orderQuery(id));
+  const { data: order, isPending, error, refetch } = useLiveOrder(id);
 
   useEffect(() => {
     document.title = t('orders.title');
@@ -139,10 +164,12 @@ function OrderView({ order }: { order: Order }) {
         {order.status === 'CANCELED' && order.reason && (
           <p data-testid="order-cancel-reason" className="mt-3 rounded-2xl bg-red-600/10 px-3.5 py-2.5 text-[15px] text-red-700 dark:text-red-300">
             {t('orders.cancelledBecause')}{' '}
-            <span className="font-semibold">{isCustomerCancelReason(order.reason) ? t(`orders.reason.${order.reason}`) : <bdi>{order.reason}</bdi>}</span>
+            <span className="font-semibold">{isWordedCancelReason(order.reason) ? t(`orders.reason.${order.reason}`) : <bdi>{order.reason}</bdi>}</span>
           </p>
         )}
       </header>
+
+      <MapLink order={order} />
 
       <OrderActionsBar order={order} actions={actions} />
 
@@ -256,9 +283,30 @@ function OrderView({ order }: { order: Order }) {
   );
 }
 
+/** The way to the order's map (`/profile/orders/{id}/map`) while a delivery is going on, in the brand's colour once a courier has it. */
+function MapLink({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const link = mapLink(order);
+  if (!link.show) return null;
+  return (
+    <Link
+      to={`/profile/orders/${order.id}/map`}
+      data-testid="order-track"
+      data-on-way={link.onWay}
+      className={`mt-4 flex min-h-14 items-center gap-3 rounded-2xl px-4 py-3 text-[16px] font-bold transition-colors ${
+        link.onWay ? 'bg-brand text-on-brand shadow-[0_12px_28px_-16px_var(--brand)] hover:brightness-95' : 'border border-line bg-surface hover:bg-surface-2'
+      }`}
+    >
+      {link.onWay ? <ScooterIcon size={22} className="shrink-0 rtl:-scale-x-100" /> : <MapPinIcon size={22} className="shrink-0" />}
+      <span className="flex-1">{t('orders.map.track')}</span>
+      <ChevronEndIcon size={20} className="shrink-0 rtl:-scale-x-100" />
+    </Link>
+  );
+}
+
 /**
  * The pay action of an order waiting for its online payment: the provider's page for exactly this order (the server
- * builds its address), which sends the customer back here; the page asks again every few seconds until it is paid.
+ * builds its address), which sends the customer back here; the order's stream tells the page when it is paid.
  */
 function PayAction({ order }: { order: Order }) {
   const { t, language } = useTranslation();
@@ -406,10 +454,10 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
 
   return (
     <div data-testid="order-actions" className="mt-5 flex flex-col gap-2.5">
-      {/* An order waiting for its payment: paying is the thing to do, repeating it comes second. */}
+      {/* An order waiting for its payment: paying is the thing to do, repeating it comes second (as it does to following the courier). */}
       {actions.pay && <PayAction order={order} />}
       {actions.repeat && (
-        <Button wide size="lg" variant={actions.pay ? 'secondary' : 'primary'} testId="order-repeat" busy={menuPending} onClick={repeat}>
+        <Button wide size="lg" variant={actions.pay || mapLink(order).onWay ? 'secondary' : 'primary'} testId="order-repeat" busy={menuPending} onClick={repeat}>
           {t('orders.repeat.action')}
         </Button>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
-import { isCustomerCancelReason, orderActions, orderTimeText, paymentLabel, repeatPlan, serviceLabelKey, STATUS_LABELS, statusLabel, statusTone, timeline } from './order-rules.ts';
+import { isCustomerCancelReason, isWordedCancelReason, orderActions, ordersPageOf, orderTimeText, paymentLabel, repeatPlan, serviceLabelKey, STATUS_LABELS, statusLabel, statusTone, timeline } from './order-rules.ts';
 
 const order = (status: OrderStatus, serviceType: ServiceType = 'PICK_UP', lines = 1, paymentType: PaymentType = 'CASH', isPaid = false) => ({
   status,
@@ -117,6 +117,15 @@ describe('texts', () => {
     expect(isCustomerCancelReason('changed my mind')).toBe(false);
   });
 
+  it("words the brand's reasons for refusing an order as well as the customer's, and nothing else", () => {
+    expect(isWordedCancelReason('UPDATE')).toBe(true);
+    expect(isWordedCancelReason('OUT_OF_STOCK')).toBe(true);
+    expect(isWordedCancelReason('CUSTOMER_UNREACHABLE')).toBe(true);
+    expect(isWordedCancelReason('PAID')).toBe(false);
+    expect(isWordedCancelReason('Закончилась курица')).toBe(false);
+    expect(isWordedCancelReason(null)).toBe(false);
+  });
+
   it('draws the history as steps in time order, a repeated label once', () => {
     const entry = (from: OrderStatus | null, to: OrderStatus, at: string) => ({ from, to, role: 'operator' as const, reason: 'CHANGE_STATUS', comment: '', at });
     const steps = timeline([
@@ -134,5 +143,16 @@ describe('order times', () => {
     expect(orderTimeText('2026-01-01T20:30:00.000Z', 'Asia/Tashkent')).toBe('02.01.2026 01:30');
     expect(orderTimeText('2026-01-01T20:30:00.000Z', 'Europe/Istanbul')).toBe('01.01.2026 23:30');
     expect(orderTimeText('2026-01-01T20:30:00.000Z')).toBe('02.01.2026 01:30');
+  });
+});
+
+describe('the pages of the orders feature', () => {
+  it('tells the page an address names', () => {
+    expect(ordersPageOf('/profile/orders')).toBe('orders');
+    expect(ordersPageOf('/profile/orders/')).toBe('orders');
+    expect(ordersPageOf('/profile/orders/0b6f3c1e-7f3a-4c1d-9a43-5f0e8d2b7c11')).toBe('order');
+    expect(ordersPageOf('/profile/orders/0b6f3c1e-7f3a-4c1d-9a43-5f0e8d2b7c11/')).toBe('order');
+    expect(ordersPageOf('/profile/orders/0b6f3c1e-7f3a-4c1d-9a43-5f0e8d2b7c11/map')).toBe('map');
+    expect(ordersPageOf('/profile/notifications')).toBe('notifications');
   });
 });

@@ -1,4 +1,4 @@
-import { awaitsPayment, customerMayCancel, formatDate, isActiveStatus, type Order, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
+import { awaitsPayment, customerMayCancel, formatDate, isActiveStatus, REJECT_REASONS, type Order, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
 
 /*
  * What the orders screens decide, kept pure so it is tested without a browser: the customer-facing label of a
@@ -45,6 +45,14 @@ export const CUSTOMER_CANCEL_REASONS = ['UPDATE', 'CHANGE_PAYMENT_TYPE', 'CHANGE
 export type CustomerCancelReason = (typeof CUSTOMER_CANCEL_REASONS)[number];
 export const isCustomerCancelReason = (reason: string | null | undefined): reason is CustomerCancelReason =>
   (CUSTOMER_CANCEL_REASONS as readonly string[]).includes(reason ?? '');
+
+/**
+ * Whether a cancelled order's reason is one the customer reads in their language (`orders.reason.{reason}`): theirs,
+ * or the brand's when its staff refused the order (the domain's REJECT_REASONS: out of stock, busy, closed…).
+ * Anything else is shown as written.
+ */
+export const isWordedCancelReason = (reason: string | null | undefined): reason is string =>
+  isCustomerCancelReason(reason) || (REJECT_REASONS as readonly string[]).includes(reason ?? '');
 
 export interface OrderActions {
   /** Pay online now (the provider's page): an online order that waits for its payment. */
@@ -131,4 +139,13 @@ export function repeatPlan(lines: readonly OrderLine[], productById: ReadonlyMap
 /** `dd.mm.yyyy HH:MM` on the wall clock of `timeZone`, else the default city's (spec section 5, the domain's `formatDate`); empty for no date. */
 export function orderTimeText(iso: string, timeZone?: string): string {
   return Number.isNaN(Date.parse(iso)) ? '' : formatDate(iso, { withTime: true, timeZone });
+}
+
+/** Which page of the orders feature an address names: the route table sends these four to one lazy page (orders-pages.tsx). */
+export function ordersPageOf(pathname: string): 'orders' | 'order' | 'map' | 'notifications' {
+  const path = pathname.replace(/\/+$/, '');
+  if (path.endsWith('/notifications')) return 'notifications';
+  if (/\/orders\/[^/]+\/map$/.test(path)) return 'map';
+  if (/\/orders\/[^/]+$/.test(path)) return 'order';
+  return 'orders';
 }

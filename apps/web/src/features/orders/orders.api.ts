@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { awaitsPayment, ORDER_PAGE_SIZE, type CancelOrderRequest, type Order, type OrderPage } from '@dasturxon/domain';
-import type { PaymentCheckout } from '@dasturxon/domain/contracts';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ORDER_PAGE_SIZE, type CancelOrderRequest, type Order, type OrderPage } from '@dasturxon/domain';
+import type { CourierTracking, OrderEvent, PaymentCheckout } from '@dasturxon/domain/contracts';
 import { http } from '../../lib/http.ts';
 import { sessionKeys } from '../../shared/session/session.api.ts';
+import { applyOrderEvent, applyTrackingEvent } from './order-live.ts';
 
 /** One fetcher, its query options and its hook per endpoint (apps/web/README.md). Under the session's root: dropped at logout. */
 export const orderKeys = {
@@ -10,6 +11,7 @@ export const orderKeys = {
   active: (userId: string) => [...sessionKeys.all, 'orders', userId, 'active'] as const,
   archive: (userId: string) => [...sessionKeys.all, 'orders', userId, 'archive'] as const,
   one: (id: string) => [...sessionKeys.all, 'orders', 'one', id] as const,
+  tracking: (id: string) => [...sessionKeys.all, 'orders', 'tracking', id] as const,
 };
 
 const user = (userId: string) => `/orders/v1/orders/user/${encodeURIComponent(userId)}`;
@@ -42,17 +44,32 @@ export const archiveQuery = (userId: string) =>
     getNextPageParam: (last: OrderPage) => (last.page + 1 < last.totalPages ? last.page + 1 : undefined),
   });
 
-/** How often an order waiting for its online payment is asked again, so the page turns paid once the provider confirms. */
-export const PAYMENT_POLL_MS = 4000;
+/**
+ * One order. Its page keeps it fresh from the order's event stream (`use-order-events.ts`): a paid order, an accepted
+ * one, one on its way turn up at once; only while the stream keeps failing does the page ask again now and then.
+ */
+export const orderQuery = (id: string) => queryOptions({ queryKey: orderKeys.one(id), queryFn: ({ signal }) => fetchOrder(id, signal), retry: false });
 
-export const orderQuery = (id: string) =>
-  queryOptions({
-    queryKey: orderKeys.one(id),
-    queryFn: ({ signal }) => fetchOrder(id, signal),
-    retry: false,
-    refetchInterval: (query) => (query.state.data && awaitsPayment(query.state.data) ? PAYMENT_POLL_MS : false),
-  });
+/** `GET /deliveries/v1/delivery/courier/{orderId}` (WITH_TOKEN): the branch, the address and the courier of the customer's own order, for its map. */
+export const fetchTracking = (id: string, signal?: AbortSignal): Promise<CourierTracking> =>
+  http<CourierTracking>(`/deliveries/v1/delivery/courier/${encodeURIComponent(id)}`, { auth: true, signal });
+
+export const trackingQuery = (id: string) => queryOptions({ queryKey: orderKeys.tracking(id), queryFn: ({ signal }) => fetchTracking(id, signal), retry: false });
 
 /** `GET /payments/v2/checkout/{id}` (WITH_TOKEN): the provider's page for paying the customer's own unpaid order. */
 export const fetchPaymentCheckout = (id: string, lang: string): Promise<PaymentCheckout> =>
   http<PaymentCheckout>(`/payments/v2/checkout/${encodeURIComponent(id)}`, { auth: true, query: { lang } });
+
+/**
+ * An event of the order's stream into the cache, for the order's page and its map alike: a courier's move only moves
+ * the courier; a status moves the order and its timeline at once, and the order, its map and the lists are asked for
+ * again (who moved it, paid, the actions, the courier now attached). The notifications' count is asked for whenever
+ * the profile shows it.
+ */
+export function takeOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
+  const id = event.orderId;
+  queryClient.setQueryData<CourierTracking>(orderKeys.tracking(id), (tracking) => tracking && applyTrackingEvent(tracking, event));
+  if (event.type !== 'order') return;
+  queryClient.setQueryData<Order>(orderKeys.one(id), (order) => order && applyOrderEvent(order, event));
+  void queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[2] !== 'one' || q.queryKey[3] === id });
+}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPhone, htmlLangOf, type UiLanguage, type User } from '@dasturxon/domain';
 import { useLanguage, useTranslation } from '../../i18n/i18n.ts';
@@ -13,12 +13,16 @@ import { useMe } from '../../shared/session/session.api.ts';
 import { UserIcon } from '../../shared/session/session-icons.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { AlertIcon, BagIcon, GlobeIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
-import { CheckIcon, ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
+import { BellIcon, CheckIcon, ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { CardIcon, HeartIcon, IdCardIcon, LogoutIcon, TicketIcon, TrashIcon, WalletIcon } from './profile-icons.tsx';
 import { pageExists } from '../../shared/navigation.ts';
+import { lazyPage } from '../../lib/chunk-reload.ts';
+
+// The unread count and its calls arrive only where the brand has notifications on (see unread-badge.tsx).
+const UnreadBadge = lazyPage(() => import('../../shared/notifications/unread-badge.tsx').then((m) => m.UnreadBadge));
 
 /** `/profile`: the customer's corner; a guest is asked to log in. */
 export function ProfilePage() {
@@ -114,6 +118,19 @@ function CustomerProfile() {
       <MenuGroup>
         <MenuLink to="/profile/user" testId="profile-link-user" icon={<IdCardIcon />} label={t('profile.menu.user')} />
         <MenuLink to="/profile/orders" testId="profile-link-orders" icon={<BagIcon />} label={t('profile.menu.orders')} />
+        {settings.notificationsActive && (
+          <MenuLink
+            to="/profile/notifications"
+            testId="profile-link-notifications"
+            icon={<BellIcon />}
+            label={t('profile.menu.notifications')}
+            badge={
+              <Suspense fallback={null}>
+                <UnreadBadge testId="profile-link-notifications-badge" />
+              </Suspense>
+            }
+          />
+        )}
         {settings.deliveryActive && <MenuLink to="/profile/address" testId="profile-link-addresses" icon={<MapPinIcon />} label={t('profile.menu.addresses')} />}
         {settings.promoActive && <MenuLink to="/profile/promos" testId="profile-link-promos" icon={<TicketIcon />} label={t('profile.menu.promos')} />}
         {settings.favouriteActive && <MenuLink to="/profile/favorites" testId="profile-link-favorites" icon={<HeartIcon />} label={t('profile.menu.favorites')} />}
@@ -182,14 +199,15 @@ function RowIcon({ children, danger }: { children: ReactNode; danger?: boolean }
   );
 }
 
-/** An entry of the profile's menu; hidden while its page is still to come (shared/navigation.ts). */
-function MenuLink({ to, icon, label, testId }: { to: string; icon: ReactNode; label: string; testId: string }) {
+/** An entry of the profile's menu, with what is new there (`badge`); hidden while its page is still to come (shared/navigation.ts). */
+function MenuLink({ to, icon, label, testId, badge }: { to: string; icon: ReactNode; label: string; testId: string; badge?: ReactNode }) {
   if (!pageExists(to)) return null;
   return (
     <li>
       <Link to={to} data-testid={testId} className={rowClass}>
         <RowIcon>{icon}</RowIcon>
         <span className="flex-1">{label}</span>
+        {badge}
         <ChevronEndIcon size={20} className="text-muted rtl:-scale-x-100" />
       </Link>
     </li>

@@ -50,3 +50,9 @@ export const ScooterIcon = (p: IconProps) => (
     <path d="M8.5 17h6.8l2-6.5H14M17 6h2l.6 4.5M3 13h6l1.5 4" />
   </Icon>
 );
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 16.5V11a6 6 0 1 1 12 0v5.5l1.5 2h-15z" />
+    <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+  </Icon>
+);

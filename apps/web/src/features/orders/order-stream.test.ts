@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReadEventsOptions } from '@dasturxon/domain';
+import type { OrderEvent } from '@dasturxon/domain/contracts';
+import { CONNECT_TIMEOUT_MS, FAILURES_BEFORE_POLL, STABLE_STREAM_MS } from './order-live.ts';
+import { followOrderStream, forgetOrderStreams } from './order-stream.ts';
+
+const ORDER_ID = '11111111-1111-4111-8111-111111111111';
+const data = (status: string, type = 'order') =>
+  JSON.stringify({ id: 'x', type, orderId: ORDER_ID, number: 1, branchId: ORDER_ID, status, courierStatus: '', position: null, at: '2026-11-27T10:00:00.000Z' });
+
+/** A scripted server: each connection runs the next script (open, send events, end, fail), or hangs until aborted. */
+type Script = (o: ReadEventsOptions) => Promise<string | null>;
+function server(...scripts: Script[]) {
+  const seen: ReadEventsOptions[] = [];
+  const read = vi.fn((o: ReadEventsOptions) => {
+    seen.push(o);
+    const script = scripts.shift();
+    if (script) return script(o);
+    return hang(o, 'unanswered');
+  });
+  return { read, seen };
+}
+/** Nothing more until aborted: an unanswered request then rejects (as fetch does), an open stream ends (as readEvents does). */
+const hang = (o: ReadEventsOptions, state: 'unanswered' | 'open') =>
+  new Promise<string | null>((resolve, reject) => {
+    (o.signal as AbortSignal).addEventListener('abort', () => (state === 'unanswered' ? reject(new Error('aborted')) : resolve(null)));
+  });
+const fail = (status?: number): Script => () => Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
+const openThen = (events: { id: string; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script => async (o) => {
+  o.onOpen?.();
+  for (const e of events) o.onEvent(e);
+  if (end === 'hang') return hang(o, 'open');
+  return events.at(-1)?.id ?? null;
+};
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('following an order stream', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    forgetOrderStreams();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('hands over the order events of this order and resumes after the last id on the next connection', async () => {
+    const { read, seen } = server(
+      openThen([
+        { id: '1', event: 'order', data: data('ACCEPTED') },
+        { id: '2', event: 'position', data: data('ACCEPTED', 'position') },
+        { id: '3', event: 'hello', data: '{}' },
+        { id: '4', event: 'order', data: JSON.stringify({ ...JSON.parse(data('COOKING')), orderId: '99999999-9999-4999-8999-999999999999' }) },
+      ]),
+    );
+    const events: OrderEvent[] = [];
+    const opens: boolean[] = [];
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => 'tok', read, random: () => 0.5, onEvent: (e) => events.push(e), onOpen: (r) => opens.push(r) });
+    await flush();
+    expect(events.map((e) => [e.type, e.status])).toEqual([
+      ['order', 'ACCEPTED'],
+      ['position', 'ACCEPTED'],
+    ]);
+    expect(seen[0]).toMatchObject({ url: '/e', token: 'tok', lastEventId: null });
+    // The server closed it after a moment: a failure, the next try after a second, from id 4.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(seen[1]?.lastEventId).toBe('4');
+    expect(opens).toEqual([false]);
+    stream.stop();
+  });
+
+  it('waits longer after each failure in a row and falls back to asking after three', async () => {
+    const { read } = server(fail(), fail(503), fail());
+    const fallback: boolean[] = [];
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {}, onFallback: (f) => fallback.push(f) });
+    await flush();
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(fallback).toEqual([true]);
+    expect(FAILURES_BEFORE_POLL).toBe(3);
+    stream.stop();
+  });
+
+  it('stops asking for the fallback once a connection has held', async () => {
+    const { read } = server(fail(), fail(), fail(), openThen([], 'hang'));
+    const fallback: boolean[] = [];
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {}, onFallback: (f) => fallback.push(f) });
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+    expect(read).toHaveBeenCalledTimes(4);
+    expect(fallback).toEqual([true]);
+    await vi.advanceTimersByTimeAsync(STABLE_STREAM_MS);
+    expect(fallback).toEqual([true, false]);
+    stream.stop();
+  });
+
+  it('gives up on a refusal, and tells why', async () => {
+    const { read } = server(fail(404));
+    const refused: number[] = [];
+    const fallback: boolean[] = [];
+    followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, onEvent: () => {}, onRefused: (s) => refused.push(s), onFallback: (f) => fallback.push(f) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(refused).toEqual([404]);
+    expect(fallback).toEqual([true]);
+  });
+
+  it('abandons a connection the server does not answer, and tries again', async () => {
+    const { read } = server();
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {} });
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1 + 1000);
+    expect(read).toHaveBeenCalledTimes(2);
+    stream.stop();
+  });
+
+  it('cuts a wait short when woken, and ends for good when stopped', async () => {
+    const { read } = server(fail(), fail());
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {} });
+    await flush();
+    expect(read).toHaveBeenCalledTimes(1);
+    stream.wake();
+    await flush();
+    expect(read).toHaveBeenCalledTimes(2);
+    stream.stop();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('aborts the open connection when stopped', async () => {
+    const { read, seen } = server(openThen([], 'hang'));
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, onEvent: () => {} });
+    await flush();
+    const signal = seen[0]?.signal as AbortSignal;
+    expect(signal.aborted).toBe(false);
+    stream.stop();
+    expect(signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+});
