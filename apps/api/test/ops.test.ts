@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, merchantSettings, notifications, orders, staff } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { readEvents, type StreamEvent } from '@dasturxon/domain';
+import { canMove, ORDER_STATUSES, readEvents, type StreamEvent } from '@dasturxon/domain';
 import { CourierTracking, NotificationPage, Order, StaffLoginResponse, StaffOrder, StaffOrderList, StopList } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
 
@@ -159,6 +159,31 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect((await api('POST', '/notifications/v1/notifications/read', c.token, {})).statusCode).toBe(204);
       expect(NotificationPage.parse((await api('GET', '/notifications/v1/notifications', c.token)).json()).unread).toBe(0);
       expect(NotificationPage.parse((await api('GET', '/notifications/v1/notifications', other.token)).json()).totalElements).toBe(0);
+    });
+
+    it('allows each role exactly the moves the order table gives it, for a delivery and a pickup, and answers 409 for every other', async () => {
+      const c = await customer();
+      const cases: { order: Order; serviceType: 'DELIVERY' | 'PICK_UP' }[] = [
+        { order: await placeDelivery(c), serviceType: 'DELIVERY' },
+        { order: await placePickup(c), serviceType: 'PICK_UP' },
+      ];
+      const mismatches: string[] = [];
+      for (const { order, serviceType } of cases) {
+        for (const role of ['operator', 'kitchen', 'courier'] as const) {
+          for (const from of ORDER_STATUSES) {
+            for (const to of ORDER_STATUSES) {
+              // The order is put in `from` (attached to the demo courier, so the courier sees it), then moved as the role.
+              await t.database.db.update(orders).set({ status: from, courierId: T.staff.courier, isPaid: false }).where(eq(orders.id, order.id));
+              const res = await move(tokens[role], order.id, { status: to, reason: 'OTHER', cookingTime: 10, courierId: T.staff.courier });
+              const allowed = canMove(from, to, role, serviceType);
+              if (allowed ? res.statusCode !== 200 : res.statusCode !== 409 || res.json().code !== 'ORDER_STATUS_CONFLICT') {
+                mismatches.push(`${serviceType} ${role} ${from}→${to}: ${res.statusCode}`);
+              }
+            }
+          }
+        }
+      }
+      expect(mismatches).toEqual([]);
     });
 
     it("lets an operator attach a courier of the branch, refuses one who does not work there, and keeps couriers off each other's orders", async () => {

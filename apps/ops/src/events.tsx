@@ -58,6 +58,8 @@ export function EventsProvider({ token, children }: { token: string; children: R
               opened = true;
             },
             onEvent: (message) => {
+              // Kept as each event comes: a connection that breaks mid-stream resumes after the last one seen.
+              if (message.id) last = message.id;
               if (message.event !== 'order' && message.event !== 'position') return;
               let event: OrderEvent;
               try {

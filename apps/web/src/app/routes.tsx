@@ -48,10 +48,9 @@ const GuestPlacesSync = lazyPage(() => import('../shared/order/guest-places-sync
 // The orders, one order, its map and the notifications: one lazy page (one line and one file here), which shows the one its address names.
 const OrdersPages = lazyPage(() => import('../features/orders/orders.tsx').then((m) => m.OrdersPages));
 const AddressBookPage = lazyPage(() => import('../features/addresses/address-book-page.tsx').then((m) => m.AddressBookPage));
-const AddressCreatePage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressCreatePage));
-const AddressDeliveryPage = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.AddressDeliveryPage));
-const CheckoutPage = lazyPage(() => import('../features/checkout/checkout-pages.ts').then((m) => m.CheckoutPage));
-const CheckoutConfirmPage = lazyPage(() => import('../features/checkout/checkout-pages.ts').then((m) => m.CheckoutConfirmPage));
+const LocationPages = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.LocationPages));
+// The checkout and its confirmation, and the two location pickers: one lazy page each (one line here), showing the one the address names.
+const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
 
 /** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -120,15 +119,15 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/user', element: <ProfileUserPage /> },
           { path: 'profile/address', element: <AddressBookPage /> },
-          { path: 'profile/orders', element: <OrdersPages /> },
-          { path: 'profile/orders/:id', element: <OrdersPages /> },
+          // The list and one order (`*` is its id): one route of the table, which costs the first screen less than two.
+          { path: 'profile/orders/*', element: <OrdersPages /> },
           { path: 'profile/notifications', element: <OrdersPages /> },
           { path: 'profile/cards', element: <CardsPages /> },
           { path: 'profile/cards/create', element: <CardsPages /> },
           { path: 'profile/cards/confirm', element: <CardsPages /> },
           { path: 'choose-address', element: <ChooseAddressPage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
-          { path: 'checkout/confirm', element: <CheckoutConfirmPage /> },
+          { path: 'checkout', element: <CheckoutPages /> },
+          { path: 'checkout/confirm', element: <CheckoutPages /> },
           // Later issues: profile/*, vacancy, vacancy/:id.
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -159,8 +158,8 @@ export const routes: RouteObject[] = [
           // The pickup point of the order (spec section 2): the branch map, where a closed branch cannot be chosen.
           { path: 'address/pickup', element: <BranchesMapPage /> },
           { path: 'address/pickup2', element: <BranchesMapPage /> },
-          { path: 'address/delivery', element: <AddressDeliveryPage /> },
-          { path: 'profile/address/create', element: <AddressCreatePage /> },
+          { path: 'address/delivery', element: <LocationPages /> },
+          { path: 'profile/address/create', element: <LocationPages /> },
           { path: 'profile/orders/:id/map', element: <OrdersPages /> },
         ],
       },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AddressRequest, LatLng } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
@@ -19,7 +19,12 @@ import { keepGuestPlace } from './place-rules.ts';
  * `/address/delivery?next=` (map layout): the location picker whose address goes on the order. A signed-in
  * customer's is saved on the account; a guest's is kept on the device until login. Then back to `next`.
  */
-export function AddressDeliveryPage() {
+/** `/address/delivery` and `/profile/address/create` as one lazy page of the route table (routes.tsx): the one the address names. */
+export function LocationPages() {
+  return useLocation().pathname.startsWith('/address/delivery') ? <AddressDeliveryPage /> : <AddressCreatePage />;
+}
+
+function AddressDeliveryPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -57,7 +62,7 @@ export function AddressDeliveryPage() {
 }
 
 /** `/profile/address/create` (map layout): the location picker whose address goes into the signed-in customer's book. */
-export function AddressCreatePage() {
+function AddressCreatePage() {
   const loggedIn = useIsLoggedIn();
   const { data: user } = useMe();
   if (!loggedIn) return <LoginPrompt />;

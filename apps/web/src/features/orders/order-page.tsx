@@ -43,7 +43,8 @@ import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 /** `/profile/orders/{id}` (spec section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
 export function OrderPage() {
   const loggedIn = useIsLoggedIn();
-  const { id = '' } = useParams();
+  // `/profile/orders/*`: the splat is the order's id (routes.tsx).
+  const { '*': id = '' } = useParams();
   return loggedIn ? <OrderDetails id={id} /> : <LoginPrompt />;
 }
 
