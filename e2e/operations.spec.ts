@@ -111,4 +111,49 @@ test.describe('operations', () => {
 
     for (const person of [operator, kitchen, courier]) await person.context.close();
   });
+
+  test('the stop-list takes a product off at a branch and pauses its delivery, and the quote sees both at once; the figures of the day', async ({ browser, request }, testInfo) => {
+    const merchant = (await (await request.get(`${API}/users/v1/merchants/current?vendor=tezkor`)).json()) as { id: string };
+    const headers = { 'X-Merchant-Id': merchant.id };
+    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; name: { eng?: string } }[];
+    const chilonzor = branches.find((b) => b.name.eng === 'Chilonzor')!.id;
+    const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers })).json()) as { products: { id: string; name: { eng: string } }[] };
+    const fries = overalls.products.find((p) => p.name.eng === 'French Fries')!.id;
+    const quote = async (serviceType: string) =>
+      (await (
+        await request.post(`${API}/orders/v1/orders/quote`, {
+          headers,
+          data: { serviceType, branchId: chilonzor, ...(serviceType === 'DELIVERY' ? { address: NEAR_CHILONZOR } : {}), cartItems: [{ productId: fries, count: 5 }] },
+        })
+      ).json()) as { problems: { code: string; details?: { reason?: string } }[] };
+
+    // The kitchen (one branch) switches the fries off and on again.
+    const kitchen = await staffPage(browser, STAFF.kitchen);
+    await kitchen.page.getByTestId('nav-stopList').click();
+    const row = kitchen.page.getByTestId(`stop-row-${fries}`);
+    await kitchen.page.getByTestId(`stop-product-${fries}`).click();
+    await expect(row).toHaveAttribute('data-stopped', 'true');
+    expect((await quote('PICK_UP')).problems.map((p) => p.code)).toContain('PRODUCT_NOT_AVAILABLE');
+    await keepScreenshot(kitchen.page, testInfo, 'ops-stop-list');
+    await kitchen.page.getByTestId(`stop-product-${fries}`).click();
+    await expect(row).toHaveAttribute('data-stopped', 'false');
+    expect((await quote('PICK_UP')).problems).toEqual([]);
+
+    // The operator pauses Chilonzor's delivery for 15 minutes, then resumes it.
+    const operator = await staffPage(browser, STAFF.operator);
+    await operator.page.getByTestId('nav-stopList').click();
+    await operator.page.getByTestId('stop-branch').selectOption(chilonzor);
+    await operator.page.getByTestId('pause-15').click();
+    await expect(operator.page.getByTestId('delivery-state')).toHaveAttribute('data-paused', 'true');
+    expect((await quote('DELIVERY')).problems[0]).toMatchObject({ code: 'BRANCH_CLOSED', details: { reason: 'PAUSED' } });
+    await operator.page.getByTestId('pause-resume').click();
+    await expect(operator.page.getByTestId('delivery-state')).toHaveAttribute('data-paused', 'false');
+    expect((await quote('DELIVERY')).problems).toEqual([]);
+
+    // The day's figures, per branch.
+    await operator.page.getByTestId('nav-figures').click();
+    await expect(operator.page.getByTestId(`figures-row-${chilonzor}`)).toBeVisible();
+    await expect(operator.page.getByTestId(`figures-row-${chilonzor}`).getByTestId('figures-orders')).toHaveText(/^\d+$/);
+    for (const person of [kitchen, operator]) await person.context.close();
+  });
 });
