@@ -62,7 +62,8 @@ async function customerToken(port, dataDir, n) {
 
 async function run(backend, env, instances) {
   const ports = instances === 2 ? [3921, 3922] : [3921];
-  const shared = { ORDER_TIMERS_SECONDS: '0', SMS_BUDGET_PER_HOUR: '100000', SMS_BUDGET_PER_DAY: '100000', ...env };
+  // One staff session holds every stream here: its per-session limit (STREAMS_PER_SESSION, 20) would measure itself.
+  const shared = { ORDER_TIMERS_SECONDS: '0', SMS_BUDGET_PER_HOUR: '100000', SMS_BUDGET_PER_DAY: '100000', STREAMS_PER_SESSION: '100000', ...env };
   const first = startServer({ port: ports[0], env: shared });
   await waitForHealth(ports[0]);
   const servers = [first];

@@ -214,8 +214,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
       await api.register(cardsRoutes, { service: payments.cards });
       // The staff console's calls, and the customer's live order, courier and notifications.
-      await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub });
-      await api.register(trackingRoutes, { db, hub, orders, notifications });
+      await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub, streamsPerSession: config.STREAMS_PER_SESSION });
+      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION });
     },
     { prefix: '/api' },
   );

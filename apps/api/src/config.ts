@@ -60,6 +60,8 @@ export const ConfigSchema = z.object({
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   /** The Telegram Bot API's address: status messages go through each brand's bot (tests point it at a local fake). */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** Live event streams one session (a customer's or a staff member's) may hold at once; more answer 429. */
+  STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** The staff console's build (apps/ops), served under /ops. */
   OPS_DIST: z.string().default(repoPath('apps/ops/dist')),
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),

@@ -346,6 +346,33 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect(refused.status).toBe(404);
     });
 
+    it('lets one session hold 20 streams at once, answers the next 429, and takes one again once a stream closes', async () => {
+      const c = await customer();
+      const order = await placePickup(c);
+      const streams = Array.from({ length: 20 }, () => listen(`/orders/v1/orders/${order.id}/events`, c.token));
+      await Promise.all(streams.map((s) => s.open));
+      const url = `${base}/api/orders/v1/orders/${order.id}/events`;
+      const headers = { authorization: `Bearer ${c.token}`, 'x-merchant-id': T.id };
+      const refused = await fetch(url, { headers });
+      expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([429, 'RATE_LIMITED']);
+      // Another session of another customer is not held back by this one.
+      const other = await customer();
+      const theirs = listen(`/orders/v1/orders/${(await placePickup(other)).id}/events`, other.token);
+      await theirs.open;
+      await theirs.stop();
+      await streams[0]!.stop();
+      for (let i = 0; i < 50; i++) {
+        const again = await fetch(url, { headers, signal: AbortSignal.timeout(2000) }).catch(() => null);
+        if (again?.status === 200) {
+          await again.body?.cancel();
+          break;
+        }
+        expect(i).toBeLessThan(49);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await Promise.all(streams.slice(1).map((s) => s.stop()));
+    });
+
     it("keeps another branch's orders off a kitchen's board stream", async () => {
       const c = await customer();
       const kitchen = listen('/ops/v1/events', tokens.kitchen);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@dasturxon/domain';
 import type { EventHub } from './event-hub.ts';
 import { wireEvent, type LiveEvent } from './live-event.ts';
 
@@ -8,8 +9,11 @@ export const HEARTBEAT_MS = 25_000;
 /** A client this far behind (bytes not yet taken by its socket) is dropped; it reconnects with Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+
 export interface StreamOptions {
   hub: EventHub;
+  /** The session the stream is held by (a customer's or a staff member's) and how many it may hold at once (`STREAMS_PER_SESSION`). */
+  session: { id: string; max: number };
   merchantId: string;
   /** Which of the brand's events this stream carries. */
   accept: (event: LiveEvent) => boolean;
@@ -19,6 +23,8 @@ export interface StreamOptions {
 
 /** Every open stream, so a shutdown can end them (they are never idle, so the server would wait for ever). */
 const open = new Set<ServerResponse>();
+/** Open streams per session. */
+const perSession = new Map<string, number>();
 
 export function endAllStreams(): void {
   for (const response of open) response.end();
@@ -53,6 +59,10 @@ export function lastEventIdOf(request: FastifyRequest): number | null {
  * event as it comes. Nothing is missed between the replay and the live part, and nothing is sent twice.
  */
 export async function streamEvents(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
+  const session = options.session.id;
+  const held = perSession.get(session) ?? 0;
+  if (held >= options.session.max) throw new AppError('RATE_LIMITED', { retryAfterSeconds: 30, streams: held });
+  perSession.set(session, held + 1);
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {
@@ -67,7 +77,7 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
 
   let last = lastEventIdOf(request) ?? 0;
   let live = false;
-  const held: LiveEvent[] = [];
+  const waiting: LiveEvent[] = [];
   const send = (event: LiveEvent) => {
     if (Number(event.id) <= last) return;
     last = Number(event.id);
@@ -77,7 +87,7 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
   const unsubscribe = options.hub.subscribe(options.merchantId, (event) => {
     if (!options.accept(event)) return;
     if (live) send(event);
-    else held.push(event);
+    else waiting.push(event);
   });
   const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
@@ -85,6 +95,9 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
     clearInterval(heartbeat);
     unsubscribe();
     open.delete(response);
+    const left = (perSession.get(session) ?? 1) - 1;
+    if (left > 0) perSession.set(session, left);
+    else perSession.delete(session);
   };
   response.on('close', finish);
 
@@ -95,7 +108,7 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
     response.end();
     return;
   }
-  for (const event of held) send(event);
-  held.length = 0;
+  for (const event of waiting) send(event);
+  waiting.length = 0;
   live = true;
 }

@@ -39,10 +39,12 @@ export interface OpsRoutesOptions {
   auth: StaffAuth;
   service: OpsService;
   hub: EventHub;
+  /** Event streams one session may hold at once (STREAMS_PER_SESSION). */
+  streamsPerSession: number;
 }
 
 /** The staff console's calls (issue 15): `/api/ops/v1/...`, a staff session's bearer token, the brand's host. */
-export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { db, auth, service, hub }) => {
+export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { db, auth, service, hub, streamsPerSession }) => {
   app.post(
     '/ops/v1/auth/login',
     {
@@ -192,6 +194,7 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
       const events = createEventsRepository(db);
       await streamEvents(request, reply, {
         hub,
+        session: { id: `staff:${request.staffSession!.id}`, max: streamsPerSession },
         merchantId: member.merchantId,
         accept: (event) => sees(member, event),
         replay: (after) => events.after(member.merchantId, after),

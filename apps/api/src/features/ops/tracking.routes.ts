@@ -4,7 +4,7 @@ import { isActiveStatus } from '@dasturxon/domain';
 import { CourierTracking, ErrorResponse, NotificationPage, NotificationsReadRequest, OrderIdParams, PageQuery } from '@dasturxon/domain/contracts';
 import type { Db } from '@dasturxon/db';
 import { merchantOf } from '../../plugins/tenant.ts';
-import { requireUser } from '../auth/index.ts';
+import { requireSession, requireUser } from '../auth/index.ts';
 import { createEventsRepository, streamEvents, type EventHub } from '../live/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { createOpsRepository } from './ops.repository.ts';
@@ -21,10 +21,12 @@ export interface TrackingRoutesOptions {
   hub: EventHub;
   orders: OrdersService;
   notifications: NotificationsService;
+  /** Event streams one session may hold at once (STREAMS_PER_SESSION). */
+  streamsPerSession: number;
 }
 
 /** The customer's side of the live path (issue 15): their order's stream, its courier on a map, their notifications. */
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, hub, orders, notifications }) => {
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, hub, orders, notifications, streamsPerSession }) => {
   const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
 
   app.get(
@@ -48,6 +50,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
       const events = createEventsRepository(db);
       await streamEvents(request, reply, {
         hub,
+        session: { id: `customer:${requireSession(request).id}`, max: streamsPerSession },
         merchantId: customer.merchantId,
         accept: (event) => event.orderId === order.id && event.userId === customer.id,
         replay: (after) => events.after(customer.merchantId, after, { orderId: order.id }),
