@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import type { CourierTracking } from '@dasturxon/domain/contracts';
@@ -14,11 +14,11 @@ import { BagIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
 import { PhoneIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import { LoadFailed } from '../../shared/ui/page-parts.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { FALLBACK_POLL_MS, isLive } from './order-live.ts';
+import { isLive } from './order-live.ts';
 import { StatusBadge } from './order-parts.tsx';
-import { orderKeys, orderQuery, takeOrderEvent, trackingQuery } from './orders.api.ts';
+import { orderQuery, trackingQuery } from './orders.api.ts';
 import { TrackingMap } from './tracking-map.tsx';
-import { useOrderEvents } from './use-order-events.ts';
+import { useLiveOrderQuery } from './use-order-events.ts';
 
 /**
  * `/profile/orders/{id}/map` (map layout, issue 15): the order's branch, where it goes and its courier on a map, the
@@ -42,26 +42,9 @@ function Clear({ children }: { children: ReactNode }) {
   return <div className="mx-auto h-full w-full max-w-xl overflow-y-auto px-4 pt-20 pb-10">{children}</div>;
 }
 
-/** The order's map, kept fresh from its stream; asked for again now and then only while the stream keeps failing. */
-function useLiveTracking(id: string) {
-  const queryClient = useQueryClient();
-  const [fallback, setFallback] = useState(false);
-  const query = useQuery({ ...trackingQuery(id), refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false) });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.tracking(id) });
-  useOrderEvents(id, query.data ? isLive(query.data.status) : false, {
-    onEvent: (event) => takeOrderEvent(queryClient, event),
-    onOpen: (resumed) => {
-      if (!resumed) refresh();
-    },
-    onFallback: setFallback,
-    onRefused: refresh,
-  });
-  return query;
-}
-
 function OrderMap({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { data: tracking, isPending, error, refetch } = useLiveTracking(id);
+  const { data: tracking, isPending, error, refetch } = useLiveOrderQuery(id, trackingQuery(id));
 
   useEffect(() => {
     document.title = t('orders.map.title');

@@ -23,9 +23,9 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { cardsQuery, payWithCard } from '../../shared/payments/cards.api.ts';
-import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery, takeOrderEvent } from './orders.api.ts';
-import { FALLBACK_POLL_MS, isLive, mapLink } from './order-live.ts';
-import { useOrderEvents } from './use-order-events.ts';
+import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
+import { mapLink } from './order-live.ts';
+import { useLiveOrderQuery } from './use-order-events.ts';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 import {
@@ -55,31 +55,9 @@ function BackToOrders() {
   );
 }
 
-/**
- * The order, kept fresh while it is going on: each `order` event of its stream moves the status and the timeline at
- * once and asks for the whole order again (payment, actions) and the lists; only while the stream keeps failing does
- * the page ask for the order every `FALLBACK_POLL_MS`.
- */
-function useLiveOrder(id: string) {
-  const queryClient = useQueryClient();
-  const [fallback, setFallback] = useState(false);
-  const query = useQuery({ ...orderQuery(id), refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false) });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.one(id) });
-  useOrderEvents(id, query.data ? isLive(query.data.status) : false, {
-    onEvent: (event) => takeOrderEvent(queryClient, event),
-    // Opened without a last event: whatever happened since the order was read is not replayed, so read it again.
-    onOpen: (resumed) => {
-      if (!resumed) refresh();
-    },
-    onFallback: setFallback,
-    onRefused: refresh,
-  });
-  return query;
-}
-
 function OrderDetails({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { data: order, isPending, error, refetch } = useLiveOrder(id);
+  const { data: order, isPending, error, refetch } = useLiveOrderQuery(id, orderQuery(id));
 
   useEffect(() => {
     document.title = t('orders.title');

@@ -1,9 +1,13 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { MERCHANT_HEADER } from '@dasturxon/domain';
+import type { OrderStatus } from '@dasturxon/domain';
 import type { OrderEvent } from '@dasturxon/domain/contracts';
 import { buildUrl, currentMerchantId } from '../../lib/http.ts';
 import { getToken } from '../../shared/session/session-store.ts';
 import { followOrderStream } from './order-stream.ts';
+import { FALLBACK_POLL_MS, isLive } from './order-live.ts';
+import { takeOrderEvent } from './orders.api.ts';
 
 export interface OrderEventHandlers {
   onEvent: (event: OrderEvent) => void;
@@ -53,4 +57,25 @@ export function useOrderEvents(orderId: string, enabled: boolean, handlers: Orde
       document.removeEventListener('visibilitychange', nudge);
     };
   }, [orderId, enabled]);
+}
+
+/**
+ * A query of the order (its page, or its map) kept fresh from the order's stream while the order is going on: each
+ * event goes into the cache (`takeOrderEvent`); a stream opened without a last event id reads the query again (what
+ * happened meanwhile is not replayed); only while the stream keeps failing is it asked for every `FALLBACK_POLL_MS`.
+ */
+export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends QueryKey>(id: string, options: UseQueryOptions<T, Error, T, K> & { queryKey: K }) {
+  const queryClient = useQueryClient();
+  const [fallback, setFallback] = useState(false);
+  const query = useQuery({ ...options, refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
+  useOrderEvents(id, query.data ? isLive(query.data.status) : false, {
+    onEvent: (event) => takeOrderEvent(queryClient, event),
+    onOpen: (resumed) => {
+      if (!resumed) refresh();
+    },
+    onFallback: setFallback,
+    onRefused: refresh,
+  });
+  return query;
 }
