@@ -86,6 +86,29 @@ test.describe('checkout', () => {
     expect(order).toMatchObject({ serviceType: 'PICK_UP', paymentType: 'CASH', status: 'OPEN', atTime: false, branch: { id: open!.id } });
   });
 
+  test('inside the Telegram Mini App the order comes from the bot and carries its signed data', async ({ page, request }) => {
+    await page.goto(brandUrl('tezkor', '/login'));
+    await logIn(page, randomPhone());
+    const { merchantId, token } = await session(page);
+    const headers = { 'X-Merchant-Id': merchantId };
+    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; isOpen: boolean; settings: { pickupEnabled: boolean } }[];
+    const open = branches.find((b) => b.isOpen && b.settings.pickupEnabled);
+    test.skip(!open, 'no branch of the demo is open for pickup now');
+    const product = await plainProduct(request, merchantId);
+    await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: open!.id });
+    // Telegram opens the Mini App with its data in the address hash (the demo has no bot token: no chat is trusted).
+    const initData = `user=${encodeURIComponent(JSON.stringify({ id: 4242, first_name: 'Test' }))}&auth_date=${Math.floor(Date.now() / 1000)}&hash=${'ab'.repeat(32)}`;
+    await page.goto(brandUrl('tezkor', `/checkout#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=7.0`));
+    await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
+    await page.getByTestId('checkout-continue').click();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/checkout/confirm'));
+    const placed = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/orders\/v1\/orders$/.test(r.url()));
+    const order = await confirmAndRead(page, request, merchantId, token);
+    expect((await placed).postDataJSON()).toMatchObject({ orderDevice: 'TELEGRAM_BOT', telegramInitData: initData });
+    expect(order).toMatchObject({ status: 'OPEN', paymentType: 'CASH' });
+    expect((order as unknown as { orderDevice: string }).orderDevice).toBe('TELEGRAM_BOT');
+  });
+
   test('delivery at a later time: the order waits AT_TIME', async ({ page, request }, testInfo) => {
     await speak(page, 'ar');
     await page.goto(brandUrl('tezkor', '/login'));

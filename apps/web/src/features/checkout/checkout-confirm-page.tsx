@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pickText } from '@dasturxon/domain';
-import { hasTelegramInitData } from '../../lib/telegram.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
 import { setPromoCode } from '../../shared/basket/promo-code.ts';
@@ -17,32 +15,13 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { attemptFor } from './checkout-draft.ts';
+import { telegramInitData } from './telegram-init-data.ts';
 import { EmptyCheckout } from './checkout-page.tsx';
 import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
 import { confirmationOf, orderRequestOf, type OrderConfirmation } from './checkout-request.ts';
 import { addDays, zonedDay } from './checkout-slots.ts';
 import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
 import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
-
-const INIT_DATA_KEY = 'telegram-init-data';
-
-/**
- * The Mini App's signed data, when the storefront runs inside Telegram: from Telegram's script, or from the first
- * page's address hash (kept for the tab: later navigations lose it). It goes with the order; the server checks its
- * signature with the brand's bot token before it trusts the chat it names (the order's status messages go there).
- * Here, not in lib/telegram.ts: only the checkout needs it, and the first screen carries lib.
- */
-function telegramInitData(): string | null {
-  const fromScript = window.Telegram?.WebApp?.initData;
-  if (hasTelegramInitData(fromScript)) return fromScript!;
-  const fromHash = /(?:^|[#&])tgWebAppData=([^&]*)/.exec(location.hash)?.[1];
-  if (fromHash && hasTelegramInitData(fromHash)) {
-    const decoded = decodeURIComponent(fromHash);
-    writeStored(INIT_DATA_KEY, decoded, 'session');
-    return decoded;
-  }
-  return readStored(INIT_DATA_KEY, 'session');
-}
 import { useCheckout } from './use-checkout.ts';
 
 /** `/checkout/confirm` (spec section 2): the order as the server priced it, and the one button that places it. */

@@ -52,7 +52,8 @@ describe('checkout requests', () => {
     expect(now.address).toBeUndefined();
     expect(now.telegramInitData).toBeUndefined();
     // Inside Telegram the Mini App's signed data goes along (the server checks it before trusting its chat).
-    expect(orderRequestOf(quote, EMPTY_DRAFT, null, null, 'user=%7B%22id%22%3A1%7D&hash=ab').telegramInitData).toBe('user=%7B%22id%22%3A1%7D&hash=ab');
+    expect(now.orderDevice).toBe('CLIENT_WEB');
+    expect(orderRequestOf(quote, EMPTY_DRAFT, null, null, 'user=%7B%22id%22%3A1%7D&hash=ab')).toMatchObject({ telegramInitData: 'user=%7B%22id%22%3A1%7D&hash=ab', orderDevice: 'TELEGRAM_BOT' });
   });
 
   it('a later order whose time is still to be chosen is not stopped by a branch closed now', () => {

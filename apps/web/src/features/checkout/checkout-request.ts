@@ -59,7 +59,8 @@ export function checkoutQuoteRequest(options: {
 
 /**
  * The order request of a quoted checkout. A generated (not saved) address id is dropped (spec section 4, Checkout).
- * Inside Telegram the Mini App's signed data goes along, so the brand's bot can tell the customer how the order goes.
+ * Inside Telegram it comes from the brand's bot, and the Mini App's signed data goes along, so the bot can tell the
+ * customer how the order goes.
  */
 export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place: PlaceLike | null, receiverPhone: string | null, telegramInitData: string | null = null): OrderRequest {
   const delivered = isDeliveryService(quote.serviceType);
@@ -67,7 +68,8 @@ export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place:
     cartItems: quote.cartItems,
     serviceType: quote.serviceType,
     paymentType: draft.paymentType,
-    orderDevice: 'CLIENT_WEB',
+    // Inside Telegram the order comes from the brand's bot: its channel's payment types (use-checkout.ts).
+    orderDevice: telegramInitData ? 'TELEGRAM_BOT' : 'CLIENT_WEB',
     comment: draft.comment.trim(),
     courierComment: delivered ? draft.courierComment.trim() : '',
     receiver: draft.receiverOn && receiverPhone && draft.receiverName.trim() ? { name: draft.receiverName.trim(), phone: receiverPhone } : null,

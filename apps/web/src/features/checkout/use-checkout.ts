@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { isDeliveryService, orderServiceType, type Branch, type PaymentType, type QuoteProblem, type QuoteRequest, type QuoteResponse, type ServiceType } from '@dasturxon/domain';
 import { useBasket, type BasketLine } from '../../shared/basket/basket-store.ts';
 import { usePromoCode } from '../../shared/basket/promo-code.ts';
@@ -11,6 +11,7 @@ import type { CheckoutDraft } from './checkout-draft.ts';
 import { blockingProblems, checkoutQuoteRequest, defaultBranchId } from './checkout-request.ts';
 import { useCheckoutQuote } from './checkout.api.ts';
 import { useCheckoutDraft } from './checkout-store.ts';
+import { telegramInitData } from './telegram-init-data.ts';
 
 export interface Checkout {
   merchantId: string;
@@ -85,7 +86,9 @@ export function useCheckout(): Checkout {
   const fresh = Boolean(query.data) && !query.isPlaceholderData;
   const quote = fresh ? (query.data ?? null) : null;
 
-  const paymentTypes: PaymentType[] = orderSettings?.paymentTypes.WEB?.length ? orderSettings.paymentTypes.WEB : ['CASH'];
+  // Inside Telegram the order comes from the brand's bot (its channel's payment types; orderRequestOf sends TELEGRAM_BOT).
+  const [channel] = useState<'TG' | 'WEB'>(() => (typeof window !== 'undefined' && telegramInitData() ? 'TG' : 'WEB'));
+  const paymentTypes: PaymentType[] = orderSettings?.paymentTypes[channel]?.length ? orderSettings.paymentTypes[channel] : ['CASH'];
 
   return {
     merchantId: merchant.id,
