@@ -4,17 +4,16 @@ import { Link, useParams } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import type { CourierTracking } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { HttpError } from '../../lib/http.ts';
 import { useNumberText } from '../../shared/catalogue/price.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
-import { EmptyState } from '../../shared/ui/empty-state.tsx';
-import { BagIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
+import { MapPinIcon } from '../../shared/ui/icons.tsx';
 import { PhoneIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import { LoadFailed } from '../../shared/ui/page-parts.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { isLive } from './order-live.ts';
+import { isOrderNotFound, OrderNotFound } from './order-page.tsx';
 import { StatusBadge } from './order-parts.tsx';
 import { orderQuery, trackingQuery } from './orders.api.ts';
 import { TrackingMap } from './tracking-map.tsx';
@@ -51,22 +50,10 @@ function OrderMap({ id }: { id: string }) {
   }, [t]);
 
   if (isPending) return <PageSpinner />;
-  if (error instanceof HttpError && (error.status === 404 || error.status === 400)) {
+  if (isOrderNotFound(error)) {
     return (
       <Clear>
-        <EmptyState
-          testId="order-map-not-found"
-          size="page"
-          Title="h1"
-          icon={<BagIcon size={44} />}
-          title={t('orders.notFoundTitle')}
-          text={t('orders.notFoundText')}
-          action={
-            <Link to="/profile/orders" className={buttonClass({ wide: true })}>
-              {t('orders.toOrders')}
-            </Link>
-          }
-        />
+        <OrderNotFound testId="order-map-not-found" />
       </Clear>
     );
   }

@@ -48,6 +48,29 @@ export function OrderPage() {
   return loggedIn ? <OrderDetails id={id} /> : <LoginPrompt />;
 }
 
+/** Another customer's order, another brand's, or none at all: the server says only that it is not found. */
+export const isOrderNotFound = (error: unknown): boolean => error instanceof HttpError && (error.status === 404 || error.status === 400);
+
+/** What the order's page and its map show for an order that is not found: a way back to the orders. */
+export function OrderNotFound({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      testId={testId}
+      size="page"
+      Title="h1"
+      icon={<BagIcon size={44} />}
+      title={t('orders.notFoundTitle')}
+      text={t('orders.notFoundText')}
+      action={
+        <Link to="/profile/orders" className={buttonClass({ wide: true })}>
+          {t('orders.toOrders')}
+        </Link>
+      }
+    />
+  );
+}
+
 function BackToOrders() {
   const { t } = useTranslation();
   return (
@@ -68,21 +91,8 @@ function OrderDetails({ id }: { id: string }) {
       <BackToOrders />
       {isPending ? (
         <PageSpinner />
-      ) : error instanceof HttpError && (error.status === 404 || error.status === 400) ? (
-        // Another customer's order, another brand's, or none at all: the server says only that it is not found.
-        <EmptyState
-          testId="order-not-found"
-          size="page"
-          Title="h1"
-          icon={<BagIcon size={44} />}
-          title={t('orders.notFoundTitle')}
-          text={t('orders.notFoundText')}
-          action={
-            <Link to="/profile/orders" className={buttonClass({ wide: true })}>
-              {t('orders.toOrders')}
-            </Link>
-          }
-        />
+      ) : isOrderNotFound(error) ? (
+        <OrderNotFound testId="order-not-found" />
       ) : error ? (
         <LoadFailed testId="order-error" icon={<BagIcon size={28} />} error={error} onRetry={() => void refetch()} />
       ) : (
