@@ -120,3 +120,37 @@ export function Dialog({ title, onClose, children, testId }: { title: string; on
     </dialog>
   );
 }
+
+/** The branch chooser of the board and the stop-list: shown only to staff of several branches. */
+export function BranchSelect({
+  id,
+  value,
+  branches,
+  onChange,
+  all,
+}: {
+  id: string;
+  value: string;
+  branches: readonly { id: string; label: string }[];
+  onChange: (branchId: string) => void;
+  /** The label of an option for every branch (value ''), where the screen offers one. */
+  all?: string;
+}) {
+  const tr = useT();
+  if (branches.length <= 1) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {tr.t('branch')}
+      </label>
+      <select id={id} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)} className={`${field} max-w-xs py-1.5`}>
+        {all !== undefined && <option value="">{all}</option>}
+        {branches.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -26,16 +26,7 @@ export function KitchenTicket({ order }: { order: StaffOrder }) {
             <div className="ops-ticket-line">
               <span className="ops-ticket-count">{line.count}×</span> {pickText(line.name, tr.content)}
             </div>
-            {line.modifications.length > 0 && (
-              <ul>
-                {line.modifications.map((m) => (
-                  <li key={m.id}>
-                    + {pickText(m.name, tr.content)}
-                    {m.count > 1 ? ` ×${m.count}` : ''}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <LineModifications modifications={line.modifications} />
           </li>
         ))}
       </ol>
@@ -46,5 +37,21 @@ export function KitchenTicket({ order }: { order: StaffOrder }) {
       )}
     </div>,
     document.body,
+  );
+}
+
+/** A line's chosen modifications, `+ name ×count`, on the ticket and the order's page alike. */
+export function LineModifications({ modifications, className }: { modifications: StaffOrder['cartItems'][number]['modifications']; className?: string }) {
+  const tr = useT();
+  if (modifications.length === 0) return null;
+  return (
+    <ul className={className}>
+      {modifications.map((m) => (
+        <li key={m.id}>
+          + {pickText(m.name, tr.content)}
+          {m.count > 1 ? ` ×${m.count}` : ''}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,7 +6,7 @@ import { useT } from '../i18n.ts';
 import { OrderCard } from '../orders/card.tsx';
 import { useLiveOrders } from '../orders/live.ts';
 import { branchChoices, rememberBranch, rememberedBranch, useSession } from '../session.ts';
-import { ErrorNote, field, Loading, useNow } from '../ui.tsx';
+import { BranchSelect, ErrorNote, Loading, useNow } from '../ui.tsx';
 
 /** Finished orders of the day shown in the last column, newest first. */
 const DONE_SHOWN = 40;
@@ -38,21 +38,7 @@ export function Board() {
 
   return (
     <div className="flex flex-col gap-3 p-3">
-      {branches.length > 1 && (
-        <div className="flex items-center gap-2">
-          <label htmlFor="branch-filter" className="text-sm font-medium">
-            {tr.t('branch')}
-          </label>
-          <select id="branch-filter" data-testid="branch-filter" value={filter} onChange={(e) => choose(e.target.value)} className={`${field} max-w-xs py-1.5`}>
-            <option value="">{tr.t('allBranches')}</option>
-            {branches.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <BranchSelect id="branch-filter" value={filter} branches={branches} onChange={choose} all={tr.t('allBranches')} />
       {/* On a phone the columns scroll sideways: a row of their names and counts jumps to each. */}
       <nav aria-label={tr.t('navBoard')} className="flex gap-1.5 overflow-x-auto sm:hidden">
         {BOARD_COLUMNS.map((column) => (

@@ -8,7 +8,7 @@ import { dateTime, money, telHref, time } from '../format.ts';
 import { OrderActions } from '../orders/actions.tsx';
 import { PaymentBadge, StatusBadge } from '../orders/card.tsx';
 import { OrderMap } from '../orders/map.tsx';
-import { KitchenTicket } from '../orders/ticket.tsx';
+import { KitchenTicket, LineModifications } from '../orders/ticket.tsx';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.ts';
 import { btn, ErrorNote, Loading, useLoad } from '../ui.tsx';
@@ -87,16 +87,7 @@ export function OrderDetail({ id }: { id: string }) {
                     <div className="font-medium">
                       {line.count}× {pickText(line.name, tr.content)}
                     </div>
-                    {line.modifications.length > 0 && (
-                      <ul className="text-sm text-slate-600">
-                        {line.modifications.map((m) => (
-                          <li key={m.id}>
-                            + {pickText(m.name, tr.content)}
-                            {m.count > 1 ? ` ×${m.count}` : ''}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
+                    <LineModifications modifications={line.modifications} className="text-sm text-slate-600" />
                   </div>
                   <span className="whitespace-nowrap">{money(line.net, tr)}</span>
                 </li>

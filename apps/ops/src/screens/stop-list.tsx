@@ -5,7 +5,7 @@ import { api, errorText } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { time } from '../format.ts';
 import { branchChoices, rememberBranch, rememberedBranch, useSession } from '../session.ts';
-import { btn, ErrorNote, field, Loading, useLoad, useNow } from '../ui.tsx';
+import { btn, BranchSelect, ErrorNote, field, Loading, useLoad, useNow } from '../ui.tsx';
 
 const PAUSES = [15, 30, 60, 120] as const;
 
@@ -68,29 +68,15 @@ export function StopListScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3 p-3">
       <h1 className="text-2xl font-bold">{tr.t('stopListTitle')}</h1>
-      {branches.length > 1 && (
-        <div className="flex items-center gap-2">
-          <label htmlFor="stop-branch" className="text-sm font-medium">
-            {tr.t('branch')}
-          </label>
-          <select
-            id="stop-branch"
-            data-testid="stop-branch"
-            value={branchId}
-            onChange={(e) => {
-              setChosen(e.target.value);
-              rememberBranch(e.target.value);
-            }}
-            className={`${field} max-w-xs py-1.5`}
-          >
-            {branches.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <BranchSelect
+        id="stop-branch"
+        value={branchId}
+        branches={branches}
+        onChange={(id) => {
+          setChosen(id);
+          rememberBranch(id);
+        }}
+      />
       {list.error !== null && <ErrorNote error={list.error} onRetry={list.reload} />}
       {!stopList ? (
         list.loading && <Loading />
