@@ -38,6 +38,20 @@ async function confirmAndRead(page: Page, request: APIRequestContext, merchantId
   return (await res.json()) as { id: string; status: string; serviceType: string; paymentType: string; atTime: boolean; deliveryAt: string | null; branch: { id: string } };
 }
 
+/** A new customer of Tezkor, signed in, with one plain product in the basket for pickup at a branch open now (the test skips when none is). */
+async function customerWithPickupBasket(page: Page, request: APIRequestContext) {
+  await page.goto(brandUrl('tezkor', '/login'));
+  await logIn(page, randomPhone());
+  const { merchantId, token } = await session(page);
+  const headers = { 'X-Merchant-Id': merchantId };
+  const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; isOpen: boolean; settings: { pickupEnabled: boolean } }[];
+  const open = branches.find((b) => b.isOpen && b.settings.pickupEnabled);
+  test.skip(!open, 'no branch of the demo is open for pickup now');
+  const product = await plainProduct(request, merchantId);
+  await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: open!.id });
+  return { merchantId, token, headers, open: open!, product };
+}
+
 test.describe('checkout', () => {
   test('a guest is asked to log in', async ({ page }) => {
     await page.goto(brandUrl('tezkor', '/checkout'));
@@ -46,15 +60,7 @@ test.describe('checkout', () => {
 
   test('pickup now with cash: basket → checkout → confirm → the order', async ({ page, request }, testInfo) => {
     await speak(page, 'ru');
-    await page.goto(brandUrl('tezkor', '/login'));
-    await logIn(page, randomPhone());
-    const { merchantId, token } = await session(page);
-    const headers = { 'X-Merchant-Id': merchantId };
-    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; isOpen: boolean; settings: { pickupEnabled: boolean } }[];
-    const open = branches.find((b) => b.isOpen && b.settings.pickupEnabled);
-    test.skip(!open, 'no branch of the demo is open for pickup now');
-    const product = await plainProduct(request, merchantId);
-    await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: open!.id });
+    const { merchantId, token, headers, open, product } = await customerWithPickupBasket(page, request);
 
     let lastQuote: Request | null = null;
     page.on('request', (r) => {
@@ -69,7 +75,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
     // The summary is the server's quote for exactly this order.
     const sent = (lastQuote as Request | null)?.postDataJSON() as Record<string, unknown>;
-    expect(sent).toMatchObject({ serviceType: 'PICK_UP', branchId: open!.id, cartItems: [{ productId: product.id, count: 1 }] });
+    expect(sent).toMatchObject({ serviceType: 'PICK_UP', branchId: open.id, cartItems: [{ productId: product.id, count: 1 }] });
     const quote = (await (await request.post(`${API}/orders/v1/orders/quote`, { headers: { ...headers, Authorization: `Bearer ${token}` }, data: sent })).json()) as { totalPrice: number };
     await expect(page.getByTestId('checkout-total')).toHaveAttribute('data-amount', String(quote.totalPrice));
     await shoot(page, testInfo, 'checkout-ru');
@@ -83,19 +89,11 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
 
     const order = await confirmAndRead(page, request, merchantId, token);
-    expect(order).toMatchObject({ serviceType: 'PICK_UP', paymentType: 'CASH', status: 'OPEN', atTime: false, branch: { id: open!.id } });
+    expect(order).toMatchObject({ serviceType: 'PICK_UP', paymentType: 'CASH', status: 'OPEN', atTime: false, branch: { id: open.id } });
   });
 
   test('inside the Telegram Mini App the order comes from the bot and carries its signed data', async ({ page, request }) => {
-    await page.goto(brandUrl('tezkor', '/login'));
-    await logIn(page, randomPhone());
-    const { merchantId, token } = await session(page);
-    const headers = { 'X-Merchant-Id': merchantId };
-    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; isOpen: boolean; settings: { pickupEnabled: boolean } }[];
-    const open = branches.find((b) => b.isOpen && b.settings.pickupEnabled);
-    test.skip(!open, 'no branch of the demo is open for pickup now');
-    const product = await plainProduct(request, merchantId);
-    await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: open!.id });
+    const { merchantId, token } = await customerWithPickupBasket(page, request);
     // Telegram opens the Mini App with its data in the address hash (the demo has no bot token: no chat is trusted).
     const initData = `user=${encodeURIComponent(JSON.stringify({ id: 4242, first_name: 'Test' }))}&auth_date=${Math.floor(Date.now() / 1000)}&hash=${'ab'.repeat(32)}`;
     await page.goto(brandUrl('tezkor', `/checkout#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=7.0`));
