@@ -1,5 +1,6 @@
 import type { OrderRole } from './order-status.ts';
-import type { OrderStatus } from './enums.ts';
+import type { OrderStatus, ServiceType } from './enums.ts';
+import { isDeliveryService } from './quote-rules.ts';
 
 /*
  * The brand's staff (issue 15, decision 010): who works in the console, which orders each sees and which
@@ -33,6 +34,14 @@ export type BoardColumn = (typeof BOARD_COLUMNS)[number]['id'];
 /** The board column of a status; CREATED (awaiting online payment) and AT_TIME (scheduled) are on no column yet. */
 export function boardColumnOf(status: OrderStatus): BoardColumn | null {
   return BOARD_COLUMNS.find((c) => (c.statuses as readonly OrderStatus[]).includes(status))?.id ?? null;
+}
+
+/**
+ * A ready delivery nobody has taken: what a courier of its branch may take (ATTACHED). The server's scope of a
+ * courier (`features/ops`, and its query's form in ops.repository.ts) and the courier's phone view both ask this.
+ */
+export function awaitsCourier(order: { status: OrderStatus; serviceType: ServiceType; courierId: string | null }): boolean {
+  return order.status === 'DONE' && order.courierId === null && isDeliveryService(order.serviceType);
 }
 
 /** Courier statuses (spec section 4) the console sets as the order moves. */

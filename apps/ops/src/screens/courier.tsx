@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { COURIER_POSITION_INTERVAL_SECONDS, pickText } from '@dasturxon/domain';
+import { awaitsCourier, COURIER_POSITION_INTERVAL_SECONDS, pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { chime } from '../alerts.ts';
 import { api } from '../api.ts';
@@ -116,11 +116,11 @@ export function CourierView() {
     () => api.orders(),
     (_event, before, after) => {
       // A delivery order just became ready to take.
-      if (after && after.status === 'DONE' && !after.courier && before?.status !== 'DONE') chime();
+      if (after && awaitsCourier({ ...after, courierId: after.courier?.id ?? null }) && before?.status !== 'DONE') chime();
     },
   );
   const mine = live.orders.filter((o) => o.courier?.id === staff.id && (o.status === 'ATTACHED' || o.status === 'ON_WAY')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const ready = live.orders.filter((o) => o.status === 'DONE' && !o.courier).sort((a, b) => (a.readyTime ?? a.createdAt).localeCompare(b.readyTime ?? b.createdAt));
+  const ready = live.orders.filter((o) => awaitsCourier({ ...o, courierId: o.courier?.id ?? null })).sort((a, b) => (a.readyTime ?? a.createdAt).localeCompare(b.readyTime ?? b.createdAt));
   const riding = mine.some((o) => o.status === 'ON_WAY');
   const gps = usePositionSender(riding);
 

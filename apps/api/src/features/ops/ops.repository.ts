@@ -33,7 +33,7 @@ export function createOpsRepository(db: Db) {
   const visible = (scope: OrderScope): SQL | undefined => {
     const inBranches = scope.branchIds ? inArray(orders.branchId, scope.branchIds.length ? [...scope.branchIds] : ['00000000-0000-0000-0000-000000000000']) : undefined;
     if (!scope.courierId) return inBranches;
-    // A courier: the orders attached to them, and ready delivery orders of their branches nobody has taken.
+    // A courier: the orders attached to them, and ready delivery orders of their branches nobody has taken (domain `awaitsCourier`).
     return or(
       eq(orders.courierId, scope.courierId),
       and(inBranches, eq(orders.status, 'DONE'), isNull(orders.courierId), inArray(orders.serviceType, [...DELIVERY_SERVICE_TYPES])),

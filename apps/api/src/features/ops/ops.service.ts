@@ -1,7 +1,7 @@
 import {
   AppError,
+  awaitsCourier,
   DEFAULT_TIME_ZONE,
-  isDeliveryService,
   nextStatuses,
   orderRoleOf,
   zonedDay,
@@ -45,7 +45,7 @@ export function sees(member: StaffRecord, order: Pick<OrderRecord, 'branchId' | 
   const scope = scopeOf(member);
   const inBranch = scope.branchIds === null || scope.branchIds.includes(order.branchId);
   if (!scope.courierId) return inBranch;
-  return order.courierId === scope.courierId || (inBranch && order.status === 'DONE' && order.courierId === null && isDeliveryService(order.serviceType));
+  return order.courierId === scope.courierId || (inBranch && awaitsCourier(order));
 }
 
 /**

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { awaitsCourier, boardColumnOf, courierStatusAfter, orderRoleOf } from '../src/index.ts';
+
+describe('staff rules', () => {
+  it('a courier may take a ready delivery nobody has taken, and nothing else', () => {
+    expect(awaitsCourier({ status: 'DONE', serviceType: 'DELIVERY', courierId: null })).toBe(true);
+    expect(awaitsCourier({ status: 'DONE', serviceType: 'DELIVERY', courierId: 'someone' })).toBe(false);
+    expect(awaitsCourier({ status: 'DONE', serviceType: 'PICK_UP', courierId: null })).toBe(false);
+    expect(awaitsCourier({ status: 'COOKING', serviceType: 'DELIVERY', courierId: null })).toBe(false);
+  });
+
+  it('an admin moves orders as an operator; the board puts each status in one column or none', () => {
+    expect(orderRoleOf('admin')).toBe('operator');
+    expect(orderRoleOf('courier')).toBe('courier');
+    expect([boardColumnOf('OPEN'), boardColumnOf('ON_WAY'), boardColumnOf('CANCELED'), boardColumnOf('CREATED')]).toEqual(['new', 'onTheWay', 'done', null]);
+    expect([courierStatusAfter('ATTACHED'), courierStatusAfter('DONE'), courierStatusAfter('COOKING')]).toEqual(['PERFORMER_FOUND', '', null]);
+  });
+});
