@@ -1,6 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
@@ -38,11 +37,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
-  },
-  resolve: {
-    // React Router's package points every bundler at its development build (warnings included); the browser
-    // gets the production build it ships beside it. The renderer on the server keeps Node's resolution.
-    alias: isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
   },
   ssr: {
     // Bundled into the renderer rather than loaded by Node at run time: they ship ESM that imports CSS or

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
+import { matchPath } from '../lib/router.tsx';
 import type { MerchantSettings, PolicyType } from '@dasturxon/domain';
 import { bannersQuery, storiesQuery } from '../features/home/home.api.ts';
 import { policyQuery } from '../features/info/info.api.ts';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router.tsx';
 import { CheckoutConfirmPage } from './checkout-confirm-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Order, OrderStatus } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';

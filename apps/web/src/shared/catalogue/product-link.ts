@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router.tsx';
 import type { NavigationType } from '@dasturxon/domain';
 
 /*

@@ -1,4 +1,4 @@
-import type { Location } from 'react-router';
+import type { Location } from '../../lib/router.tsx';
 
 /** The login page's address. */
 export const LOGIN_PATH = '/login';
