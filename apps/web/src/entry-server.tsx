@@ -12,7 +12,6 @@ import { setTransport } from './lib/http.ts';
 import { branchesQuery } from './shared/catalogue/branches.api.ts';
 import { leadingMenu, menuArrangement, menuBlocks, SERVER_DRAWN_PRODUCTS } from './features/menu/menu-layout.ts';
 import { overallsQuery, productFromMenu, productQuery } from './shared/catalogue/catalogue.api.ts';
-import { currentMerchantQuery, merchantSettingsQuery } from './shared/merchant/merchant.api.ts';
 import { hydratePageQueries, newQueryClient, pageQueries } from './shared/query-client.ts';
 
 /*
@@ -94,10 +93,6 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
   if (pathname === '/' && input.settings.branchFirstLanding) return { kind: 'client' };
 
   const queryClient: QueryClient = newQueryClient();
-  const settingsKey = merchantSettingsQuery('WEB').queryKey;
-  const merchantKey = currentMerchantQuery().queryKey;
-  queryClient.setQueryData(settingsKey, input.settings);
-  if (input.merchant) queryClient.setQueryData(merchantKey, input.merchant);
 
   let complete = true;
   let notFound = page.kind === 'notFound';
@@ -111,11 +106,9 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
     if (!notFound && queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) complete = false;
     if (pathname === '/') sendMenuStart(queryClient, input.settings);
   }
-  const queries = pageQueries(queryClient, [settingsKey, merchantKey]);
+  const queries = pageQueries(queryClient);
   // The page is drawn from what the browser will have after `hydrate`, JSON and all: the two cannot differ.
   const drawn = newQueryClient();
-  drawn.setQueryData(settingsKey, input.settings);
-  if (input.merchant) drawn.setQueryData(merchantKey, input.merchant);
   hydratePageQueries(drawn, JSON.parse(JSON.stringify(queries)) as DehydratedState);
   const status = notFound ? 404 : input.status === 'blocked' ? 403 : input.status === 'unavailable' ? 404 : 200;
   const productId = page.kind === 'page' ? page.params.id : undefined;

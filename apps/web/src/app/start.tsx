@@ -25,13 +25,7 @@ import { HttpError, setMerchantId } from '../lib/http.ts';
 import { clearStorages } from '../lib/storage.ts';
 import { detectTelegram } from '../lib/telegram.ts';
 import { parseBootScript, type Boot, type BootData } from '../shared/merchant/boot.ts';
-import {
-  currentMerchantQuery,
-  defaultSettings,
-  fetchCurrentMerchant,
-  fetchMerchantSettings,
-  merchantSettingsQuery,
-} from '../shared/merchant/merchant.api.ts';
+import { defaultSettings, fetchCurrentMerchant, fetchMerchantSettings } from '../shared/merchant/merchant.api.ts';
 import { applyHead, applyTheme } from '../shared/merchant/theme.ts';
 import { rememberPathSegments, safePathOr } from '../shared/navigation.ts';
 import { hydratePageQueries, newQueryClient } from '../shared/query-client.ts';
@@ -64,8 +58,6 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     applyTheme(themeOf(settings));
 
     const queryClient = newQueryClient();
-    queryClient.setQueryData(merchantSettingsQuery('WEB').queryKey, settings);
-    if (merchant) queryClient.setQueryData(currentMerchantQuery().queryKey, merchant);
     // A page the server rendered (for a guest, in the browser's language) is taken over as it stands;
     // inside Telegram the menu is another one, so that page is drawn anew.
     const rendered = Boolean(data.queries && data.lang && rootElement.firstElementChild && !inTelegram);

@@ -55,7 +55,7 @@ describe('matching', () => {
 });
 
 describe('drawing', () => {
-  const draw = (location: string, node: ReactNode) => renderToStaticMarkup(h(StaticRouter, { location }, node));
+  const draw = (location: string, node: ReactNode) => renderToStaticMarkup(h(StaticRouter, { location, children: node }));
 
   function Params() {
     return JSON.stringify(useParams());

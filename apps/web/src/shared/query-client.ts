@@ -1,4 +1,4 @@
-import { dehydrate, hashKey, hydrate, QueryClient, type DehydratedState, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { HttpError } from '../lib/http.ts';
 
 /** The storefront's query cache, the same in the browser and on the server that renders its pages. */
@@ -19,13 +19,10 @@ interface PlainHttpError {
 
 /**
  * The queries a server-rendered page was drawn from, as JSON can carry them to the browser: answers and
- * failures alike (a product that is not there is part of the page), less what travels apart (`leaveOut`).
+ * failures alike (a product that is not there is part of the page). The merchant and settings travel apart (boot data).
  */
-export function pageQueries(queryClient: QueryClient, leaveOut: readonly QueryKey[]): DehydratedState {
-  const apart = new Set(leaveOut.map((key) => hashKey(key)));
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (q) => (q.state.status === 'success' || q.state.status === 'error') && !apart.has(q.queryHash),
-  });
+export function pageQueries(queryClient: QueryClient): DehydratedState {
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error' });
   // Typed as the Error it stands for: JSON keeps only these fields of it anyway.
   const plain = (error: unknown) =>
     (error instanceof HttpError ? { kind: error.kind, status: error.status, body: error.body, message: error.message } : null) as unknown as Error | null;

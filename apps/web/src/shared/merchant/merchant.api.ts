@@ -1,11 +1,10 @@
-import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { City, Merchant, MerchantSettings, OrderMerchantSettings, SettingsChannel } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
+import { useBoot } from './boot.ts';
 
 /** One fetcher, its query options and its hook per endpoint (DESIGN.md, convention 5). */
 export const merchantKeys = {
-  current: ['merchant', 'current'] as const,
-  settings: (channel: SettingsChannel) => ['merchant', 'settings', channel] as const,
   cities: (merchantId: string) => ['merchant', merchantId, 'cities'] as const,
   orderSettings: ['merchant', 'order-settings'] as const,
 };
@@ -40,27 +39,27 @@ export function fetchOrderSettings(signal?: AbortSignal): Promise<OrderMerchantS
   return http<OrderMerchantSettings>('/orders/v1/merchant/settings', { signal });
 }
 
-export const currentMerchantQuery = () =>
-  queryOptions({ queryKey: merchantKeys.current, queryFn: ({ signal }) => fetchCurrentMerchant(null, signal), staleTime: Infinity });
-
-export const merchantSettingsQuery = (channel: SettingsChannel = 'WEB') =>
-  queryOptions({
-    queryKey: merchantKeys.settings(channel),
-    queryFn: ({ signal }) => fetchMerchantSettingsOrDefaults(channel, signal),
-    staleTime: Infinity,
-  });
-
 export const merchantCitiesQuery = (merchantId: string) =>
   queryOptions({ queryKey: merchantKeys.cities(merchantId), queryFn: ({ signal }) => fetchMerchantCities(merchantId, signal), staleTime: 10 * 60_000 });
 
 export const orderSettingsQuery = () =>
   queryOptions({ queryKey: merchantKeys.orderSettings, queryFn: ({ signal }) => fetchOrderSettings(signal), staleTime: 10 * 60_000 });
 
-/** The brand of this storefront. Only below the check-merchant guard, where the start has put it in the cache. */
-export const useCurrentMerchant = (): Merchant => useSuspenseQuery(currentMerchantQuery()).data;
+/*
+ * The brand and its web settings are fixed for the life of the page: the start reads them once (from the page or
+ * the API) and hands them to the app in the boot context, where these hooks read them. A plain context read: a menu
+ * card asks for them, and a query observer per card cost the server a fifth of a page's render (bench/README.md).
+ */
 
-/** The web settings, seeded at start (from the page or the API, else the defaults). */
-export const useMerchantSettings = (): MerchantSettings => useSuspenseQuery(merchantSettingsQuery('WEB')).data;
+/** The brand of this storefront. Only below the check-merchant guard, which lets no page draw without one. */
+export function useCurrentMerchant(): Merchant {
+  const { merchant } = useBoot();
+  if (!merchant) throw new Error('useCurrentMerchant outside the check-merchant guard');
+  return merchant;
+}
+
+/** The web settings (from the page or the API, else the defaults). */
+export const useMerchantSettings = (): MerchantSettings => useBoot().settings;
 
 export const useMerchantCities = (merchantId: string) => useQuery(merchantCitiesQuery(merchantId));
 
