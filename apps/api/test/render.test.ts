@@ -78,6 +78,19 @@ describe('pages rendered on the server', () => {
     expect(rootOf(missing.body).length).toBeGreaterThan(100);
   });
 
+  it("puts a brand's text into the page as it is, `$&` and `$'` included (no replacement patterns)", async () => {
+    const product = (await api<Overalls>('/products/v1/overalls?type=WEB', navbahor)).products.at(-1)!;
+    const odd = "Narxi $& va $' hamda $$ yoki $` — o'zgarmaydi";
+    await t.database.db.execute(sql`update products set description = jsonb_build_object('uz', ${odd}::text, 'ru', ${odd}::text, 'eng', ${odd}::text), updated_at = now() where id = ${product.id}`);
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    const res = await get(`/product/${product.id}`, navbahor);
+    expect(res.statusCode).toBe(200);
+    expect(text(rootOf(res.body))).toContain(odd);
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+    const shown = bootOf(res.body).queries.queries.map((q: { state: { data: unknown } }) => JSON.stringify(q.state.data)).join('');
+    expect(shown).toContain(JSON.stringify(odd).slice(1, -1));
+  });
+
   it('renders the branches with their hours, and the 404 page for an address that is nothing', async () => {
     const branches = await api<Branch[]>('/users/v1/branches');
     const res = await get('/branches');

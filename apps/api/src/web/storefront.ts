@@ -87,29 +87,30 @@ interface PageParts {
 
 /**
  * The built page with the brand filled in: language and direction, colours (painted before any script),
- * title, icon, the boot data and, for a rendered page, the app's markup.
+ * title, icon, the boot data and, for a rendered page, the app's markup. Every replacement is a function: a
+ * replacement string would read `$&` or `$'` in a brand's text as a pattern.
  */
 function fillTemplate(built: Template, { merchant, settings, lang, boot, body, head, title: pageTitle }: PageParts): string {
   const theme = themeOf(settings);
   const style = `--brand:${theme.brand};--on-brand:${theme.onBrand};color-scheme:${theme.dark ? 'dark' : 'light'}`;
   let page = built.html.replace(
     /<html[^>]*>/,
-    `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
+    () => `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
   );
-  page = page.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${escapeHtml(theme.brand)}" />`);
+  page = page.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, () => `<meta name="theme-color" content="${escapeHtml(theme.brand)}" />`);
   if (merchant) {
     const title = pageTitle || pickText(settings.title, lang) || merchant.name;
-    page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
     const favicon = faviconUrl(settings, merchant.logo);
     // The brand's icon instead of the default one: the tab asks for one icon, once.
-    if (favicon) page = page.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${escapeHtml(favicon)}" type="image/png" />`);
+    if (favicon) page = page.replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${escapeHtml(favicon)}" type="image/png" />`);
   }
   // The page's own description replaces the build's generic one.
   if (head.some((tag) => tag.startsWith('<meta name="description"'))) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
-  page = page.replace('</head>', `${head.join('')}</head>`);
+  page = page.replace('</head>', () => `${head.join('')}</head>`);
   // The data after the markup: the page's text and pictures are parsed (and can be painted) before it.
-  page = page.replace('</body>', `<script id="dx-boot" type="application/json">${safeJson(boot)}</script></body>`);
-  return body ? page.replace('<div id="root"></div>', `<div id="root">${body}</div>`) : page;
+  page = page.replace('</body>', () => `<script id="dx-boot" type="application/json">${safeJson(boot)}</script></body>`);
+  return body ? page.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`) : page;
 }
 
 const NOINDEX = '<meta name="robots" content="noindex" />';
