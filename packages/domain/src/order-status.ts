@@ -139,3 +139,33 @@ export function initialStatus(order: { paymentType: PaymentType; scheduled: bool
   if (isOnlinePayment(order.paymentType)) return 'CREATED';
   return order.scheduled ? 'AT_TIME' : 'OPEN';
 }
+
+/** The customer-facing labels of spec section 4. Texts: `orders.status.{label}` in the storefront. */
+export type StatusLabel = 'created' | 'open' | 'accepted' | 'cooking' | 'done' | 'onWay' | 'delivered' | 'cancelled' | 'closed';
+
+/**
+ * Each status's label. The spec has nine labels for eleven statuses: a scheduled order (AT_TIME) reads as
+ * created until it opens at its time, and an order a courier has taken (ATTACHED) is still done (ready) until
+ * the courier leaves with it.
+ */
+export const STATUS_LABELS: Record<OrderStatus, StatusLabel> = {
+  CREATED: 'created',
+  AT_TIME: 'created',
+  OPEN: 'open',
+  ACCEPTED: 'accepted',
+  COOKING: 'cooking',
+  DONE: 'done',
+  ATTACHED: 'done',
+  ON_WAY: 'onWay',
+  DELIVERED: 'delivered',
+  CLOSED: 'closed',
+  CANCELED: 'cancelled',
+};
+
+export const statusLabel = (status: OrderStatus): StatusLabel => STATUS_LABELS[status];
+
+/**
+ * Whether the customer sees a move: only one that changes the label they read. A courier taking a ready order (or
+ * giving it back) is the brand's business; the customer hears of the courier when the order is on its way.
+ */
+export const customerSeesMove = (from: OrderStatus, to: OrderStatus): boolean => statusLabel(from) !== statusLabel(to);

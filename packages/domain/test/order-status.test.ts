@@ -10,6 +10,9 @@ import {
   isOnlinePayment,
   isTerminalStatus,
   moveProblem,
+  customerSeesMove,
+  STATUS_LABELS,
+  statusLabel,
   nextStatuses,
   ORDER_MOVES,
   ORDER_ROLES,
@@ -144,5 +147,38 @@ describe('the order status table (decision 008)', () => {
     expect(completing.sort()).toEqual(['DONE>CLOSED', 'ON_WAY>DELIVERED']);
     expect(completesOrder('DELIVERED', 'CLOSED')).toBe(false);
     expect(ORDER_STATUSES.some((s) => completesOrder(s, 'CANCELED'))).toBe(false);
+  });
+});
+
+describe('status labels (spec section 4)', () => {
+  it('gives every status one of the nine customer-facing labels', () => {
+    expect(Object.keys(STATUS_LABELS).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(new Set(Object.values(STATUS_LABELS))).toEqual(new Set(['created', 'open', 'accepted', 'cooking', 'done', 'onWay', 'delivered', 'cancelled', 'closed']));
+  });
+
+  it('reads each status as the spec names it', () => {
+    expect(ORDER_STATUSES.map((s) => [s, statusLabel(s)])).toEqual(
+      expect.arrayContaining([
+        ['CREATED', 'created'],
+        ['AT_TIME', 'created'],
+        ['OPEN', 'open'],
+        ['ACCEPTED', 'accepted'],
+        ['COOKING', 'cooking'],
+        ['DONE', 'done'],
+        ['ATTACHED', 'done'],
+        ['ON_WAY', 'onWay'],
+        ['DELIVERED', 'delivered'],
+        ['CLOSED', 'closed'],
+        ['CANCELED', 'cancelled'],
+      ]),
+    );
+  });
+
+  it('tells the customer of a move only when the label they read changes', () => {
+    expect(customerSeesMove('COOKING', 'DONE')).toBe(true);
+    expect(customerSeesMove('DONE', 'ATTACHED')).toBe(false);
+    expect(customerSeesMove('ATTACHED', 'DONE')).toBe(false);
+    expect(customerSeesMove('ATTACHED', 'ON_WAY')).toBe(true);
+    expect(customerSeesMove('AT_TIME', 'CREATED')).toBe(false);
   });
 });

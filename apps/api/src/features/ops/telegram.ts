@@ -44,13 +44,13 @@ export function verifyInitData(initData: string, botToken: string, now: Date, ma
   }
 }
 
+/** The words of each status the customer is told of (a courier taking a ready order is not one: customerSeesMove). */
 const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>> = {
   uz: {
     OPEN: 'qabul qilinishini kutmoqda',
     ACCEPTED: 'qabul qilindi',
     COOKING: 'tayyorlanmoqda',
     DONE: 'tayyor',
-    ATTACHED: 'kuryerga berildi',
     ON_WAY: "yo'lda",
     DELIVERED: 'yetkazildi',
     CLOSED: 'yakunlandi',
@@ -62,7 +62,6 @@ const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>
     ACCEPTED: 'принят',
     COOKING: 'готовится',
     DONE: 'готов',
-    ATTACHED: 'передан курьеру',
     ON_WAY: 'в пути',
     DELIVERED: 'доставлен',
     CLOSED: 'завершён',
@@ -74,7 +73,6 @@ const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>
     ACCEPTED: 'is accepted',
     COOKING: 'is being prepared',
     DONE: 'is ready',
-    ATTACHED: 'is with the courier',
     ON_WAY: 'is on the way',
     DELIVERED: 'is delivered',
     CLOSED: 'is complete',

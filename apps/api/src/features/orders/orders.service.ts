@@ -16,6 +16,7 @@ import {
   isDeliveryService,
   isOnlinePayment,
   completesOrder,
+  customerSeesMove,
   customerMayCancel,
   moveProblem,
   opensAt,
@@ -286,8 +287,9 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       at: now,
     });
     // Everyone watching the order hears of it (in this transaction: the event exists exactly when the move does),
-    // and the customer gets a message unless the move was their own. Last, for the brand's event lock (see place).
-    await announce(repo, { ...order, ...change } as OrderRecord, now, move.role !== 'customer');
+    // and the customer gets a message unless the move was their own or changes nothing they read (a courier taking
+    // a ready order: customerSeesMove). Last, for the brand's event lock (see place).
+    await announce(repo, { ...order, ...change } as OrderRecord, now, move.role !== 'customer' && customerSeesMove(order.status, move.to));
   }
 
   /** The order's event for the streams and, where the brand sends them, the customer's notification. */

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { Link } from '../../lib/router.tsx';
-import type { Order, OrderStatus } from '@dasturxon/domain';
+import { statusLabel, type Order, type OrderStatus } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
-import { orderTimeText, serviceLabelKey, statusLabel, statusTone } from './order-rules.ts';
+import { orderTimeText, serviceLabelKey, statusTone } from './order-rules.ts';
 
 const TONE = {
   progress: 'bg-brand/15 text-ink',

@@ -1,33 +1,23 @@
-import { awaitsPayment, customerMayCancel, formatDate, isActiveStatus, REJECT_REASONS, type Order, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
+import {
+  awaitsPayment,
+  customerMayCancel,
+  formatDate,
+  isActiveStatus,
+  REJECT_REASONS,
+  statusLabel,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentType,
+  type Product,
+  type ServiceType,
+  type StatusLabel,
+} from '@dasturxon/domain';
 
 /*
- * What the orders screens decide, kept pure so it is tested without a browser: the customer-facing label of a
- * status, which actions an order offers, and what "repeat" can put back into the basket from today's menu.
+ * What the orders screens decide, kept pure so it is tested without a browser: the tone of a status (its label is
+ * the domain's `statusLabel`), which actions an order offers, and what "repeat" can put back into the basket from today's menu.
  */
-
-/** The customer-facing labels of spec section 4. Texts: `orders.status.{label}`. */
-export type StatusLabel = 'created' | 'open' | 'accepted' | 'cooking' | 'done' | 'onWay' | 'delivered' | 'cancelled' | 'closed';
-
-/**
- * Each status's label. The spec has nine labels for eleven statuses: a scheduled order (AT_TIME) reads as
- * created until it opens at its time, and an order a courier has taken (ATTACHED) is still done (ready) until
- * the courier leaves with it.
- */
-export const STATUS_LABELS: Record<OrderStatus, StatusLabel> = {
-  CREATED: 'created',
-  AT_TIME: 'created',
-  OPEN: 'open',
-  ACCEPTED: 'accepted',
-  COOKING: 'cooking',
-  DONE: 'done',
-  ATTACHED: 'done',
-  ON_WAY: 'onWay',
-  DELIVERED: 'delivered',
-  CLOSED: 'closed',
-  CANCELED: 'cancelled',
-};
-
-export const statusLabel = (status: OrderStatus): StatusLabel => STATUS_LABELS[status];
 
 /** How a status's badge looks: going on, finished well, cancelled. */
 export type StatusTone = 'progress' | 'success' | 'cancelled';
