@@ -38,6 +38,17 @@ describe('pages rendered on the server', () => {
   const get = (url: string, host = tezkor, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
   const api = async <T>(path: string, host = tezkor): Promise<T> => (await get(`/api${path}`, host)).json() as T;
 
+  // First in the file: the policy page's code has not loaded yet, so its first page is drawn by React's stream
+  // (which waits for the code), the next by the synchronous renderer (entry-server.tsx `html`). Same markup.
+  it('draws a page the same before and after its code has loaded', async () => {
+    const first = await get('/privacy');
+    const again = await get('/privacy?from=footer');
+    expect(first.statusCode).toBe(200);
+    expect(rootOf(first.body)).toContain('data-testid="policy');
+    expect(rootOf(again.body)).toBe(rootOf(first.body));
+    expect(rootOf(first.body)).not.toMatch(/<!--\$[!?]-->/);
+  });
+
   it('renders the menu with names, pictures and prices, and hands the browser the data it was drawn from', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
