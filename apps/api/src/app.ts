@@ -63,6 +63,8 @@ function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((ad
  * Tests build it and `inject` requests; `server.ts` builds it and listens.
  */
 export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps): Promise<FastifyInstance> {
+  // Outside production: the development brand switcher answers on development hosts (merchants.routes.ts).
+  const development = config.NODE_ENV !== 'production';
   const app = Fastify({
     // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
@@ -202,7 +204,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(usersRoutes, account);
       await api.register(addressesRoutes, { service: addresses });
       await api.register(geocodingRoutes, { service: geocoding });
-      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development: config.NODE_ENV !== 'production' });
+      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development });
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(branchesRoutes, { service: branches, serving: quote.quotes.servingBranch });
       await api.register(contentRoutes, { service: content });
@@ -230,6 +232,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     ssrDist: config.WEB_SSR_DIST,
     resolver,
     merchants,
+    development,
   });
   return app;
 }

@@ -143,6 +143,13 @@ describe('pages rendered on the server', () => {
     expect(customer.headers['set-cookie']).toBeUndefined();
   });
 
+  it('tells the page whether the development brand switcher answers: on development hosts outside production only', async () => {
+    expect(bootOf((await get('/')).body).brandSwitcher).toBe(true);
+    const real = await get('/', `${DEMO.tezkor.sub}.dasturxon.uz`);
+    expect(real.statusCode).toBe(200);
+    expect(bootOf(real.body).brandSwitcher).toBeUndefined();
+  });
+
   it("leaves the customer's own pages to the browser", async () => {
     for (const path of ['/basket', '/profile', '/login']) {
       const res = await get(path);

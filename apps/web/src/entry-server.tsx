@@ -138,7 +138,7 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
   async function html(): Promise<string> {
     const tree = (
       <ServerLanguageContext.Provider value={{ lang: input.lang, messages }}>
-        <App boot={{ status: input.status, merchant: input.merchant, settings: input.settings, inTelegram: false }} queryClient={drawn} Router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />
+        <App boot={{ status: input.status, merchant: input.merchant, settings: input.settings, inTelegram: false, brandSwitcher: false }} queryClient={drawn} Router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />
       </ServerLanguageContext.Provider>
     );
     const quick = renderToString(tree);

@@ -24,6 +24,12 @@ export function hostnameOf(host: string): string {
 
 export const isDevHost = (hostname: string): boolean => (DEV_HOSTS as readonly string[]).includes(hostname);
 
+/** localhost, 127.0.0.1 and `{sub}.localhost` (a `Host` header, port and all): the hosts a developer opens, never a customer. */
+export function isDevelopmentHost(host: string): boolean {
+  const hostname = hostnameOf(host);
+  return isDevHost(hostname) || hostname.endsWith('.localhost');
+}
+
 export function isValidSub(sub: string): boolean {
   return SUB_PATTERN.test(sub);
 }
@@ -67,7 +73,7 @@ export function tenantFromHost(input: {
 export function hstsHeader(input: { host: string; baseDomains: readonly string[]; https: boolean }): string | null {
   if (!input.https) return null;
   const hostname = hostnameOf(input.host);
-  if (!hostname || isDevHost(hostname) || hostname.endsWith('.localhost')) return null;
+  if (!hostname || isDevelopmentHost(hostname)) return null;
   const own = input.baseDomains.some((base) => hostname === base.toLowerCase() || hostname.endsWith(`.${base.toLowerCase()}`));
   return own ? 'max-age=31536000; includeSubDomains' : null;
 }

@@ -8,7 +8,7 @@ import { BANNER_PICTURE, bootStatus, enabledLanguages, errorBody, faviconUrl, ho
 import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
-import { toMerchant, type MerchantsService } from '../features/merchants/index.ts';
+import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
 import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type Encoding, type PageLoad } from './render.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
@@ -23,6 +23,8 @@ interface Deps {
   ssrDist: string;
   resolver: TenantResolver;
   merchants: MerchantsService;
+  /** Outside production (the development brand switcher, merchants.routes.ts). */
+  development: boolean;
 }
 
 /** The built page and what the build's manifest says of it (the hashed file of each interface language). */
@@ -217,6 +219,8 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
       enabled: enabledLanguages(settings),
     });
     const boot: Record<string, unknown> = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
+    // Only where the switcher answers does the page ask for it: elsewhere its 404 would be an error in the console.
+    if (brandSwitcherOn(deps.development, request.host)) boot.brandSwitcher = true;
     const page = (body: string, head: string[], title?: string) => fillTemplate(built, { merchant, settings, lang, boot, body, head, title });
     if (!renderer) return sendHtml(reply, 200, page('', messagesPreload(built, lang)));
 

@@ -3,6 +3,7 @@ import {
   enabledLanguages,
   hostnameOf,
   isDevHost,
+  isDevelopmentHost,
   isValidSub,
   LANG_COOKIE,
   LANG_COOKIE_DAYS,
@@ -77,7 +78,7 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     await startI18n(lang);
     applyHead(settings, merchant, lang);
 
-    const boot: Boot = { status, merchant, settings, inTelegram };
+    const boot: Boot = { status, merchant, settings, inTelegram, brandSwitcher: data.brandSwitcher === true };
     const app = <App boot={boot} queryClient={queryClient} />;
     // main.tsx has let the server's page paint (and its largest picture load) before this code was asked for.
     if (rendered) hydrateRoot(rootElement, app);
@@ -123,6 +124,8 @@ async function fetchBootData(vendor: string | null): Promise<BootData> {
     merchant: merchant.status === 'fulfilled' ? merchant.value : null,
     settings: settings.status === 'fulfilled' ? settings.value : null,
     error: merchant.status === 'rejected' && merchant.reason instanceof HttpError ? merchant.reason.body : null,
+    // No page from our server (`npx vite` in development): the API it talks to answers there.
+    brandSwitcher: isDevelopmentHost(location.host),
   };
 }
 

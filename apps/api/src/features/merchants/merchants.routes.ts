@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, hostnameOf, isDevHost } from '@dasturxon/domain';
+import { AppError, isDevelopmentHost } from '@dasturxon/domain';
 import { City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, SubParams } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
@@ -15,11 +15,9 @@ export interface MerchantsRoutesOptions {
   development: boolean;
 }
 
-/** localhost, 127.0.0.1 and `{sub}.localhost`: the hosts a developer opens, never a customer. */
-const onDevelopmentHost = (host: string) => {
-  const hostname = hostnameOf(host);
-  return isDevHost(hostname) || hostname.endsWith('.localhost');
-};
+
+/** Whether the brand switcher answers here: outside production, on a development host only. The page says so (boot data). */
+export const brandSwitcherOn = (development: boolean, host: string): boolean => development && isDevelopmentHost(host);
 
 export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = async (app, { repo, service, development }) => {
   app.get(
@@ -32,7 +30,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = as
       },
     },
     async (request) => {
-      if (!development || !onDevelopmentHost(request.host)) throw new AppError('NOT_FOUND', { path: request.url });
+      if (!brandSwitcherOn(development, request.host)) throw new AppError('NOT_FOUND', { path: request.url });
       return (await repo.all()).map(toMerchant);
     },
   );

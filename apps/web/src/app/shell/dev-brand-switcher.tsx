@@ -1,20 +1,14 @@
-import { useSyncExternalStore } from 'react';
-import { hostnameOf, isDevHost, type Merchant } from '@dasturxon/domain';
+import type { Merchant } from '@dasturxon/domain';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useServerDrawn } from '../../lib/server-drawn.ts';
+import { useBoot } from '../../shared/merchant/boot.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
 
 /** Every brand of this deployment; the server answers only on development hosts outside production. */
 const fetchDevelopmentBrands = (signal?: AbortSignal) => http<Merchant[]>('/users/v1/merchants/development', { signal });
 
-const never = () => () => {};
-const onDevelopmentHost = () => {
-  const hostname = hostnameOf(location.host);
-  return isDevHost(hostname) || hostname.endsWith('.localhost');
-};
-/** On localhost and `{sub}.localhost` only, and never in the server's page (which React then takes over as it is). */
-const useDevelopmentHost = (): boolean => useSyncExternalStore(never, onDevelopmentHost, () => false);
 
 /** Where another brand opens: `?vendor=` on localhost, its own sub-domain on `{sub}.localhost`. */
 function brandAddress(sub: string): string {
@@ -31,7 +25,10 @@ function brandAddress(sub: string): string {
 export function DevBrandSwitcher() {
   const { t } = useTranslation();
   const merchant = useCurrentMerchant();
-  const development = useDevelopmentHost();
+  // Where the server says the list answers (boot data: development hosts outside production), and never in the
+  // server's page, which React then takes over as it is.
+  const serverDrawn = useServerDrawn();
+  const development = useBoot().brandSwitcher && !serverDrawn;
   const { data: brands } = useQuery({
     queryKey: ['development', 'brands'],
     queryFn: ({ signal }) => fetchDevelopmentBrands(signal),

@@ -1,8 +1,9 @@
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router.tsx';
 import { BasketHeaderButton } from '../../features/basket/basket-entry.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { lazyPage } from '../../lib/chunk-reload.ts';
+import { useServerDrawn } from '../../lib/server-drawn.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { logoSrc } from '../../shared/merchant/theme.ts';
 import { LOGIN_PATH, loginReturnState } from '../../shared/session/login-link.ts';
@@ -13,9 +14,8 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 
 // Where the order goes: its code (the order's stores, the branches) arrives after the first screen's.
 const OrderTarget = lazyPage(() => import('./order-target.tsx').then((m) => m.OrderTarget));
-const noSubscription = () => () => {};
 /** False on the server and while the page hydrates, true after: what reads the device's stores is drawn only then. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () => !useServerDrawn();
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3.5 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-surface-2' : 'text-muted hover:text-ink'}`;
@@ -38,7 +38,7 @@ export function Header() {
           </Link>
           <div className="min-w-0 flex-1">
             {/* A name too long for one line goes on two before it is cut; one when where the order goes is shown under it. */}
-            <Link to="/" aria-label={t('header.homeLink', { brand: merchant.name })} className="block w-fit max-w-full rounded-md">
+            <Link to="/" aria-label={t('header.homeLink', { brand: merchant.name })} className="flex min-h-6 w-fit max-w-full items-center rounded-md">
               <span
                 data-testid="brand-name"
                 className={`text-[17px] leading-[1.15] font-extrabold tracking-tight [overflow-wrap:anywhere] md:text-lg ${ordering ? 'line-clamp-1' : 'line-clamp-2'}`}
@@ -46,14 +46,15 @@ export function Header() {
                 {merchant.name}
               </span>
             </Link>
-            {/* Drawn after hydration: it reads this device's choice, so the server's page could never match it. */}
+            {/* Drawn after hydration: it reads this device's choice, so the server's page could never match it. Both
+                lines are 24 px tall: two stacked links need that much each to be told apart by a finger (WCAG 2.5.8). */}
             {ordering &&
               (hydrated ? (
-                <Suspense fallback={<div className="h-5" />}>
+                <Suspense fallback={<div className="h-6" />}>
                   <OrderTarget />
                 </Suspense>
               ) : (
-                <div className="h-5" />
+                <div className="h-6" />
               ))}
           </div>
         </div>

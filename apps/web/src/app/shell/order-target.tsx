@@ -28,7 +28,7 @@ export function OrderTarget() {
     <Link
       to="/choose-address"
       data-testid="header-order-target"
-      className="-ms-1 flex w-fit max-w-full min-w-0 items-center gap-1 rounded-md px-1 text-[13px] leading-5 font-semibold text-muted transition-colors hover:text-ink"
+      className="-ms-1 flex min-h-6 w-fit max-w-full min-w-0 items-center gap-1 rounded-md px-1 text-[13px] leading-5 font-semibold text-muted transition-colors hover:text-ink"
     >
       <MapPinIcon size={14} className="shrink-0" />
       <span className="sr-only">{t(delivery ? 'order.deliverTo' : service === 'DINE_IN' ? 'order.dineInAt' : 'order.pickupAt')} </span>

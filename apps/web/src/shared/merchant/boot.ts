@@ -10,6 +10,8 @@ export interface BootData {
   /** The page was rendered on the server from these queries, in this language: the browser hydrates it. */
   queries?: DehydratedState;
   lang?: UiLanguage;
+  /** The development brand switcher answers here (`/users/v1/merchants/development`). */
+  brandSwitcher?: boolean;
 }
 
 export interface Boot {
@@ -17,6 +19,7 @@ export interface Boot {
   merchant: Merchant | null;
   settings: MerchantSettings;
   inTelegram: boolean;
+  brandSwitcher: boolean;
 }
 
 /** The server may inline the boot data (`<script id="dx-boot" type="application/json">`), saving two round trips. */
@@ -31,6 +34,7 @@ export function parseBootScript(text: string | null | undefined): BootData | nul
       error: raw.error && typeof raw.error === 'object' ? raw.error : null,
       ...(raw.queries && typeof raw.queries === 'object' && Array.isArray(raw.queries.queries) ? { queries: raw.queries } : {}),
       ...(normalizeLanguage(raw.lang) ? { lang: normalizeLanguage(raw.lang) ?? undefined } : {}),
+      brandSwitcher: raw.brandSwitcher === true,
     };
   } catch {
     return null;
