@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
 import type { Database } from '@dasturxon/db';
 import { GAZETTEER, GAZETTEER_HOUSE_SPACING_M } from '@dasturxon/db/seed';
@@ -36,11 +36,12 @@ import {
 } from './features/ops/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
-import { createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
+import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { createWorkGate, registerWorkGate } from './plugins/work-gate.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
 import { registerOpsConsole } from './web/ops-console.ts';
@@ -80,7 +81,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('clock', clock);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -90,8 +91,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
   registerInputGuard(app);
   registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
-  // A few calls that cost work at a time, so a flood of quotes cannot make every other request wait.
-  registerWorkGate(app, createWorkGate(config.WORK_SLOTS ?? (database.kind === 'pglite' ? 2 : 8)));
+  // A few calls that cost work at a time, so a flood of quotes cannot make every other request wait. On PGlite one is
+  // let in per turn of the event loop (its queries answer without giving the loop back); on PostgreSQL every free slot.
+  const workSlots = config.WORK_SLOTS ?? (database.kind === 'pglite' ? 2 : 8);
+  registerWorkGate(app, createWorkGate(workSlots, { perTurn: database.kind === 'pglite' ? 1 : workSlots }));
   app.addHook('onSend', async (request, reply) => {
     const hsts = hstsHeader({ host: request.host, baseDomains: config.BASE_DOMAINS, https: request.protocol === 'https' });
     if (hsts) reply.header('strict-transport-security', hsts);
@@ -153,7 +156,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     clock,
     log: app.log,
   });
-  const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version });
+  const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version, readFresh: createFreshRead(database) });
   const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);

@@ -582,6 +582,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const counting = new Proxy(db, {
         get(target, prop, receiver) {
           if (prop === 'select') return (...args: Parameters<typeof db.select>) => (selects++, target.select(...args));
+          if (prop === 'execute') return (...args: Parameters<typeof db.execute>) => (selects++, target.execute(...args));
           return Reflect.get(target, prop, receiver);
         },
       });
@@ -635,6 +636,10 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
             selects += 1;
             return t.database.db.select(...args);
           }) as Reader['select'],
+          execute: ((...args: Parameters<Reader['execute']>) => {
+            selects += 1;
+            return t.database.db.execute(...args);
+          }) as Reader['execute'],
         };
         const body = { serviceType: 'DELIVERY' as const, branchId: T.branches.chilonzor, address: IN_CHILONZOR, promoCode: 'WELCOME10', cartItems: cartItems.map((i) => ({ ...i, modifications: i.modifications ?? [] })) };
         await quotes.quoteWith(reader, merchant, body, { now: t.clock.now(), user: { id: randomUUID() } });

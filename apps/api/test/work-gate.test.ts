@@ -41,8 +41,30 @@ describe('the work gate', () => {
     expect(gate.stats).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('refuses to be built without a slot', () => {
+  it('lets several in on one turn where asked to (PostgreSQL), never on the turn they asked, never beyond its slots', async () => {
+    const gate = createWorkGate(3, { perTurn: 3 });
+    const order: number[] = [];
+    const calls = [0, 1, 2, 3, 4].map((i) => gate.acquire().then(() => order.push(i)));
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    await turn();
+    expect(order).toEqual([0, 1, 2]);
+    await turn();
+    expect(gate.stats).toEqual({ running: 3, waiting: 2 });
+    gate.release();
+    gate.release();
+    await turn();
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    await Promise.all(calls);
+    gate.release();
+    gate.release();
+    gate.release();
+    expect(gate.stats).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('refuses to be built without a slot, or letting nobody in per turn', () => {
     expect(() => createWorkGate(0)).toThrow();
+    expect(() => createWorkGate(2, { perTurn: 0 })).toThrow();
   });
 });
 

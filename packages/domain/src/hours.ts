@@ -29,11 +29,25 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function localTime(now: Date, timeZone: string): { weekName: WeekName; minutes: number } {
+type LocalTime = Readonly<{ weekName: WeekName; minutes: number }>;
+
+/**
+ * The last answer per zone, by the second it was for. Every quote judges its branch's hours, and formatting a
+ * date in a zone costs more than the rest of that judgement; within one second of UTC the weekday and the minute
+ * are the same in every zone (offsets are whole seconds), so the answer is reused exactly.
+ */
+const lastLocalTime = new Map<string, { second: number; value: LocalTime }>();
+
+export function localTime(now: Date, timeZone: string): LocalTime {
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastLocalTime.get(timeZone);
+  if (last && last.second === second) return last.value;
   const parts = formatterFor(timeZone).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const weekName = get('weekday').toUpperCase() as WeekName;
-  return { weekName, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  const value: LocalTime = Object.freeze({ weekName, minutes: Number(get('hour')) * 60 + Number(get('minute')) });
+  lastLocalTime.set(timeZone, { second, value });
+  return value;
 }
 
 const previousDay = (d: WeekName): WeekName => WEEK[(WEEK.indexOf(d) + 6) % 7]!;

@@ -14,15 +14,19 @@ export interface PricedProduct {
   discount: number;
   /** The modifications a customer may choose, with their catalogue prices. */
   modifications: readonly { id: string; groupId: string; price: number }[];
+  /** The same modifications by id, when the caller keeps them so (a catalogue in memory); built here otherwise. */
+  modificationsById?: ReadonlyMap<string, { id: string; groupId: string; price: number }>;
 }
 
 /** The chosen modifications that belong to the product, with their catalogue prices, in the order chosen; unknown ones are left out. */
 export function chosenOf(product: PricedProduct, chosen: readonly { id: string; count: number }[]): { id: string; groupId: string; count: number; price: number }[] {
-  const byId = new Map(product.modifications.map((m) => [m.id, m]));
-  return chosen.flatMap((c) => {
+  const byId = product.modificationsById ?? new Map(product.modifications.map((m) => [m.id, m]));
+  const out: { id: string; groupId: string; count: number; price: number }[] = [];
+  for (const c of chosen) {
     const m = byId.get(c.id);
-    return m ? [{ id: m.id, groupId: m.groupId, count: c.count, price: m.price }] : [];
-  });
+    if (m) out.push({ id: m.id, groupId: m.groupId, count: c.count, price: m.price });
+  }
+  return out;
 }
 
 /** The pricing engine's input for `count` units of a product with its chosen modifications (see `chosenOf`). */

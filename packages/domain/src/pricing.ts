@@ -261,6 +261,8 @@ export interface ModificationRules {
   groups: readonly { id: string; min: number; max: number }[];
   /** The product's choosable (active) modifications; anything else chosen is invalid. */
   modifications: readonly { id: string; groupId: string }[];
+  /** The same modifications by id, when the caller keeps them so (a catalogue in memory); built here otherwise. */
+  modificationsById?: ReadonlyMap<string, { groupId: string }>;
 }
 
 /**
@@ -272,10 +274,10 @@ export interface ModificationRules {
  */
 export function checkModifications(rules: ModificationRules, chosen: readonly { id: string; count: number }[]): LineProblem[] {
   const problems: LineProblem[] = [];
-  const groupOf = new Map(rules.modifications.map((m) => [m.id, m.groupId]));
+  const byId = rules.modificationsById ?? new Map(rules.modifications.map((m) => [m.id, m]));
   const chosenPerGroup = new Map<string, number>();
   for (const c of chosen) {
-    const groupId = groupOf.get(c.id);
+    const groupId = byId.get(c.id)?.groupId;
     if (groupId === undefined) {
       problems.push({ code: 'MODIFICATION_INVALID', productId: rules.productId, details: { modificationId: c.id } });
       continue;
@@ -284,9 +286,8 @@ export function checkModifications(rules: ModificationRules, chosen: readonly { 
   }
   for (const g of rules.groups) {
     const n = chosenPerGroup.get(g.id) ?? 0;
-    const details = { groupId: g.id, min: g.min, max: g.max };
-    if (n < g.min) problems.push({ code: 'MODIFICATION_MIN', productId: rules.productId, details });
-    else if (n > g.max) problems.push({ code: 'MODIFICATION_MAX', productId: rules.productId, details });
+    if (n < g.min) problems.push({ code: 'MODIFICATION_MIN', productId: rules.productId, details: { groupId: g.id, min: g.min, max: g.max } });
+    else if (n > g.max) problems.push({ code: 'MODIFICATION_MAX', productId: rules.productId, details: { groupId: g.id, min: g.min, max: g.max } });
   }
   return problems;
 }

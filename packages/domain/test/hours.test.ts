@@ -213,6 +213,31 @@ describe('localTime', () => {
   it('says midnight is minute 0, not 24:00', () => {
     expect(localTime(new Date('2024-01-01T19:00:00Z'), 'Asia/Tashkent')).toEqual({ weekName: 'TUESDAY', minutes: 0 });
   });
+
+  it('answers every instant as formatted afresh, also when asked again within the second it keeps, in any order of zones', () => {
+    // The reference: the zone's own formatting, never kept.
+    const fresh = (at: Date, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+      const get = (type: string) => parts.find((p) => p.type === type)!.value;
+      return { weekName: get('weekday').toUpperCase(), minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+    };
+    const zones = ['Asia/Tashkent', 'UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Istanbul', 'Asia/Kathmandu'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones)), { minLength: 1, maxLength: 10 }),
+        (asks) => {
+          // Each instant is asked next to its neighbours: the same second, the last millisecond of the minute, the next one.
+          for (const [ms, zone] of asks) {
+            for (const at of [ms, ms + 1, ms - (ms % 60_000) + 59_999, ms - (ms % 60_000) + 60_000, ms]) {
+              expect(localTime(new Date(at), zone)).toEqual(fresh(new Date(at), zone));
+              for (const other of zones) expect(localTime(new Date(at), other)).toEqual(fresh(new Date(at), other));
+            }
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
 });
 
 describe('todayHours', () => {

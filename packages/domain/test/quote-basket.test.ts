@@ -3,6 +3,7 @@ import type { QuoteRequest } from '../src/contracts/quote.ts';
 import {
   type FreshProduct,
   judgePromo,
+  modificationIndex,
   type QuoteBranch,
   type QuoteCatalogue,
   type QuoteFresh,
@@ -178,6 +179,36 @@ describe('quoteBasket', () => {
     // A product the catalogue knows but the database no longer has is not found.
     const gone = quoteBasket(catalogue, fresh({ products: new Map([[FRIES, state]]) }), request(), NOON);
     expect(gone.problems[0]).toEqual({ code: 'PRODUCT_NOT_FOUND', productId: BURGER });
+  });
+
+  it("hands out the catalogue's product with the switches of this moment, every field carried, never the kept object itself", () => {
+    const burger = catalogue.products.get(BURGER)!;
+    const indexed = { ...burger, modificationsById: modificationIndex(burger.modifications) };
+    const switched = fresh({ products: new Map([[BURGER, { count: 4, active: false, isAvailable: false }], [FRIES, state]]) });
+    for (const kept of [burger, indexed]) {
+      const line = quoteBasket({ ...catalogue, products: new Map([...catalogue.products, [BURGER, kept]]) }, switched, request(), NOON).lines[0]!;
+      expect(line.product).toEqual({ ...kept, active: false, isAvailable: false });
+      expect(line.product).not.toBe(kept);
+    }
+  });
+
+  it('prices and checks the options the same with and without an index of them kept with the catalogue', () => {
+    const indexedCatalogue: QuoteCatalogue = {
+      ...catalogue,
+      products: new Map([...catalogue.products].map(([id, p]) => [id, { ...p, modificationsById: modificationIndex(p.modifications) }])),
+    };
+    const baskets: QuoteRequest['cartItems'][] = [
+      request().cartItems,
+      [{ productId: BURGER, count: 1, modifications: [] }],
+      [{ productId: BURGER, count: 1, modifications: [{ id: LARGE, count: 1 }, { id: STANDARD, count: 1 }, { id: KETCHUP, count: 3 }] }],
+      [{ productId: BURGER, count: 1, modifications: [{ id: LARGE, count: 1 }, { id: FRIES, count: 1 }] }],
+    ];
+    for (const cartItems of baskets) {
+      const plain = quoteBasket(catalogue, fresh(), request({ cartItems }), NOON);
+      const indexed = quoteBasket(indexedCatalogue, fresh(), request({ cartItems }), NOON);
+      expect(indexed.response).toEqual(plain.response);
+      expect(indexed.lines.map((l) => l.modifications)).toEqual(plain.lines.map((l) => l.modifications));
+    }
   });
 
   it('sums the stock asked over every line of the product', () => {

@@ -30,11 +30,40 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
+/** A string `inspectInput` would change: a UUID with a capital letter (only A–F can be one). */
+const UPPER_HEX = /[A-F]/;
+const needsLowerCase = (value: string) => value.length === 36 && UPPER_HEX.test(value) && isUuid(value);
+
+/**
+ * True when `inspectInput` would neither report nor change anything in `value`: one walk that builds no path
+ * and copies nothing, which is what nearly every request is (a quote's basket is some forty fields).
+ */
+function isClean(value: unknown, control: RegExp, depth: number): boolean {
+  if (typeof value === 'string') return !control.test(value) && !needsLowerCase(value);
+  if (depth >= MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isClean(item, control, depth + 1)) return false;
+    return true;
+  }
+  if (isPlainObject(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (control.test(key) || !isClean(value[key], control, depth + 1)) return false;
+    }
+  }
+  return true;
+}
+
 /**
  * The fields of `value` (under `path`) holding a control character, and the value with its UUIDs in lower case.
  * Objects and arrays are copied only where something changes.
  */
 export function inspectInput(value: unknown, path: string, control: RegExp, fields: Field[] = [], depth = 0): { value: unknown; fields: Field[] } {
+  if (fields.length === 0 && isClean(value, control, depth)) return { value, fields };
+  return inspectInDepth(value, path, control, fields, depth);
+}
+
+function inspectInDepth(value: unknown, path: string, control: RegExp, fields: Field[], depth: number): { value: unknown; fields: Field[] } {
   if (typeof value === 'string') {
     if (control.test(value) && fields.length < MAX_FIELDS) fields.push({ field: path, message: 'must not contain control characters' });
     return { value: isUuid(value) ? value.toLowerCase() : value, fields };
@@ -43,7 +72,7 @@ export function inspectInput(value: unknown, path: string, control: RegExp, fiel
   if (Array.isArray(value)) {
     let changed = false;
     const out = value.map((item, i) => {
-      const next = inspectInput(item, `${path}.${i}`, control, fields, depth + 1).value;
+      const next = inspectInDepth(item, `${path}.${i}`, control, fields, depth + 1).value;
       if (next !== item) changed = true;
       return next;
     });
@@ -54,7 +83,7 @@ export function inspectInput(value: unknown, path: string, control: RegExp, fiel
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (control.test(key) && fields.length < MAX_FIELDS) fields.push({ field: `${path}.${key.replace(CONTROL_IN_PARAMETER, '?')}`, message: 'must not contain control characters' });
-      const next = inspectInput(item, `${path}.${key}`, control, fields, depth + 1).value;
+      const next = inspectInDepth(item, `${path}.${key}`, control, fields, depth + 1).value;
       if (next !== item) changed = true;
       out[key] = next;
     }

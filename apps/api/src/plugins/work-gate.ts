@@ -18,25 +18,36 @@ export interface WorkGate {
   readonly stats: { running: number; waiting: number };
 }
 
-export function createWorkGate(slots: number): WorkGate {
+export interface WorkGateOptions {
+  /** Calls let in on one turn of the event loop at most (1 unless said otherwise; never more than the free slots). */
+  perTurn?: number;
+}
+
+export function createWorkGate(slots: number, { perTurn = 1 }: WorkGateOptions = {}): WorkGate {
   if (!Number.isInteger(slots) || slots < 1) throw new Error(`a work gate needs at least one slot, not ${slots}`);
+  if (!Number.isInteger(perTurn) || perTurn < 1) throw new Error(`a work gate lets at least one call in per turn, not ${perTurn}`);
   let running = 0;
   const waiting: (() => void)[] = [];
   let scheduled = false;
 
   /*
-   * One call is let in per turn of the event loop, on the turn after it asked. A quote whose queries
-   * answer at once (PGlite runs them in this thread) goes from start to end without giving the loop
-   * back; letting several in on one turn would run them all before the health check or page read
-   * that arrived beside them. One per turn, every other request read in between is served first.
+   * Calls are let in on the turn of the event loop after they asked, so the requests read with them
+   * go first. On PGlite one per turn (app.ts): a quote whose queries answer at once (PGlite runs them
+   * in this thread) goes from start to end without giving the loop back; letting several in on one
+   * turn would run them all before the health check or page read that arrived beside them. On
+   * PostgreSQL a quote gives the loop back at its query, so a turn lets in as many as there are free
+   * slots: one per turn there cost a tenth to a fifth of each quote's work in turns of the loop that
+   * served nothing else, and kept the quotes from reading the database together (bench/README.md,
+   * quote, 2026-11-26).
    */
   const admit = () => {
     scheduled = false;
-    if (running >= slots) return;
-    const next = waiting.shift();
-    if (!next) return;
-    running += 1;
-    next();
+    for (let i = 0; i < perTurn && running < slots; i++) {
+      const next = waiting.shift();
+      if (!next) return;
+      running += 1;
+      next();
+    }
     schedule();
   };
   const schedule = () => {

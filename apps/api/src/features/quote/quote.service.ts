@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import type { PromoRecord } from './promos.repository.ts';
 import { createPromosService, type PromosService } from './promos.service.ts';
-import { createQuoteRepository, type Reader } from './quote.repository.ts';
+import { createQuoteRepository, type FreshAsk, type Reader } from './quote.repository.ts';
 
 /** Who asks and when. */
 export interface QuoteContext {
@@ -29,6 +29,12 @@ export interface QuoteContext {
 }
 
 export type QuoteResult = QuoteOutcome<PromoRecord>;
+
+/** The fresh part of a quote (stock and switches of the basket's products, the promo, the balance), read now. */
+export type FreshRead = (ask: FreshAsk) => Promise<QuoteFresh<PromoRecord>>;
+
+/** The basket's product ids, each once. */
+const basketIds = (request: QuoteRequest): string[] => [...new Set(request.cartItems.map((i) => i.productId))];
 
 /** Within this age a merchant's catalogue is used without asking the database anything (as the menu's). */
 export const CATALOGUE_FRESH_MS = 2_000;
@@ -45,6 +51,11 @@ export interface QuoteServiceDeps {
   clock: Clock;
   /** The merchant's menu version (the catalogue's, itself remembered for a moment): a change means reading the catalogue again. */
   menuVersion: (merchantId: string) => Promise<string>;
+  /**
+   * The storefront quote's fresh read (`createFreshRead` of the database: a prepared statement, asks made
+   * together read together); without it, the same query is built and run on `db` for each quote.
+   */
+  readFresh?: FreshRead;
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
@@ -101,12 +112,16 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
   /**
    * What changes with every order or during service, read for each quote in one query: the
-   * basket's stock and switches, the promo (its use must be current) and the balance.
+   * basket's stock and switches, the promo (its use must be current) and the balance. Never kept:
+   * the storefront's quotes read it at once or together with the quotes that asked at the same time.
    */
-  function readFresh(r: Reader, merchantId: string, request: QuoteRequest, userId: string | null): Promise<QuoteFresh<PromoRecord>> {
-    const productIds = [...new Set(request.cartItems.map((i) => i.productId))];
-    return createQuoteRepository(r).fresh(merchantId, productIds, request.promoCode ?? null, userId);
-  }
+  const askOf = (merchantId: string, request: QuoteRequest, userId: string | null): FreshAsk => ({
+    merchantId,
+    productIds: basketIds(request),
+    promoCode: request.promoCode ?? null,
+    userId,
+  });
+  const readFreshNow: FreshRead = deps.readFresh ?? ((ask) => createQuoteRepository(deps.db).fresh(ask));
 
   return {
     /**
@@ -117,11 +132,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      */
     async quoteWith(r: Reader, merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
       const catalogue = await readCatalogue(r, merchant.id, {
-        productIds: [...new Set(request.cartItems.map((i) => i.productId))],
+        productIds: basketIds(request),
         branchId: request.branchId ?? null,
         zones: Boolean(request.address) && isDeliveryService(request.serviceType),
       });
-      const fresh = await readFresh(r, merchant.id, request, context.user?.id ?? null);
+      const fresh = await createQuoteRepository(r).fresh(askOf(merchant.id, request, context.user?.id ?? null));
       return quoteBasket(catalogue, fresh, request, context.now, context.serviceAt ? { serviceAt: context.serviceAt } : {});
     },
 
@@ -132,7 +147,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      */
     async quote(merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
       const catalogue = await catalogueOf(merchant.id);
-      const fresh = await readFresh(deps.db, merchant.id, request, context.user?.id ?? null);
+      const fresh = await readFreshNow(askOf(merchant.id, request, context.user?.id ?? null));
       return quoteBasket(catalogue, fresh, request, context.now);
     },
 
