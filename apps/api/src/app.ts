@@ -236,6 +236,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     resolver,
     merchants,
     development,
+    pageCacheMb: config.PAGE_CACHE_MB,
   });
   return app;
 }

@@ -67,6 +67,8 @@ export const ConfigSchema = z.object({
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),
   /** The resized-picture cache's limit on disk (`DATA_DIR/media-cache`); the least recently used variants are removed first. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(1).default(512),
+  /** Memory for the storefront's kept (server-rendered) pages; the least recently used go first. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(128),
   /** How often the order timers run (unpaid online orders cancelled, scheduled ones opened), in seconds; 0: never. */
   ORDER_TIMERS_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

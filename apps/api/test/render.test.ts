@@ -324,6 +324,25 @@ describe('the page cache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('keeps pages within their memory, the least recently used going first, whatever addresses a crawler invents', () => {
+    const page = (kb: number) => ({ status: 200, etag: '"e"', html: 'x'.repeat(kb * 512), br: Buffer.alloc(0), gzip: null, compression: 'quick' as const, dataVersion: 'v', checkedAt: 0 });
+    const cache = createPageCache(2_000, 10 * 1024);
+    for (let i = 0; i < 100; i++) cache.set(`/?utm_source=${i}`, page(3));
+    // 3 KB each (1,536 characters at two bytes): three fit in 10 KB.
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBe(9 * 1024);
+    expect(cache.get('/?utm_source=99')).toBeDefined();
+    expect(cache.get('/?utm_source=96')).toBeUndefined();
+    // A kept page replaced by a larger one is counted at its new size.
+    const kept = cache.get('/?utm_source=98')!;
+    cache.replace('/?utm_source=98', kept, page(4));
+    expect(cache.bytes).toBe(10 * 1024);
+    expect(cache.size).toBe(3);
+    cache.set('/', page(20));
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
   it('shares an API answer between pages drawn within the freshness of a kept page, never longer', () => {
     let now = 1_000;
     const memo = createAnswerMemo(() => now, 2);

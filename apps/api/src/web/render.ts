@@ -155,13 +155,33 @@ export async function cachedPage(status: number, html: string, version: string, 
 export const PAGE_FRESH_MS = 2_000;
 const MAX_PAGES = 2_000;
 
+/** What a kept page holds in memory: its text (two bytes a character at most) and its compressed copies. */
+export const pageBytes = (page: CachedPage): number => page.html.length * 2 + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+
 /**
  * Pages kept per brand, language and address. A kept page older than PAGE_FRESH_MS is checked by fetching
  * its data again (from the services' own caches) and comparing versions: the brand's menu, settings,
  * banners or texts changing give a new page; nothing changing keeps the page, its ETag and compression.
+ *
+ * Bounded by count and by bytes (`PAGE_CACHE_MB`): every address is a page of its own (`?utm_source=…` too),
+ * so a crawler inventing addresses could otherwise keep a few hundred kilobytes per address; the least recently
+ * used go first.
  */
-export function createPageCache(maxPages = MAX_PAGES) {
+export function createPageCache(maxPages = MAX_PAGES, maxBytes = Infinity) {
   const pages = new Map<string, CachedPage>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= pageBytes(page);
+  };
+  const put = (key: string, page: CachedPage) => {
+    drop(key);
+    pages.set(key, page);
+    bytes += pageBytes(page);
+    while (pages.size > maxPages || (bytes > maxBytes && pages.size > 0)) drop(pages.keys().next().value!);
+  };
   return {
     key: (merchantId: string, lang: UiLanguage, url: string) => `${merchantId}\n${lang}\n${url}`,
     get(key: string): CachedPage | undefined {
@@ -173,19 +193,21 @@ export function createPageCache(maxPages = MAX_PAGES) {
       }
       return page;
     },
-    set(key: string, page: CachedPage): void {
-      pages.delete(key);
-      pages.set(key, page);
-      while (pages.size > maxPages) pages.delete(pages.keys().next().value!);
-    },
+    set: put,
     /** Puts `next` in the place of `kept`, unless the key meanwhile holds another page (or none). */
     replace(key: string, kept: CachedPage, next: CachedPage): void {
-      if (pages.get(key) === kept) pages.set(key, { ...next, checkedAt: kept.checkedAt });
+      if (pages.get(key) === kept) put(key, { ...next, checkedAt: kept.checkedAt });
     },
     get size() {
       return pages.size;
     },
-    clear: () => pages.clear(),
+    get bytes() {
+      return bytes;
+    },
+    clear: () => {
+      pages.clear();
+      bytes = 0;
+    },
   };
 }
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -25,6 +25,8 @@ interface Deps {
   merchants: MerchantsService;
   /** Outside production (the development brand switcher, merchants.routes.ts). */
   development: boolean;
+  /** Memory for kept pages, in MB (`PAGE_CACHE_MB`). */
+  pageCacheMb: number;
 }
 
 /** The built page and what the build's manifest says of it (the hashed file of each interface language). */
@@ -175,7 +177,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   }
 
   const renderer = await loadRenderer(deps.ssrDist);
-  const pages = createPageCache();
+  const pages = createPageCache(undefined, deps.pageCacheMb * 1024 * 1024);
   const answers = createAnswerMemo(() => app.clock.now().getTime());
   const upgrading = new WeakSet<CachedPage>();
   /** A kept page sent again is worth its best compression: made once, off the request's path (same bytes, same ETag). */
