@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
-import { BANNER_PICTURE, formatNumber, pickText, pictureSources, type Branch, type Overalls } from '@dasturxon/domain';
+import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
 import { cachedPage, createAnswerMemo, createPageCache, dataVersion, PAGE_FRESH_MS, type PageLoad } from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -84,6 +84,12 @@ describe('pages rendered on the server', () => {
     expect(root).toContain(pickText(product.name, 'ru'));
     expect(root).toContain(pickText(product.description, 'ru'));
     expect(root).toContain(formatNumber(product.price));
+    // Its picture is asked for in the head, at the addresses the page's own picture asks for.
+    const first = pictureSources(product.image!, PRODUCT_PICTURE, true);
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(res.body.slice(0, res.body.indexOf('</head>')))![0].replace(/&#38;/g, '&');
+    expect(preload).toContain(`href="${first.src}"`);
+    expect(preload).toContain(`imagesrcset="${first.srcSet}"`);
+    expect(rootOf(res.body).replace(/&amp;/g, '&')).toContain(`src="${first.src}"`);
     const missing = await get('/product/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
     expect(rootOf(missing.body).length).toBeGreaterThan(100);
@@ -300,7 +306,7 @@ describe('the page cache', () => {
     kind: 'page',
     status: 200,
     complete: true,
-    meta: { title: '', description: '', image: null, type: 'website', noindex: false, jsonLd: [] },
+    meta: { title: '', description: '', image: null, type: 'website', noindex: false, jsonLd: [], firstPicture: null },
     html: async () => '',
     queries: { queries: [{ queryHash: '["catalogue"]', state: { data, dataUpdatedAt: updatedAt } as { data: unknown } }] },
   });

@@ -9,6 +9,7 @@ import { NOT_FOUND, serverPageFor } from './app/server-data.ts';
 import { ServerLanguageContext } from './i18n/i18n.ts';
 import { translate, type Messages } from './i18n/translate.ts';
 import { setTransport } from './lib/http.ts';
+import { bannersQuery } from './features/home/home.api.ts';
 import { branchesQuery } from './shared/catalogue/branches.api.ts';
 import { leadingMenu, menuArrangement, menuBlocks, SERVER_DRAWN_PRODUCTS } from './features/menu/menu-layout.ts';
 import { overallsQuery, productFromMenu, productQuery } from './shared/catalogue/catalogue.api.ts';
@@ -123,6 +124,7 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
     menu: drawn.getQueryData(overallsQuery('WEB').queryKey) ?? null,
     product: productId ? (productFromMenu(drawn, 'WEB', productId) ?? drawn.getQueryData(productQuery(productId).queryKey) ?? null) : null,
     branches: drawn.getQueryData(branchesQuery().queryKey) ?? null,
+    banners: drawn.getQueryData(bannersQuery().queryKey) ?? null,
   });
 
   /**

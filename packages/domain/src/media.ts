@@ -61,6 +61,18 @@ export function faviconUrl(settings: { favicon?: string | null; logo?: string | 
  */
 export const BANNER_PICTURE = { width: 500, height: 208, sizes: '(min-width: 768px) 500px, 88vw' } as const;
 
+/** A product's own picture on its page and in its sheet: at most 480 CSS px, the whole width of a phone. */
+export const PRODUCT_PICTURE = { width: 480, height: 480, sizes: '(min-width: 768px) 480px, 100vw' } as const;
+
+/**
+ * The largest picture of a page's first screen (its LCP) and the box it is shown in: the server's page asks for
+ * it in its head, at the addresses and sizes the picture itself will ask for (`pictureSources`, priority).
+ */
+export interface FirstPicture {
+  key: string;
+  box: { width: number; height: number; sizes: string };
+}
+
 /**
  * The sides the image service renders (the larger side of a picture): every size the storefront asks
  * for (the `pictureSources` boxes at 1x, 1.5x and 2x, the banner, the spec's 480 default, icons, the

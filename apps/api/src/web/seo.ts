@@ -1,4 +1,4 @@
-import { enabledLanguages, htmlLangOf, LANG_PARAM, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import { enabledLanguages, htmlLangOf, LANG_PARAM, type FirstPicture, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 
 /*
  * What search engines and link previews read, per brand host: the tags of a rendered page's head (title,
@@ -14,6 +14,7 @@ export interface PageMeta {
   type: 'website' | 'product';
   noindex: boolean;
   jsonLd: Record<string, unknown>[];
+  firstPicture: FirstPicture | null;
 }
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

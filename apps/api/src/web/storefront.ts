@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BANNER_PICTURE, bootStatus, enabledLanguages, errorBody, faviconUrl, hostnameOf, htmlLangOf, isDevHost, isRtl, isSafeInternalPath, LANG_COOKIE, LANG_COOKIE_DAYS, LANG_PARAM, PAGE_COOKIE, pickText, pictureSources, resolveLanguage, rewritePath, themeOf, VENDOR_COOKIE, type Banner, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import { bootStatus, enabledLanguages, errorBody, faviconUrl, hostnameOf, htmlLangOf, isDevHost, isRtl, isSafeInternalPath, LANG_COOKIE, LANG_COOKIE_DAYS, LANG_PARAM, PAGE_COOKIE, pickText, pictureSources, resolveLanguage, rewritePath, themeOf, VENDOR_COOKIE, type FirstPicture, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
@@ -51,10 +51,10 @@ async function readLocaleUrls(webDist: string): Promise<Template['localeUrls']> 
   }
 }
 
-/** The first banner as the carousel shows it (same addresses and sizes), fetched first. */
-function bannerPreload(banner: Banner): string {
-  const { src, srcSet } = pictureSources(banner.image, BANNER_PICTURE, true);
-  const set = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(BANNER_PICTURE.sizes)}"` : '';
+/** The page's largest picture (the first banner, a product's picture) as the page shows it (same addresses and sizes), fetched first. */
+function picturePreload({ key, box }: FirstPicture): string {
+  const { src, srcSet } = pictureSources(key, box, true);
+  const set = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(box.sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${set} fetchpriority="high" />`;
 }
 
@@ -69,13 +69,9 @@ function messagesPreload(built: Template, lang: UiLanguage): string[] {
 /** What a rendered page adds to the head: its translations and its largest picture. */
 function headFor(built: Template, lang: UiLanguage, load: Extract<PageLoad, { kind: 'page' }>): string[] {
   const head = messagesPreload(built, lang);
-  const banners = load.queries.queries.find((q) => q.queryHash === BANNERS_QUERY_HASH)?.state.data;
-  const first = Array.isArray(banners) ? (banners[0] as Banner | undefined) : undefined;
-  if (first?.image) head.push(bannerPreload(first));
+  if (load.meta.firstPicture) head.push(picturePreload(load.meta.firstPicture));
   return head;
 }
-/** The banners' query of the storefront (apps/web/src/features/home/home.api.ts `homeKeys.banners`). */
-const BANNERS_QUERY_HASH = JSON.stringify(['home', 'banners']);
 
 interface PageParts {
   merchant: Merchant | null;

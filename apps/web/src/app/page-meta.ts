@@ -1,8 +1,22 @@
-import { imageUrl, pickText, type Branch, type Merchant, type MerchantSettings, type Overalls, type Product, type UiLanguage, type WorkDay } from '@dasturxon/domain';
+import {
+  BANNER_PICTURE,
+  imageUrl,
+  pickText,
+  PRODUCT_PICTURE,
+  type Banner,
+  type Branch,
+  type FirstPicture,
+  type Merchant,
+  type MerchantSettings,
+  type Overalls,
+  type Product,
+  type UiLanguage,
+  type WorkDay,
+} from '@dasturxon/domain';
 
 /*
  * What search engines and link previews read of a page the server renders: its title and description, the
- * picture of a preview, and schema.org data (JSON-LD). Computed by the renderer (entry-server.tsx) from the
+ * picture of a preview, schema.org data (JSON-LD), and the picture its first screen shows largest. Computed by the renderer (entry-server.tsx) from the
  * data the page was drawn from; the server writes the tags (apps/api/src/web/seo.ts).
  */
 
@@ -16,6 +30,8 @@ export interface PageMeta {
   /** Pages that are no answer to a search (a search itself, an error, a blocked brand) ask not to be listed. */
   noindex: boolean;
   jsonLd: Record<string, unknown>[];
+  /** What the head asks for before anything else: the home page's first banner, a product page's picture. */
+  firstPicture: FirstPicture | null;
 }
 
 export interface MetaInput {
@@ -30,6 +46,7 @@ export interface MetaInput {
   menu: Overalls | null;
   product: Product | null;
   branches: Branch[] | null;
+  banners?: readonly Banner[] | null;
 }
 
 const DESCRIPTION_MAX = 160;
@@ -170,12 +187,18 @@ export function pageMeta(input: MetaInput): PageMeta {
   const logo = picture(origin, merchant?.logo);
   const dishes = (menu?.categories ?? []).slice(0, 6).map((c) => pickText(c.name, lang)).filter(Boolean).join(', ');
   const homeDescription = shortText(t('seo.home', { brand, dishes }));
-  const base: PageMeta = { title: site, description: homeDescription, image: logo, type: 'website', noindex: false, jsonLd: [] };
+  const base: PageMeta = { title: site, description: homeDescription, image: logo, type: 'website', noindex: false, jsonLd: [], firstPicture: null };
   if (!merchant || route === null) return { ...base, noindex: true };
 
   switch (route) {
-    case '/':
-      return { ...base, jsonLd: [restaurantLd(input), ...(menu ? [menuLd(input, menu)] : [])] };
+    case '/': {
+      const banner = input.banners?.[0]?.image;
+      return {
+        ...base,
+        jsonLd: [restaurantLd(input), ...(menu ? [menuLd(input, menu)] : [])],
+        firstPicture: banner ? { key: banner, box: BANNER_PICTURE } : null,
+      };
+    }
     case '/category':
       return { ...base, title: titled(t('seo.menu')), jsonLd: menu ? [menuLd(input, menu)] : [] };
     case '/search':
@@ -191,6 +214,7 @@ export function pageMeta(input: MetaInput): PageMeta {
         image: picture(origin, product.image) ?? logo,
         type: 'product',
         jsonLd: [productLd(input, product)],
+        firstPicture: product.image ? { key: product.image, box: PRODUCT_PICTURE } : null,
       };
     }
     case '/branches':

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { formatNumber, imageUrl, pickText, type ModificationGroup } from '@dasturxon/domain';
+import { formatNumber, imageUrl, pickText, PRODUCT_PICTURE, type ModificationGroup } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { productCountIn, useBasket } from '../../shared/basket/basket-store.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
@@ -270,9 +270,9 @@ function Gallery({ product, name, layout, dimmed }: { product: MenuProduct; name
           <li key={src || i} data-index={i} className={`w-full shrink-0 snap-center ${box}`}>
             <Picture
               src={src}
-              width={480}
-              height={480}
-              sizes="(min-width: 768px) 480px, 100vw"
+              width={PRODUCT_PICTURE.width}
+              height={PRODUCT_PICTURE.height}
+              sizes={PRODUCT_PICTURE.sizes}
               alt={i === 0 ? name : ''}
               loading={i === 0 ? 'first' : 'lazy'}
               className={`size-full object-contain ${dimmed ? 'opacity-60 grayscale' : ''}`}
