@@ -26,20 +26,8 @@ declare module 'vitest' {
  */
 let cleanup: (() => Promise<void>) | null = null;
 
-/**
- * The tests' clock starts now, unless now falls in the night hours when the demo's Yunusobod branch is closed
- * (it opens 10:00-03:00 Tashkent, UTC+5, no summer time): the tests of orders, the board and delivery zones expect
- * it open, so then the clock starts at 10:30 Tashkent that morning (at most seven hours ahead).
- */
-export function testNow(real: Date): Date {
-  const TASHKENT_MIN = 5 * 60;
-  const local = (((real.getUTCHours() * 60 + real.getUTCMinutes() + TASHKENT_MIN) % 1440) + 1440) % 1440;
-  if (local < 3 * 60 || local >= 10 * 60) return real;
-  return new Date(real.getTime() + (10 * 60 + 30 - local) * 60_000);
-}
-
 export async function setup(project: TestProject) {
-  const TEST_NOW = testNow(new Date());
+  const TEST_NOW = new Date();
   project.provide('seedNow', TEST_NOW.toISOString());
   const dir = await mkdtemp(join(tmpdir(), 'dx-api-test-'));
   const database = await openDatabase();
