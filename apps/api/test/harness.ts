@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '@dasturxon/db';
+import { openDatabase, workHours, type Database } from '@dasturxon/db';
+import { and, eq } from 'drizzle-orm';
 import { LoginResponse } from '@dasturxon/domain/contracts';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
@@ -110,4 +111,16 @@ export async function signInCustomer(t: TestApp, dataDir: string, { phone, merch
   if (verified.statusCode !== 200) throw new Error(`otp/verify: ${verified.statusCode} ${verified.body}`);
   const { token, user } = LoginResponse.parse(verified.json());
   return { token, id: user.id, merchant: merchantId, phone };
+}
+
+/**
+ * Opens a branch round the clock in this test file's database, for tests that need a second open branch whatever
+ * the hour of the run (the demo's other branches keep real hours, so they close at night in Tashkent). Call it before
+ * the app has read the branch.
+ */
+export async function openRoundTheClock(t: TestApp, merchantId: string, branchId: string) {
+  await t.database.db
+    .update(workHours)
+    .set({ open: '00:00', close: '00:00', extraOpen: null, extraClose: null, isDayOff: false })
+    .where(and(eq(workHours.merchantId, merchantId), eq(workHours.branchId, branchId)));
 }

@@ -7,12 +7,12 @@ import { hashPassword, merchantSettings, notifications, orders, staff } from '@d
 import { DEMO } from '@dasturxon/db/seed';
 import { canMove, ORDER_STATUSES, readEvents, type StreamEvent } from '@dasturxon/domain';
 import { CourierTracking, NotificationPage, Order, StaffLoginResponse, StaffOrder, StaffOrderList, StopList } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, openRoundTheClock, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
 const CHILONZOR = T.branches.chilonzor; // open round the clock; the demo staff work here
-const YUNUSOBOD = T.branches.yunusobod;
+const YUNUSOBOD = T.branches.yunusobod; // opened round the clock below, so a second branch takes orders at any hour of the run
 const NEAR_CHILONZOR = { latitude: 41.2765, longitude: 69.2045 };
 const PASSWORD = T.staffPassword;
 
@@ -24,6 +24,7 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
     dataDir = await mkdtemp(join(tmpdir(), 'dx-ops-'));
     t = await createTestApp(backend, { DATA_DIR: dataDir });
     await t.database.db.update(merchantSettings).set({ notificationsActive: true }).where(eq(merchantSettings.merchantId, T.id));
+    await openRoundTheClock(t, T.id, YUNUSOBOD);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -64,36 +64,50 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
   async function listenPostgres(): Promise<void> {
     const pool = database.pool!;
     let retry: NodeJS.Timeout | null = null;
-    let client: PoolClient | null = null;
+    let client: { connection: PoolClient; release(error?: Error | boolean): void } | null = null;
     const connect = async (): Promise<void> => {
       if (closed) return;
+      let held: NonNullable<typeof client> | null = null;
       try {
         const connection: PoolClient = await pool.connect();
-        client = connection;
+        // Released once, whichever of the lost connection, a failed LISTEN or the stop comes first (pg throws on a second release).
+        let released = false;
+        held = {
+          connection,
+          release(error) {
+            if (released) return;
+            released = true;
+            connection.removeAllListeners('notification');
+            connection.release(error);
+            if (client === held) client = null;
+          },
+        };
+        const mine = held;
+        client = mine;
         connection.on('notification', (message) => {
           if (message.channel === EVENTS_CHANNEL && message.payload) received(message.payload);
         });
         connection.on('error', (error: Error) => {
+          if (client !== mine) return; // already given up on: the stop or a failed LISTEN released it
           log.warn({ err: error }, 'event listener connection lost; reconnecting');
-          connection.release(error);
-          client = null;
-          retry = setTimeout(() => void connect().then(catchUp), 1000);
+          mine.release(error);
+          if (!closed) retry = setTimeout(() => void connect().then(catchUp), 1000);
         });
         await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
       } catch (error) {
         log.warn({ err: error }, 'event listener could not connect; retrying');
-        (client as PoolClient | null)?.release(true);
-        client = null;
-        retry = setTimeout(() => void connect().then(catchUp), 1000);
+        held?.release(true);
+        if (!closed) retry = setTimeout(() => void connect().then(catchUp), 1000);
       }
     };
     await connect();
     stop = async () => {
       if (retry) clearTimeout(retry);
-      const connection = client as PoolClient | null;
-      if (connection) {
-        await connection.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
-        connection.release();
+      const held = client;
+      if (held) {
+        client = null;
+        await held.connection.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
+        held.release();
       }
     };
   }
