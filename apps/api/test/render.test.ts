@@ -308,7 +308,7 @@ describe('the page cache', () => {
     complete: true,
     meta: { title: '', description: '', image: null, type: 'website', noindex: false, jsonLd: [], firstPicture: null },
     html: async () => '',
-    queries: { queries: [{ queryHash: '["catalogue"]', state: { data, dataUpdatedAt: updatedAt } as { data: unknown } }] },
+    queries: JSON.stringify({ queries: [{ queryHash: '["catalogue"]', state: { data, dataUpdatedAt: updatedAt, errorUpdatedAt: updatedAt }, dehydratedAt: updatedAt }] }),
   });
 
   it('versions a page by the data it shows, not by when that data was fetched', () => {
@@ -352,7 +352,7 @@ describe('the page cache', () => {
   it('shares an API answer between pages drawn within the freshness of a kept page, never longer', () => {
     let now = 1_000;
     const memo = createAnswerMemo(() => now, 2);
-    const answer = { at: now, status: 200, headers: [] as [string, string][], body: Buffer.from('{}') };
+    const answer = { at: now, status: 200, headers: new Headers(), text: '{}' };
     memo.set('m1 /api/products', answer);
     now += PAGE_FRESH_MS - 1;
     expect(memo.get('m1 /api/products')).toBe(answer);

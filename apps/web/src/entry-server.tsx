@@ -8,7 +8,7 @@ import { pageMeta, type PageMeta } from './app/page-meta.ts';
 import { NOT_FOUND, serverPageFor } from './app/server-data.ts';
 import { ServerLanguageContext } from './i18n/i18n.ts';
 import { translate, type Messages } from './i18n/translate.ts';
-import { setTransport } from './lib/http.ts';
+import { setTransport, type Answer } from './lib/http.ts';
 import { bannersQuery } from './features/home/home.api.ts';
 import { branchesQuery } from './shared/catalogue/branches.api.ts';
 import { leadingMenu, menuArrangement, menuBlocks, SERVER_DRAWN_PRODUCTS } from './features/menu/menu-layout.ts';
@@ -41,7 +41,7 @@ export interface RenderInput {
   /** `https://host`: the brand's own address, for the page's canonical and schema.org addresses. */
   origin: string;
   /** The API in the server's own process: answers exactly as over HTTP, for this brand. */
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  fetch: (url: string, init: RequestInit) => Promise<Answer>;
 }
 
 export type PageLoad =
@@ -50,8 +50,11 @@ export type PageLoad =
   | {
       kind: 'page';
       status: number;
-      /** The query cache the page renders from, for the browser's `hydrate` (the merchant and settings travel apart). */
-      queries: DehydratedState;
+      /**
+       * The query cache the page renders from, dehydrated, as JSON: for the browser's `hydrate` (the merchant and
+       * settings travel apart) and for the server's version of the page's data. Written once: a menu is large.
+       */
+      queries: string;
       /** False when some data could not be fetched: the page is sent but not kept. */
       complete: boolean;
       /** Title, description, preview and schema.org data of the page (app/page-meta.ts). */
@@ -107,10 +110,10 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
     if (!notFound && queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) complete = false;
     if (pathname === '/') sendMenuStart(queryClient, input.settings);
   }
-  const queries = pageQueries(queryClient);
+  const queries = JSON.stringify(pageQueries(queryClient));
   // The page is drawn from what the browser will have after `hydrate`, JSON and all: the two cannot differ.
   const drawn = newQueryClient();
-  hydratePageQueries(drawn, JSON.parse(JSON.stringify(queries)) as DehydratedState);
+  hydratePageQueries(drawn, JSON.parse(queries) as DehydratedState);
   const status = notFound ? 404 : input.status === 'blocked' ? 403 : input.status === 'unavailable' ? 404 : 200;
   const productId = page.kind === 'page' ? page.params.id : undefined;
   const messages = messagesOf(input.lang);

@@ -10,7 +10,7 @@ import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
 import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type Encoding, type PageLoad } from './render.ts';
-import { escapeHtml, originOf, robotsTxt, safeJson, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
+import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
 const ASSET_LIKE = /\.[a-z0-9]{1,8}$/i;
@@ -78,6 +78,8 @@ interface PageParts {
   settings: MerchantSettings;
   lang: UiLanguage;
   boot: Record<string, unknown>;
+  /** A rendered page's query cache as JSON (render.ts PageLoad `queries`): the boot's `queries`, written as it is. */
+  queries?: string;
   /** The rendered app, or '' for a page the browser renders. */
   body: string;
   head: string[];
@@ -90,9 +92,11 @@ interface PageParts {
  * title, icon, the boot data and, for a rendered page, the app's markup. Every replacement is a function: a
  * replacement string would read `$&` or `$'` in a brand's text as a pattern.
  */
-function fillTemplate(built: Template, { merchant, settings, lang, boot, body, head, title: pageTitle }: PageParts): string {
+function fillTemplate(built: Template, { merchant, settings, lang, boot, queries, body, head, title: pageTitle }: PageParts): string {
   const theme = themeOf(settings);
   const style = `--brand:${theme.brand};--on-brand:${theme.onBrand};color-scheme:${theme.dark ? 'dark' : 'light'}`;
+  // The built page is small: its head is filled in place. The rendered body and the data are put in by position
+  // last, so a page of a few hundred kilobytes is not copied once per replacement.
   let page = built.html.replace(
     /<html[^>]*>/,
     () => `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
@@ -107,12 +111,17 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, body, h
   }
   // The page's own description replaces the build's generic one.
   if (head.some((tag) => tag.startsWith('<meta name="description"'))) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
-  page = page.replace('</head>', () => `${head.join('')}</head>`);
+  const headEnd = page.indexOf('</head>');
+  const root = page.indexOf(ROOT, headEnd);
+  const bodyEnd = page.includes('</body>') ? page.lastIndexOf('</body>') : page.length;
   // The data after the markup: the page's text and pictures are parsed (and can be painted) before it.
-  page = page.replace('</body>', () => `<script id="dx-boot" type="application/json">${safeJson(boot)}</script></body>`);
-  return body ? page.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`) : page;
+  const bootJson = queries === undefined ? safeJson(boot) : `${safeJson(boot).slice(0, -1)},"queries":${scriptSafe(queries)}}`;
+  const data = `<script id="dx-boot" type="application/json">${bootJson}</script>`;
+  const drawn = body && root >= 0 ? `${page.slice(headEnd, root)}<div id="root">${body}</div>${page.slice(root + ROOT.length, bodyEnd)}` : page.slice(headEnd, bodyEnd);
+  return `${page.slice(0, headEnd)}${head.join('')}${drawn}${data}${page.slice(bodyEnd)}`;
 }
 
+const ROOT = '<div id="root"></div>';
 const NOINDEX = '<meta name="robots" content="noindex" />';
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
@@ -219,7 +228,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     const boot: Record<string, unknown> = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
     // Only where the switcher answers does the page ask for it: elsewhere its 404 would be an error in the console.
     if (brandSwitcherOn(deps.development, request.host)) boot.brandSwitcher = true;
-    const page = (body: string, head: string[], title?: string) => fillTemplate(built, { merchant, settings, lang, boot, body, head, title });
+    const page = (body: string, head: string[], title?: string, queries?: string) => fillTemplate(built, { merchant, settings, lang, boot, queries, body, head, title });
     if (!renderer) return sendHtml(reply, 200, page('', messagesPreload(built, lang)));
 
     const url = request.url;
@@ -243,10 +252,9 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
       upgrade(key, kept, request);
       return sendKept(request, reply, kept);
     }
-    boot.queries = load.queries;
     boot.lang = lang;
     const seo = seoTags({ meta: load.meta, origin, url, lang, settings, siteName: pickText(settings.title, lang) || merchant?.name || '' });
-    const html = page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title);
+    const html = page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title, load.queries);
     const rendered = await cachedPage(load.status, html, version, now, 'quick', encodingOf(request));
     // A page some of whose data failed is sent as it is, and rendered again for the next visitor.
     if (load.complete) pages.set(key, rendered);

@@ -87,7 +87,9 @@ export function configureAuth(source: () => string | null, unauthorized: () => v
   onUnauthorized = unauthorized;
 }
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
+/** What a call reads of an answer: a fetch Response has it, and so has the server's in-process answer (apps/api/src/web/render.ts). */
+export type Answer = Pick<Response, 'status' | 'headers' | 'text'>;
+type Transport = (url: string, init: RequestInit) => Promise<Answer>;
 let transport: Transport = (url, init) => fetch(url, init);
 /** The server renders pages with the API in its own process: it plugs that in here (entry-server.tsx). */
 export function setTransport(next: Transport): void {
@@ -97,7 +99,7 @@ export function setTransport(next: Transport): void {
 const RETRY_DELAY_MS = 400;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function readBody(res: Response): Promise<unknown> {
+async function readBody(res: Answer): Promise<unknown> {
   if (res.status === 204 || res.status === 205) return undefined;
   const text = await res.text();
   if (!text) return undefined;
@@ -112,7 +114,7 @@ async function readBody(res: Response): Promise<unknown> {
   return text;
 }
 
-async function attempt(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
+async function attempt(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Answer> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
