@@ -56,13 +56,19 @@ interface KeptAnswer {
   status: number;
   headers: Headers;
   text: string;
+  /** The JSON body, read once when first asked for and frozen: every page drawn from it shares it. */
+  value?: unknown;
 }
 
-/**
- * The API's guest answers (GET, 200) as the renderer asked for them, per brand and address, for PAGE_FRESH_MS:
- * pages drawn close together (a crawler walking the products, a burst of new addresses) share one fetch of the
- * menu, branches and banners, as fresh as a kept page is. Bounded; the oldest answers go first.
- */
+/** Freezes a value read from JSON all the way down, so no page can change what the next one is drawn from. */
+function deepFreeze(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export function createAnswerMemo(now: () => number, maxAnswers = 500) {
   const answers = new Map<string, KeptAnswer>();
   return {
@@ -83,14 +89,20 @@ export type AnswerMemo = ReturnType<typeof createAnswerMemo>;
 
 /**
  * An answer of the API in process: what the renderer's calls read of a fetch Response (apps/web/src/lib/http.ts
- * `Answer`), with the body already text. A Response would stream and decode a kept menu again for every page.
+ * `Answer`), with the body already text, and a kept answer's JSON read once for every page drawn from it. A
+ * Response would stream, decode and parse a kept menu again for every page.
  */
 export class InProcessAnswer {
+  readonly parsed?: () => unknown;
   constructor(
     readonly status: number,
     readonly headers: Headers,
     private readonly body: string,
-  ) {}
+    kept?: KeptAnswer,
+  ) {
+    // Only a kept answer is worth sharing; a JSON one only (readBody asks for nothing else).
+    if (kept && headers.get('content-type')?.includes('json')) this.parsed = () => (kept.value ??= deepFreeze(JSON.parse(kept.text)));
+  }
   get ok(): boolean {
     return this.status >= 200 && this.status < 300;
   }
@@ -109,7 +121,7 @@ export function inProcessFetch(app: FastifyInstance, merchantId: string | null, 
     const asked = new Headers(init.headers);
     const memoKey = memo && method === 'GET' && !init.body ? `${merchantId ?? '-'} ${url} ${asked.get('accept-language') ?? ''}` : null;
     const kept = memoKey ? memo!.get(memoKey) : undefined;
-    if (kept) return new InProcessAnswer(kept.status, kept.headers, kept.text);
+    if (kept) return new InProcessAnswer(kept.status, kept.headers, kept.text, kept);
     const headers: Record<string, string> = {};
     asked.forEach((value, key) => {
       headers[key] = value;
@@ -127,7 +139,11 @@ export function inProcessFetch(app: FastifyInstance, merchantId: string | null, 
       for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
     }
     const text = res.statusCode === 204 || res.statusCode === 304 ? '' : res.payload;
-    if (memoKey && res.statusCode === 200) memo!.set(memoKey, { at: app.clock.now().getTime(), status: 200, headers: out, text });
+    if (memoKey && res.statusCode === 200) {
+      const answer: KeptAnswer = { at: app.clock.now().getTime(), status: 200, headers: out, text };
+      memo!.set(memoKey, answer);
+      return new InProcessAnswer(200, out, text, answer);
+    }
     return new InProcessAnswer(res.statusCode, out, text);
   };
 }

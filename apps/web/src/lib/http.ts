@@ -87,8 +87,12 @@ export function configureAuth(source: () => string | null, unauthorized: () => v
   onUnauthorized = unauthorized;
 }
 
-/** What a call reads of an answer: a fetch Response has it, and so has the server's in-process answer (apps/api/src/web/render.ts). */
-export type Answer = Pick<Response, 'status' | 'headers' | 'text'>;
+/**
+ * What a call reads of an answer: a fetch Response has it, and so has the server's in-process answer
+ * (apps/api/src/web/render.ts), which may also hand over a JSON body already read, shared and frozen: the pages
+ * drawn within a couple of seconds read the same menu, and parsing a 1,000-product one cost more than drawing it.
+ */
+export type Answer = Pick<Response, 'status' | 'headers' | 'text'> & { readonly parsed?: () => unknown };
 type Transport = (url: string, init: RequestInit) => Promise<Answer>;
 let transport: Transport = (url, init) => fetch(url, init);
 /** The server renders pages with the API in its own process: it plugs that in here (entry-server.tsx). */
@@ -101,6 +105,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function readBody(res: Answer): Promise<unknown> {
   if (res.status === 204 || res.status === 205) return undefined;
+  if (res.parsed) return res.parsed();
   const text = await res.text();
   if (!text) return undefined;
   const type = res.headers.get('content-type') ?? '';
