@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
-import { cachedPage, createAnswerMemo, createPageCache, dataVersion, PAGE_FRESH_MS, type PageLoad } from '../src/web/render.ts';
+import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, PAGE_FRESH_MS, type PageLoad } from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /*
@@ -40,6 +40,27 @@ describe('pages rendered on the server', () => {
 
   // First in the file: the policy page's code has not loaded yet, so its first page is drawn by React's stream
   // (which waits for the code), the next by the synchronous renderer (entry-server.tsx `html`). Same markup.
+  it("reads a kept API answer's JSON once for every page drawn from it, frozen so that no page changes the next one's data", async () => {
+    const memo = createAnswerMemo(() => t.clock.now().getTime());
+    const call = inProcessFetch(t.app, DEMO.tezkor.id, memo);
+    const url = '/api/products/v1/overalls?type=WEB';
+    const first = await call(url, { method: 'GET' });
+    const again = await call(url, { method: 'GET' });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(await again.text())).toEqual(first.parsed!());
+    const menu = again.parsed!() as Overalls;
+    expect(menu).toBe(first.parsed!());
+    expect(menu.products.length).toBeGreaterThan(0);
+    expect(Object.isFrozen(menu.products[0]!.name)).toBe(true);
+    expect(() => {
+      (menu.products as unknown as unknown[]).pop();
+    }).toThrow(TypeError);
+    // Without the memo (the sitemap's call) nothing is shared: the caller reads its own copy.
+    const alone = await inProcessFetch(t.app, DEMO.tezkor.id)(url, { method: 'GET' });
+    expect(alone.parsed).toBeUndefined();
+    expect(((await alone.json()) as Overalls).products).toHaveLength(menu.products.length);
+  });
+
   it('draws a page the same before and after its code has loaded', async () => {
     const first = await get('/privacy');
     const again = await get('/privacy?from=footer');
