@@ -20,7 +20,7 @@ export interface ReadBatcherOptions {
  */
 export function createReadBatcher<A, R>(readMany: (asks: readonly A[]) => Promise<R[]>, { maxInFlight, maxBatch }: ReadBatcherOptions): (ask: A) => Promise<R> {
   if (!(maxInFlight >= 1 && maxBatch >= 1)) throw new Error('a read batcher needs at least one read under way and one ask per read');
-  let waiting: { ask: A; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  const waiting: { ask: A; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   let inFlight = 0;
 
   async function run(batch: typeof waiting): Promise<void> {
@@ -36,8 +36,7 @@ export function createReadBatcher<A, R>(readMany: (asks: readonly A[]) => Promis
 
   function pump(): void {
     while (inFlight < maxInFlight && waiting.length > 0) {
-      const batch = waiting.length <= maxBatch ? waiting : waiting.slice(0, maxBatch);
-      waiting = waiting.length <= maxBatch ? [] : waiting.slice(maxBatch);
+      const batch = waiting.splice(0, maxBatch);
       inFlight += 1;
       void run(batch).finally(() => {
         inFlight -= 1;
