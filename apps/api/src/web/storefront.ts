@@ -113,7 +113,8 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, queries
   if (head.some((tag) => tag.startsWith('<meta name="description"'))) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
   const headEnd = page.indexOf('</head>');
   const root = page.indexOf(ROOT, headEnd);
-  const bodyEnd = page.includes('</body>') ? page.lastIndexOf('</body>') : page.length;
+  const closing = page.lastIndexOf('</body>');
+  const bodyEnd = closing < 0 ? page.length : closing;
   // The data after the markup: the page's text and pictures are parsed (and can be painted) before it.
   const bootJson = queries === undefined ? safeJson(boot) : `${safeJson(boot).slice(0, -1)},"queries":${scriptSafe(queries)}}`;
   const data = `<script id="dx-boot" type="application/json">${bootJson}</script>`;
