@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
-import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, PAGE_FRESH_MS, type PageLoad } from '../src/web/render.ts';
+import { ANSWER_RENEW_MS, answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, PAGE_FRESH_MS, type AnswerLog } from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /*
@@ -59,6 +59,35 @@ describe('pages rendered on the server', () => {
     const alone = await inProcessFetch(t.app, DEMO.tezkor.id)(url, { method: 'GET' });
     expect(alone.parsed).toBeUndefined();
     expect(((await alone.json()) as Overalls).products).toHaveLength(menu.products.length);
+  });
+
+  it('versions a page by the answers it was drawn from: the same answers in any order or fetched again give the same version, a changed one another', async () => {
+    const memo = createAnswerMemo(() => t.clock.now().getTime());
+    const menuUrl = '/api/products/v1/overalls?type=WEB';
+    const bannersUrl = '/api/support/v1/banner';
+    const drawn = async (urls: string[]) => {
+      const log: AnswerLog = [];
+      const call = inProcessFetch(t.app, DEMO.tezkor.id, memo, log);
+      for (const url of urls) expect((await call(url, { method: 'GET' })).status).toBe(200);
+      expect(log).toHaveLength(urls.length);
+      return answersVersion(log);
+    };
+    const first = await drawn([menuUrl, bannersUrl]);
+    // From the kept answers, asked in another order.
+    expect(await drawn([bannersUrl, menuUrl])).toBe(first);
+    // Past the answers' freshness they are fetched again: the same data, the same version.
+    t.clock.set(new Date(t.clock.now().getTime() + PAGE_FRESH_MS));
+    expect(await drawn([menuUrl, bannersUrl])).toBe(first);
+    // Another brand's answers to the same addresses are other answers.
+    const log: AnswerLog = [];
+    await inProcessFetch(t.app, DEMO.navbahor.id, memo, log)(menuUrl, { method: 'GET' });
+    await inProcessFetch(t.app, DEMO.navbahor.id, memo, log)(bannersUrl, { method: 'GET' });
+    expect(answersVersion(log)).not.toBe(first);
+
+    const product = (await api<Overalls>('/products/v1/overalls?type=WEB')).products[0]!;
+    await t.database.db.execute(sql`update products set cost_price = cost_price + 1000, updated_at = now() where id = ${product.id}`);
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    expect(await drawn([menuUrl, bannersUrl])).not.toBe(first);
   });
 
   it('draws a page the same before and after its code has loaded', async () => {
@@ -323,23 +352,9 @@ describe('pages rendered on the server', () => {
 });
 
 describe('the page cache', () => {
-  const load = (data: unknown, updatedAt: number): Extract<PageLoad, { kind: 'page' }> => ({
-    kind: 'page',
-    status: 200,
-    complete: true,
-    meta: { title: '', description: '', image: null, type: 'website', noindex: false, jsonLd: [], firstPicture: null },
-    html: async () => '',
-    queries: JSON.stringify({ queries: [{ queryHash: '["catalogue"]', state: { data, dataUpdatedAt: updatedAt, errorUpdatedAt: updatedAt }, dehydratedAt: updatedAt }] }),
-  });
-
-  it('versions a page by the data it shows, not by when that data was fetched', () => {
-    expect(dataVersion(load({ price: 1 }, 1))).toBe(dataVersion(load({ price: 1 }, 2)));
-    expect(dataVersion(load({ price: 1 }, 1))).not.toBe(dataVersion(load({ price: 2 }, 1)));
-  });
-
   it('keys pages by brand, language and address, and lets the least recently used go first', () => {
     const cache = createPageCache(2);
-    const page = { status: 200, etag: '"e"', html: '', br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: 'best' as const, dataVersion: 'v', checkedAt: 0 };
+    const page = { status: 200, etag: '"e"', raw: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: 'best' as const, dataVersion: 'v', checkedAt: 0 };
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m2', 'ru', '/'));
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m1', 'uz', '/'));
     cache.set('a', page);
@@ -352,10 +367,10 @@ describe('the page cache', () => {
   });
 
   it('keeps pages within their memory, the least recently used going first, whatever addresses a crawler invents', () => {
-    const page = (kb: number) => ({ status: 200, etag: '"e"', html: 'x'.repeat(kb * 512), br: Buffer.alloc(0), gzip: null, compression: 'quick' as const, dataVersion: 'v', checkedAt: 0 });
+    const page = (kb: number) => ({ status: 200, etag: '"e"', raw: Buffer.alloc(kb * 1024), br: Buffer.alloc(0), gzip: null, compression: 'quick' as const, dataVersion: 'v', checkedAt: 0 });
     const cache = createPageCache(2_000, 10 * 1024);
     for (let i = 0; i < 100; i++) cache.set(`/?utm_source=${i}`, page(3));
-    // 3 KB each (1,536 characters at two bytes): three fit in 10 KB.
+    // 3 KB each: three fit in 10 KB.
     expect(cache.size).toBe(3);
     expect(cache.bytes).toBe(9 * 1024);
     expect(cache.get('/?utm_source=99')).toBeDefined();
@@ -389,6 +404,53 @@ describe('the page cache', () => {
     memo.set('d', { ...answer, at: now });
     expect(memo.get('b')).toBeUndefined();
     expect(memo.get('d')).toBeDefined();
+  });
+
+  it('renews a kept answer in the background once it is ANSWER_RENEW_MS old, once, keeping what an unchanged answer already had', async () => {
+    let now = 10_000;
+    const memo = createAnswerMemo(() => now);
+    const kept = { at: now, status: 200, headers: new Headers(), text: '{"a":1}', value: Object.freeze({ a: 1 }), digest: 'd1' };
+    memo.set('k', kept);
+    let fetched = 0;
+    const again = (text: string, status = 200) => async () => {
+      fetched += 1;
+      return { at: now, status, headers: new Headers(), text };
+    };
+    memo.renew('k', kept, again('{"a":1}'));
+    await memo.settled();
+    expect(fetched).toBe(0);
+    now += ANSWER_RENEW_MS;
+    memo.renew('k', kept, again('{"a":1}'));
+    memo.renew('k', kept, again('{"a":1}'));
+    // Pages go on drawing from the kept answer meanwhile.
+    expect(memo.get('k')).toBe(kept);
+    await memo.settled();
+    expect(fetched).toBe(1);
+    const renewed = memo.get('k')!;
+    expect(renewed).not.toBe(kept);
+    expect(renewed.at).toBe(now);
+    // The same answer: its JSON and hash carry over, so pages keep sharing them and keep their version.
+    expect(renewed.value).toBe(kept.value);
+    expect(renewed.digest).toBe('d1');
+    // A changed answer starts afresh; a refused or failed fetch leaves the kept one to run out.
+    now += ANSWER_RENEW_MS;
+    memo.renew('k', renewed, again('{"a":2}'));
+    await memo.settled();
+    const changed = memo.get('k')!;
+    expect(changed.text).toBe('{"a":2}');
+    expect(changed.value).toBeUndefined();
+    expect(changed.digest).toBeUndefined();
+    now += ANSWER_RENEW_MS;
+    memo.renew('k', changed, again('{"error":1}', 500));
+    await memo.settled();
+    expect(memo.get('k')).toBe(changed);
+    const other = { ...kept, at: now - ANSWER_RENEW_MS };
+    memo.set('j', other);
+    memo.renew('j', other, () => Promise.reject(new Error('down')));
+    await memo.settled();
+    expect(memo.get('j')).toBe(other);
+    now = changed.at + PAGE_FRESH_MS;
+    expect(memo.get('k')).toBeUndefined();
   });
 
   it('compresses a page drawn for one visitor as that visitor asked, and a page kept for many at best, with one ETag', async () => {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from './lib/router.tsx';
-import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { STATUS_PATHS, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 import { App } from './app/app.tsx';
 import { pageMeta, type PageMeta } from './app/page-meta.ts';
@@ -110,10 +110,13 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
     if (!notFound && queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) complete = false;
     if (pathname === '/') sendMenuStart(queryClient, input.settings);
   }
-  const queries = JSON.stringify(pageQueries(queryClient));
-  // The page is drawn from what the browser will have after `hydrate`, JSON and all: the two cannot differ.
+  const dehydrated = pageQueries(queryClient);
+  const queries = JSON.stringify(dehydrated);
+  // The page is drawn from what the browser will have after `hydrate`: the same queries, in a cache of their own.
+  // Their data is the API's JSON as it was read (frozen where it is shared), so reading it back from `queries` would
+  // give the same values: that copy, a menu's worth of objects for every page, is not made.
   const drawn = newQueryClient();
-  hydratePageQueries(drawn, JSON.parse(queries) as DehydratedState);
+  hydratePageQueries(drawn, dehydrated);
   const status = notFound ? 404 : input.status === 'blocked' ? 403 : input.status === 'unavailable' ? 404 : 200;
   const productId = page.kind === 'page' ? page.params.id : undefined;
   const messages = messagesOf(input.lang);

@@ -58,6 +58,26 @@ interface KeptAnswer {
   text: string;
   /** The JSON body, read once when first asked for and frozen: every page drawn from it shares it. */
   value?: unknown;
+  /** What the answer says, as a hash of its status and body, taken once (`answersVersion`). */
+  digest?: string;
+}
+
+const digestOf = (status: number, text: string): string => createHash('sha256').update(`${status}\n`).update(text).digest('base64url').slice(0, 22);
+
+/**
+ * The answers a page was drawn from, one line each (the address asked and what it answered), as `inProcessFetch`
+ * hands them out: the page's data version (`answersVersion`).
+ */
+export type AnswerLog = string[];
+
+/**
+ * The version of a page's data: the answers it was drawn from. The page is drawn from nothing else besides its address,
+ * language and brand (the page cache's key) and the brand's settings (storefront.ts adds those), so equal answers draw an
+ * equal page. A kept answer's hash is taken once and serves every page drawn from it, so the version costs nothing per
+ * page: hashing the page's own data (a few hundred kilobytes for a menu) cost a millisecond of every uncached page.
+ */
+export function answersVersion(log: AnswerLog): string {
+  return createHash('sha256').update([...log].sort().join('\n')).digest('base64url').slice(0, 22);
 }
 
 /** Freezes a value read from JSON all the way down, so no page can change what the next one is drawn from. */
@@ -69,8 +89,31 @@ function deepFreeze(value: unknown): unknown {
   return value;
 }
 
+/**
+ * From this age a kept answer that a page uses is fetched again, off the page's path: the pages that follow go on
+ * drawing from it while it is renewed, and find the new one before the old one's PAGE_FRESH_MS is up. Renewed
+ * all at once on the page that found them stale, the menu, branches, banners and stories cost that one page about
+ * 20 ms more (PGlite's queries run on the server's own thread); renewed one at a time in the background, each
+ * shares the time of the pages around it.
+ */
+export const ANSWER_RENEW_MS = 1_000;
+
 export function createAnswerMemo(now: () => number, maxAnswers = 500) {
   const answers = new Map<string, KeptAnswer>();
+  const renewing = new WeakSet<KeptAnswer>();
+  /** Renewals, one after the other. */
+  let renewals: Promise<void> = Promise.resolve();
+  function set(key: string, answer: KeptAnswer): void {
+    const before = answers.get(key);
+    // The same answer again: its JSON and hash are still good, and pages keep sharing them.
+    if (before && before.status === answer.status && before.text === answer.text) {
+      answer.value ??= before.value;
+      answer.digest ??= before.digest;
+    }
+    answers.delete(key);
+    answers.set(key, answer);
+    while (answers.size > maxAnswers) answers.delete(answers.keys().next().value!);
+  }
   return {
     get(key: string): KeptAnswer | undefined {
       const kept = answers.get(key);
@@ -78,11 +121,23 @@ export function createAnswerMemo(now: () => number, maxAnswers = 500) {
       if (!kept || t < kept.at || t - kept.at >= PAGE_FRESH_MS) return undefined;
       return kept;
     },
-    set(key: string, answer: KeptAnswer): void {
-      answers.delete(key);
-      answers.set(key, answer);
-      while (answers.size > maxAnswers) answers.delete(answers.keys().next().value!);
+    set,
+    /**
+     * Fetches a kept answer again in the background once it is ANSWER_RENEW_MS old (once per answer, after the
+     * renewals already asked for). A failed or refused fetch leaves the kept answer to run out.
+     */
+    renew(key: string, kept: KeptAnswer, fetchAgain: () => Promise<KeptAnswer>): void {
+      if (renewing.has(kept) || now() - kept.at < ANSWER_RENEW_MS) return;
+      renewing.add(kept);
+      renewals = renewals.then(fetchAgain).then(
+        (answer) => {
+          if (answer.status === 200 && answers.get(key) === kept) set(key, answer);
+        },
+        () => undefined,
+      );
     },
+    /** Settles when the renewals asked for so far have (tests). */
+    settled: (): Promise<void> => renewals,
   };
 }
 export type AnswerMemo = ReturnType<typeof createAnswerMemo>;
@@ -114,52 +169,57 @@ export class InProcessAnswer {
   }
 }
 
-/** The API answering the renderer's calls in process, as the brand: the same answers as over HTTP, without a socket. */
-export function inProcessFetch(app: FastifyInstance, merchantId: string | null, memo?: AnswerMemo) {
+/**
+ * The API answering the renderer's calls in process, as the brand: the same answers as over HTTP, without a socket.
+ * With a `log`, each answer handed out is written down in it (`answersVersion`).
+ */
+export function inProcessFetch(app: FastifyInstance, merchantId: string | null, memo?: AnswerMemo, log?: AnswerLog) {
   return async (url: string, init: RequestInit): Promise<InProcessAnswer> => {
     const method = (init.method ?? 'GET').toUpperCase();
     const asked = new Headers(init.headers);
+    const ask = async (): Promise<KeptAnswer> => {
+      const headers: Record<string, string> = {};
+      asked.forEach((value, key) => {
+        headers[key] = value;
+      });
+      if (merchantId) headers[MERCHANT_HEADER.toLowerCase()] = merchantId;
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      const out = new Headers();
+      for (const [key, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
+      }
+      const text = res.statusCode === 204 || res.statusCode === 304 ? '' : res.payload;
+      return { at: app.clock.now().getTime(), status: res.statusCode, headers: out, text };
+    };
     const memoKey = memo && method === 'GET' && !init.body ? `${merchantId ?? '-'} ${url} ${asked.get('accept-language') ?? ''}` : null;
     const kept = memoKey ? memo!.get(memoKey) : undefined;
-    if (kept) return new InProcessAnswer(kept.status, kept.headers, kept.text, kept);
-    const headers: Record<string, string> = {};
-    asked.forEach((value, key) => {
-      headers[key] = value;
-    });
-    if (merchantId) headers[MERCHANT_HEADER.toLowerCase()] = merchantId;
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
-    const out = new Headers();
-    for (const [key, value] of Object.entries(res.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) out.append(key, String(v));
+    if (kept) {
+      memo!.renew(memoKey!, kept, ask);
+      log?.push(`${method} ${url} ${(kept.digest ??= digestOf(kept.status, kept.text))}`);
+      return new InProcessAnswer(kept.status, kept.headers, kept.text, kept);
     }
-    const text = res.statusCode === 204 || res.statusCode === 304 ? '' : res.payload;
-    if (memoKey && res.statusCode === 200) {
-      const answer: KeptAnswer = { at: app.clock.now().getTime(), status: 200, headers: out, text };
+    const answer = await ask();
+    if (memoKey && answer.status === 200) {
       memo!.set(memoKey, answer);
-      return new InProcessAnswer(200, out, text, answer);
+      log?.push(`${method} ${url} ${(answer.digest ??= digestOf(answer.status, answer.text))}`);
+      return new InProcessAnswer(200, answer.headers, answer.text, answer);
     }
-    return new InProcessAnswer(res.statusCode, out, text);
+    log?.push(`${method} ${url} ${digestOf(answer.status, answer.text)}`);
+    return new InProcessAnswer(answer.status, answer.headers, answer.text);
   };
-}
-
-/** Times in a dehydrated query: when its data was fetched, not what it is. */
-const FETCH_TIMES = /"(?:dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g;
-
-/** The data a page was rendered from, without the times it was fetched at: equal data, equal version. */
-export function dataVersion(load: Extract<PageLoad, { kind: 'page' }>): string {
-  return createHash('sha256').update(utf8(load.queries.replace(FETCH_TIMES, ''))).digest('base64url').slice(0, 22);
 }
 
 export interface CachedPage {
   status: number;
   etag: string;
-  html: string;
+  /** The page's bytes as sent uncompressed (UTF-8): outside the JavaScript heap, which a kept page's text would grow. */
+  raw: Buffer;
   /** Null when not made yet: a page drawn for one visitor is compressed only as that visitor asked. */
   br: Buffer | null;
   gzip: Buffer | null;
@@ -180,15 +240,24 @@ export type Compression = 'quick' | 'best';
 export type Encoding = 'br' | 'gzip';
 
 const encoder = new TextEncoder();
-/** The page's bytes: TextEncoder writes a page in non-Latin script about four times as fast as Buffer.from on Node 20. */
+/** A text's bytes: TextEncoder writes a page in non-Latin script about four times as fast as Buffer.from on Node 20. */
 function utf8(text: string): Buffer {
   const bytes = encoder.encode(text);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/**
+ * A page's bytes from its parts, each written as it is: joined as text first, a page of a few hundred kilobytes would be
+ * copied once more into one string (and that copy, in two bytes a character for a page in Cyrillic, kept by the heap).
+ */
+export function pageBytesOf(parts: string | readonly string[] | Buffer): Buffer {
+  if (Buffer.isBuffer(parts)) return parts;
+  return typeof parts === 'string' ? utf8(parts) : Buffer.concat(parts.map(utf8));
+}
+
 /** A page as it will be sent, compressed once: served after that like a file. */
-export async function cachedPage(status: number, html: string, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
-  const raw = utf8(html);
+export async function cachedPage(status: number, page: string | readonly string[] | Buffer, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
+  const raw = pageBytesOf(page);
   const best = compression === 'best';
   const chunkSize = Math.max(64 * 1024, raw.length);
   const [br, gz] = await Promise.all([
@@ -197,15 +266,15 @@ export async function cachedPage(status: number, html: string, version: string, 
     best || asked === 'gzip' ? gzipAsync(raw, { chunkSize, level: best ? 9 : 6 }) : null,
   ]);
   const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
-  return { status, etag, html, br, gzip: gz, compression, dataVersion: version, checkedAt: now };
+  return { status, etag, raw, br, gzip: gz, compression, dataVersion: version, checkedAt: now };
 }
 
 /** Within this age a kept page is sent without asking whether its data changed (the menu's own cache is as fresh). */
 export const PAGE_FRESH_MS = 2_000;
 const MAX_PAGES = 2_000;
 
-/** What a kept page holds in memory: its text (two bytes a character at most) and its compressed copies. */
-export const pageBytes = (page: CachedPage): number => page.html.length * 2 + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+/** What a kept page holds in memory: its bytes and its compressed copies. */
+export const pageBytes = (page: CachedPage): number => page.raw.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
 
 /**
  * Pages kept per brand, language and address. A kept page older than PAGE_FRESH_MS is checked by fetching

@@ -18,8 +18,9 @@ export interface PageMeta {
 }
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** JSON text that can sit inside a <script> element without closing it (three passes: each is nearly free when nothing matches). */
-export const scriptSafe = (json: string): string => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+/** JSON text that can sit inside a <script> element without closing it: one pass over a page's data of a few hundred kilobytes. */
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+export const scriptSafe = (json: string): string => json.replace(/[<>&]/g, (c) => SCRIPT_ESCAPES[c]!);
 /** A value as JSON that can sit inside a <script> element. */
 export const safeJson = (value: unknown): string => scriptSafe(JSON.stringify(value));
 

@@ -9,7 +9,7 @@ import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
-import { cachedPage, createAnswerMemo, createPageCache, dataVersion, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type CachedPage, type Encoding, type PageLoad } from './render.ts';
+import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type AnswerLog, type CachedPage, type Encoding, type PageLoad } from './render.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -91,12 +91,14 @@ interface PageParts {
  * The built page with the brand filled in: language and direction, colours (painted before any script),
  * title, icon, the boot data and, for a rendered page, the app's markup. Every replacement is a function: a
  * replacement string would read `$&` or `$'` in a brand's text as a pattern.
+ *
+ * The page comes back in parts, in order: the rendered body and the data (a few hundred kilobytes for a menu) are
+ * never copied into one string; each part is written as bytes as it is (render.ts `pageBytesOf`).
  */
-function fillTemplate(built: Template, { merchant, settings, lang, boot, queries, body, head, title: pageTitle }: PageParts): string {
+function fillTemplate(built: Template, { merchant, settings, lang, boot, queries, body, head, title: pageTitle }: PageParts): string[] {
   const theme = themeOf(settings);
   const style = `--brand:${theme.brand};--on-brand:${theme.onBrand};color-scheme:${theme.dark ? 'dark' : 'light'}`;
-  // The built page is small: its head is filled in place. The rendered body and the data are put in by position
-  // last, so a page of a few hundred kilobytes is not copied once per replacement.
+  // The built page is small: its head is filled in place.
   let page = built.html.replace(
     /<html[^>]*>/,
     () => `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
@@ -116,17 +118,20 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, queries
   const closing = page.lastIndexOf('</body>');
   const bodyEnd = closing < 0 ? page.length : closing;
   // The data after the markup: the page's text and pictures are parsed (and can be painted) before it.
-  const bootJson = queries === undefined ? safeJson(boot) : `${safeJson(boot).slice(0, -1)},"queries":${scriptSafe(queries)}}`;
-  const data = `<script id="dx-boot" type="application/json">${bootJson}</script>`;
-  const drawn = body && root >= 0 ? `${page.slice(headEnd, root)}<div id="root">${body}</div>${page.slice(root + ROOT.length, bodyEnd)}` : page.slice(headEnd, bodyEnd);
-  return `${page.slice(0, headEnd)}${head.join('')}${drawn}${data}${page.slice(bodyEnd)}`;
+  const bootJson = safeJson(boot);
+  const data =
+    queries === undefined
+      ? ['<script id="dx-boot" type="application/json">', bootJson, '</script>']
+      : ['<script id="dx-boot" type="application/json">', bootJson.slice(0, -1), ',"queries":', scriptSafe(queries), '}</script>'];
+  const drawn = body && root >= 0 ? [page.slice(headEnd, root), '<div id="root">', body, '</div>', page.slice(root + ROOT.length, bodyEnd)] : [page.slice(headEnd, bodyEnd)];
+  return [page.slice(0, headEnd), ...head, ...drawn, ...data, page.slice(bodyEnd)];
 }
 
 const ROOT = '<div id="root"></div>';
 const NOINDEX = '<meta name="robots" content="noindex" />';
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+function sendHtml(reply: FastifyReply, status: number, parts: string[]) {
+  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(parts.join(''));
 }
 
 /** The encoding a browser takes, best first. */
@@ -146,7 +151,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
   if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  return reply.send(page.raw);
 }
 
 export async function registerStorefront(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -190,7 +195,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   function upgrade(key: string, kept: CachedPage, request: FastifyRequest): void {
     if (kept.compression === 'best' || upgrading.has(kept)) return;
     upgrading.add(kept);
-    cachedPage(kept.status, kept.html, kept.dataVersion, kept.checkedAt, 'best')
+    cachedPage(kept.status, kept.raw, kept.dataVersion, kept.checkedAt, 'best')
       .then((best) => pages.replace(key, kept, best))
       .catch((error: unknown) => request.log.warn({ err: error }, 'compressing a kept page failed'));
   }
@@ -244,10 +249,11 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
       return sendKept(request, reply, kept);
     }
 
-    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null, answers) });
+    const drawnFrom: AnswerLog = [];
+    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null, answers, drawnFrom) });
     // The customer's own pages (basket, profile, login) are nobody else's business: not listed.
     if (load.kind === 'client') return sendHtml(reply, 200, page('', [...messagesPreload(built, lang), NOINDEX]));
-    const version = `${dataVersion(load)}:${hashOf({ merchant, found, status })}`;
+    const version = `${answersVersion(drawnFrom)}:${hashOf({ merchant, found, status })}`;
     if (kept && kept.dataVersion === version) {
       kept.checkedAt = now;
       upgrade(key, kept, request);
@@ -255,8 +261,8 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     }
     boot.lang = lang;
     const seo = seoTags({ meta: load.meta, origin, url, lang, settings, siteName: pickText(settings.title, lang) || merchant?.name || '' });
-    const html = page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title, load.queries);
-    const rendered = await cachedPage(load.status, html, version, now, 'quick', encodingOf(request));
+    const parts = page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title, load.queries);
+    const rendered = await cachedPage(load.status, parts, version, now, 'quick', encodingOf(request));
     // A page some of whose data failed is sent as it is, and rendered again for the next visitor.
     if (load.complete) pages.set(key, rendered);
     return sendKept(request, reply, rendered);

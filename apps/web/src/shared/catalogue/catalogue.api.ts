@@ -59,16 +59,33 @@ export interface Menu {
   productById: ReadonlyMap<string, MenuProduct>;
 }
 
+/**
+ * Menus in order, per menu fetched, channel and branch. Every part of a page that shows the menu (the menu itself,
+ * each banner, search, …) shares one, where each used to sort and mark its own copy: on the server that was a few
+ * hundred kilobytes of copies per page, and a page drawn from a kept menu (render.ts) now finds it ready.
+ */
+const orderedMenus = new WeakMap<Overalls, Map<string, Menu>>();
+
+/** Read only: the menu is shared by every part of the page, and on the server by every page drawn from the same data. */
+function orderedMenuOf(data: Overalls, source: MenuSource, branchId: string | null): Menu {
+  let forData = orderedMenus.get(data);
+  if (!forData) orderedMenus.set(data, (forData = new Map()));
+  const key = `${source} ${branchId ?? ''}`;
+  let menu = forData.get(key);
+  if (!menu) {
+    const ordered = orderMenu(data, { source, branchId });
+    menu = { ...ordered, productById: new Map(ordered.products.map((p) => [p.id, p])) };
+    forData.set(key, menu);
+  }
+  return menu;
+}
+
 /** The overall menu in order for the chosen branch (domain `orderMenu`): changing the branch re-sorts it (spec section 4). */
 export function useMenu() {
   const source = useMenuSource();
   const branchId = useChosenBranchId();
   const query = useQuery(overallsQuery(source));
-  const menu = useMemo<Menu | null>(() => {
-    if (!query.data) return null;
-    const ordered = orderMenu(query.data, { source, branchId });
-    return { ...ordered, productById: new Map(ordered.products.map((p) => [p.id, p])) };
-  }, [query.data, source, branchId]);
+  const menu = query.data ? orderedMenuOf(query.data, source, branchId) : null;
   return { ...query, menu };
 }
 
