@@ -114,13 +114,17 @@ describe('pages rendered on the server', () => {
     expect(overalls.state.data).toEqual(menu);
   });
 
-  it('preloads the first banner as the carousel shows it, and runs no inline script (the CSP forbids them)', async () => {
+  it('preloads the first banner as the carousel shows it and no small picture beside it, and runs no inline script (the CSP forbids them)', async () => {
     const res = await get('/');
     const banners = await api<{ image: string }[]>('/support/v1/banner');
     const first = pictureSources(banners[0]!.image, BANNER_PICTURE, true);
     const preload = /<link rel="preload" as="image"[^>]*>/.exec(res.body)![0].replace(/&#38;/g, '&');
     expect(preload).toContain(`href="${first.src}"`);
     expect(preload).toContain(`imagesrcset="${first.srcSet}"`);
+    // The small pictures of the first screen (the logo, the stories) are not asked for ahead of it, nor alongside it.
+    const preloads = res.body.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads.filter((tag) => /logo|stories/.test(tag))).toEqual([]);
+    expect(rootOf(res.body)).toMatch(/<img [^>]*src="[^"]*logo[^"]*"[^>]*fetchPriority="low"/);
     for (const tag of res.body.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src=|type="application\/(ld\+)?json"/);
     expect(res.body).not.toContain('<template');
   });

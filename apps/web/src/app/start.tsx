@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   enabledLanguages,
@@ -81,7 +82,9 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     const boot: Boot = { status, merchant, settings, inTelegram, brandSwitcher: data.brandSwitcher === true };
     const app = <App boot={boot} queryClient={queryClient} />;
     // main.tsx has let the server's page paint (and its largest picture load) before this code was asked for.
-    if (rendered) hydrateRoot(rootElement, app);
+    // Taken over as a transition: React then hydrates in slices of a few milliseconds and lets a tap or a scroll
+    // in between, instead of holding the page for the whole of it (on a cheap phone, a long task of its own).
+    if (rendered) startTransition(() => void hydrateRoot(rootElement, app));
     else createRoot(rootElement).render(app);
     // Watching for a newer deployment is no part of the first screen: its code comes at the first quiet moment.
     whenIdleAfterLoad(() => void import('../lib/build-watch.ts').then((m) => m.watchForNewBuilds()).catch(() => undefined));

@@ -69,6 +69,7 @@ export function StoriesRow() {
                       width={72}
                       height={72}
                       decoding="async"
+                      fetchPriority="low"
                       className="size-full rounded-full bg-surface-2 object-cover"
                     />
                   </span>

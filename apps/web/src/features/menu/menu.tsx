@@ -242,7 +242,7 @@ function GroupTiles({ blocks, onPick, activeId }: { blocks: MenuBlock<MenuProduc
               style={bg ? { backgroundColor: bg, color: contrastText(bg) } : undefined}
             >
               {g.image || g.icon ? (
-                <img src={imageUrl(g.image || g.icon, { width: 144, height: 144 })} alt="" width={72} height={72} decoding="async" className="size-[78%] object-contain" />
+                <img src={imageUrl(g.image || g.icon, { width: 144, height: 144 })} alt="" width={72} height={72} decoding="async" fetchPriority="low" className="size-[78%] object-contain" />
               ) : (
                 <DishIcon size={30} />
               )}

@@ -21,6 +21,8 @@ export function BrandLogo({ src, name, size = 36, className = '' }: { src: strin
       width={size}
       height={size}
       decoding="async"
+      // Small and in the header: it never holds up the page's largest picture (and React adds no preload for it).
+      fetchPriority="low"
       className={`shrink-0 rounded-xl object-contain ${className}`}
       style={{ width: size, height: size }}
       onError={() => setFailedSrc(src)}
