@@ -252,7 +252,13 @@ function utf8(text: string): Buffer {
  */
 export function pageBytesOf(parts: string | readonly string[] | Buffer): Buffer {
   if (Buffer.isBuffer(parts)) return parts;
-  return typeof parts === 'string' ? utf8(parts) : Buffer.concat(parts.map(utf8));
+  if (typeof parts === 'string') return utf8(parts);
+  // Written straight into one buffer of the page's size: a buffer per part, then joined, would allocate the page twice
+  // outside the heap, and V8 collects the whole heap for every few dozen megabytes of that.
+  const out = Buffer.allocUnsafeSlow(parts.reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0));
+  let at = 0;
+  for (const part of parts) at += encoder.encodeInto(part, out.subarray(at)).written;
+  return out;
 }
 
 /** A page as it will be sent, compressed once: served after that like a file. */
