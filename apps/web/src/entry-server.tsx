@@ -52,7 +52,7 @@ export type PageLoad =
       status: number;
       /**
        * The query cache the page renders from, dehydrated, as JSON: for the browser's `hydrate` (the merchant and
-       * settings travel apart) and for the server's version of the page's data. Written once: a menu is large.
+       * settings travel apart). Written once: a menu is large.
        */
       queries: string;
       /** False when some data could not be fetched: the page is sent but not kept. */

@@ -258,7 +258,8 @@ export function pageBytesOf(parts: string | readonly string[] | Buffer): Buffer 
   const out = Buffer.allocUnsafeSlow(parts.reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0));
   let at = 0;
   for (const part of parts) at += encoder.encodeInto(part, out.subarray(at)).written;
-  return out;
+  // Never a byte left unwritten (`allocUnsafeSlow` leaves memory as it was), whatever the two counts say.
+  return at === out.length ? out : out.subarray(0, at);
 }
 
 /** A page as it will be sent, compressed once: served after that like a file. */
