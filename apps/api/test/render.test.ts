@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
-import { ANSWER_RENEW_MS, answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, PAGE_FRESH_MS, type AnswerLog } from '../src/web/render.ts';
+import { ANSWER_RENEW_MS, answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, PAGE_FRESH_MS, scriptJsonOf, type AnswerLog } from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { scriptSafe } from '../src/web/seo.ts';
 
 /*
  * Guests' pages rendered on the server with the storefront's own React code (built for this run by
@@ -55,6 +56,9 @@ describe('pages rendered on the server', () => {
     expect(() => {
       (menu.products as unknown as unknown[]).pop();
     }).toThrow(TypeError);
+    // The page's queries are written around the answer's own text (entry-server.tsx `queriesJson`).
+    expect(scriptJsonOf(menu)).toBe(scriptSafe(await first.text()));
+    expect(scriptJsonOf({ ...menu })).toBeUndefined();
     // Without the memo (the sitemap's call) nothing is shared: the caller reads its own copy.
     const alone = await inProcessFetch(t.app, DEMO.tezkor.id)(url, { method: 'GET' });
     expect(alone.parsed).toBeUndefined();
@@ -112,6 +116,11 @@ describe('pages rendered on the server', () => {
     expect(boot.lang).toBe('ru');
     const overalls = boot.queries.queries.find((q: { queryKey: unknown[] }) => q.queryKey.join('/') === 'catalogue/overalls/WEB');
     expect(overalls.state.data).toEqual(menu);
+    // The menu goes into the page as the API's own answer, escaped for a script element, not written again.
+    const answer = (await get('/api/products/v1/overalls?type=WEB')).payload;
+    expect(answer).toMatch(/&|</);
+    expect(res.body).toContain(`"data":${scriptSafe(answer)},`);
+    expect(bootOf(res.body).queries.queries.every((q: { state: { data: unknown } }) => !JSON.stringify(q.state.data ?? null).includes('dx-answer'))).toBe(true);
   });
 
   it('preloads the first banner as the carousel shows it and no small picture beside it, and runs no inline script (the CSP forbids them)', async () => {

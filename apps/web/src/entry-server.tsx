@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from './lib/router.tsx';
-import type { QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { STATUS_PATHS, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 import { App } from './app/app.tsx';
 import { pageMeta, type PageMeta } from './app/page-meta.ts';
@@ -42,6 +42,46 @@ export interface RenderInput {
   origin: string;
   /** The API in the server's own process: answers exactly as over HTTP, for this brand. */
   fetch: (url: string, init: RequestInit) => Promise<Answer>;
+  /** The JSON text, safe inside a script element, of a value the API's answer was read into (shared between pages); else undefined. */
+  jsonOf: (value: object) => string | undefined;
+}
+
+/** Part of the page's queries as JSON: written here, or an API answer's own text (already safe inside a script element). */
+export interface JsonPart {
+  text: string;
+  scriptSafe: boolean;
+}
+
+/** Where an answer's own text goes in the queries' JSON: unguessable, so no text of a brand can stand for one. */
+const SLOT = `\u0000dx-answer-${Math.random().toString(36).slice(2)}:`;
+const SLOTS = new RegExp(`"${SLOT.replace('\u0000', '\\\\u0000')}(\\d+)"`, 'g');
+
+/**
+ * The dehydrated queries as JSON, in parts. The data of a query that is an API answer's value, as read (a kept menu,
+ * shared by every page drawn from it), is that answer's own text: a menu is neither written as JSON nor escaped again
+ * for every page. The rest is written with JSON.stringify. Parsed in the browser, the two give the same values.
+ */
+function queriesJson(state: DehydratedState, jsonOf: RenderInput['jsonOf']): JsonPart[] {
+  const texts: string[] = [];
+  const slotted = {
+    ...state,
+    queries: state.queries.map((q) => {
+      const data: unknown = q.state.data;
+      const text = data && typeof data === 'object' ? jsonOf(data) : undefined;
+      if (text === undefined) return q;
+      texts.push(text);
+      return { ...q, state: { ...q.state, data: `${SLOT}${texts.length - 1}` } };
+    }),
+  };
+  const json = JSON.stringify(slotted);
+  const parts: JsonPart[] = [];
+  let at = 0;
+  for (const m of json.matchAll(SLOTS)) {
+    parts.push({ text: json.slice(at, m.index), scriptSafe: false }, { text: texts[Number(m[1])]!, scriptSafe: true });
+    at = m.index + m[0].length;
+  }
+  parts.push({ text: json.slice(at), scriptSafe: false });
+  return parts;
 }
 
 export type PageLoad =
@@ -51,10 +91,10 @@ export type PageLoad =
       kind: 'page';
       status: number;
       /**
-       * The query cache the page renders from, dehydrated, as JSON: for the browser's `hydrate` (the merchant and
-       * settings travel apart). Written once: a menu is large.
+       * The query cache the page renders from, dehydrated, as JSON in parts (`queriesJson`): for the browser's
+       * `hydrate` (the merchant and settings travel apart).
        */
-      queries: string;
+      queries: JsonPart[];
       /** False when some data could not be fetched: the page is sent but not kept. */
       complete: boolean;
       /** Title, description, preview and schema.org data of the page (app/page-meta.ts). */
@@ -111,7 +151,7 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
     if (pathname === '/') sendMenuStart(queryClient, input.settings);
   }
   const dehydrated = pageQueries(queryClient);
-  const queries = JSON.stringify(dehydrated);
+  const queries = queriesJson(dehydrated, input.jsonOf);
   // The page is drawn from what the browser will have after `hydrate`: the same queries, in a cache of their own.
   // Their data is the API's JSON as it was read (frozen where it is shared), so reading it back from `queries` would
   // give the same values: that copy, a menu's worth of objects for every page, is not made.

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { MERCHANT_HEADER, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
-import type { PageMeta } from './seo.ts';
+import { scriptSafe, type PageMeta } from './seo.ts';
 
 /*
  * The storefront's pages rendered on the server with React. The renderer is the storefront's own code,
@@ -24,6 +24,14 @@ export interface RenderInput {
   /** `https://host` of the request: the brand's own addresses in the page's canonical and schema.org data. */
   origin: string;
   fetch: (url: string, init: RequestInit) => Promise<InProcessAnswer>;
+  /** The JSON text, safe inside a script element, of a value that is a kept answer's body (`scriptJsonOf`). */
+  jsonOf: (value: object) => string | undefined;
+}
+
+/** Part of a page's queries as JSON: text written by the renderer, or a kept answer's own text (already script-safe). */
+export interface JsonPart {
+  text: string;
+  scriptSafe: boolean;
 }
 
 /** What it answers (apps/web/src/entry-server.tsx `PageLoad`). */
@@ -32,8 +40,8 @@ export type PageLoad =
   | {
       kind: 'page';
       status: number;
-      /** The query cache the page was drawn from, dehydrated, as JSON: it goes into the page as it is. */
-      queries: string;
+      /** The query cache the page was drawn from, dehydrated, as JSON in parts: they go into the page as they are. */
+      queries: readonly JsonPart[];
       complete: boolean;
       meta: PageMeta;
       html: () => Promise<string>;
@@ -60,6 +68,29 @@ interface KeptAnswer {
   value?: unknown;
   /** What the answer says, as a hash of its status and body, taken once (`answersVersion`). */
   digest?: string;
+}
+
+/**
+ * The body of each kept answer's shared JSON value, as text that can sit inside a script element: a page's queries
+ * are written around it (entry-server.tsx), so a menu read from a kept answer is neither written as JSON nor escaped
+ * again for every page. Made once per value, when a page first asks for it.
+ */
+const scriptJson = new WeakMap<object, { source: string; safe?: string }>();
+
+/** The script-safe JSON of a kept answer's value, or undefined for any other value. */
+export function scriptJsonOf(value: object): string | undefined {
+  const known = scriptJson.get(value);
+  if (!known) return undefined;
+  return (known.safe ??= scriptSafe(known.source));
+}
+
+/** A kept answer's body, read once and frozen; remembered with its text (`scriptJsonOf`). */
+function valueOf(kept: KeptAnswer): unknown {
+  if (kept.value === undefined) {
+    kept.value = deepFreeze(JSON.parse(kept.text));
+    if (kept.value && typeof kept.value === 'object') scriptJson.set(kept.value, { source: kept.text });
+  }
+  return kept.value;
 }
 
 const digestOf = (status: number, text: string): string => createHash('sha256').update(`${status}\n`).update(text).digest('base64url').slice(0, 22);
@@ -156,7 +187,7 @@ export class InProcessAnswer {
     kept?: KeptAnswer,
   ) {
     // Only a kept answer is worth sharing; a JSON one only (readBody asks for nothing else).
-    if (kept && headers.get('content-type')?.includes('json')) this.parsed = () => (kept.value ??= deepFreeze(JSON.parse(kept.text)));
+    if (kept && headers.get('content-type')?.includes('json')) this.parsed = () => valueOf(kept);
   }
   get ok(): boolean {
     return this.status >= 200 && this.status < 300;

@@ -9,7 +9,7 @@ import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
-import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, type AnswerLog, type CachedPage, type Encoding, type PageLoad } from './render.ts';
+import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding, type JsonPart, type PageLoad } from './render.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -78,8 +78,8 @@ interface PageParts {
   settings: MerchantSettings;
   lang: UiLanguage;
   boot: Record<string, unknown>;
-  /** A rendered page's query cache as JSON (render.ts PageLoad `queries`): the boot's `queries`, written as it is. */
-  queries?: string;
+  /** A rendered page's query cache as JSON, in parts (render.ts PageLoad `queries`): the boot's `queries`. */
+  queries?: readonly JsonPart[];
   /** The rendered app, or '' for a page the browser renders. */
   body: string;
   head: string[];
@@ -122,7 +122,7 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, queries
   const data =
     queries === undefined
       ? ['<script id="dx-boot" type="application/json">', bootJson, '</script>']
-      : ['<script id="dx-boot" type="application/json">', bootJson.slice(0, -1), ',"queries":', scriptSafe(queries), '}</script>'];
+      : ['<script id="dx-boot" type="application/json">', bootJson.slice(0, -1), ',"queries":', ...queries.map((part) => (part.scriptSafe ? part.text : scriptSafe(part.text))), '}</script>'];
   const drawn = body && root >= 0 ? [page.slice(headEnd, root), '<div id="root">', body, '</div>', page.slice(root + ROOT.length, bodyEnd)] : [page.slice(headEnd, bodyEnd)];
   return [page.slice(0, headEnd), ...head, ...drawn, ...data, page.slice(bodyEnd)];
 }
@@ -234,7 +234,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     const boot: Record<string, unknown> = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
     // Only where the switcher answers does the page ask for it: elsewhere its 404 would be an error in the console.
     if (brandSwitcherOn(deps.development, request.host)) boot.brandSwitcher = true;
-    const page = (body: string, head: string[], title?: string, queries?: string) => fillTemplate(built, { merchant, settings, lang, boot, queries, body, head, title });
+    const page = (body: string, head: string[], title?: string, queries?: readonly JsonPart[]) => fillTemplate(built, { merchant, settings, lang, boot, queries, body, head, title });
     if (!renderer) return sendHtml(reply, 200, page('', messagesPreload(built, lang)));
 
     const url = request.url;
@@ -250,7 +250,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     }
 
     const drawnFrom: AnswerLog = [];
-    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null, answers, drawnFrom) });
+    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null, answers, drawnFrom), jsonOf: scriptJsonOf });
     // The customer's own pages (basket, profile, login) are nobody else's business: not listed.
     if (load.kind === 'client') return sendHtml(reply, 200, page('', [...messagesPreload(built, lang), NOINDEX]));
     const version = `${answersVersion(drawnFrom)}:${hashOf({ merchant, found, status })}`;
