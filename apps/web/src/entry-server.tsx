@@ -52,7 +52,10 @@ export interface JsonPart {
   scriptSafe: boolean;
 }
 
-/** Where an answer's own text goes in the queries' JSON: unguessable, so no text of a brand can stand for one. */
+/**
+ * Where an answer's own text goes in the queries' JSON. A brand's text cannot stand for one: the API refuses control
+ * characters in what it is sent, and the mark carries a part drawn when the server starts.
+ */
 const SLOT = `\u0000dx-answer-${Math.random().toString(36).slice(2)}:`;
 const SLOTS = new RegExp(`"${SLOT.replace('\u0000', '\\\\u0000')}(\\d+)"`, 'g');
 

@@ -28,7 +28,7 @@ export interface RenderInput {
   jsonOf: (value: object) => string | undefined;
 }
 
-/** Part of a page's queries as JSON: text written by the renderer, or a kept answer's own text (already script-safe). */
+/** Part of a page's queries as JSON (apps/web/src/entry-server.tsx `JsonPart`): text the renderer wrote, or a kept answer's own text (already script-safe). */
 export interface JsonPart {
   text: string;
   scriptSafe: boolean;
