@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
-import { ANSWER_RENEW_MS, answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, PAGE_FRESH_MS, scriptJsonOf, type AnswerLog } from '../src/web/render.ts';
+import { ANSWER_RENEW_MS, answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, PAGE_FRESH_MS, pageBytes, plainOf, scriptJsonOf, type AnswerLog } from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { scriptSafe } from '../src/web/seo.ts';
 
@@ -344,6 +344,19 @@ describe('pages rendered on the server', () => {
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
   });
 
+  it('sends a page as it is to a client that takes no compression, drawn or kept, with one ETag', async () => {
+    const url = '/about?plain=1';
+    const drawn = await get(url, tezkor, { 'accept-encoding': 'identity' });
+    expect(drawn.headers['content-encoding']).toBeUndefined();
+    expect(drawn.body).toContain('</html>');
+    const kept = await get(url, tezkor, { 'accept-encoding': 'identity' });
+    expect(kept.headers.etag).toBe(drawn.headers.etag);
+    expect(kept.body).toBe(drawn.body);
+    const br = await get(url, tezkor, { 'accept-encoding': 'br' });
+    expect(br.headers.etag).toBe(drawn.headers.etag);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(drawn.body);
+  });
+
   it('keeps a page like a file (one ETag, compressed once) until the data it shows changes', async () => {
     const first = await get('/', tezkor, { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');
@@ -367,7 +380,7 @@ describe('pages rendered on the server', () => {
 describe('the page cache', () => {
   it('keys pages by brand, language and address, and lets the least recently used go first', () => {
     const cache = createPageCache(2);
-    const page = { status: 200, etag: '"e"', raw: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: 'best' as const, dataVersion: 'v', checkedAt: 0 };
+    const page = { status: 200, etag: '"e"', br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: 'best' as const, dataVersion: 'v', checkedAt: 0 };
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m2', 'ru', '/'));
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m1', 'uz', '/'));
     cache.set('a', page);
@@ -380,7 +393,7 @@ describe('the page cache', () => {
   });
 
   it('keeps pages within their memory, the least recently used going first, whatever addresses a crawler invents', () => {
-    const page = (kb: number) => ({ status: 200, etag: '"e"', raw: Buffer.alloc(kb * 1024), br: Buffer.alloc(0), gzip: null, compression: 'quick' as const, dataVersion: 'v', checkedAt: 0 });
+    const page = (kb: number) => ({ status: 200, etag: '"e"', br: Buffer.alloc(kb * 1024), gzip: null, compression: 'quick' as const, dataVersion: 'v', checkedAt: 0 });
     const cache = createPageCache(2_000, 10 * 1024);
     for (let i = 0; i < 100; i++) cache.set(`/?utm_source=${i}`, page(3));
     // 3 KB each: three fit in 10 KB.
@@ -464,6 +477,21 @@ describe('the page cache', () => {
     expect(memo.get('j')).toBe(other);
     now = changed.at + PAGE_FRESH_MS;
     expect(memo.get('k')).toBeUndefined();
+  });
+
+  it('keeps a page compressed only, each copy in memory of its own size, and unpacks it for a client that takes no compression', async () => {
+    const html = `<!doctype html><p>${'Гамбургер 26 000 сум '.repeat(4000)}</p>`;
+    const plain = Buffer.from(html);
+    for (const asked of [null, 'br', 'gzip'] as const) {
+      const page = await cachedPage(200, html, 'v', 5, 'quick', asked);
+      const kept = asked === 'gzip' ? page.gzip! : page.br!;
+      expect(asked === 'gzip' ? page.br : page.gzip).toBeNull();
+      // The compressor writes into a chunk as large as the page; the kept copy does not hold on to it.
+      expect(kept.buffer.byteLength).toBe(kept.length);
+      expect(pageBytes(page)).toBe(kept.length);
+      expect(pageBytes(page)).toBeLessThan(plain.length / 20);
+      expect((await plainOf(page)).equals(plain)).toBe(true);
+    }
   });
 
   it('compresses a page drawn for one visitor as that visitor asked, and a page kept for many at best, with one ETag', async () => {

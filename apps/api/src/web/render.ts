@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants as zlib, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { MERCHANT_HEADER, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 import { scriptSafe, type PageMeta } from './seo.ts';
@@ -246,12 +246,16 @@ export function inProcessFetch(app: FastifyInstance, merchantId: string | null, 
   };
 }
 
+/**
+ * A page as it is kept: compressed only. Its plain bytes are six to nine times larger, and every kept page's bytes
+ * are memory outside the JavaScript heap that V8 counts: each 64 MB more of it sets off a collection of the whole
+ * heap, so keeping them would cost every uncached page a share of those pauses (bench/README.md). The few clients that
+ * take no compression get the bytes unpacked again (`plainOf`).
+ */
 export interface CachedPage {
   status: number;
   etag: string;
-  /** The page's bytes as sent uncompressed (UTF-8): outside the JavaScript heap, which a kept page's text would grow. */
-  raw: Buffer;
-  /** Null when not made yet: a page drawn for one visitor is compressed only as that visitor asked. */
+  /** Null when not made yet: a page drawn for one visitor is compressed only as that visitor asked. One of the two is always there. */
   br: Buffer | null;
   gzip: Buffer | null;
   compression: Compression;
@@ -260,6 +264,8 @@ export interface CachedPage {
 }
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
+const gunzipAsync = promisify(gunzip);
 const gzipAsync = promisify(gzip);
 
 /**
@@ -293,26 +299,42 @@ export function pageBytesOf(parts: string | readonly string[] | Buffer): Buffer 
   return at === out.length ? out : out.subarray(0, at);
 }
 
-/** A page as it will be sent, compressed once: served after that like a file. */
+/**
+ * A compressor's answer in a buffer of its own size: its output chunk is as large as the page, and the answer, a view
+ * of it, would keep all of it for as long as the page is kept.
+ */
+function ownBytes(view: Buffer): Buffer {
+  if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) return view;
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+}
+
+/** A page as it will be sent, compressed once: served after that like a file. Without `asked`, it is kept as brotli. */
 export async function cachedPage(status: number, page: string | readonly string[] | Buffer, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
   const raw = pageBytesOf(page);
   const best = compression === 'best';
   const chunkSize = Math.max(64 * 1024, raw.length);
   const [br, gz] = await Promise.all([
     // One output chunk for the whole page: the default 16 KB ones each cost a turn of the event loop.
-    best || asked === 'br' ? brotli(raw, { chunkSize, params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
+    best || asked !== 'gzip' ? brotli(raw, { chunkSize, params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
     best || asked === 'gzip' ? gzipAsync(raw, { chunkSize, level: best ? 9 : 6 }) : null,
   ]);
   const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
-  return { status, etag, raw, br, gzip: gz, compression, dataVersion: version, checkedAt: now };
+  return { status, etag, br: br && ownBytes(br), gzip: gz && ownBytes(gz), compression, dataVersion: version, checkedAt: now };
+}
+
+/** A kept page's plain bytes, unpacked from what it keeps. */
+export function plainOf(page: CachedPage): Promise<Buffer> {
+  return page.br ? unbrotli(page.br) : gunzipAsync(page.gzip!);
 }
 
 /** Within this age a kept page is sent without asking whether its data changed (the menu's own cache is as fresh). */
 export const PAGE_FRESH_MS = 2_000;
 const MAX_PAGES = 2_000;
 
-/** What a kept page holds in memory: its bytes and its compressed copies. */
-export const pageBytes = (page: CachedPage): number => page.raw.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+/** What a kept page holds in memory: its compressed copies. */
+export const pageBytes = (page: CachedPage): number => (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
 
 /**
  * Pages kept per brand, language and address. A kept page older than PAGE_FRESH_MS is checked by fetching

@@ -9,7 +9,7 @@ import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
-import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding, type JsonPart, type PageLoad } from './render.ts';
+import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, pageBytesOf, plainOf, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding, type JsonPart, type PageLoad } from './render.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -141,7 +141,8 @@ function encodingOf(request: FastifyRequest): Encoding | null {
 }
 
 /** A kept page goes out as a file would: compressed once, with its ETag (a 304 when the browser has it). */
-function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+/** A kept page as the client takes it; `plain`, the page's bytes when they are at hand (a page just drawn). */
+async function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage, plain?: Buffer) {
   reply
     .status(page.status)
     .header('cache-control', 'no-cache')
@@ -151,7 +152,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
   if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.raw);
+  return reply.send(plain ?? (await plainOf(page)));
 }
 
 export async function registerStorefront(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -195,7 +196,8 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   function upgrade(key: string, kept: CachedPage, request: FastifyRequest): void {
     if (kept.compression === 'best' || upgrading.has(kept)) return;
     upgrading.add(kept);
-    cachedPage(kept.status, kept.raw, kept.dataVersion, kept.checkedAt, 'best')
+    plainOf(kept)
+      .then((plain) => cachedPage(kept.status, plain, kept.dataVersion, kept.checkedAt, 'best'))
       .then((best) => pages.replace(key, kept, best))
       .catch((error: unknown) => request.log.warn({ err: error }, 'compressing a kept page failed'));
   }
@@ -261,11 +263,11 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     }
     boot.lang = lang;
     const seo = seoTags({ meta: load.meta, origin, url, lang, settings, siteName: pickText(settings.title, lang) || merchant?.name || '' });
-    const parts = page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title, load.queries);
-    const rendered = await cachedPage(load.status, parts, version, now, 'quick', encodingOf(request));
+    const raw = pageBytesOf(page(await load.html(), [...headFor(built, lang, load), ...seo], load.meta.title, load.queries));
+    const rendered = await cachedPage(load.status, raw, version, now, 'quick', encodingOf(request));
     // A page some of whose data failed is sent as it is, and rendered again for the next visitor.
     if (load.complete) pages.set(key, rendered);
-    return sendKept(request, reply, rendered);
+    return sendKept(request, reply, rendered, raw);
   }
 
   app.get('/', { schema: { hide: true } }, sendPage);
