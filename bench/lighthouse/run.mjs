@@ -44,7 +44,8 @@ const lighthouseBin = join(HERE, 'node_modules/lighthouse/cli/index.js');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 mkdirSync(REPORTS, { recursive: true });
 
-function lighthouse(outputPath) {
+/** One Lighthouse run; tried once more when Chromium's trace of the load came out broken (NO_NAVSTART, now and then here). */
+function lighthouse(outputPath, tries = 2) {
   const r = spawnSync(
     process.execPath,
     [
@@ -60,8 +61,12 @@ function lighthouse(outputPath) {
     ],
     { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
   );
-  if (r.status !== 0) throw new Error(`lighthouse exited with ${r.status}`);
-  const report = JSON.parse(readFileSync(outputPath, 'utf8'));
+  const report = r.status === 0 ? JSON.parse(readFileSync(outputPath, 'utf8')) : null;
+  if ((!report || report.runtimeError) && tries > 1) {
+    console.log(`run failed (${report?.runtimeError?.code ?? `exit ${r.status}`}): once more`);
+    return lighthouse(outputPath, tries - 1);
+  }
+  if (!report) throw new Error(`lighthouse exited with ${r.status}`);
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
   const score = (id) => Math.round((report.categories[id]?.score ?? Number.NaN) * 100);
   const value = (id) => report.audits[id]?.numericValue ?? Number.NaN;
