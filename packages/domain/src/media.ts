@@ -61,8 +61,14 @@ export function faviconUrl(settings: { favicon?: string | null; logo?: string | 
  */
 export const BANNER_PICTURE = { width: 500, height: 208, sizes: '(min-width: 768px) 500px, 88vw' } as const;
 
-/** A product's own picture on its page and in its sheet: at most 480 CSS px, the whole width of a phone. */
-export const PRODUCT_PICTURE = { width: 480, height: 480, sizes: '(min-width: 768px) 480px, 100vw' } as const;
+/**
+ * A product's own picture on its page: at most 480 CSS px; on a phone, the page's width less its margins (1 rem
+ * each side), so a phone of 412 px at 1.75x takes the 720 px picture, not the next size up. The server's preload of
+ * a product page asks for the same.
+ */
+export const PRODUCT_PICTURE = { width: 480, height: 480, sizes: '(min-width: 768px) 480px, calc(100vw - 2rem)' } as const;
+/** The same picture in the product's sheet or popup over a list, which on a phone spans the whole width. */
+export const PRODUCT_SHEET_PICTURE_SIZES = '(min-width: 768px) 480px, 100vw';
 
 /**
  * The largest picture of a page's first screen (its LCP) and the box it is shown in: the server's page asks for

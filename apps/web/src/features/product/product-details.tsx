@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { formatNumber, imageUrl, pickText, PRODUCT_PICTURE, type ModificationGroup } from '@dasturxon/domain';
+import { formatNumber, imageUrl, pickText, PRODUCT_PICTURE, PRODUCT_SHEET_PICTURE_SIZES, type ModificationGroup } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { productCountIn, useBasket } from '../../shared/basket/basket-store.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
@@ -272,7 +272,7 @@ function Gallery({ product, name, layout, dimmed }: { product: MenuProduct; name
               src={src}
               width={PRODUCT_PICTURE.width}
               height={PRODUCT_PICTURE.height}
-              sizes={PRODUCT_PICTURE.sizes}
+              sizes={layout === 'page' ? PRODUCT_PICTURE.sizes : PRODUCT_SHEET_PICTURE_SIZES}
               alt={i === 0 ? name : ''}
               loading={i === 0 ? 'first' : 'lazy'}
               className={`size-full object-contain ${dimmed ? 'opacity-60 grayscale' : ''}`}
