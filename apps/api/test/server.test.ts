@@ -86,7 +86,7 @@ describe('the server around the API', () => {
   it("preloads the translations of the language the customer will see: the chosen one, else the brand's", async () => {
     const preloaded = async (host: string, cookie?: string) => {
       const res = await get('/', { host, ...(cookie ? { cookie } : {}) });
-      return /<link rel="preload" href="([^"]+)" as="fetch" crossorigin \/>/.exec(res.body)?.[1];
+      return /<link rel="preload" href="([^"]+)" as="fetch" crossorigin fetchpriority="low" \/>/.exec(res.body)?.[1];
     };
     expect(await preloaded(`${DEMO.tezkor.sub}.localhost`)).toBe('/assets/ru-R1.json');
     expect(await preloaded(`${DEMO.tezkor.sub}.localhost`, 'lang=ar')).toBe('/assets/ar-A1.json');

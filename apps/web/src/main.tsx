@@ -18,21 +18,32 @@ function run(): void {
     });
 }
 
-/** The first screen's largest picture (Picture's `loading="first"`), loaded or given up on after 1.5 s. */
+/**
+ * The first screen's largest picture (Picture's `loading="first"`) loaded and decoded, or given up on after 1.5 s.
+ * Decoded, so that the next frames show it: a picture loaded but still being decoded (`decoding="async"`) is painted
+ * a frame or more later, after the code would already have been asked for.
+ */
 function firstPicture(): Promise<void> {
   const img = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  if (!img || img.complete) return Promise.resolve();
+  if (!img) return Promise.resolve();
   return new Promise((resolve) => {
-    img.addEventListener('load', () => resolve(), { once: true });
-    img.addEventListener('error', () => resolve(), { once: true });
+    const decoded = () => void img.decode().then(resolve, resolve);
+    if (img.complete) decoded();
+    else {
+      img.addEventListener('load', decoded, { once: true });
+      img.addEventListener('error', () => resolve(), { once: true });
+    }
     setTimeout(resolve, 1500);
   });
 }
 
-/** After the next frame is painted; at the latest after 100 ms (a tab in the background paints no frames). */
+/**
+ * After the next frame is painted: the second animation frame starts once the first has been drawn. At the latest
+ * after 100 ms (a tab in the background paints no frames).
+ */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
     setTimeout(resolve, 100);
   });
 }

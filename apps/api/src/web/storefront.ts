@@ -60,10 +60,14 @@ function picturePreload({ key, box }: FirstPicture): string {
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
 
-/** The translations, fetched by the code before anything is drawn or taken over: started with the page. */
+/**
+ * The translations, fetched by the code before anything is drawn or taken over: started with the page, at low
+ * priority, so they do not share the line with the stylesheet and the largest picture. The code they wait for is
+ * asked for only once that picture is painted (main.tsx), and they are a tenth of its size.
+ */
 function messagesPreload(built: Template, lang: UiLanguage): string[] {
   const messages = built.localeUrls[lang];
-  return messages ? [`<link rel="preload" href="${escapeHtml(messages)}" as="fetch" crossorigin />`] : [];
+  return messages ? [`<link rel="preload" href="${escapeHtml(messages)}" as="fetch" crossorigin fetchpriority="low" />`] : [];
 }
 
 /** What a rendered page adds to the head: its translations and its largest picture. */
