@@ -17,16 +17,23 @@ export function CategoryBar({ items, activeId, onPick }: { items: readonly BarIt
   const row = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const container = row.current;
-    const chip = activeId ? container?.querySelector<HTMLElement>(`[data-category-id="${CSS.escape(activeId)}"]`) : null;
-    if (!container || !chip) return;
     // Centre the chip by scrolling the row only: scrollIntoView would also move the page mid-scroll. The target is
     // absolute (where the row is now plus the chip's offset from the centre), so when the active chip changes
     // again while the row is still sliding, the new slide ends on the new chip instead of adding to the old one.
-    const c = container.getBoundingClientRect();
-    const r = chip.getBoundingClientRect();
-    const delta = r.left + r.width / 2 - (c.left + c.width / 2);
-    if (Math.abs(delta) > 4) container.scrollTo({ left: container.scrollLeft + delta, behavior: 'smooth' });
+    const centre = () => {
+      const container = row.current;
+      const chip = activeId ? container?.querySelector<HTMLElement>(`[data-category-id="${CSS.escape(activeId)}"]`) : null;
+      if (!container || !chip) return;
+      const c = container.getBoundingClientRect();
+      const r = chip.getBoundingClientRect();
+      const delta = r.left + r.width / 2 - (c.left + c.width / 2);
+      if (Math.abs(delta) > 4) container.scrollTo({ left: container.scrollLeft + delta, behavior: 'smooth' });
+    };
+    centre();
+    // Chromium now and then drops the row's slide when the page's own smooth scroll (a tap on a chip) runs beside it:
+    // once the page comes to rest, the active chip is centred again if it is not already.
+    window.addEventListener('scrollend', centre);
+    return () => window.removeEventListener('scrollend', centre);
   }, [activeId]);
 
   return (
