@@ -144,8 +144,10 @@ function encodingOf(request: FastifyRequest): Encoding | null {
   return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
 }
 
-/** A kept page goes out as a file would: compressed once, with its ETag (a 304 when the browser has it). */
-/** A kept page as the client takes it; `plain`, the page's bytes when they are at hand (a page just drawn). */
+/**
+ * A kept page goes out as a file would: compressed once, with its ETag (a 304 when the browser has it), or unpacked
+ * for a client that takes no compression; `plain`, the page's bytes when they are at hand (a page just drawn).
+ */
 async function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage, plain?: Buffer) {
   reply
     .status(page.status)
