@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
 import type { Database } from '@dasturxon/db';
@@ -100,7 +100,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     if (hsts) reply.header('strict-transport-security', hsts);
   });
 
-  await app.register(fastifyHelmet, {
+  // The security headers, by helmet's middleware built once. @fastify/helmet built it again for every request, and
+  // what it built lived on into V8's old generation: about 7 KB a request, on every page and call, each whole-heap
+  // collection to come paid for them (bench/README.md, 2026-11-27 (morning)).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -122,6 +125,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // Telegram opens the storefront in a frame: the frame-ancestors directive governs that instead.
     frameguard: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error === undefined || error instanceof Error ? error : new Error(String(error)))),
+  );
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(etagPlugin);
   await app.register(fastifyCookie);
