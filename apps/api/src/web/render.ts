@@ -228,20 +228,21 @@ export function inProcessFetch(app: FastifyInstance, merchantId: string | null, 
       const text = res.statusCode === 204 || res.statusCode === 304 ? '' : res.payload;
       return { at: app.clock.now().getTime(), status: res.statusCode, headers: out, text };
     };
+    /** The answer handed out, in the page's log (`answersVersion`); a kept answer's hash is taken once. */
+    const record = (answer: KeptAnswer) => log?.push(`${method} ${url} ${(answer.digest ??= digestOf(answer.status, answer.text))}`);
     const memoKey = memo && method === 'GET' && !init.body ? `${merchantId ?? '-'} ${url} ${asked.get('accept-language') ?? ''}` : null;
     const kept = memoKey ? memo!.get(memoKey) : undefined;
     if (kept) {
       memo!.renew(memoKey!, kept, ask);
-      log?.push(`${method} ${url} ${(kept.digest ??= digestOf(kept.status, kept.text))}`);
+      record(kept);
       return new InProcessAnswer(kept.status, kept.headers, kept.text, kept);
     }
     const answer = await ask();
+    record(answer);
     if (memoKey && answer.status === 200) {
       memo!.set(memoKey, answer);
-      log?.push(`${method} ${url} ${(answer.digest ??= digestOf(answer.status, answer.text))}`);
       return new InProcessAnswer(200, answer.headers, answer.text, answer);
     }
-    log?.push(`${method} ${url} ${digestOf(answer.status, answer.text)}`);
     return new InProcessAnswer(answer.status, answer.headers, answer.text);
   };
 }
@@ -277,19 +278,12 @@ export type Compression = 'quick' | 'best';
 export type Encoding = 'br' | 'gzip';
 
 const encoder = new TextEncoder();
-/** A text's bytes: TextEncoder writes a page in non-Latin script about four times as fast as Buffer.from on Node 20. */
-function utf8(text: string): Buffer {
-  const bytes = encoder.encode(text);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /**
  * A page's bytes from its parts, each written as it is: joined as text first, a page of a few hundred kilobytes would be
  * copied once more into one string (and that copy, in two bytes a character for a page in Cyrillic, kept by the heap).
  */
-export function pageBytesOf(parts: string | readonly string[] | Buffer): Buffer {
-  if (Buffer.isBuffer(parts)) return parts;
-  if (typeof parts === 'string') return utf8(parts);
+export function pageBytesOf(parts: readonly string[]): Buffer {
   // Written straight into one buffer of the page's size: a buffer per part, then joined, would allocate the page twice
   // outside the heap, and V8 collects the whole heap for every few dozen megabytes of that.
   const out = Buffer.allocUnsafeSlow(parts.reduce((n, part) => n + Buffer.byteLength(part, 'utf8'), 0));
@@ -310,9 +304,8 @@ function ownBytes(view: Buffer): Buffer {
   return own;
 }
 
-/** A page as it will be sent, compressed once: served after that like a file. Without `asked`, it is kept as brotli. */
-export async function cachedPage(status: number, page: string | readonly string[] | Buffer, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
-  const raw = pageBytesOf(page);
+/** A page's bytes as they will be sent, compressed once: served after that like a file. Without `asked`, kept as brotli. */
+export async function cachedPage(status: number, raw: Buffer, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
   const best = compression === 'best';
   const chunkSize = Math.max(64 * 1024, raw.length);
   const [br, gz] = await Promise.all([
