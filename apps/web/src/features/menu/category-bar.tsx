@@ -27,7 +27,9 @@ export function CategoryBar({ items, activeId, onPick }: { items: readonly BarIt
       const c = container.getBoundingClientRect();
       const r = chip.getBoundingClientRect();
       const delta = r.left + r.width / 2 - (c.left + c.width / 2);
-      if (Math.abs(delta) > 4) container.scrollTo({ left: container.scrollLeft + delta, behavior: 'smooth' });
+      // Told where to end even when the chip sits in the centre already: a slide still under way (towards the chip
+      // active before) would otherwise carry it off.
+      container.scrollTo({ left: container.scrollLeft + delta, behavior: Math.abs(delta) > 4 ? 'smooth' : 'instant' });
     };
     centre();
     // Chromium now and then drops the row's slide when the page's own smooth scroll (a tap on a chip) runs beside it:
