@@ -32,6 +32,7 @@ export function createAuthFeature({ db, clock, config, log, merchants }: AuthFea
     dataDir: config.DATA_DIR,
     eskizBaseUrl: config.ESKIZ_BASE_URL,
     playMobileBaseUrl: config.PLAY_MOBILE_BASE_URL,
+    outboxAllowed: config.NODE_ENV !== 'production' || config.SMS_OUTBOX,
   });
   const otp = createOtpService({
     db,
