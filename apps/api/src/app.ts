@@ -40,7 +40,7 @@ import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quo
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerGuestBrandLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { createWorkGate, registerWorkGate } from './plugins/work-gate.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
@@ -210,6 +210,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The `config.auth` check of every /api route: a hook of this scope, so every feature below gets it.
       registerAuthGuard(api, account.auth);
+      // After the auth guard: a signed-in customer is not counted with the brand's guests.
+      registerGuestBrandLimits(api, config.RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE);
       // The staff's check (`config.staff`): staff sessions only, by role.
       registerStaffGuard(api, staffAuth);
       await api.register(healthRoutes, { database });

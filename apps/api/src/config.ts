@@ -116,6 +116,8 @@ export const ConfigSchema = z.object({
   SMS_OUTBOX: bool(false),
   /** Calls that cost work (a quote, a promo check), per client address a minute (plugins/rate-limit.ts). */
   RATE_LIMIT_WORK_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** The open calls (zones, tariff, geocoding) of one brand's guests together, a minute (docs/decisions/013-open-calls.md). */
+  RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Calls that cost work under way at once (plugins/work-gate.ts); the rest wait their turn at the
    * door without crowding out other requests. Unset: 2 on PGlite (it runs its queries in this process), 8 on PostgreSQL.
