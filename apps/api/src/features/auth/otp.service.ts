@@ -140,8 +140,9 @@ const usableBy = (row: CodeRow, address: string, now: number): boolean =>
  * many from one address in all (429 RATE_LIMITED); a number that got OTP_SENDS_PER_PHONE_ALL_PER_HOUR
  * codes from every address is slowed to one code per OTP_SLOW_SECONDS, never refused for the hour;
  * the brand's SMS budget an hour and a day is the last limit (429 RATE_LIMITED per 'brand').
- * Every 429 says in `details.retryAfterSeconds` how long to wait. Sending never looks at
- * customers, so it answers alike for a known and an unknown number.
+ * Every 429 says in `details.retryAfterSeconds` how long to wait. Sending answers alike for a known
+ * and an unknown number, except once a flood has spent the open part of the hour (underFlood): then
+ * only the brand's customers and order codes draw on the reserve.
  *
  * Checking: every live code of the number and purpose is compared; each address has its own
  * OTP_MAX_ATTEMPTS wrong tries on a code, and OTP_MAX_ATTEMPTS_ALL wrong tries from the others close
