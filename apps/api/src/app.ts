@@ -40,12 +40,13 @@ import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quo
 import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerGuestBrandLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { createWorkGate, registerWorkGate } from './plugins/work-gate.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
 import { registerOpsConsole } from './web/ops-console.ts';
 import { registerStorefront } from './web/storefront.ts';
+import { outboxBrandsAtStart } from './sms/sms.sender.ts';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +67,8 @@ function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((ad
 export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps): Promise<FastifyInstance> {
   // Outside production: the development brand switcher answers on development hosts (merchants.routes.ts).
   const development = config.NODE_ENV !== 'production';
+  // Before anything is opened: a production that would write login codes to a file stops here, naming SMS_OUTBOX.
+  const outboxBrands = await outboxBrandsAtStart({ db: database.db, production: !development, allowed: config.SMS_OUTBOX });
   const app = Fastify({
     // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
@@ -155,6 +158,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const branches = createBranchesService({ repo: createBranchesRepository(db), clock });
   const content = createContentService({ repo: createContentRepository(db), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
+  if (outboxBrands) app.log.warn({ brands: outboxBrands }, 'SMS_OUTBOX=true in production: these brands\' login codes go to the outbox file, not by SMS');
   const addresses = createAddressesService({ db, clock });
   const geocoding = createGeocodingService({
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
@@ -206,6 +210,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The `config.auth` check of every /api route: a hook of this scope, so every feature below gets it.
       registerAuthGuard(api, account.auth);
+      // After the auth guard: a signed-in customer is not counted with the brand's guests.
+      registerGuestBrandLimits(api, config.RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE);
       // The staff's check (`config.staff`): staff sessions only, by role.
       registerStaffGuard(api, staffAuth);
       await api.register(healthRoutes, { database });

@@ -125,7 +125,17 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   await seedIfWanted(database, config);
 
-  const app = await buildApp({ config, database });
+  let app;
+  try {
+    app = await buildApp({ config, database });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(78);
+    }
+    throw error;
+  }
   const answers = trackAnswers(app.server);
   let closing = false;
   const onSignal = (signal: string) => {

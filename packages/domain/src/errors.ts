@@ -189,6 +189,13 @@ export const ERROR_CATALOGUE = {
     'Wrong code or the code has expired',
   ),
   OTP_TOO_EARLY: entry(429, 'A new code can be asked for later', 'Новый код можно запросить позже', "Yangi kodni keyinroq so'rash mumkin", 'You can ask for a new code later'),
+  CHALLENGE_REQUIRED: entry(
+    428,
+    'Many codes are being asked for: solve the challenge and send the request again',
+    'Сейчас запрашивают много кодов, подождите пару секунд и попробуйте ещё раз',
+    "Hozir ko'p kod so'ralmoqda, bir necha soniya kuting va qayta urinib ko'ring",
+    'Many codes are being asked for right now; wait a few seconds and try again',
+  ),
   RATE_LIMITED: entry(429, 'Too many requests', 'Слишком много запросов, попробуйте позже', "Juda ko'p so'rov, keyinroq urinib ko'ring", 'Too many requests, try again later'),
   PHONE_INVALID: entry(400, 'Phone number is not valid', 'Неверный номер телефона', "Telefon raqami noto'g'ri", 'The phone number is not valid'),
   PHONE_TAKEN: entry(409, 'Phone number belongs to another customer', 'Этот номер уже используется', 'Bu raqam allaqachon ishlatilmoqda', 'This number is already in use'),

@@ -27,6 +27,7 @@ export * from './order-schedule.ts';
 export * from './order-status.ts';
 export * from './phone.ts';
 export * from './pricing.ts';
+export * from './proof-of-work.ts';
 export * from './quote-menu.ts';
 export * from './quote-rules.ts';
 export * from './quote.ts';

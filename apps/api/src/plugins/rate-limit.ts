@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@dasturxon/domain';
+import { merchantOf } from './tenant.ts';
 
 /*
  * Limits per client address for the anonymous calls that cost the server work (issue 10): pricing a basket,
@@ -16,6 +17,8 @@ export type RateLimitKind = 'work' | 'media';
 declare module 'fastify' {
   interface FastifyContextConfig {
     rateLimit?: RateLimitKind;
+    /** An open call (spec section 7 marks it WITH_TOKEN; guests may make it): guests of one brand share a limit too. */
+    guestsPerBrand?: boolean;
   }
 }
 
@@ -79,6 +82,24 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits): vo
     setHeaders(reply, state);
     if (!state.allowed) {
       throw new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
+    }
+  });
+}
+
+/**
+ * The guests of one brand share a window a minute on the open calls (`config.guestsPerBrand`: zones, tariff,
+ * geocoding; docs/decisions/013-open-calls.md), on top of the per-address limit: a flood from many addresses on one
+ * brand is cut off there. A signed-in customer (`request.user`, set by the auth guard, a preHandler registered before
+ * this one in the same scope) is counted per address only, so the flood never shuts the brand's customers out.
+ */
+export function registerGuestBrandLimits(app: FastifyInstance, perBrandPerMinute: number): void {
+  const limiter = createRateLimiter({ work: perBrandPerMinute, media: perBrandPerMinute }, () => app.clock.now().getTime());
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config?.guestsPerBrand || request.user) return;
+    const state = limiter.take('work', `guests of ${merchantOf(request).id}`);
+    if (!state.allowed) {
+      setHeaders(reply, state);
+      throw new AppError('RATE_LIMITED', { per: 'brand', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
     }
   });
 }
