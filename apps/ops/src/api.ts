@@ -8,6 +8,7 @@ import type {
   StaffLoginRequest,
   StaffLoginResponse,
   StaffOrder,
+  StaffOrderList,
   StaffStatusRequest,
   StopList,
   StopRequest,
@@ -24,6 +25,8 @@ export type Courier = (typeof CourierSchema)['_output'];
 
 const TOKEN_KEY = 'dx-ops-token';
 export const OPS = '/api/ops/v1';
+/** Orders per board page the console asks for: the first shows at once, the rest follow until none is left. */
+const BOARD_PAGE = 200;
 
 export const readToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const storeToken = (token: string | null): void => {
@@ -102,12 +105,13 @@ export const api = {
   login: (body: StaffLoginRequest) => call<StaffLoginResponse>('POST', `${OPS}/auth/login`, body, { auth: false }),
   logout: () => call<void>('POST', `${OPS}/auth/logout`),
   me: () => call<Staff>('GET', `${OPS}/me`),
-  orders: (query: { status?: readonly OrderStatus[]; branchId?: string } = {}) => {
-    const params = new URLSearchParams();
+  /** One page of the board (waiting orders first, newest first); `cursor` is the previous page's `nextCursor`. */
+  orders: (cursor: string | null = null, query: { status?: readonly OrderStatus[]; branchId?: string } = {}) => {
+    const params = new URLSearchParams({ size: String(BOARD_PAGE) });
     if (query.status?.length) params.set('status', query.status.join(','));
     if (query.branchId) params.set('branchId', query.branchId);
-    const qs = params.toString();
-    return call<{ content: StaffOrder[] }>('GET', `${OPS}/orders${qs ? `?${qs}` : ''}`).then((r) => r.content);
+    if (cursor) params.set('cursor', cursor);
+    return call<StaffOrderList>('GET', `${OPS}/orders?${params.toString()}`);
   },
   order: (id: string) => call<StaffOrder>('GET', `${OPS}/orders/${encodeURIComponent(id)}`),
   move: (id: string, body: Partial<StaffStatusRequest> & { status: OrderStatus }) =>

@@ -37,6 +37,25 @@ export function boardColumnOf(status: OrderStatus): BoardColumn | null {
 }
 
 /**
+ * Which orders the board needs first (decision 010, "The board's pages"): 0 waits for the branch's answer (the
+ * first column: not yet accepted, late after a few minutes), 1 is in the branch's hands on a working column (each
+ * status there waits for the next staff move of the order table), 2 is the rest (the done column, and orders not
+ * on the board yet: awaiting payment or their time). The board's pages go by this rank, then newest first.
+ */
+export type BoardRank = 0 | 1 | 2;
+export const BOARD_WAITING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS[0].statuses;
+export const BOARD_WORKING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS.slice(1).flatMap((c) => (c.id === 'done' ? [] : [...c.statuses]));
+
+export function boardRank(status: OrderStatus): BoardRank {
+  if (BOARD_WAITING_STATUSES.includes(status)) return 0;
+  return BOARD_WORKING_STATUSES.includes(status) ? 1 : 2;
+}
+
+/** Orders of the board per page, unless the caller asks for fewer (or more, up to the most). */
+export const BOARD_PAGE_SIZE = 100;
+export const BOARD_PAGE_SIZE_MAX = 500;
+
+/**
  * A ready delivery nobody has taken: what a courier of its branch may take (ATTACHED). The server's scope of a
  * courier (`features/ops`, and its query's form in ops.repository.ts) and the courier's phone view both ask this.
  */

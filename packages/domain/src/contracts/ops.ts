@@ -3,7 +3,7 @@ import { OrderStatus } from './enums.ts';
 import { PhoneInput } from './auth.ts';
 import { Order } from './orders.ts';
 import { LocalizedText } from './languages.ts';
-import { COURIER_STATUSES, MAX_DELIVERY_PAUSE_MINUTES, REJECT_REASONS, STAFF_ROLES } from '../staff.ts';
+import { BOARD_PAGE_SIZE, BOARD_PAGE_SIZE_MAX, COURIER_STATUSES, MAX_DELIVERY_PAUSE_MINUTES, REJECT_REASONS, STAFF_ROLES } from '../staff.ts';
 
 /*
  * The brand's staff console and the live path to the customer (issue 15, decision 010). Staff calls live under
@@ -92,10 +92,18 @@ export const StaffOrderListQuery = z.object({
       return parsed.data;
     }),
   branchId: z.uuid().optional(),
+  /** Orders per page (BOARD_PAGE_SIZE unless given). */
+  size: z.coerce.number().int().min(1).max(BOARD_PAGE_SIZE_MAX).default(BOARD_PAGE_SIZE),
+  /** The previous page's `nextCursor`: the page after it. */
+  cursor: z.string().max(200).optional(),
 });
 export type StaffOrderListQuery = z.infer<typeof StaffOrderListQuery>;
 
-export const StaffOrderList = z.object({ content: z.array(StaffOrder) });
+/**
+ * One page of the board: orders waiting for acceptance first, then those in the branch's hands, then the rest
+ * (domain `boardRank`), newest first within each; `nextCursor` asks for the page after it, null on the last.
+ */
+export const StaffOrderList = z.object({ content: z.array(StaffOrder), nextCursor: z.string().nullable() });
 export type StaffOrderList = z.infer<typeof StaffOrderList>;
 
 export const StaffStatusRequest = z.strictObject({

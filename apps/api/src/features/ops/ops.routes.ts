@@ -85,12 +85,15 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
         summary: "The board: the brand's orders the staff member sees",
         description:
           "Without status: today's orders and every active one. Operators and kitchens see their branches' orders (an admin with no branches: all); " +
-          'a courier sees the orders attached to them and the ready delivery orders of their branches nobody has taken.',
+          'a courier sees the orders attached to them and the ready delivery orders of their branches nobody has taken. ' +
+          'In pages of `size` (100, at most 500): orders waiting for acceptance (OPEN) first, then those in the branch\'s hands (ACCEPTED, COOKING, DONE, ATTACHED, ON_WAY), ' +
+          'then the rest, newest first within each; `nextCursor` (null on the last page) as `cursor` asks for the next page. Orders that arrive or move while ' +
+          'paging come through the event stream.',
         querystring: StaffOrderListQuery,
         response: { 200: StaffOrderList, ...errors },
       },
     },
-    async (request) => ({ content: await service.list(requireStaff(request), request.query) }),
+    async (request) => service.list(requireStaff(request), request.query),
   );
 
   app.get(
