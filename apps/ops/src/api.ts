@@ -5,6 +5,7 @@ import type {
   CourierPositionRequest,
   Figures,
   Staff,
+  StaffLoginFailures,
   StaffLoginRequest,
   StaffLoginResponse,
   StaffOrder,
@@ -121,6 +122,8 @@ export const api = {
   stopList: (branchId: string) => call<StopList>('GET', `${OPS}/stop-list?branchId=${encodeURIComponent(branchId)}`),
   stop: (body: StopRequest) => call<StopList>('PUT', `${OPS}/stop-list`, body),
   pauseDelivery: (branchId: string, minutes: number) => call<StopList>('PUT', `${OPS}/delivery-pause`, { branchId, minutes }),
+  /** The brand's failed staff logins of the last day, per member and network (admin only). */
+  loginFailures: () => call<StaffLoginFailures>('GET', `${OPS}/auth/failures`).then((r) => r.content),
   figures: (day: string) => call<Figures>('GET', `${OPS}/figures?day=${encodeURIComponent(day)}`),
   /** The brand's branches (the storefront's public list): names for the filters. */
   branches: () => call<Branch[]>('GET', '/api/users/v1/branches', undefined, { auth: false }),

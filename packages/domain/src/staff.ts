@@ -11,6 +11,9 @@ import { isDeliveryService } from './quote-rules.ts';
 export const STAFF_ROLES = ['admin', 'operator', 'kitchen', 'courier'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Who sees the brand's failed staff logins (`GET /api/ops/v1/auth/failures`): the brand's owner. */
+export const LOGIN_FAILURES_ROLES = ['admin'] as const satisfies readonly StaffRole[];
+
 /** The role a staff member moves orders as: an admin runs the brand and moves as its operator does. */
 export function orderRoleOf(role: StaffRole): Extract<OrderRole, 'operator' | 'kitchen' | 'courier'> {
   return role === 'admin' ? 'operator' : role;

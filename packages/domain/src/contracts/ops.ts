@@ -29,11 +29,32 @@ export type Staff = z.infer<typeof Staff>;
 export const StaffLoginRequest = z.strictObject({
   phone: PhoneInput,
   password: z.string().min(1).max(200),
+  /** The code sent by SMS when the number is under a wide guess and this device is not known (428 STAFF_CODE_REQUIRED). */
+  code: z.string().regex(/^\d{4,8}$/).optional(),
 });
 export type StaffLoginRequest = z.infer<typeof StaffLoginRequest>;
 
 export const StaffLoginResponse = z.object({ token: z.string(), staff: Staff, expiresAt: z.iso.datetime() });
 export type StaffLoginResponse = z.infer<typeof StaffLoginResponse>;
+
+/** Recent wrong passwords for one staff member of the brand, per client network (decision 010, "Staff login"). */
+export const StaffLoginFailures = z.object({
+  content: z.array(
+    z.object({
+      staff: z.object({ id: z.uuid(), name: z.string(), phone: z.string(), role: StaffRoleSchema }),
+      attempts: z.array(
+        z.object({
+          /** The client's network, never its address: `203.0.113.0/24`, `2001:db8:1::/48`. */
+          network: z.string(),
+          count: z.number().int(),
+          firstAt: z.iso.datetime(),
+          lastAt: z.iso.datetime(),
+        }),
+      ),
+    }),
+  ),
+});
+export type StaffLoginFailures = z.infer<typeof StaffLoginFailures>;
 
 export const Point = z.object({ latitude: z.number(), longitude: z.number() });
 
