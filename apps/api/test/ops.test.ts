@@ -116,6 +116,16 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       StaffLoginResponse.parse(member.json());
     });
 
+    it('takes an IPv6 network as its /48, however its addresses are spelled', async () => {
+      const phone = T.staffPhones.admin;
+      for (const host of ['2001:db8:7:1::1', '2001:DB8:7:2:0:0:0:1', '2001:0db8:0007:3::1', '2001:db8:7:4::1']) {
+        for (let i = 0; i < 5; i++) expect((await loginFrom(host, phone, `v6-${i}`)).statusCode).toBe(401);
+      }
+      const same = await loginFrom('2001:db8:7:ffff::9', phone, PASSWORD);
+      expect([same.statusCode, same.json().details?.per]).toEqual([429, 'network']);
+      expect((await loginFrom('2001:db8:8::1', phone, PASSWORD)).statusCode).toBe(200);
+    });
+
     it('keeps a member in under a guess spread over many networks: from a known device at once, elsewhere with the code sent by SMS', async () => {
       const phone = T.staffPhones.courier;
       // An earlier login on this device leaves its signed cookie (httpOnly, only for the login calls).
@@ -159,7 +169,9 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect(kitchen?.attempts).toEqual([expect.objectContaining({ network: '10.60.1.0/24', count: 20 })]);
       const courier = content.find((m) => m.staff.id === T.staff.courier);
       expect(courier?.attempts.filter((a) => a.network.startsWith('10.62.')).map((a) => a.count)).toEqual(Array(10).fill(5));
-      expect(res.body).not.toMatch(/10\.6[0-5]\.\d+\.[1-9]/);
+      const admin = content.find((m) => m.staff.id === T.staff.admin);
+      expect(admin?.attempts).toEqual(expect.arrayContaining([expect.objectContaining({ network: '2001:db8:7::/48', count: 20 })]));
+      expect(res.body).not.toMatch(/10\.6[0-5]\.\d+\.[1-9]|2001:db8:7:[1-4]/i);
       // A number with no account is nobody's to show.
       expect(content.every((m) => Object.values(T.staff).includes(m.staff.id))).toBe(true);
       for (const role of ['kitchen', 'operator', 'courier'] as const) {
