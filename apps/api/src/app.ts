@@ -188,7 +188,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());
   app.addHook('onClose', async () => hub.close());
-  const staffAuth = createStaffAuth({ db, clock });
+  const staffAuth = createStaffAuth({ db, clock, codes: account.otp, secret: config.AUTH_SECRET });
   const ops = createOpsService({
     db,
     clock,

@@ -214,6 +214,13 @@ export const ERROR_CATALOGUE = {
     'Your session has expired. Please log in again',
   ),
   FORBIDDEN: entry(403, 'Forbidden', 'Доступ запрещён', "Ruxsat yo'q", 'Access denied'),
+  STAFF_CODE_REQUIRED: entry(
+    428,
+    'Someone is guessing this number\'s password: enter the code sent by SMS',
+    'Кто-то подбирает пароль к этому номеру: введите код из SMS',
+    "Kimdir bu raqam parolini topishga urinmoqda: SMS orqali yuborilgan kodni kiriting",
+    'Someone is guessing this number\'s password: enter the code we sent by SMS',
+  ),
   STAFF_LOGIN_FAILED: entry(401, 'Wrong phone or password', 'Неверный номер или пароль', "Telefon raqami yoki parol noto'g'ri", 'Wrong phone number or password'),
   COURIER_NOT_FOUND: entry(409, 'No such courier at the branch', 'Этот курьер не работает в филиале заказа', 'Bu kuryer buyurtma filialida ishlamaydi', 'This courier does not work at the order\'s branch'),
   REJECT_REASON_REQUIRED: entry(400, 'A reason is required to cancel', 'Укажите причину отмены', 'Bekor qilish sababini tanlang', 'Choose why the order is cancelled'),
