@@ -65,3 +65,12 @@ export function clientNetwork(address: string): ClientNetwork {
   }
   return { address, prefix: address, label: address };
 }
+
+/**
+ * The network of a client address as a CIDR (`203.0.113.0/24`, `2001:db8:1::/48`), or null when the text is not
+ * an address: what the SMS budget weighs (decision 004) and PostgreSQL's `inet` reads.
+ */
+export function networkOf(address: string): string | null {
+  const network = clientNetwork(address);
+  return network.label.includes('/') ? network.label : null;
+}

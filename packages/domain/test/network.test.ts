@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from '../src/index.ts';
+import { clientNetwork, networkOf } from '../src/index.ts';
 
 describe('client networks', () => {
   it('puts an IPv4 address in its /24, also when it comes IPv4-mapped', () => {
@@ -20,5 +20,23 @@ describe('client networks', () => {
     expect(clientNetwork('not-an-ip')).toEqual({ address: 'not-an-ip', prefix: 'not-an-ip', label: 'not-an-ip' });
     expect(clientNetwork('1.2.3.256').label).toBe('1.2.3.256');
     expect(clientNetwork('1:2:3:4:5:6:7:8:9').label).toBe('1:2:3:4:5:6:7:8:9');
+  });
+});
+
+describe('networkOf', () => {
+  it('gives the /24 of an IPv4 address, also written as IPv4-mapped IPv6', () => {
+    expect(networkOf('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+  });
+  it('gives the /48 of an IPv6 address however it is written', () => {
+    expect(networkOf('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
+    expect(networkOf('2001:0db8:abcd:0012:0000:0000:0000:0001')).toBe('2001:db8:abcd::/48');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(networkOf('::1')).toBe('0:0:0::/48');
+  });
+  it('is null for what is not an address', () => {
+    expect(networkOf('300.1.1.1')).toBeNull();
+    expect(networkOf('unknown')).toBeNull();
+    expect(networkOf('1:2:3')).toBeNull();
   });
 });
