@@ -235,21 +235,59 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       }
     });
 
-    it('an order our unpaid timer cancelled (unpaidCancelMinutes) is not paid: perform answers -31008 and Payme cancels', async () => {
+    it('our unpaid timer waits out Payme’s 12 hours for a created transaction: the order stays payable and is paid', async () => {
+      const start = shop.t.clock.now();
+      try {
+        const order = await shop.order('PAYME');
+        const id = payme.newId();
+        const created = rpc(await payme.create(id, order.id, tiyin(order), now())).result!;
+        shop.t.clock.set(new Date(start.getTime() + 21 * 60_000));
+        await shop.t.app.runOrderTimers();
+        expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', payUntil: new Date(created.create_time! + TIMEOUT) });
+        shop.t.clock.set(new Date(start.getTime() + TIMEOUT - 1000));
+        await shop.t.app.runOrderTimers();
+        expect(rpc(await payme.perform(id)).result).toMatchObject({ state: 2 });
+        expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
+      } finally {
+        shop.t.clock.set(start);
+      }
+    });
+
+    it('after Payme’s 12 hours the timer cancels the order: a late perform answers -31008, the transaction is cancelled (reason 4) and the customer told', async () => {
       const start = shop.t.clock.now();
       try {
         const order = await shop.order('PAYME');
         const id = payme.newId();
         rpc(await payme.create(id, order.id, tiyin(order), now()));
-        shop.t.clock.set(new Date(start.getTime() + 21 * 60_000));
+        shop.t.clock.set(new Date(start.getTime() + TIMEOUT + 1000));
         await shop.t.app.runOrderTimers();
-        expect(await statusOf(order.id)).toBe('CANCELED');
+        expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false, reason: 'NOT_PAID_IN_TIME' });
+        const before = await shop.toldOf(order.id);
         expect(errorOf(await payme.perform(id))).toBe(-31008);
+        expect(rpc(await payme.check(id)).result).toMatchObject({ state: -1, reason: 4 });
+        expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
+        // Payme's CancelTransaction then answers the transaction as it stands; a repeated perform tells no one again.
         expect(rpc(await payme.cancel(id, 4)).result).toMatchObject({ state: -1 });
+        expect(errorOf(await payme.perform(id))).toBe(-31008);
+        expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
       } finally {
         shop.t.clock.set(start);
       }
+    });
+
+    it('an order cancelled by the customer while Payme pays: perform answers -31008, the transaction is cancelled (reason 3), the customer told', async () => {
+      const c = await shop.customer();
+      const order = await shop.order('PAYME', { customer: c });
+      const id = payme.newId();
+      rpc(await payme.create(id, order.id, tiyin(order), now()));
+      const cancel = await shop.t.app.inject({ method: 'POST', url: `/api/orders/v1/orders/${order.id}/cancel`, headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` }, payload: { reason: 'changed my mind' } });
+      expect(cancel.statusCode).toBe(200);
+      const before = await shop.toldOf(order.id);
+      expect(errorOf(await payme.perform(id))).toBe(-31008);
+      expect(rpc(await payme.check(id)).result).toMatchObject({ state: -1, reason: 3 });
+      expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
+      expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
     });
   });
 

@@ -6,6 +6,7 @@ import {
   checkTransactionResult,
   isPaymeMethod,
   PAYME_PARAMS,
+  PAYME_REASON_EXECUTION_ERROR,
   PAYME_REASON_TIMEOUT,
   PAYME_TIMEOUT_MS,
   PaymeEnvelope,
@@ -20,7 +21,7 @@ import {
   type PaymeReply,
 } from './payme.protocol.ts';
 import { createPaymentsRepository, type PaymeTransactionRecord } from './payments.repository.ts';
-import { basicCredentials, sameSecret, type PaymentsCore } from './payments.core.ts';
+import { basicCredentials, illFormedText, sameSecret, type PaymentsCore } from './payments.core.ts';
 
 /** What a method answers: its result, or an error in Payme's words (after whatever it wrote is committed). */
 type Outcome = { result: Record<string, unknown> } | { error: PaymeErrorKey; data?: unknown };
@@ -131,12 +132,17 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
         const now = core.nowMs();
         if (t.state === 2) return { result: { transaction: t.id, perform_time: t.performTime, state: t.state } };
         if (t.state !== 1) return fail('CANNOT_PERFORM');
+        if (!core.awaitingPayment(order)) {
+          // Cancelled meanwhile (the unpaid timer, the customer, staff): the money is not taken, the transaction is
+          // cancelled (Payme's CancelTransaction then answers it as it stands) and the customer hears of it.
+          await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason: expired(t, now) ? PAYME_REASON_TIMEOUT : PAYME_REASON_EXECUTION_ERROR, cancelTime: now });
+          await core.paymentRefused(tx, order);
+          return fail('CANNOT_PERFORM');
+        }
         if (expired(t, now)) {
           await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason: PAYME_REASON_TIMEOUT, cancelTime: now });
           return fail('CANNOT_PERFORM');
         }
-        // Cancelled meanwhile (the unpaid timer, the customer): the money is not taken; Payme cancels the transaction.
-        if (!core.awaitingPayment(order)) return fail('CANNOT_PERFORM');
         await core.pay(tx, order, `Payme ${t.paymeId}`);
         await repo.paymeUpdate(t.merchantId, t.id, { state: 2, performTime: now });
         return { result: { transaction: t.id, perform_time: now, state: 2 } };
@@ -219,6 +225,12 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
       const caller = identity?.startsWith(`${PAYME_LOGIN}:`) ? identity : null;
       const { method } = envelope.data;
       try {
+        // Credentials first, then the input: a text that is not well-formed (a NUL, a lone surrogate) reads nothing.
+        const illFormed = illFormedText(body);
+        if (illFormed) {
+          await requireCaller(caller);
+          return paymeError(typeof id === 'string' && illFormedText(id) ? null : id, 'INVALID_REQUEST', illFormed);
+        }
         if (!isPaymeMethod(method)) {
           await requireCaller(caller);
           return paymeError(id, 'METHOD_NOT_FOUND', method);
