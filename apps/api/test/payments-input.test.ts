@@ -54,6 +54,11 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
         expect([method, answer.status, answer.body.error?.code, answer.body.error?.data]).toEqual([method, 200, -32600, field]);
       }
     }
+    // Not JSON, or not JSON-RPC: the same, credentials first.
+    for (const payload of ['{not json', '[1, 2]', JSON.stringify({ params: {}, id: 7 })]) {
+      expect([payload, (await payme.send(payload, {})).body.error?.code]).toEqual([payload, -32504]);
+      expect([payload, (await payme.send(payload)).body.error?.code]).toEqual([payload, payload.startsWith('{not') ? -32700 : -32600]);
+    }
     // A raw control character in the body (not an escape) is no JSON at all.
     const raw = await payme.send(`{"method":"CheckTransaction","params":{"id":"a\u0001"},"id":1}`);
     expect([raw.status, raw.body.error?.code]).toEqual([200, -32700]);
@@ -105,8 +110,10 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
   it('a NUL in a provider’s path or query is a bad request in the provider’s words, not our failure', async () => {
     const uzumPath = await shop.t.app.inject({ method: 'POST', url: '/api/payments/v1/uzum/check%00', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect([uzumPath.statusCode, uzumPath.json().errorCode]).toEqual([400, '10005']);
-    const paymeQuery = await shop.t.app.inject({ method: 'POST', url: `${PAYME_URL}?x=%00`, headers: { 'content-type': 'application/json' }, payload: '{}' });
-    expect([paymeQuery.statusCode, paymeQuery.json().error.code]).toEqual([200, -32600]);
+    for (const [authorization, code] of [['', -32504], [basic('Paycom', SANDBOX.payme.key), -32600]] as const) {
+      const paymeQuery = await shop.t.app.inject({ method: 'POST', url: `${PAYME_URL}?x=%00`, headers: { 'content-type': 'application/json', authorization }, payload: '{}' });
+      expect([paymeQuery.statusCode, paymeQuery.json().error.code]).toEqual([200, code]);
+    }
     expect(errorLines).toEqual([]);
   });
 });

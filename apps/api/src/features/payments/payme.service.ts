@@ -211,25 +211,32 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
   return {
     /** Answers one call (the raw body, the Authorization header): always a JSON-RPC reply, sent with HTTP 200. */
     async handle(raw: string | undefined, authorization: string | undefined): Promise<PaymeReply> {
-      let body: unknown;
-      try {
-        body = JSON.parse(raw ?? '');
-      } catch {
-        return paymeError(null, 'PARSE_ERROR');
-      }
-      const rawId = (body as { id?: unknown } | null)?.id;
-      const id: PaymeId = typeof rawId === 'number' || typeof rawId === 'string' ? rawId : null;
-      const envelope = PaymeEnvelope.safeParse(body);
-      if (!envelope.success) return paymeError(id, 'INVALID_REQUEST', fieldOf(envelope.error));
       const identity = basicCredentials(authorization);
       const caller = identity?.startsWith(`${PAYME_LOGIN}:`) ? identity : null;
-      const { method } = envelope.data;
+      let id: PaymeId = null;
+      let method: string | undefined;
       try {
-        // Credentials first, then the input: a text that is not well-formed (a NUL, a lone surrogate) reads nothing.
+        // Credentials first, then the input: a caller holding no brand's key learns nothing but -32504.
+        let body: unknown;
+        try {
+          body = JSON.parse(raw ?? '');
+        } catch {
+          await requireCaller(caller);
+          return paymeError(null, 'PARSE_ERROR');
+        }
+        const rawId = (body as { id?: unknown } | null)?.id;
+        id = typeof rawId === 'number' || (typeof rawId === 'string' && !illFormedText(rawId)) ? rawId : null;
+        const envelope = PaymeEnvelope.safeParse(body);
+        if (!envelope.success) {
+          await requireCaller(caller);
+          return paymeError(id, 'INVALID_REQUEST', fieldOf(envelope.error));
+        }
+        method = envelope.data.method;
+        // A text that is not well-formed (a NUL, a lone surrogate) reads nothing.
         const illFormed = illFormedText(body);
         if (illFormed) {
           await requireCaller(caller);
-          return paymeError(typeof id === 'string' && illFormedText(id) ? null : id, 'INVALID_REQUEST', illFormed);
+          return paymeError(id, 'INVALID_REQUEST', illFormed);
         }
         if (!isPaymeMethod(method)) {
           await requireCaller(caller);
