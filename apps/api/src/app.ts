@@ -226,7 +226,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(quoteRoutes, quote);
       await api.register(ordersRoutes, { service: orders });
       // Called by the payment providers (no brand host, no session): the brand is the order's.
-      await api.register(paymentsRoutes, { service: payments });
+      await api.register(paymentsRoutes, { service: payments, paymeAllowedIps: config.PAYME_ALLOWED_IPS });
       await api.register(checkoutRoutes, { service: payments.checkout });
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
       await api.register(cardsRoutes, { service: payments.cards });

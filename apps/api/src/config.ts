@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OTP_RESEND_SECONDS } from '@dasturxon/domain';
@@ -54,6 +55,26 @@ export const ConfigSchema = z.object({
       const list = value.split(',').map((a) => a.trim()).filter(Boolean);
       if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return list;
       ctx.addIssue({ code: 'custom', message: 'must be false, a number of hops or a list of proxy addresses' });
+      return z.NEVER;
+    }),
+  /**
+   * The client addresses (request.ip, as TRUST_PROXY makes it) Payme may call from: a comma-separated list of
+   * addresses and CIDR ranges (Payme's are 185.234.113.1-15, protocols.md 1.1); unset, any address (the key is the gate).
+   */
+  PAYME_ALLOWED_IPS: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] | null => {
+      const list = (v ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+      if (!list.length) return null;
+      const valid = (entry: string) => {
+        const [address = '', bits, extra] = entry.split('/');
+        const family = isIP(address);
+        if (!family || extra !== undefined) return false;
+        return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+      };
+      if (list.every(valid)) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of addresses or CIDR ranges' });
       return z.NEVER;
     }),
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),

@@ -25,6 +25,7 @@ export * from './cards.ts';
 export * from './order-payment.ts';
 export * from './order-schedule.ts';
 export * from './order-status.ts';
+export * from './payment-window.ts';
 export * from './phone.ts';
 export * from './pricing.ts';
 export * from './proof-of-work.ts';

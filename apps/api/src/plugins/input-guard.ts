@@ -18,6 +18,13 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const MAX_DEPTH = 32;
 const MAX_FIELDS = 10;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A payment provider's endpoint: it checks its own input after the caller's credentials, answering in the provider's words. */
+    providerInput?: true;
+  }
+}
+
 interface Field {
   field: string;
   message: string;
@@ -151,6 +158,7 @@ export function registerInputGuard(app: FastifyInstance): void {
 
   // Before the routes' own validation and before the brand is resolved (plugins/tenant.ts), for every call.
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.providerInput) return;
     const fields: Field[] = [];
     const params = inspectInput(request.params, 'params', CONTROL_IN_PARAMETER, fields);
     const query = inspectInput(request.query, 'query', CONTROL_IN_PARAMETER, fields);
