@@ -21,7 +21,7 @@ import { contentRoutes, createContentRepository, createContentService } from './
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
-import { createEventHub, createEventsRepository, endAllStreams, type EventHub } from './features/live/index.ts';
+import { createEventHub, createEventsRepository, endAllStreams, registerStreamChecks, type EventHub } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import {
   createNotificationsService,
@@ -183,6 +183,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await hub.start();
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());
+  // Streams end with their session: at once on a logout (any instance), and every ORDER_TIMERS_SECONDS for expiry and deactivation.
+  registerStreamChecks(app, hub, config.ORDER_TIMERS_SECONDS);
   app.addHook('onClose', async () => hub.close());
   const staffAuth = createStaffAuth({ db, clock });
   const ops = createOpsService({
@@ -226,7 +228,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(cardsRoutes, { service: payments.cards });
       // The staff console's calls, and the customer's live order, courier and notifications.
       await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub, streamsPerSession: config.STREAMS_PER_SESSION });
-      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION });
+      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION, sessionLive: account.auth.isLive });
     },
     { prefix: '/api' },
   );
