@@ -88,9 +88,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
 
   registerErrorHandling(app);
+  // The first onRequest hook: a call over its limit is refused before anything else is done for it (rate-limit.ts).
+  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
   registerInputGuard(app);
-  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   // A few calls that cost work at a time, so a flood of quotes cannot make every other request wait. On PGlite one is
   // let in per turn of the event loop (its queries answer without giving the loop back); on PostgreSQL every free slot.
   const workSlots = config.WORK_SLOTS ?? (database.kind === 'pglite' ? 2 : 8);
