@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { readEvents } from '@dasturxon/domain';
 import type { OrderEvent } from '@dasturxon/domain/contracts';
 import { OPS, reportUnauthorized } from './api.ts';
+import { dispatchStreamMessage, type StreamListener } from './event-dispatch.ts';
 
 /*
  * One live connection per signed-in console (GET /api/ops/v1/events), shared by every screen. It reconnects
@@ -12,13 +13,7 @@ import { OPS, reportUnauthorized } from './api.ts';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
-interface Listener {
-  event(event: OrderEvent): void;
-  /** The stream opened again after a break. */
-  reopened(): void;
-  /** The server could not replay what was missed (`event: reset`): whatever the screen holds must be read again. */
-  reset(): void;
-}
+type Listener = StreamListener;
 
 interface Events {
   state: LiveState;
@@ -63,18 +58,7 @@ export function EventsProvider({ token, children }: { token: string; children: R
             onEvent: (message) => {
               // Kept as each event comes: a connection that breaks mid-stream resumes after the last one seen.
               if (message.id) last = message.id;
-              if (message.event === 'reset') {
-                for (const l of listeners) l.reset();
-                return;
-              }
-              if (message.event !== 'order' && message.event !== 'position') return;
-              let event: OrderEvent;
-              try {
-                event = JSON.parse(message.data) as OrderEvent;
-              } catch {
-                return;
-              }
-              for (const l of listeners) l.event(event);
+              dispatchStreamMessage(message, listeners);
             },
           });
         } catch (error) {
