@@ -69,6 +69,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const app = Fastify({
     // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
+    // A line for each request in and out at `debug` only (README, Settings): at `info` a flood of refused calls
+    // (429) would cost two log lines each, the first written before the limits' hook could refuse it.
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',

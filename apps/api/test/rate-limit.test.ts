@@ -96,4 +96,20 @@ describe('limits per client address', () => {
     expect(head!.toLowerCase()).toMatch(/retry-after: \d+/);
     expect(JSON.parse(body!)).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'address', limit: 3 } });
   });
+
+  it('writes no log line for a refused call at the default level, and a line for each request at debug', async () => {
+    const lines = async (level: string) => {
+      const out: { msg: string }[] = [];
+      const stream = { write: (line: string) => void out.push(JSON.parse(line) as { msg: string }) };
+      const app = await createTestApp('pglite', { RATE_LIMIT_WORK_PER_MINUTE: '1', LOG_LEVEL: level }, { logger: { level, stream } });
+      try {
+        for (let i = 0; i < 3; i++) await app.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=NOPE', headers: TEZKOR, remoteAddress: '203.0.113.30' });
+      } finally {
+        await app.close();
+      }
+      return out.map((l) => l.msg);
+    };
+    expect(await lines('info')).toEqual([]);
+    expect((await lines('debug')).filter((m) => m === 'incoming request')).toHaveLength(3);
+  });
 });
