@@ -37,7 +37,7 @@ import {
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
-import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
@@ -73,6 +73,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // (429) would cost two log lines each, the first written before the limits' hook could refuse it.
     disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

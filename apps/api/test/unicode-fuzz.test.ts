@@ -147,6 +147,16 @@ describe.each(BACKENDS)('ill-formed Unicode in every body (%s)', (backend) => {
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 
+  it("has no other way in: a surrogate's UTF-8 bytes in a path are refused, in a query kept as sent, and no header carries one", async () => {
+    // UTF-8 has no bytes for half a pair: a path decodes or is refused; the query parser keeps what does not decode.
+    const path = await t.app.inject({ method: 'GET', url: '/api/users/v1/merchants/sub/%ED%A0%80' });
+    expect([path.statusCode, path.json<{ code: string }>().code]).toEqual([400, 'VALIDATION_FAILED']);
+    const query = await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=%ED%A0%80', headers: { 'x-merchant-id': T.id } });
+    expect(query.statusCode).toBeLessThan(500);
+    // Headers are read as Latin-1 bytes (Node): nothing in them can be half a pair.
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
   it("refuses one in a signed-in customer's address details, an order's delivery address and its receiver's name", async () => {
     const customer = await signInCustomer(t, dataDir, { phone: '+998907770126', merchantId: T.id, ip: '203.0.113.126' });
     const headers = { 'x-merchant-id': T.id, authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' };
