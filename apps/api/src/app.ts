@@ -21,7 +21,7 @@ import { contentRoutes, createContentRepository, createContentService } from './
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
-import { createEventHub, createEventsRepository, endAllStreams, type EventHub } from './features/live/index.ts';
+import { createEventHub, createEventsRepository, endAllStreams, registerStreamChecks, type EventHub } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import {
   createNotificationsService,
@@ -37,7 +37,7 @@ import {
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
-import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerGuestBrandLimits, registerRateLimits } from './plugins/rate-limit.ts';
@@ -72,7 +72,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const app = Fastify({
     // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
+    // A line for each request in and out at `debug` only (README, Settings): at `info` a flood of refused calls
+    // (429) would cost two log lines each, the first written before the limits' hook could refuse it.
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -91,9 +95,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
 
   registerErrorHandling(app);
+  // The first onRequest hook: a call over its limit is refused before anything else is done for it (rate-limit.ts).
+  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
   registerInputGuard(app);
-  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   // A few calls that cost work at a time, so a flood of quotes cannot make every other request wait. On PGlite one is
   // let in per turn of the event loop (its queries answer without giving the loop back); on PostgreSQL every free slot.
   const workSlots = config.WORK_SLOTS ?? (database.kind === 'pglite' ? 2 : 8);
@@ -187,6 +192,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await hub.start();
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());
+  // Streams end with their session: at once on a logout (any instance), and every ORDER_TIMERS_SECONDS for expiry and deactivation.
+  registerStreamChecks(app, hub, config.ORDER_TIMERS_SECONDS);
   app.addHook('onClose', async () => hub.close());
   const staffAuth = createStaffAuth({ db, clock, codes: account.otp, secret: config.AUTH_SECRET });
   const ops = createOpsService({
@@ -232,7 +239,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(cardsRoutes, { service: payments.cards });
       // The staff console's calls, and the customer's live order, courier and notifications.
       await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub, streamsPerSession: config.STREAMS_PER_SESSION });
-      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION });
+      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION, sessionLive: account.auth.isLive });
     },
     { prefix: '/api' },
   );

@@ -73,16 +73,27 @@ function setHeaders(reply: FastifyReply, state: { limit: number; remaining: numb
     .header('ratelimit-policy', `${state.limit};w=${WINDOW_MS / 1000}`);
 }
 
+/**
+ * The limits' hook: register it before every other `onRequest` hook (app.ts), so a call over its limit costs no more
+ * than finding its route. It is refused there and then, before the input guard, the security headers, the brand's
+ * lookup (plugins/tenant.ts, preValidation) and the body: the answer goes out at once, whatever of the body is still
+ * arriving, with `Connection: close`, so the server does not read the rest of a body it will never use (Node would
+ * otherwise read and drop all of it to keep the connection for the next request).
+ */
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits): void {
   const limiter = createRateLimiter(limits, () => app.clock.now().getTime());
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const kind = kindOf(request);
-    if (!kind) return;
+    if (!kind) return done();
     const state = limiter.take(kind, request.ip);
     setHeaders(reply, state);
-    if (!state.allowed) {
-      throw new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
-    }
+    if (state.allowed) return done();
+    const error = new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
+    reply
+      .code(error.status)
+      .header('retry-after', String(state.resetSeconds))
+      .header('connection', 'close')
+      .send(error.toBody());
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import type { Database } from '@dasturxon/db';
-import { createEventsRepository, EVENTS_CHANNEL } from './events.repository.ts';
+import { createEventsRepository, EVENTS_CHANNEL, SESSIONS_CHANNEL } from './events.repository.ts';
 import type { LiveEvent } from './live-event.ts';
 
 export type EventListener = (event: LiveEvent) => void;
@@ -14,6 +14,11 @@ export type EventListener = (event: LiveEvent) => void;
  */
 export function createEventHub(database: Database, log: FastifyBaseLogger) {
   const listeners = new Map<string, Set<EventListener>>();
+  /** Told the brand whose sessions ended (SESSIONS_CHANNEL). */
+  const sessionWatchers = new Set<(merchantId: string) => void>();
+  const sessionsEnded = (merchantId: string) => {
+    for (const watcher of sessionWatchers) watcher(merchantId);
+  };
   const lastSeen = new Map<string, number>();
   /** Per brand, the work in hand: a gap being read delays the events behind it, never reorders them. */
   const queues = new Map<string, Promise<void>>();
@@ -86,6 +91,7 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
         client = mine;
         connection.on('notification', (message) => {
           if (message.channel === EVENTS_CHANNEL && message.payload) received(message.payload);
+          else if (message.channel === SESSIONS_CHANNEL && message.payload) sessionsEnded(message.payload);
         });
         connection.on('error', (error: Error) => {
           if (client !== mine) return; // already given up on: the stop or a failed LISTEN released it
@@ -93,7 +99,7 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
           mine.release(error);
           if (!closed) retry = setTimeout(() => void connect().then(catchUp), 1000);
         });
-        await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
+        await connection.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
       } catch (error) {
         log.warn({ err: error }, 'event listener could not connect; retrying');
         held?.release(true);
@@ -106,7 +112,7 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
       const held = client;
       if (held) {
         client = null;
-        await held.connection.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
+        await held.connection.query(`UNLISTEN ${EVENTS_CHANNEL}; UNLISTEN ${SESSIONS_CHANNEL}`).catch(() => undefined);
         held.release();
       }
     };
@@ -115,7 +121,14 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
   return {
     async start(): Promise<void> {
       if (database.kind === 'postgres') await listenPostgres();
-      else stop = await database.pglite!.listen(EVENTS_CHANNEL, received).then((unlisten) => async () => unlisten());
+      else {
+        const unlistenEvents = await database.pglite!.listen(EVENTS_CHANNEL, received);
+        const unlistenSessions = await database.pglite!.listen(SESSIONS_CHANNEL, sessionsEnded);
+        stop = async () => {
+          await unlistenEvents();
+          await unlistenSessions();
+        };
+      }
     },
 
     /** Calls `listener` with every event of the brand from now on; answers the function that stops it. */
@@ -129,6 +142,12 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
       };
     },
 
+    /** Calls `watcher` with a brand's id whenever some of its sessions have ended, on any instance. */
+    onSessionsEnded(watcher: (merchantId: string) => void): () => void {
+      sessionWatchers.add(watcher);
+      return () => sessionWatchers.delete(watcher);
+    },
+
     /** Subscribers now (the bench reads it). */
     size(): number {
       let n = 0;
@@ -140,6 +159,7 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
       closed = true;
       await stop?.();
       listeners.clear();
+      sessionWatchers.clear();
     },
   };
 }

@@ -26,6 +26,7 @@ import type { Db } from '@dasturxon/db';
 import type { OpsService } from './ops.service.ts';
 import { sees } from './ops.service.ts';
 import { requireStaff, STAFF_DEVICE_COOKIE, STAFF_DEVICE_DAYS, staffView, type StaffAuth } from './staff-auth.ts';
+import { createStaffRepository } from './staff.repository.ts';
 import { LOGIN_FAILURES_ROLES } from '@dasturxon/domain';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -228,12 +229,19 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
     async (request, reply) => {
       const member = requireStaff(request);
       const events = createEventsRepository(db);
+      const staffSessions = createStaffRepository(db);
+      const { tokenHash } = request.staffSession!;
       await streamEvents(request, reply, {
         hub,
-        session: { id: `staff:${request.staffSession!.id}`, max: streamsPerSession },
+        session: {
+          id: `staff:${request.staffSession!.id}`,
+          max: streamsPerSession,
+          // Logged out, revoked, expired, or the member deactivated: the stream ends (checkStreamSessions).
+          live: async () => (await staffSessions.session(member.merchantId, tokenHash, app.clock.now())) !== null,
+        },
         merchantId: member.merchantId,
         accept: (event) => sees(member, event),
-        replay: (after) => events.after(member.merchantId, after),
+        replay: (after) => events.replay(member.merchantId, after),
       });
     },
   );

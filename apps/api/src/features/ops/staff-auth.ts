@@ -6,6 +6,7 @@ import { DUMMY_PASSWORD_HASH, verifyPassword, type Db } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
 import { merchantOf, type MerchantRecord } from '../../plugins/tenant.ts';
 import { bearerToken, invalidCode, type OtpService } from '../auth/index.ts';
+import { announceSessionsEnded } from '../live/index.ts';
 import { createStaffRepository, type StaffRecord, type StaffSessionRecord } from './staff.repository.ts';
 
 /** A staff session lasts a long shift. */
@@ -176,6 +177,7 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
 
     async logout(session: StaffSessionRecord): Promise<void> {
       await repo.revoke(session.merchantId, session.id, clock.now());
+      await announceSessionsEnded(db, session.merchantId); // its event streams end (live/event-stream.ts)
     },
   };
 }
