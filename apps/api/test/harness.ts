@@ -74,6 +74,8 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE: '1000000',
     // Test addresses share a few networks; the SMS budget's weighing by network has its own test (otp-abuse.test.ts).
     SMS_NETWORK_PERCENT: '100',
+    // Tests sign in up to 200 customers from that address; the proof of work past half the budget has its own test.
+    SMS_CHALLENGE_AFTER_PERCENT: '100',
     ...env,
   });
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });

@@ -381,7 +381,7 @@ describe.each(BACKENDS)('a flood of code requests does not shut the brand out, o
     t = await createTestApp(
       backend,
       // The deployment defaults (300 an hour, 30 % kept, 10 % a network, the challenge past half), an easy challenge.
-      { DATA_DIR: dataDir, SMS_NETWORK_PERCENT: '10', SMS_CHALLENGE_BITS: '8' },
+      { DATA_DIR: dataDir, SMS_NETWORK_PERCENT: '10', SMS_CHALLENGE_AFTER_PERCENT: '50', SMS_CHALLENGE_BITS: '8' },
       { logger: { level: 'warn', stream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } } },
     );
   });
