@@ -16,7 +16,7 @@ import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
-import { catalogueRoutes, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
+import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -162,7 +162,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     clock,
     log: app.log,
   });
-  const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version, readFresh: createFreshRead(database) });
+  // The quote keeps each brand's catalogue, stock and switches until the database tells of a change (issue 26).
+  const catalogueChanges = createCatalogueChanges();
+  const quote = createQuoteFeature({ db, clock, changes: catalogueChanges, readFresh: createFreshRead(database) });
   const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
@@ -179,7 +181,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // The staff's moves along the order table (the console's routes call it through the ops service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
   // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
-  const hub = createEventHub(database, app.log);
+  const hub = createEventHub(database, app.log, [catalogueChanges.listener]);
   await hub.start();
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());

@@ -124,3 +124,21 @@ export async function openRoundTheClock(t: TestApp, merchantId: string, branchId
     .set({ open: '00:00', close: '00:00', extraOpen: null, extraClose: null, isDayOff: false })
     .where(and(eq(workHours.merchantId, merchantId), eq(workHours.branchId, branchId)));
 }
+
+/**
+ * Runs `check` until it passes, for what a quote shows after a catalogue change (the quote prices from a snapshot
+ * each instance drops when the database tells of a change). PGlite tells it as the writer's statement answers, so
+ * there the first run must pass; PostgreSQL tells the listening connection a moment after the commit.
+ */
+export async function heard(backend: Backend, check: () => Promise<void>, waitMs = 5000): Promise<void> {
+  if (backend === 'pglite') return check();
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
