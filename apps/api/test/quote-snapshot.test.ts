@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@dasturxon/db';
 import { DEMO, demoId } from '@dasturxon/db/seed';
 import { Order, QuoteResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, heard, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, countStatements, createTestApp, heard, signInCustomer, type TestApp } from './harness.ts';
 
 /*
  * The storefront's quote prices from each brand's snapshot kept in memory (catalogue, stock, switches), dropped
@@ -24,44 +23,6 @@ type Line = { productId: string; count: number; modifications: { id: string; cou
 const plain = (productId: string, count = 1): Line => ({ productId, count, modifications: [] });
 const big = (count: number): Line => ({ productId: P.lowStock, count, modifications: [{ id: BIG_STANDARD, count: 1 }] });
 const pickup = (cartItems: Line[], extra: Record<string, unknown> = {}) => ({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems, ...extra });
-
-/** Counts what this process sends the database: every statement on PGlite, every query and checkout of the pool on PostgreSQL. */
-function countStatements(database: Database): { count(): number; stop(): void } {
-  let n = 0;
-  if (database.pglite) {
-    const pg = database.pglite as unknown as { execProtocolRaw: (...args: unknown[]) => unknown };
-    const original = pg.execProtocolRaw;
-    pg.execProtocolRaw = function (this: unknown, ...args: unknown[]) {
-      n += 1;
-      return original.apply(this, args);
-    };
-    return { count: () => n, stop: () => void (pg.execProtocolRaw = original) };
-  }
-  const pool = database.pool! as unknown as { query: (...args: unknown[]) => unknown; connect: (...args: unknown[]) => unknown };
-  const { query, connect } = pool;
-  // A query of the pool checks a connection out itself (at once, inside the call): that is one statement.
-  let inQuery = false;
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    n += 1;
-    inQuery = true;
-    try {
-      return query.apply(this, args);
-    } finally {
-      inQuery = false;
-    }
-  };
-  pool.connect = function (this: unknown, ...args: unknown[]) {
-    if (!inQuery) n += 1;
-    return connect.apply(this, args);
-  };
-  return {
-    count: () => n,
-    stop: () => {
-      pool.query = query;
-      pool.connect = connect;
-    },
-  };
-}
 
 describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => {
   let t: TestApp;
