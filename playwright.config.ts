@@ -37,8 +37,8 @@ export default defineConfig({
   webServer: [
     {
       // Every journey comes from one address: the per-address limits (calls that cost work, pictures, login codes sent)
-      // would stand in for a crowd of customers. The per-number limits stay as they are.
-      command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn RATE_LIMIT_WORK_PER_MINUTE=1000000 RATE_LIMIT_MEDIA_PER_MINUTE=1000000 OTP_SENDS_PER_ADDRESS_PER_HOUR=1000 PAYME_TEST_CHECKOUT_URL=http://127.0.0.1:${FAKE_PAYME_PORT}/ CLICK_MERCHANT_API_URL=http://127.0.0.1:${FAKE_CLICK_PORT}/v2/merchant/ node --import tsx apps/api/src/server.ts`,
+      // would stand in for a crowd of customers (and its one network for a flood: SMS_NETWORK_PERCENT, the brand's guests). The per-number limits stay as they are.
+      command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn RATE_LIMIT_WORK_PER_MINUTE=1000000 RATE_LIMIT_MEDIA_PER_MINUTE=1000000 OTP_SENDS_PER_ADDRESS_PER_HOUR=1000 SMS_NETWORK_PERCENT=100 RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE=1000000 PAYME_TEST_CHECKOUT_URL=http://127.0.0.1:${FAKE_PAYME_PORT}/ CLICK_MERCHANT_API_URL=http://127.0.0.1:${FAKE_CLICK_PORT}/v2/merchant/ node --import tsx apps/api/src/server.ts`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -11,7 +11,7 @@ import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone,
 
 const API = `http://localhost:${PORT}/api`;
 const PASSWORD = 'tezkor-demo-2026';
-const STAFF = { operator: '+998900000002', kitchen: '+998900000003', courier: '+998900000004' };
+const STAFF = { admin: '+998900000001', operator: '+998900000002', kitchen: '+998900000003', courier: '+998900000004' };
 const NEAR_CHILONZOR = { latitude: 41.2765, longitude: 69.2045 };
 
 /** A staff member signed in to the console in a context of their own (desktop, or a phone for the courier). */
@@ -156,5 +156,24 @@ test.describe('operations', () => {
     await expect(operator.page.getByTestId(`figures-row-${chilonzor}`)).toBeVisible();
     await expect(operator.page.getByTestId(`figures-row-${chilonzor}`).getByTestId('figures-orders')).toHaveText(/^\d+$/);
     for (const person of [kitchen, operator]) await person.context.close();
+  });
+
+  test("a wrong staff password is refused on the login screen, and the brand's admin sees it, by network, under the figures", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(brandUrl('tezkor', '/ops/'));
+    await page.getByTestId('login-phone').fill(STAFF.kitchen);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toBeVisible();
+    await context.close();
+
+    const admin = await staffPage(browser, STAFF.admin);
+    await admin.page.getByTestId('nav-figures').click();
+    const row = admin.page.getByTestId('login-failures').getByTestId('login-failure-row').filter({ hasText: STAFF.kitchen });
+    await expect(row).toBeVisible();
+    // The network, never the address.
+    await expect(row).toContainText(/\/(24|48)/);
+    await admin.context.close();
   });
 });

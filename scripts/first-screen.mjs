@@ -1,7 +1,9 @@
 // The storefront's first-screen JavaScript: the entry index.html loads, the app it imports once the page is
 // painted (apps/web/src/main.tsx), and every file those import. The app's lazy parts (pages, sheets) are not
-// part of it. Used by size-budget.mjs and react-bundle-check.mjs.
-import { existsSync, readFileSync } from 'node:fs';
+// part of it. Used by size-budget.mjs and react-bundle-check.mjs. Both measure the current build only: the hashed
+// files of earlier builds stay beside it (scripts/vite-keep-builds.ts), and index.html and the manifest are the
+// current build's.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const STATIC_IMPORT = /(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
@@ -25,4 +27,16 @@ export function firstScreenFiles(dist) {
     if (entry) for (const m of code.matchAll(DYNAMIC_IMPORT)) queue.push({ file: resolve(m[1]), entry: false });
   }
   return [...seen];
+}
+
+/** Paths (relative to dist) of the current build's hashed files, from its manifest; every file under assets/ without one. */
+export function currentBuildFiles(dist) {
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return readdirSync(join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).map((f) => `assets/${f}`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const files = new Set();
+  for (const entry of Object.values(manifest)) {
+    for (const file of [entry.file, ...(entry.css ?? []), ...(entry.assets ?? [])]) if (file) files.add(file);
+  }
+  return [...files].filter((file) => existsSync(join(dist, file)));
 }

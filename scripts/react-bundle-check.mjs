@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The storefront's first screen runs on React itself (issue 11, docs/decisions/006): react-dom's production
 // build is in the code index.html loads, at the installed version, and nothing of Preact is anywhere in the build.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstScreenFiles } from './first-screen.mjs';
+import { currentBuildFiles, firstScreenFiles } from './first-screen.mjs';
 
 const dist = 'apps/web/dist';
 const version = JSON.parse(readFileSync('node_modules/react-dom/package.json', 'utf8')).version;
 const entry = firstScreenFiles(dist);
-const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join('assets', f));
+// The current build's scripts only: earlier builds' files stay beside them for pages already out (decision 012).
+const scripts = currentBuildFiles(dist).filter((f) => f.endsWith('.js'));
 
 const problems = [];
 const entryCode = entry.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');

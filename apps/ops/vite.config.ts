@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { keepBuilds } from '../../scripts/vite-keep-builds.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
@@ -10,10 +11,11 @@ const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   // Served by the API under /ops on the brand's own host (apps/api/src/web/ops-console.ts).
   base: '/ops/',
-  plugins: [react(), tailwindcss(), precompress(COMPRESSIBLE)],
+  plugins: [react(), tailwindcss(), keepBuilds(), precompress(COMPRESSIBLE)],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // The hashed files of the last builds stay (keepBuilds; docs/decisions/012-assets-across-deploys.md).
+    emptyOutDir: false,
     // Desktops at the counter and couriers' phones of the last four years.
     target: ['es2022', 'chrome100', 'safari16.4', 'firefox100'],
     modulePreload: { polyfill: false },

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { keepBuilds } from '../../scripts/vite-keep-builds.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
 // the domain's APP_VERSION (checked by src/lib/app-version.test.ts).
@@ -32,7 +33,7 @@ const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig(({ isSsrBuild }) => ({
   // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), versionFile(), precompress(COMPRESSIBLE)],
+  plugins: isSsrBuild ? [react(), keepBuilds()] : [react(), tailwindcss(), versionFile(), keepBuilds(), precompress(COMPRESSIBLE)],
   // The renderer needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   define: {
@@ -45,7 +46,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
-    emptyOutDir: true,
+    // The hashed files of the last builds stay: pages of the previous version still find theirs, and a running
+    // server's renderer its lazily imported chunks (keepBuilds; docs/decisions/012-assets-across-deploys.md).
+    emptyOutDir: false,
     // Phones' browsers of the last four years (Chrome 100 and Android WebView, Safari 16.4, which Telegram's
     // in-app browser follows): class fields stay as they are instead of helpers (about 1 KB less to load).
     target: isSsrBuild ? 'node20' : ['es2022', 'chrome100', 'safari16.4', 'firefox100'],

@@ -6,10 +6,11 @@
 // LCP <= 1.5 s, TBT <= 150 ms, CLS <= 0.02, SEO 100, accessibility >= 95.
 // The JSON reports are kept in bench/.lighthouse/ for a closer look.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startServer, waitForHealth } from '../lib.mjs';
+import { currentBuildFiles } from '../../scripts/first-screen.mjs';
 
 const HERE = new URL('.', import.meta.url).pathname;
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -103,7 +104,8 @@ const median = (values) => {
 // runs must not swap the hashed assets under the page (the old names would 404).
 const webDist = mkdtempSync(join(tmpdir(), 'dx-lh-web-'));
 cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
-const entry = readdirSync(join(webDist, 'assets')).filter((f) => /^(index|shell|main)-.*\.js$/.test(f)).join(', ');
+// The current build's entry files (earlier builds' stay beside them, decision 012).
+const entry = currentBuildFiles(webDist).map((f) => f.slice('assets/'.length)).filter((f) => /^(index|shell|main)-.*\.js$/.test(f)).join(', ');
 const server = startServer({ port: PORT, env: { WEB_DIST: webDist, NODE_ENV: 'production' } });
 const runs = [];
 try {

@@ -21,7 +21,7 @@ import { contentRoutes, createContentRepository, createContentService } from './
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
-import { createEventHub, createEventsRepository, endAllStreams, type EventHub } from './features/live/index.ts';
+import { createEventHub, createEventsRepository, endAllStreams, registerStreamChecks, type EventHub } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import {
   createNotificationsService,
@@ -37,15 +37,16 @@ import {
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
-import { answerClientError, registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerGuestBrandLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { createWorkGate, registerWorkGate } from './plugins/work-gate.ts';
 import { createTenantResolver, registerTenant } from './plugins/tenant.ts';
 import { registerOpsConsole } from './web/ops-console.ts';
 import { registerStorefront } from './web/storefront.ts';
+import { outboxBrandsAtStart } from './sms/sms.sender.ts';
 
 export interface AppDeps {
   config: Config;
@@ -66,10 +67,16 @@ function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((ad
 export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps): Promise<FastifyInstance> {
   // Outside production: the development brand switcher answers on development hosts (merchants.routes.ts).
   const development = config.NODE_ENV !== 'production';
+  // Before anything is opened: a production that would write login codes to a file stops here, naming SMS_OUTBOX.
+  const outboxBrands = await outboxBrandsAtStart({ db: database.db, production: !development, allowed: config.SMS_OUTBOX });
   const app = Fastify({
     // Errors are logged without the values they carry (query parameters, personal data): logging.ts.
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
+    // A line for each request in and out at `debug` only (README, Settings): at `info` a flood of refused calls
+    // (429) would cost two log lines each, the first written before the limits' hook could refuse it.
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -88,9 +95,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
 
   registerErrorHandling(app);
+  // The first onRequest hook: a call over its limit is refused before anything else is done for it (rate-limit.ts).
+  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   // Control characters, a second Host header, ids in any case and methods a path does not take: before any route.
   registerInputGuard(app);
-  registerRateLimits(app, { work: config.RATE_LIMIT_WORK_PER_MINUTE, media: config.RATE_LIMIT_MEDIA_PER_MINUTE });
   // A few calls that cost work at a time, so a flood of quotes cannot make every other request wait. On PGlite one is
   // let in per turn of the event loop (its queries answer without giving the loop back); on PostgreSQL every free slot.
   const workSlots = config.WORK_SLOTS ?? (database.kind === 'pglite' ? 2 : 8);
@@ -155,6 +163,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const branches = createBranchesService({ repo: createBranchesRepository(database), clock });
   const content = createContentService({ repo: createContentRepository(database), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
+  if (outboxBrands) app.log.warn({ brands: outboxBrands }, 'SMS_OUTBOX=true in production: these brands\' login codes go to the outbox file, not by SMS');
   const addresses = createAddressesService({ db, clock });
   const geocoding = createGeocodingService({
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
@@ -185,8 +194,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await hub.start();
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());
+  // Streams end with their session: at once on a logout (any instance), and every ORDER_TIMERS_SECONDS for expiry and deactivation.
+  registerStreamChecks(app, hub, config.ORDER_TIMERS_SECONDS);
   app.addHook('onClose', async () => hub.close());
-  const staffAuth = createStaffAuth({ db, clock });
+  const staffAuth = createStaffAuth({ db, clock, codes: account.otp, secret: config.AUTH_SECRET });
   const ops = createOpsService({
     db,
     clock,
@@ -208,6 +219,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The `config.auth` check of every /api route: a hook of this scope, so every feature below gets it.
       registerAuthGuard(api, account.auth);
+      // After the auth guard: a signed-in customer is not counted with the brand's guests.
+      registerGuestBrandLimits(api, config.RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE);
       // The staff's check (`config.staff`): staff sessions only, by role.
       registerStaffGuard(api, staffAuth);
       await api.register(healthRoutes, { database });
@@ -222,13 +235,13 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(quoteRoutes, quote);
       await api.register(ordersRoutes, { service: orders });
       // Called by the payment providers (no brand host, no session): the brand is the order's.
-      await api.register(paymentsRoutes, { service: payments });
+      await api.register(paymentsRoutes, { service: payments, paymeAllowedIps: config.PAYME_ALLOWED_IPS });
       await api.register(checkoutRoutes, { service: payments.checkout });
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
       await api.register(cardsRoutes, { service: payments.cards });
       // The staff console's calls, and the customer's live order, courier and notifications.
       await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub, streamsPerSession: config.STREAMS_PER_SESSION });
-      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION });
+      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION, sessionLive: account.auth.isLive });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OTP_RESEND_SECONDS } from '@dasturxon/domain';
@@ -56,6 +57,26 @@ export const ConfigSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be false, a number of hops or a list of proxy addresses' });
       return z.NEVER;
     }),
+  /**
+   * The client addresses (request.ip, as TRUST_PROXY makes it) Payme may call from: a comma-separated list of
+   * addresses and CIDR ranges (Payme's are 185.234.113.1-15, protocols.md 1.1); unset, any address (the key is the gate).
+   */
+  PAYME_ALLOWED_IPS: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] | null => {
+      const list = (v ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+      if (!list.length) return null;
+      const valid = (entry: string) => {
+        const [address = '', bits, extra] = entry.split('/');
+        const family = isIP(address);
+        if (!family || extra !== undefined) return false;
+        return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+      };
+      if (list.every(valid)) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of addresses or CIDR ranges' });
+      return z.NEVER;
+    }),
   WEB_DIST: z.string().default(repoPath('apps/web/dist')),
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   /** The Telegram Bot API's address: status messages go through each brand's bot (tests point it at a local fake). */
@@ -99,8 +120,25 @@ export const ConfigSchema = z.object({
   /** Login codes a brand may send an hour and a day, unless the brand sets its own (merchants.sms_budget_per_hour/_day). */
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(0).default(300),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(0).default(2000),
+  /**
+   * Under a flood of code requests (docs/decisions/004, "Under a flood"): the share of the hourly budget kept for
+   * numbers that have an account at the brand and for order confirmations; the share one network (IPv4 /24, IPv6
+   * /48) may spend on new numbers; how much of the budget is spent before a login code needs a proof of work, and
+   * its difficulty in leading zero bits of SHA-256.
+   */
+  SMS_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(30),
+  SMS_NETWORK_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
+  SMS_CHALLENGE_AFTER_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  SMS_CHALLENGE_BITS: z.coerce.number().int().min(1).max(28).default(16),
+  /**
+   * The demo outbox gateway (DATA_DIR/sms-outbox.jsonl, login codes in a file) in production: refused unless
+   * this says `true`, so a deployment never hands codes to a file by accident.
+   */
+  SMS_OUTBOX: bool(false),
   /** Calls that cost work (a quote, a promo check), per client address a minute (plugins/rate-limit.ts). */
   RATE_LIMIT_WORK_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** The open calls (zones, tariff, geocoding) of one brand's guests together, a minute (docs/decisions/013-open-calls.md). */
+  RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Calls that cost work under way at once (plugins/work-gate.ts); the rest wait their turn at the
    * door without crowding out other requests. Unset: 2 on PGlite (it runs its queries in this process), 8 on PostgreSQL.

@@ -8,9 +8,14 @@ import { ConfigError, parseConfig } from './config.ts';
 import { demoAddresses, seedIfWanted } from './demo.ts';
 
 /*
- * Shutdown loses nothing (issue 10). On SIGTERM or SIGINT every answer from then on closes its connection; the
- * server takes the connections already waiting for it and stops listening, answers every request it has received,
- * drops the keep-alive connections left idle, closes the database and exits 0. The force timer is a last resort.
+ * Shutdown loses nothing (issues 10 and 26). On SIGTERM or SIGINT the server first stops accepting: it takes the
+ * connections the system has already completed for it and closes the listener, so a client that connects from then
+ * on is refused (ECONNREFUSED: the balancer retries on another instance) rather than taken and reset. Only then does
+ * every answer not yet sent close its connection (`Connection: close`): a client told to reconnect can no longer land
+ * in the listener's queue as it closes. The server answers every request it has received, lets the connections it
+ * answered keep-alive carry the client's next request (answered and closed too), ends the event streams (their clients
+ * resume from Last-Event-ID on another instance), drops the connections left idle, closes the database and exits 0.
+ * The force timer is a last resort.
  */
 
 /** A shutdown still running after this is cut short with exit code 1. */
@@ -21,10 +26,6 @@ const FORCE_EXIT_MS = 10_000;
  * on its way, or not yet read, would reset the request. Connections idle for longer are dropped at once.
  */
 const REUSE_GRACE_MS = 1_000;
-/** A stretch of time with no connection taken says that none is waiting any more (takeWaitingConnections). */
-const QUIET_MS = 10;
-/** Connections still coming in after this long are left to the system to refuse. */
-const ACCEPT_LIMIT_MS = 2_000;
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -66,22 +67,15 @@ function trackAnswers(server: Server) {
 }
 
 /**
- * Takes the connections the system has already accepted on our behalf, then stops listening, leaving the open
- * connections be. Node takes one waiting connection per turn of its event loop, so under load several wait with
- * their requests already sent, and closing the listener would reset them. While one is waiting every turn takes
- * one, so a stretch with none taken means none is left. (http.Server#close, which Fastify calls later, would also
- * drop the idle connections at once, before their clients have had their moment: REUSE_GRACE_MS.)
+ * Stops accepting. The listener is closed in the turn of the event loop after the signal's: that turn's poll has
+ * taken every connection the system had completed by then (libuv accepts all that wait), and closing it refuses the
+ * next. A connection still waiting when a listener closes is reset by the system, after its client may have sent its
+ * request; closing before any answer says `Connection: close` keeps clients from reconnecting into that moment.
+ * (http.Server#close, which Fastify calls later, would also drop the idle connections at once, before their clients
+ * have had their moment: REUSE_GRACE_MS.)
  */
-async function takeWaitingConnections(server: Server): Promise<void> {
-  const until = performance.now() + ACCEPT_LIMIT_MS;
-  let taken = 0;
-  const count = () => void taken++;
-  server.on('connection', count);
-  do {
-    taken = 0;
-    await sleep(QUIET_MS);
-  } while (taken > 0 && performance.now() < until);
-  server.off('connection', count);
+async function stopAccepting(server: Server): Promise<void> {
+  await new Promise((done) => setImmediate(done));
   NetServer.prototype.close.call(server);
 }
 
@@ -94,8 +88,8 @@ async function shutDown(app: FastifyInstance, database: Database, answers: Retur
   }, FORCE_EXIT_MS);
   force.unref();
   try {
+    await stopAccepting(app.server);
     answers.closeConnectionsWhenAnswered();
-    await takeWaitingConnections(app.server);
     await answers.giveClientsTheirMoment();
     // Fastify answers what still arrives (return503OnClosing is off: app.ts), drops the idle connections
     // and resolves once the last connection has closed; only then may the database go.
@@ -125,7 +119,17 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   await seedIfWanted(database, config);
 
-  const app = await buildApp({ config, database });
+  let app;
+  try {
+    app = await buildApp({ config, database });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(78);
+    }
+    throw error;
+  }
   const answers = trackAnswers(app.server);
   let closing = false;
   const onSignal = (signal: string) => {

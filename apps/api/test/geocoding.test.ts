@@ -1,11 +1,14 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, GAZETTEER, GAZETTEER_HOUSE_SPACING_M } from '@dasturxon/db/seed';
 import { APP_VERSION, distanceMeters, pointsAlong, type LatLng } from '@dasturxon/domain';
 import { ErrorResponse, GeocodeItem } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
 
 const TEZKOR = { 'x-merchant-id': DEMO.tezkor.id };
 const REVERSE = '/api/notifications/v1/nominatim/reverse';
@@ -27,25 +30,34 @@ interface Received {
   headers: IncomingHttpHeaders;
 }
 
-type Mode = 'ok' | 'empty' | 'error' | 'hang';
+type Mode = 'ok' | 'empty' | 'error' | 'hang' | 'hold';
 const LICENCE = 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright';
 
 /** Nominatim on 127.0.0.1: counts what it is asked, and answers as `mode` says (or never, when it hangs). */
 async function fakeNominatim() {
   const received: Received[] = [];
   const state = { mode: 'ok' as Mode };
+  // Answers kept back in 'hold' mode, sent by release().
+  const held: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://fake.local');
     received.push({ url, headers: req.headers });
     if (state.mode === 'hang') return;
-    if (state.mode === 'error') {
+    if (state.mode === 'hold') {
+      held.push(() => answer(url, res, 'ok'));
+      return;
+    }
+    answer(url, res, state.mode);
+  });
+  const answer = (url: URL, res: ServerResponse, mode: Mode) => {
+    if (mode === 'error') {
       res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');
       return;
     }
     const q = url.searchParams.get('q') ?? '';
     const body =
       url.pathname === '/reverse'
-        ? state.mode === 'empty'
+        ? mode === 'empty'
           ? { error: 'Unable to geocode' }
           : {
               place_id: 7,
@@ -57,16 +69,17 @@ async function fakeNominatim() {
               lon: url.searchParams.get('lon'),
               address: { house_number: '5', road: 'OSM road', city: 'Toshkent', 'ISO3166-2-lvl4': 'UZ-TK', country_code: 'uz' },
             }
-        : state.mode === 'empty'
+        : mode === 'empty'
           ? []
           : [{ place_id: 8, licence: LICENCE, class: 'highway', name: `OSM ${q}`, display_name: `OSM ${q}, Toshkent`, lat: '41.3111', lon: '69.2797', address: { road: `OSM ${q}`, city: 'Toshkent' } }];
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     state,
+    release: () => held.splice(0).forEach((send) => send()),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -335,7 +348,7 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
       expect(fake.received.length).toBe(before + 2);
     });
 
-    it('reverse-geocodes through Nominatim: the point and nothing more, the street and house as the name', async () => {
+    it('reverse-geocodes through Nominatim: the point to 4 decimals and nothing more, the street and house as the name', async () => {
       nextSecond();
       const res = await reverse([41.29051234, 69.26008766]);
       expect(res.statusCode, res.body).toBe(200);
@@ -344,8 +357,8 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
       expect(asked.url.pathname).toBe('/reverse');
       expect(Object.fromEntries(asked.url.searchParams)).toEqual({
         format: 'jsonv2',
-        lat: '41.290512',
-        lon: '69.260088',
+        lat: '41.2905',
+        lon: '69.2601',
         zoom: '18',
         addressdetails: '1',
         'accept-language': 'uz,ru',
@@ -355,8 +368,8 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
         licence: LICENCE,
         name: 'OSM road 5',
         display_name: 'OSM road 5, Toshkent, Oʻzbekiston',
-        lat: '41.290512',
-        lon: '69.260088',
+        lat: '41.2905',
+        lon: '69.2601',
         address: { house_number: '5', road: 'OSM road', city: 'Toshkent', country_code: 'uz' },
       });
     });
@@ -418,6 +431,116 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
       const again = await search('farobiy');
       expect(again.headers['x-geocoder']).toBe('nominatim');
       expect(fake.received.length).toBe(before + 2);
+    });
+  });
+
+  /*
+   * Issue 26: the open calls (zones, tariff, geocoding) are open to guests, as the storefront needs, but a flood of
+   * guests on one brand cannot take Nominatim's second from a signed-in customer, nor reach Nominatim for a point it
+   * was asked about already, and the brand's guests together meet a limit (docs/decisions/013-open-calls.md).
+   */
+  describe('open to guests, first to customers', () => {
+    let t: TestApp;
+    let fake: Awaited<ReturnType<typeof fakeNominatim>>;
+    let dataDir: string;
+    let customer: { token: string };
+    beforeAll(async () => {
+      fake = await fakeNominatim();
+      dataDir = await mkdtemp(join(tmpdir(), 'dx-open-calls-'));
+      t = await createTestApp(backend, { NOMINATIM_URL: fake.url, DATA_DIR: dataDir, RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE: '120' });
+      customer = await signInCustomer(t, dataDir, { phone: '+998935550101', merchantId: DEMO.tezkor.id, ip: '198.51.100.1' });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await fake?.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    });
+
+    const nextSecond = () => t.clock.set(new Date(t.clock.now().getTime() + 1100));
+    let serial = 0;
+    /** A point of its own near the demo's streets (a new question for Nominatim), and an address of its own. */
+    const freshPoint = (): LatLng => [41.3 + ++serial * 0.0003, 69.25];
+    const freshIp = () => `10.26.${Math.floor(++serial / 250)}.${serial % 250}`;
+    const reverseAs = (point: LatLng, who: { ip?: string; token?: string } = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${REVERSE}?format=json&lat=${point[0]}&lon=${point[1]}`,
+        headers: { ...TEZKOR, ...(who.token ? { authorization: `Bearer ${who.token}` } : {}) },
+        remoteAddress: who.ip ?? freshIp(),
+      });
+
+    it("a flood of guests on one brand never takes Nominatim's second from a signed-in customer", async () => {
+      nextSecond();
+      const before = fake.received.length;
+      // A guest takes this second, and Nominatim is slow to answer it.
+      fake.state.mode = 'hold';
+      const first = reverseAs(freshPoint());
+      await vi.waitFor(() => expect(fake.received.length).toBe(before + 1));
+      // The customer asks now, and guests from many addresses go on asking.
+      const point = freshPoint();
+      const mine = reverseAs(point, { token: customer.token });
+      const flood = Array.from({ length: 8 }, () => reverseAs(freshPoint()));
+      await new Promise((done) => setTimeout(done, 200));
+      fake.state.mode = 'ok';
+      nextSecond();
+      fake.release();
+      const answer = await mine;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-geocoder']).toBe('nominatim');
+      expect(fake.received.at(-1)!.url.searchParams.get('lat')).toBe(String(Math.round(point[0] * 1e4) / 1e4));
+      expect((await Promise.all(flood)).map((a) => a.headers['x-geocoder'])).not.toContain('nominatim');
+      expect((await first).headers['x-geocoder']).toBe('nominatim');
+
+      // Second after second, the brand's guests get 30 of them a minute at most (two went already), whoever asks:
+      // the rest hear from the gazetteer, and a customer still gets Nominatim.
+      const sources = [];
+      for (let i = 0; i < 36; i++) {
+        nextSecond();
+        sources.push((await reverseAs(freshPoint())).headers['x-geocoder']);
+      }
+      expect(sources.filter((s) => s === 'nominatim')).toHaveLength(29);
+      nextSecond();
+      expect((await reverseAs(freshPoint(), { token: customer.token })).headers['x-geocoder']).toBe('nominatim');
+    });
+
+    it('answers a point near one it was asked about from the cache, without asking Nominatim', async () => {
+      t.clock.set(new Date(t.clock.now().getTime() + 61_000));
+      nextSecond();
+      const before = fake.received.length;
+      const first = await reverseAs([41.31112, 69.27913], { token: customer.token });
+      expect(first.headers['x-geocoder']).toBe('nominatim');
+      expect(fake.received.length).toBe(before + 1);
+      expect(Object.fromEntries(fake.received.at(-1)!.url.searchParams)).toMatchObject({ lat: '41.3111', lon: '69.2791' });
+      nextSecond();
+      // Two metres away, from a guest elsewhere: the same rounded point.
+      const near = await reverseAs([41.31108, 69.27906]);
+      expect(near.headers['x-geocoder']).toBe('cache');
+      expect(near.json()).toEqual(first.json());
+      expect(fake.received.length).toBe(before + 1);
+    });
+
+    it("limits the brand's guests together: 429 RATE_LIMITED in the error format, never its customers nor another brand", async () => {
+      t.clock.set(new Date(t.clock.now().getTime() + 61_000));
+      const region = (headers: Record<string, string> = {}, ip = freshIp()) =>
+        t.app.inject({ method: 'GET', url: '/api/users/v1/region', headers: { ...TEZKOR, ...headers }, remoteAddress: ip });
+      for (let i = 0; i < 120; i++) expect((await region()).statusCode).toBe(200);
+      const refused = await region();
+      expect(refused.statusCode).toBe(429);
+      expect(ErrorResponse.parse(refused.json())).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'brand', limit: 120, windowSeconds: 60 } });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same window holds the tariff and the geocoder for guests of this brand.
+      const tariff = await t.app.inject({
+        method: 'POST',
+        url: '/api/deliveries/v1/delivery/tariff/client/calculate',
+        headers: TEZKOR,
+        remoteAddress: freshIp(),
+        payload: { productPrice: 60_000, latitude: 41.2857, longitude: 69.2041 },
+      });
+      expect(tariff.statusCode).toBe(429);
+      expect((await reverseAs(freshPoint())).statusCode).toBe(429);
+      // A signed-in customer and another brand's guests are answered.
+      expect((await region({ authorization: `Bearer ${customer.token}` })).statusCode).toBe(200);
+      expect((await region({ 'x-merchant-id': DEMO.navbahor.id })).statusCode).toBe(200);
     });
   });
 });

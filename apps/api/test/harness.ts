@@ -71,6 +71,9 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     // Every test calls from one address; the limits have their own test (rate-limit.test.ts).
     RATE_LIMIT_WORK_PER_MINUTE: '1000000',
     RATE_LIMIT_MEDIA_PER_MINUTE: '1000000',
+    RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE: '1000000',
+    // Test addresses share a few networks; the SMS budget's weighing by network has its own test (otp-abuse.test.ts).
+    SMS_NETWORK_PERCENT: '100',
     ...env,
   });
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });

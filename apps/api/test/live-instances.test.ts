@@ -84,4 +84,25 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across insta
     await again.stop();
     await board.stop();
   });
+
+  it('ends a board stream held by instance B when its staff member logs out through instance A (issue 26)', async () => {
+    const login = await a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: { 'x-merchant-id': T.id }, payload: { phone: T.staffPhones.admin, password: T.staffPassword } });
+    const token = StaffLoginResponse.parse(login.json()).token;
+    const events: StreamEvent[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    let ended = false;
+    const controller = new AbortController();
+    const done = readEvents({ url: `${baseB}/api/ops/v1/events`, token, headers: { 'x-merchant-id': T.id }, signal: controller.signal, onOpen: () => opened(), onEvent: (e) => events.push(e) })
+      .catch(() => null)
+      .finally(() => (ended = true));
+    await open;
+    const out = await a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/logout', headers: { 'x-merchant-id': T.id, authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(204);
+    for (let i = 0; i < 200 && !ended; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(ended).toBe(true);
+    expect(events.at(-1)).toMatchObject({ event: 'end' });
+    controller.abort();
+    await done;
+  });
 });

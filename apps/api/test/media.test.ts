@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_IMAGE_VARIANTS } from '@dasturxon/domain';
 import { parseConfig } from '../src/config.ts';
 import { mediaRoutes } from '../src/features/media/media.routes.ts';
 import { checkMediaKey, createMediaService, renderImage, type MediaServiceDeps } from '../src/features/media/media.service.ts';
@@ -67,11 +68,11 @@ describe('image service', () => {
 
     it('honours width, height, quality and format, covering the box', async () => {
       const cases: [string, string, string, number, number][] = [
-        ['/media/pics/photo.jpg?w=240&h=120&q=80&f=jpeg', 'image/jpeg', 'jpeg', 240, 120],
-        ['/media/pics/photo.jpg?w=64&h=128&f=jpg', 'image/jpeg', 'jpeg', 64, 128],
-        ['/media/pics/blue.png?w=128&h=96&f=png', 'image/png', 'png', 128, 96],
+        ['/media/pics/photo.jpg?w=500&h=208&q=80&f=jpeg', 'image/jpeg', 'jpeg', 500, 208],
+        ['/media/pics/photo.jpg?w=540&h=960&f=jpg', 'image/jpeg', 'jpeg', 540, 960],
+        ['/media/pics/blue.png?w=320&h=240&f=png', 'image/png', 'png', 320, 240],
         ['/media/pics/blue.png?w=96&h=96&q=50&f=avif', 'image/avif', 'heif', 96, 96],
-        ['/media/pics/blue.png?w=2000&h=16&q=1&f=webp', 'image/webp', 'webp', 2000, 16],
+        ['/media/pics/blue.png?w=2000&h=2000&q=1&f=webp', 'image/webp', 'webp', 2000, 2000],
       ];
       for (const [url, type, format, width, height] of cases) {
         const res = await get(url);
@@ -112,31 +113,33 @@ describe('image service', () => {
   });
 
   describe('bounded variants', () => {
-    it('serves an odd size at the next ladder size, keeping the asked aspect ratio', async () => {
+    it('serves an odd box at the smallest of the domain\'s boxes that covers it', async () => {
       const odd = await get('/media/pics/photo.jpg?w=111&h=77&f=png');
       expect(odd.statusCode).toBe(200);
       const m = await meta(odd.rawPayload);
-      // 111 snaps up to 128; 77 is scaled by the same factor (128/111), so the ratio stays 1.44.
-      expect([m.format, m.width, m.height]).toEqual(['png', 128, 89]);
-      // It is the ladder's variant itself: asking for that size directly finds it cached.
-      const onLadder = await get('/media/pics/photo.jpg?w=128&h=89&f=png');
-      expect(onLadder.headers['x-media-cache']).toBe('hit');
-      expect(onLadder.headers.etag).toBe(odd.headers.etag);
+      // 128x128 is the smallest listed box at least 111 wide and 77 tall.
+      expect([m.format, m.width, m.height]).toEqual(['png', 128, 128]);
+      // It is that box's variant itself: asking for it directly finds it cached.
+      const listed = await get('/media/pics/photo.jpg?w=128&h=128&f=png');
+      expect(listed.headers['x-media-cache']).toBe('hit');
+      expect(listed.headers.etag).toBe(odd.headers.etag);
+      const wide = await meta((await get('/media/pics/photo.jpg?w=480&h=200')).rawPayload);
+      expect([wide.width, wide.height]).toEqual([500, 208]);
       const tall = await meta((await get('/media/pics/photo.jpg?w=300&h=1100')).rawPayload);
-      expect([tall.width, tall.height]).toEqual([327, 1200]);
+      expect([tall.width, tall.height]).toEqual([1200, 1200]);
     });
 
-    it('renders a size already on the ladder exactly as asked', async () => {
-      for (const [w, h] of [[500, 208], [750, 312], [72, 72], [540, 960], [2000, 16]]) {
+    it('renders a listed box exactly as asked', async () => {
+      for (const [w, h] of [[500, 208], [750, 312], [72, 72], [540, 960], [320, 240], [2000, 2000]]) {
         const m = await meta((await get(`/media/pics/logo.svg?w=${w}&h=${h}&q=80`)).rawPayload);
         expect([m.width, m.height], `${w}x${h}`).toEqual([w, h]);
       }
     });
 
-    it('snaps quality up to a few steps', async () => {
+    it('snaps quality up to its two steps', async () => {
       const first = await get('/media/pics/photo.jpg?w=240&h=240&q=81&f=jpeg');
       expect(first.headers['x-media-cache']).toBe('miss');
-      // 81 and 90 both render at 90: one variant, one file.
+      // 81 and 90 both render at 100: one variant, one file.
       const same = await get('/media/pics/photo.jpg?w=240&h=240&q=90&f=jpeg');
       expect(same.headers['x-media-cache']).toBe('hit');
       expect(same.headers.etag).toBe(first.headers.etag);
@@ -153,6 +156,40 @@ describe('image service', () => {
       const small = await get('/media/pics/logo.svg?w=360&h=360&q=80&f=avif');
       expect(small.headers['content-type']).toBe('image/avif');
       expect((await meta(small.rawPayload)).format).toBe('heif');
+    });
+    it('makes at most MAX_IMAGE_VARIANTS (186) variants of one picture, whatever boxes, qualities and formats are asked', { timeout: 300_000 }, async () => {
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#AA3355' } }).png().toFile(join(mediaDir, 'pics', 'many.png'));
+      const before = new Set(await filesUnder(cacheDir));
+      expect((await get('/media/pics/many.png?w=64&h=64')).statusCode).toBe(200);
+      const folder = dirname((await filesUnder(cacheDir)).find((f) => !before.has(f))!);
+
+      // A fixed seed: the same thousands of asks on every run.
+      let seed = 26;
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+      const side = () =>
+        random() < 0.7 ? String(1 + Math.floor(random() * 2100)) : pick(['0', '1', '15', '16', '2000', '2001', '99999999', '-5', '-480', 'abc', '10.5', '480.0', '1e3', '', 'NaN', 'Infinity']);
+      const quality = () => (random() < 0.7 ? String(1 + Math.floor(random() * 100)) : pick(['0', '1', '100', '101', '-1', '80.5', 'x', '']));
+      const format = () => pick(['webp', 'jpeg', 'jpg', 'png', 'avif', 'gif', 'WEBP', '']);
+      const asks = Array.from({ length: 3000 }, () => {
+        const params = [['w', side()], ['h', side()], ['q', quality()], ['f', format()]].filter(() => random() < 0.9);
+        return `/media/pics/many.png?${params.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
+      });
+
+      const tags = new Set<string>();
+      const statuses = new Set<number>();
+      // Two at a time, as a browser would: the render queue never refuses, so every answer is the variant itself.
+      for (let i = 0; i < asks.length; i += 2) {
+        for (const res of await Promise.all(asks.slice(i, i + 2).map((url) => get(url)))) {
+          statuses.add(res.statusCode);
+          if (res.statusCode === 200 && !res.headers['x-media-fallback']) tags.add(String(res.headers.etag));
+        }
+      }
+      expect([...statuses].sort()).toEqual([200, 400]);
+      const variants = (await readdir(folder)).filter((name) => !name.endsWith('.tmp'));
+      expect(variants.length).toBeGreaterThan(50);
+      expect(variants.length).toBeLessThanOrEqual(MAX_IMAGE_VARIANTS);
+      expect(tags.size).toBeLessThanOrEqual(MAX_IMAGE_VARIANTS);
     });
   });
 
@@ -200,19 +237,19 @@ describe('image service', () => {
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['x-media-placeholder']).toBe('asked');
       expect([(await meta(res.rawPayload)).width, (await meta(res.rawPayload)).height]).toEqual([480, 480]);
-      const small = await get('/media/placeholder?w=64&h=48&f=png');
+      const small = await get('/media/placeholder?w=320&h=240&f=png');
       const m = await meta(small.rawPayload);
-      expect([m.format, m.width, m.height]).toEqual(['png', 64, 48]);
+      expect([m.format, m.width, m.height]).toEqual(['png', 320, 240]);
     });
 
     it('answers a missing picture with the placeholder, briefly cached, never a page or a 404', async () => {
-      const res = await get('/media/pics/nothing-here.png?w=240&h=180');
+      const res = await get('/media/pics/nothing-here.png?w=320&h=240');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['x-media-placeholder']).toBe('missing');
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       const m = await meta(res.rawPayload);
-      expect([m.width, m.height]).toEqual([240, 180]);
+      expect([m.width, m.height]).toEqual([320, 240]);
       const svg = await get('/media/demo/nobody/products/ghost.svg');
       expect(svg.headers['content-type']).toBe('image/webp');
     });
@@ -320,12 +357,12 @@ describe('image service', () => {
         expect(refused.headers.etag).not.toBe(near.headers.etag);
 
         // Nothing of that picture is cached: a small placeholder of the asked shape.
-        const none = await ask('/media/pics/photo.jpg?w=720&h=360');
+        const none = await ask('/media/pics/photo.jpg?w=500&h=208');
         expect(none.headers['x-media-fallback']).toBe('queue-full');
         expect(none.headers['x-media-placeholder']).toBe('busy');
         expect(none.headers['cache-control']).toBe('no-store');
         const m = await meta(none.rawPayload);
-        expect([m.width, m.height]).toEqual([64, 32]);
+        expect([m.width, m.height]).toEqual([64, 27]);
 
         gated.open();
         const [done, queued] = await Promise.all([rendering, waiting]);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, merchantSettings, notifications, orders, staff } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { canMove, ORDER_STATUSES, readEvents, type StreamEvent } from '@dasturxon/domain';
-import { CourierTracking, NotificationPage, Order, StaffLoginResponse, StaffOrder, StaffOrderList, StopList } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, openRoundTheClock, signInCustomer, type TestApp } from './harness.ts';
+import { CourierTracking, NotificationPage, Order, StaffLoginFailures, StaffLoginResponse, StaffOrder, StaffOrderList, StopList } from '@dasturxon/domain/contracts';
+import { BACKENDS, createTestApp, lastSmsCode, openRoundTheClock, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
@@ -84,13 +84,100 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect(wrong.json().description.ru).toBeTruthy();
     });
 
-    it('stops a guesser at one address after 5 wrong passwords without locking the member out at another', async () => {
-      const ip = '10.99.0.1';
-      for (let i = 0; i < 5; i++) expect((await api('POST', '/ops/v1/auth/login', null, { phone: T.staffPhones.kitchen, password: `guess${i}` }, T.id, ip)).statusCode).toBe(401);
-      const locked = await api('POST', '/ops/v1/auth/login', null, { phone: T.staffPhones.kitchen, password: PASSWORD }, T.id, ip);
-      expect([locked.statusCode, locked.json().code]).toEqual([429, 'RATE_LIMITED']);
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await api('POST', '/ops/v1/auth/login', null, { phone: T.staffPhones.kitchen, password: PASSWORD }, T.id, '10.99.0.2')).statusCode).toBe(200);
+    /** A login from an address, with a device cookie when given; answers the reply. */
+    const loginFrom = (ip: string, phone: string, password: string, extra: { device?: string; code?: string } = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ops/v1/auth/login',
+        headers: { 'x-merchant-id': T.id, ...(extra.device ? { cookie: `dx_staff_device=${extra.device}` } : {}) },
+        remoteAddress: ip,
+        payload: { phone, password, ...(extra.code ? { code: extra.code } : {}) },
+      });
+    const deviceOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'dx_staff_device')?.value;
+
+    it('stops the guesser (5 wrong from an address, 20 from its network) and never the member: 20 wrong from 4 addresses, the right password from elsewhere gets in', async () => {
+      const phone = T.staffPhones.kitchen;
+      for (const host of [1, 2, 3, 4]) {
+        for (let i = 0; i < 5; i++) expect((await loginFrom(`10.60.1.${host}`, phone, `guess${host}-${i}`)).statusCode).toBe(401);
+      }
+      // The address that used its tries waits, even with the right password...
+      const address = await loginFrom('10.60.1.1', phone, PASSWORD);
+      expect([address.statusCode, address.json().code, address.json().details]).toEqual([429, 'RATE_LIMITED', expect.objectContaining({ per: 'address', limit: 5 })]);
+      // ...and so does every address of its network, for every number, in the error format with Retry-After.
+      for (const other of [PASSWORD, 'guess']) {
+        const network = await loginFrom('10.60.1.200', other === PASSWORD ? phone : T.staffPhones.operator, other);
+        expect([network.statusCode, network.json().code, network.json().details?.per]).toEqual([429, 'RATE_LIMITED', 'network']);
+        expect(Number(network.headers['retry-after'])).toBeGreaterThan(0);
+        expect(network.json().description.ru).toBeTruthy();
+      }
+      // The member, from a fresh address on another network, gets in with the right password alone.
+      const member = await loginFrom('10.60.2.7', phone, PASSWORD);
+      expect(member.statusCode, member.body).toBe(200);
+      StaffLoginResponse.parse(member.json());
+    });
+
+    it('takes an IPv6 network as its /48, however its addresses are spelled', async () => {
+      const phone = T.staffPhones.admin;
+      for (const host of ['2001:db8:7:1::1', '2001:DB8:7:2:0:0:0:1', '2001:0db8:0007:3::1', '2001:db8:7:4::1']) {
+        for (let i = 0; i < 5; i++) expect((await loginFrom(host, phone, `v6-${i}`)).statusCode).toBe(401);
+      }
+      const same = await loginFrom('2001:db8:7:ffff::9', phone, PASSWORD);
+      expect([same.statusCode, same.json().details?.per]).toEqual([429, 'network']);
+      expect((await loginFrom('2001:db8:8::1', phone, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('keeps a member in under a guess spread over many networks: from a known device at once, elsewhere with the code sent by SMS', async () => {
+      const phone = T.staffPhones.courier;
+      // An earlier login on this device leaves its signed cookie (httpOnly, only for the login calls).
+      const earlier = await loginFrom('10.61.0.1', phone, PASSWORD);
+      expect(earlier.statusCode).toBe(200);
+      const cookie = earlier.cookies.find((c) => c.name === 'dx_staff_device');
+      expect(cookie).toMatchObject({ httpOnly: true, path: '/api/ops/v1/auth', sameSite: 'Strict' });
+      const device = cookie!.value;
+      expect(device).toContain(T.staff.courier);
+
+      // 50 wrong passwords from ten networks, none of them past its own limits.
+      for (let n = 0; n < 10; n++) {
+        for (let i = 0; i < 5; i++) expect((await loginFrom(`10.62.${n}.1`, phone, `wide${n}-${i}`)).statusCode).toBe(401);
+      }
+      // The known device gets in with the password alone (and a wrong password there is still wrong).
+      expect((await loginFrom('10.63.0.1', phone, 'wrong', { device })).statusCode).toBe(401);
+      const known = await loginFrom('10.63.0.2', phone, PASSWORD, { device });
+      expect(known.statusCode, known.body).toBe(200);
+      // A device cookie that is not this member's proof (altered, or nothing) is not known: the code is asked for.
+      const forged = device.slice(0, -1) + (device.endsWith('A') ? 'B' : 'A');
+      for (const other of [forged, undefined]) {
+        const asked = await loginFrom('10.64.0.1', phone, PASSWORD, other ? { device: other } : {});
+        expect([asked.statusCode, asked.json().code, asked.json().details?.codeLength]).toEqual([428, 'STAFF_CODE_REQUIRED', 6]);
+      }
+      const code = await lastSmsCode(dataDir, phone, T.id);
+      const wrongCode = await loginFrom('10.64.0.1', phone, PASSWORD, { code: code === '000000' ? '111111' : '000000' });
+      expect([wrongCode.statusCode, wrongCode.json().code]).toEqual([400, 'OTP_INVALID']);
+      // A wrong password with the right code is still refused, as any wrong password.
+      expect((await loginFrom('10.64.0.1', phone, 'wrong', { code })).statusCode).toBe(401);
+      const withCode = await loginFrom('10.64.0.1', phone, PASSWORD, { code });
+      expect(withCode.statusCode, withCode.body).toBe(200);
+      // That device is known from now on.
+      expect((await loginFrom('10.65.0.1', phone, PASSWORD, { device: deviceOf(withCode)! })).statusCode).toBe(200);
+    });
+
+    it("shows the brand's admin the failed logins per member and network, never an address; other roles get 403", async () => {
+      const res = await api('GET', '/ops/v1/auth/failures', tokens.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const { content } = StaffLoginFailures.parse(res.json());
+      const kitchen = content.find((m) => m.staff.id === T.staff.kitchen);
+      expect(kitchen?.attempts).toEqual([expect.objectContaining({ network: '10.60.1.0/24', count: 20 })]);
+      const courier = content.find((m) => m.staff.id === T.staff.courier);
+      expect(courier?.attempts.filter((a) => a.network.startsWith('10.62.')).map((a) => a.count)).toEqual(Array(10).fill(5));
+      const admin = content.find((m) => m.staff.id === T.staff.admin);
+      expect(admin?.attempts).toEqual(expect.arrayContaining([expect.objectContaining({ network: '2001:db8:7::/48', count: 20 })]));
+      expect(res.body).not.toMatch(/10\.6[0-5]\.\d+\.[1-9]|2001:db8:7:[1-4]/i);
+      // A number with no account is nobody's to show.
+      expect(content.every((m) => Object.values(T.staff).includes(m.staff.id))).toBe(true);
+      for (const role of ['kitchen', 'operator', 'courier'] as const) {
+        const refused = await api('GET', '/ops/v1/auth/failures', tokens[role]);
+        expect([refused.statusCode, refused.json().code]).toEqual([403, 'FORBIDDEN']);
+      }
     });
 
     it("refuses a customer's token, no token, another brand's host and a role the call is not for", async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashbackEntries, merchantOrderSettings, merchantSettings, orderCounters, orders, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
+import { cashbackEntries, merchantOrderSettings, merchantSettings, orderCounters, orders, otpCodes, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { localTime } from '@dasturxon/domain';
 import { Order, OrderMerchantSettings, OrderPage, OrderSetting, QuoteResponse } from '@dasturxon/domain/contracts';
@@ -449,6 +449,44 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       } finally {
         await setFlags({ isSmsConfirmationRequiredPerOrder: false });
         await setStock(COUNTED, null);
+      }
+    });
+
+    // Issue 26: a flood of login codes that spends the open part of the hour's SMS budget (70 % of 300) leaves the
+    // reserve to the brand's customers: their order codes still go out, while a new number's login is refused.
+    it("still sends a customer's order code once a flood has spent the open part of the brand's SMS budget", async () => {
+      const c = await login();
+      await setFlags({ isSmsConfirmationRequiredPerOrder: true });
+      const now = t.clock.now();
+      const flood = Array.from({ length: 210 }, (_, i) => ({
+        merchantId: T.id,
+        phone: `+99897${String(3_000_000 + i).padStart(7, '0')}`,
+        purpose: 'LOGIN' as const,
+        subject: '',
+        codeHash: '00',
+        attempts: 0,
+        triesByAddress: {},
+        expiresAt: new Date(now.getTime() + 120_000),
+        clientIp: `100.${64 + (i % 50)}.${Math.floor(i / 50)}.9`,
+        createdAt: now,
+      }));
+      await t.database.db.insert(otpCodes).values(flood);
+      try {
+        const newcomer = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/v1/auth/otp',
+          headers: { 'x-merchant-id': T.id },
+          payload: { phone: freshPhone() },
+          remoteAddress: freshIp(),
+        });
+        expect(newcomer.json()).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'brand', limit: 210 } });
+        const asked = await place(c, pickup());
+        expect(asked.json().code).toBe('ORDER_CONFIRMATION_REQUIRED');
+        const code = await lastSmsCode(dataDir, c.phone, c.merchant);
+        expect((await place(c, { ...pickup(), confirmationCode: code })).statusCode).toBe(201);
+      } finally {
+        await t.database.db.delete(otpCodes).where(and(eq(otpCodes.merchantId, T.id), eq(otpCodes.codeHash, '00')));
+        await setFlags({ isSmsConfirmationRequiredPerOrder: false });
       }
     });
   });

@@ -83,6 +83,105 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     });
   });
 
+  /*
+   * Payme's whole matrix in one sequence, one row a call against the server: the order (a, b: Payme orders of their
+   * own; cash: paid another way; unknown), the transaction (t1…; unknown), the amount (right or wrong), and what must
+   * come back: the result's state (`allow` for a check) or the error code; then the order's state.
+   */
+  it('plays Payme’s matrix: check, create, perform, cancel before and after perform, repeats, wrong amount and account, unknown transaction, timeout', async () => {
+    const start = shop.t.clock.now();
+    const placed = { a: await shop.order('PAYME'), b: await shop.order('PAYME'), c: await shop.order('PAYME'), cash: await shop.order('CASH') };
+    type Label = keyof typeof placed;
+    const ids = new Map<string, string>();
+    const idOf = (label: string) => (label === 'unknown' ? '0123456789abcdef01234567' : (ids.get(label) ?? ids.set(label, payme.newId()).get(label)!));
+    const orderIdOf = (label: string) => (label === 'unknown' ? '00000000-0000-4000-8000-000000000000' : placed[label as Label].id);
+    const orderOfTrans = new Map<string, Label>();
+    const state = async (label: Label) => {
+      const o = await shop.orderRow(placed[label].id);
+      return `${o.status} ${o.isPaid ? 'paid' : 'unpaid'}`;
+    };
+    type Row = [call: string, order: string, transaction: string, expected: string | number, orderAfter?: string];
+    const rows: Row[] = [
+      ['check', 'a', '', 'allow', 'CREATED unpaid'],
+      ['check', 'a', 'wrong', -31001],
+      ['check', 'unknown', '', -31050],
+      ['check', 'cash', '', -31051],
+      ['create', 'unknown', 't0', -31050],
+      ['create', 'a', 't0 wrong', -31001, 'CREATED unpaid'],
+      ['create', 'a', 't1', 1, 'CREATED unpaid'],
+      ['create', 'a', 't1', 1, 'CREATED unpaid'],
+      ['create', 'a', 't2', -31099, 'CREATED unpaid'],
+      ['check', 'a', '', -31099],
+      ['status', '', 't1', 1],
+      ['perform', '', 'unknown', -31003],
+      ['cancel', '', 'unknown', -31003],
+      ['status', '', 'unknown', -31003],
+      ['perform', '', 't1', 2, 'OPEN paid'],
+      ['perform', '', 't1', 2, 'OPEN paid'],
+      ['create', 'a', 't1', -31008, 'OPEN paid'],
+      ['create', 'a', 't3', -31052, 'OPEN paid'],
+      ['cancel', '', 't1', -2, 'CANCELED unpaid'],
+      ['cancel', '', 't1', -2, 'CANCELED unpaid'],
+      ['perform', '', 't1', -31008, 'CANCELED unpaid'],
+      ['status', '', 't1', -2],
+      // Cancelled before perform: the order still awaits payment and takes another transaction.
+      ['create', 'b', 't4', 1, 'CREATED unpaid'],
+      ['cancel', '', 't4', -1, 'CREATED unpaid'],
+      ['cancel', '', 't4', -1, 'CREATED unpaid'],
+      ['perform', '', 't4', -31008, 'CREATED unpaid'],
+      ['create', 'b', 't4', -31008, 'CREATED unpaid'],
+      ['create', 'b', 't5', 1, 'CREATED unpaid'],
+      // Accepted by the branch: a refund is refused, the transaction stays performed.
+      ['create', 'c', 't6', 1, 'CREATED unpaid'],
+      ['perform', '', 't6', 2, 'OPEN paid'],
+      ['accept', 'c', '', ''],
+      ['cancel', '', 't6', -31007, 'COOKING paid'],
+      ['status', '', 't6', 2],
+      // Payme's 12 hours: past them the transaction is cancelled (reason 4) and refused.
+      ['later', '', '', ''],
+      ['perform', '', 't5', -31008, 'CANCELED unpaid'],
+      ['status', '', 't5', -1],
+    ];
+    try {
+      for (const [call, label, transaction, expected, after] of rows) {
+        const row = `${call} ${label} ${transaction}`.trim();
+        const [transLabel = '', amountKind] = transaction.split(' ', 2);
+        if (label in placed && transLabel && transLabel !== 'wrong') orderOfTrans.set(transLabel, label as Label);
+        if (call === 'later') {
+          shop.t.clock.set(new Date(now() + TIMEOUT + 1000));
+          await shop.t.app.runOrderTimers();
+          continue;
+        }
+        if (call === 'accept') {
+          await shop.t.database.db.update(orders).set({ status: 'COOKING' }).where(eq(orders.id, orderIdOf(label)));
+          continue;
+        }
+        const wrong = amountKind === 'wrong' || transLabel === 'wrong';
+        const amount = label in placed ? tiyin(placed[label as Label]) - (wrong ? 100 : 0) : 100;
+        const id = idOf(transLabel);
+        const answer = rpc(
+          call === 'check'
+            ? await payme.checkPerform(orderIdOf(label), amount)
+            : call === 'create'
+              ? await payme.create(id, orderIdOf(label), amount, now())
+              : call === 'perform'
+                ? await payme.perform(id)
+                : call === 'cancel'
+                  ? await payme.cancel(id, 5)
+                  : await payme.check(id),
+        );
+        const got = answer.error ? answer.error.code : answer.result!.allow ? 'allow' : answer.result!.state;
+        expect([row, got]).toEqual([row, expected]);
+        const whose = label in placed ? (label as Label) : orderOfTrans.get(transLabel);
+        if (after && whose) expect([row, await state(whose)]).toEqual([row, after]);
+      }
+    } finally {
+      shop.t.clock.set(start);
+    }
+    expect([await state('a'), await state('b'), await state('c')]).toEqual(['CANCELED unpaid', 'CANCELED unpaid', 'COOKING paid']);
+    for (const label of ['a', 'b', 'c'] as const) expect((await shop.ledgerOf(placed[label].id)).payme.filter((t) => t.state === 2).length).toBeLessThanOrEqual(1);
+  });
+
   describe('refusals, each with its code and a message in three languages', () => {
     it('-32504 without the key, with a wrong key or login, and with another brand’s key, whatever the method', async () => {
       const order = await shop.order('PAYME');
@@ -235,21 +334,59 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       }
     });
 
-    it('an order our unpaid timer cancelled (unpaidCancelMinutes) is not paid: perform answers -31008 and Payme cancels', async () => {
+    it('our unpaid timer waits out Payme’s 12 hours for a created transaction: the order stays payable and is paid', async () => {
+      const start = shop.t.clock.now();
+      try {
+        const order = await shop.order('PAYME');
+        const id = payme.newId();
+        const created = rpc(await payme.create(id, order.id, tiyin(order), now())).result!;
+        shop.t.clock.set(new Date(start.getTime() + 21 * 60_000));
+        await shop.t.app.runOrderTimers();
+        expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', payUntil: new Date(created.create_time! + TIMEOUT) });
+        shop.t.clock.set(new Date(start.getTime() + TIMEOUT - 1000));
+        await shop.t.app.runOrderTimers();
+        expect(rpc(await payme.perform(id)).result).toMatchObject({ state: 2 });
+        expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
+      } finally {
+        shop.t.clock.set(start);
+      }
+    });
+
+    it('after Payme’s 12 hours the timer cancels the order: a late perform answers -31008, the transaction is cancelled (reason 4) and the customer told', async () => {
       const start = shop.t.clock.now();
       try {
         const order = await shop.order('PAYME');
         const id = payme.newId();
         rpc(await payme.create(id, order.id, tiyin(order), now()));
-        shop.t.clock.set(new Date(start.getTime() + 21 * 60_000));
+        shop.t.clock.set(new Date(start.getTime() + TIMEOUT + 1000));
         await shop.t.app.runOrderTimers();
-        expect(await statusOf(order.id)).toBe('CANCELED');
+        expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false, reason: 'NOT_PAID_IN_TIME' });
+        const before = await shop.toldOf(order.id);
         expect(errorOf(await payme.perform(id))).toBe(-31008);
+        expect(rpc(await payme.check(id)).result).toMatchObject({ state: -1, reason: 4 });
+        expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
+        // Payme's CancelTransaction then answers the transaction as it stands; a repeated perform tells no one again.
         expect(rpc(await payme.cancel(id, 4)).result).toMatchObject({ state: -1 });
+        expect(errorOf(await payme.perform(id))).toBe(-31008);
+        expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
       } finally {
         shop.t.clock.set(start);
       }
+    });
+
+    it('an order cancelled by the customer while Payme pays: perform answers -31008, the transaction is cancelled (reason 3), the customer told', async () => {
+      const c = await shop.customer();
+      const order = await shop.order('PAYME', { customer: c });
+      const id = payme.newId();
+      rpc(await payme.create(id, order.id, tiyin(order), now()));
+      const cancel = await shop.t.app.inject({ method: 'POST', url: `/api/orders/v1/orders/${order.id}/cancel`, headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` }, payload: { reason: 'changed my mind' } });
+      expect(cancel.statusCode).toBe(200);
+      const before = await shop.toldOf(order.id);
+      expect(errorOf(await payme.perform(id))).toBe(-31008);
+      expect(rpc(await payme.check(id)).result).toMatchObject({ state: -1, reason: 3 });
+      expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
+      expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
     });
   });
 

@@ -32,7 +32,7 @@ const IN_FLIGHT = 30;
 /** Answers to wait for before SIGTERM: every connection is open and the stream is steady by then. */
 const WARM_UP = 90;
 
-type Kind = 'quote' | 'menu';
+type Kind = 'quote' | 'menu' | 'health';
 
 interface Outcome {
   kind: Kind;
@@ -65,7 +65,7 @@ function send(agent: Agent, port: number, kind: Kind, secondHalfAfter?: Promise<
         host: '127.0.0.1',
         port,
         method: body ? 'POST' : 'GET',
-        path: body ? '/api/orders/v1/orders/quote' : '/api/products/v1/overalls?type=WEB',
+        path: body ? '/api/orders/v1/orders/quote' : kind === 'health' ? '/api/health' : '/api/products/v1/overalls?type=WEB',
         headers: {
           host: `tezkor.localhost:${port}`,
           ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
@@ -186,5 +186,73 @@ describe('shutting down under keep-alive traffic', () => {
     expect(stoppedIn, context).toBeLessThan(8_000);
     expect(p.output(), context).toContain('"msg":"shutting down"');
     expect(p.output(), context).toContain('"msg":"shut down: every answer sent, database closed"');
+  });
+
+  it('under continuous load from clients that reconnect: stops accepting first, answers every request that got a connection, refuses new ones, exits 0', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dx-shutdown-load-'));
+    dirs.push(dataDir);
+    // An event stream is open too: it is ended as the server goes (its client resumes on another instance).
+    const p = startEntry({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_WORK_PER_MINUTE: '1000000' });
+    children.push(p.child);
+    const port = await portOf(p.output);
+
+    const login = await fetch(`http://127.0.0.1:${port}/api/ops/v1/auth/login`, {
+      method: 'POST',
+      headers: { host: `tezkor.localhost:${port}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+998900000001', password: 'tezkor-demo-2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const stream = new Promise<string>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/ops/v1/events', headers: { host: `tezkor.localhost:${port}`, authorization: `Bearer ${token}` } }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.complete ? 'ended' : 'cut off'));
+        res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      req.end();
+    });
+
+    // Enough clients that, before the fix, some reconnected into the closing listener's queue and were reset.
+    const CLIENTS = 20;
+    const outcomes: (Outcome & { afterSigterm: boolean })[] = [];
+    let sigtermAt: number | null = null;
+    const deadline = performance.now() + 30_000;
+    // Each client keeps one keep-alive connection busy, request after request; when an answer closes it, the next
+    // request opens a new connection, as a browser or a balancer's pool does. A client stops when the server no
+    // longer takes connections (ECONNREFUSED: the balancer would go to another instance).
+    const client = async (n: number) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let i = n; performance.now() < deadline; i++) {
+          const outcome = await send(agent, port, i % 3 === 0 ? 'quote' : i % 3 === 1 ? 'menu' : 'health');
+          outcomes.push({ ...outcome, afterSigterm: sigtermAt !== null });
+          if (outcome.error) return;
+          if (sigtermAt === null && outcomes.length >= WARM_UP) {
+            sigtermAt = performance.now();
+            p.child.kill('SIGTERM');
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+    const exit = await p.exited;
+
+    expect(sigtermAt, 'SIGTERM was never sent').not.toBeNull();
+    // The board's stream was ended whole (its client resumes from Last-Event-ID elsewhere), not reset.
+    expect(await stream).toBe('ended');
+    const errors = outcomes.filter((o) => o.error).map((o) => `${o.kind}: ${o.error}`);
+    const context = `${JSON.stringify({ answered: outcomes.filter((o) => !o.error).length, after: outcomes.filter((o) => o.afterSigterm && !o.error).length, errors })}\n${p.output().slice(-3000)}`;
+    // A request that got a connection got its whole answer: the only failures are connections refused.
+    expect(errors.filter((e) => !e.endsWith('ECONNREFUSED')), context).toEqual([]);
+    for (const o of outcomes.filter((x) => !x.error)) {
+      expect(o.status, context).toBe(200);
+      expect(o.json, context).toHaveProperty(o.kind === 'quote' ? 'totalPrice' : o.kind === 'menu' ? 'categories' : 'status');
+    }
+    // Every client came to the refusal, and the requests under way at SIGTERM were answered.
+    expect(errors, context).toHaveLength(CLIENTS);
+    expect(outcomes.filter((o) => o.afterSigterm && !o.error).length, context).toBeGreaterThanOrEqual(1);
+    expect(exit.code, context).toBe(0);
   });
 });

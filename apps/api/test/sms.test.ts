@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { merchantSecrets, merchants, merchantSettings, PG_ERROR, pgErrorCode } from '@dasturxon/db';
 import type { ContentLanguage, SmsGateway } from '@dasturxon/domain';
 import { codeSmsText, DEFAULT_SMS_TEMPLATES } from '../src/sms/sms-text.ts';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { DEMO } from '@dasturxon/db/seed';
+import { BACKENDS, createTestApp, lastSmsCode, type TestApp } from './harness.ts';
 
 /** One request as a fake provider received it. */
 interface Received {
@@ -349,6 +350,53 @@ describe('codeSmsText', () => {
       expect(text).toBe(DEFAULT_SMS_TEMPLATES[language].replace('{brand}', 'Navbahor').replace('{code}', '042917'));
       // A Cyrillic SMS holds 70 characters; one part is enough with a brand name of 20.
       expect(text.length).toBeLessThanOrEqual(70);
+    }
+  });
+});
+
+/*
+ * Issue 26: the outbox wrote each login code and whole number to the info log, in production too. Now the log says
+ * where a message went with the number masked, never its text, and production refuses the outbox unless SMS_OUTBOX
+ * names it. Before, the first test found the code in the log and the second built a production app without a word.
+ */
+describe.each(BACKENDS)('the outbox gateway, on %s', (backend) => {
+  it('logs a login without its code or the whole number', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dx-outbox-log-'));
+    const lines: string[] = [];
+    const t = await createTestApp(backend, { DATA_DIR: dataDir }, { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const phone = '+998935551234';
+      const headers = { 'x-merchant-id': DEMO.tezkor.id };
+      const sent = await t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp', headers, payload: { phone }, remoteAddress: '192.0.2.50' });
+      expect(sent.statusCode).toBe(200);
+      const code = await lastSmsCode(dataDir, phone, DEMO.tezkor.id);
+      const login = await t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp/verify', headers, payload: { phone, code }, remoteAddress: '192.0.2.50' });
+      expect(login.statusCode).toBe(200);
+
+      const log = lines.join('');
+      expect(lines.some((l) => l.includes('outbox'))).toBe(true);
+      expect(log).toContain('+998 93 *** ** 34');
+      expect(log).not.toContain(code);
+      expect(log).not.toMatch(/998935551234|93 555 12 34/);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the outbox gateway in production', () => {
+  it('stops a start while a brand uses it, naming SMS_OUTBOX; with SMS_OUTBOX=true it starts and warns', async () => {
+    // PGlite: a refused start leaves its database behind, and PGlite's is in memory.
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-test-secret' };
+    await expect(createTestApp('pglite', production)).rejects.toThrow(/SMS_OUTBOX.*(navbahor|tezkor)/);
+
+    const lines: string[] = [];
+    const t = await createTestApp('pglite', { ...production, SMS_OUTBOX: 'true' }, { logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/SMS_OUTBOX=true/) }));
+    } finally {
+      await t.close();
     }
   });
 });

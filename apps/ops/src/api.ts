@@ -5,9 +5,11 @@ import type {
   CourierPositionRequest,
   Figures,
   Staff,
+  StaffLoginFailures,
   StaffLoginRequest,
   StaffLoginResponse,
   StaffOrder,
+  StaffOrderList,
   StaffStatusRequest,
   StopList,
   StopRequest,
@@ -24,6 +26,8 @@ export type Courier = (typeof CourierSchema)['_output'];
 
 const TOKEN_KEY = 'dx-ops-token';
 export const OPS = '/api/ops/v1';
+/** Orders per board page the console asks for: the first shows at once, the rest follow until none is left. */
+const BOARD_PAGE = 200;
 
 export const readToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const storeToken = (token: string | null): void => {
@@ -102,12 +106,13 @@ export const api = {
   login: (body: StaffLoginRequest) => call<StaffLoginResponse>('POST', `${OPS}/auth/login`, body, { auth: false }),
   logout: () => call<void>('POST', `${OPS}/auth/logout`),
   me: () => call<Staff>('GET', `${OPS}/me`),
-  orders: (query: { status?: readonly OrderStatus[]; branchId?: string } = {}) => {
-    const params = new URLSearchParams();
+  /** One page of the board (waiting orders first, newest first); `cursor` is the previous page's `nextCursor`. */
+  orders: (cursor: string | null = null, query: { status?: readonly OrderStatus[]; branchId?: string } = {}) => {
+    const params = new URLSearchParams({ size: String(BOARD_PAGE) });
     if (query.status?.length) params.set('status', query.status.join(','));
     if (query.branchId) params.set('branchId', query.branchId);
-    const qs = params.toString();
-    return call<{ content: StaffOrder[] }>('GET', `${OPS}/orders${qs ? `?${qs}` : ''}`).then((r) => r.content);
+    if (cursor) params.set('cursor', cursor);
+    return call<StaffOrderList>('GET', `${OPS}/orders?${params.toString()}`);
   },
   order: (id: string) => call<StaffOrder>('GET', `${OPS}/orders/${encodeURIComponent(id)}`),
   move: (id: string, body: Partial<StaffStatusRequest> & { status: OrderStatus }) =>
@@ -117,6 +122,8 @@ export const api = {
   stopList: (branchId: string) => call<StopList>('GET', `${OPS}/stop-list?branchId=${encodeURIComponent(branchId)}`),
   stop: (body: StopRequest) => call<StopList>('PUT', `${OPS}/stop-list`, body),
   pauseDelivery: (branchId: string, minutes: number) => call<StopList>('PUT', `${OPS}/delivery-pause`, { branchId, minutes }),
+  /** The brand's failed staff logins of the last day, per member and network (admin only). */
+  loginFailures: () => call<StaffLoginFailures>('GET', `${OPS}/auth/failures`).then((r) => r.content),
   figures: (day: string) => call<Figures>('GET', `${OPS}/figures?day=${encodeURIComponent(day)}`),
   /** The brand's branches (the storefront's public list): names for the filters. */
   branches: () => call<Branch[]>('GET', '/api/users/v1/branches', undefined, { auth: false }),

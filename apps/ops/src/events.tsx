@@ -2,20 +2,18 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { readEvents } from '@dasturxon/domain';
 import type { OrderEvent } from '@dasturxon/domain/contracts';
 import { OPS, reportUnauthorized } from './api.ts';
+import { dispatchStreamMessage, type StreamListener } from './event-dispatch.ts';
 
 /*
  * One live connection per signed-in console (GET /api/ops/v1/events), shared by every screen. It reconnects
  * with a growing pause (1 s up to 30 s) and resumes from the last event it saw (Last-Event-ID); a screen that
- * holds a list also reloads it after a reconnect, in case the server no longer had the events it missed.
+ * holds a list also reloads it after a reconnect, and when the server says it cannot replay what was missed
+ * (`event: reset`). A stream the server ends with the session (`event: end`) reconnects into a 401: signed out.
  */
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
-interface Listener {
-  event(event: OrderEvent): void;
-  /** The stream opened again after a break. */
-  reopened(): void;
-}
+type Listener = StreamListener;
 
 interface Events {
   state: LiveState;
@@ -60,14 +58,7 @@ export function EventsProvider({ token, children }: { token: string; children: R
             onEvent: (message) => {
               // Kept as each event comes: a connection that breaks mid-stream resumes after the last one seen.
               if (message.id) last = message.id;
-              if (message.event !== 'order' && message.event !== 'position') return;
-              let event: OrderEvent;
-              try {
-                event = JSON.parse(message.data) as OrderEvent;
-              } catch {
-                return;
-              }
-              for (const l of listeners) l.event(event);
+              dispatchStreamMessage(message, listeners);
             },
           });
         } catch (error) {
@@ -103,7 +94,10 @@ export function EventsProvider({ token, children }: { token: string; children: R
 
 export const useLiveState = (): LiveState => useContext(EventsContext).state;
 
-/** Calls `onEvent` for every order and position event, and `onReopen` after a reconnect; the latest callbacks are used. */
+/**
+ * Calls `onEvent` for every order and position event, and `onReopen` after a reconnect or a reset (the server could not
+ * replay what was missed); the latest callbacks are used.
+ */
 export function useOrderEvents(onEvent: (event: OrderEvent) => void, onReopen?: () => void): void {
   const { subscribe } = useContext(EventsContext);
   const latest = useRef({ onEvent, onReopen });
@@ -115,6 +109,7 @@ export function useOrderEvents(onEvent: (event: OrderEvent) => void, onReopen?: 
       subscribe({
         event: (e) => latest.current.onEvent(e),
         reopened: () => latest.current.onReopen?.(),
+        reset: () => latest.current.onReopen?.(),
       }),
     [subscribe],
   );

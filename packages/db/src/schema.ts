@@ -1226,7 +1226,10 @@ export const staffSessions = pgTable(
   ],
 );
 
-/** A failed staff login, counted per number and per number from an address (decision 010). */
+/**
+ * A failed staff login: the number tried, the client address (in domain `clientNetwork`'s spelling, so a network is a
+ * prefix of it) and when; counted per number from an address, per network and per number, kept 24 h (decision 010).
+ */
 export const staffLoginFailures = pgTable(
   'staff_login_failures',
   {

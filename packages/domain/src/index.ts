@@ -25,8 +25,10 @@ export * from './cards.ts';
 export * from './order-payment.ts';
 export * from './order-schedule.ts';
 export * from './order-status.ts';
+export * from './payment-window.ts';
 export * from './phone.ts';
 export * from './pricing.ts';
+export * from './proof-of-work.ts';
 export * from './quote-menu.ts';
 export * from './quote-rules.ts';
 export * from './quote.ts';
@@ -34,6 +36,7 @@ export * from './room.ts';
 export * from './routing.ts';
 export * from './settings.ts';
 export * from './staff.ts';
+export * from './network.ts';
 export * from './event-stream.ts';
 export * from './tenant.ts';
 

@@ -80,33 +80,78 @@ export interface FirstPicture {
 }
 
 /**
- * The sides the image service renders (the larger side of a picture): every size the storefront asks
- * for (the `pictureSources` boxes at 1x, 1.5x and 2x, the banner, the spec's 480 default, icons, the
- * sharing picture) and the maximum. Any other size snaps up to the next step, so anonymous requests can
- * only ever make a bounded set of variants. Keep the storefront's sizes on it: the domain test checks.
+ * The boxes the image service renders, and nothing else: every box the storefront asks for (the `pictureSources`
+ * squares at 1x, 1.5x and 2x, the banner's at 1x, 1.5x and 2x, the spec's 480 default, icons, category tiles,
+ * story slides, the sharing picture, the favicon) and the largest square. Any other box is rendered at the
+ * smallest of these that covers it (cropped to fill it, as every box is), so a picture has at most
+ * IMAGE_BOXES.length boxes whatever is asked. Keep the storefront's sizes here: the domain test checks.
  */
-export const IMAGE_SIDES = [
-  64, 72, 88, 96, 108, 128, 132, 144, 176, 192, 240, 256, 320, 360, 480, 500, 540, 720, 750, 960, 1000, 1200, 2000,
-] as const;
-/** The qualities the image service renders at; any other snaps up to the next one, never below what was asked. */
-const IMAGE_QUALITIES = [50, 65, 80, 90, 100] as const;
+export const IMAGE_BOXES: readonly { readonly width: number; readonly height: number }[] = [
+  ...[64, 72, 88, 96, 108, 128, 132, 144, 176, 192, 240, 256, 360, 480, 540, 720, 960, 1200, 2000].map((side) => ({ width: side, height: side })),
+  // BANNER_PICTURE (12:5) at 1x, 1.5x and 2x.
+  { width: 500, height: 208 },
+  { width: 750, height: 312 },
+  { width: 1000, height: 416 },
+  // The menu's category tiles (4:3) and the story slides (9:16).
+  { width: 320, height: 240 },
+  { width: 540, height: 960 },
+];
+/** The largest side of any box: asks above it are rendered at the largest square. */
+export const IMAGE_MAX_SIDE = 2000;
+/**
+ * The qualities the image service renders at: what the storefront asks for its photos (80) and the spec's
+ * default (100). Any other quality snaps up to the next one, never below what was asked.
+ */
+export const IMAGE_QUALITIES = [80, 100] as const;
+/** The formats the image service writes. */
+export const IMAGE_FORMATS: readonly ImageFormat[] = ['webp', 'jpeg', 'png', 'avif'];
+/** AVIF encodes about 10x slower than WebP: a box whose larger side is above this is answered as WebP. */
+export const AVIF_MAX_SIDE = 960;
 
 /**
- * The box a picture is rendered at: the larger side snaps up to the next step of IMAGE_SIDES (capped at
- * the largest) and the other side is scaled by the same factor, so the asked aspect ratio is kept. A
- * size already on the ladder comes back as asked.
+ * The most variants one picture can have on disk, whatever is asked: every box in WebP, JPEG and PNG, the
+ * boxes up to AVIF_MAX_SIDE in AVIF, each at every quality. 24 boxes x 2 qualities = 48 per format; with
+ * AVIF's 21 boxes, 186 in all. The domain and API tests check the service never makes more.
+ */
+export const MAX_IMAGE_VARIANTS =
+  IMAGE_QUALITIES.length *
+  IMAGE_FORMATS.reduce((sum, f) => sum + IMAGE_BOXES.filter((b) => f !== 'avif' || Math.max(b.width, b.height) <= AVIF_MAX_SIDE).length, 0);
+
+/** A side as asked, made a whole number within 1..IMAGE_MAX_SIDE (anything not a positive number counts as 1). */
+const sideOf = (side: number) => (Number.isFinite(side) && side > 1 ? Math.min(IMAGE_MAX_SIDE, Math.ceil(side)) : side === Infinity ? IMAGE_MAX_SIDE : 1);
+
+/**
+ * The box a picture is rendered at: the smallest box of IMAGE_BOXES (by area) at least as wide and as tall as
+ * the asked one, so a picture is never drawn smaller than it is shown; the browser's `object-fit: cover` crops
+ * the rest. A box of the list comes back as it is; sides above IMAGE_MAX_SIDE are taken as IMAGE_MAX_SIDE.
  */
 export function snapImageSize(width: number, height: number): { width: number; height: number } {
-  const larger = Math.max(width, height);
-  const max = IMAGE_SIDES[IMAGE_SIDES.length - 1]!;
-  const step = IMAGE_SIDES.find((s) => s >= larger) ?? max;
-  if (step === larger) return { width, height };
-  const factor = step / larger;
-  const fit = (side: number) => Math.min(step, Math.max(1, Math.round(side * factor)));
-  return { width: fit(width), height: fit(height) };
+  const w = sideOf(width);
+  const h = sideOf(height);
+  let best = IMAGE_BOXES.find((b) => b.width === IMAGE_MAX_SIDE && b.height === IMAGE_MAX_SIDE)!;
+  for (const box of IMAGE_BOXES) {
+    if (box.width >= w && box.height >= h && box.width * box.height < best.width * best.height) best = box;
+  }
+  return { width: best.width, height: best.height };
 }
 
 /** The quality a picture is rendered at: the next step of IMAGE_QUALITIES at or above the asked one. */
 export function snapImageQuality(quality: number): number {
   return IMAGE_QUALITIES.find((q) => q >= quality) ?? IMAGE_QUALITIES[IMAGE_QUALITIES.length - 1]!;
+}
+
+/**
+ * What the image service renders for an ask: the box (snapImageSize), the quality (snapImageQuality) and the
+ * format, AVIF above AVIF_MAX_SIDE answered as WebP. There are at most MAX_IMAGE_VARIANTS answers.
+ */
+export function snapImageVariant(asked: { width: number; height: number; quality: number; format: ImageFormat }): {
+  width: number;
+  height: number;
+  quality: number;
+  format: ImageFormat;
+} {
+  const { width, height } = snapImageSize(asked.width, asked.height);
+  const known = IMAGE_FORMATS.includes(asked.format) ? asked.format : 'webp';
+  const format = known === 'avif' && Math.max(width, height) > AVIF_MAX_SIDE ? 'webp' : known;
+  return { width, height, quality: snapImageQuality(asked.quality), format };
 }

@@ -11,6 +11,9 @@ import { isDeliveryService } from './quote-rules.ts';
 export const STAFF_ROLES = ['admin', 'operator', 'kitchen', 'courier'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Who sees the brand's failed staff logins (`GET /api/ops/v1/auth/failures`): the brand's owner. */
+export const LOGIN_FAILURES_ROLES = ['admin'] as const satisfies readonly StaffRole[];
+
 /** The role a staff member moves orders as: an admin runs the brand and moves as its operator does. */
 export function orderRoleOf(role: StaffRole): Extract<OrderRole, 'operator' | 'kitchen' | 'courier'> {
   return role === 'admin' ? 'operator' : role;
@@ -35,6 +38,25 @@ export type BoardColumn = (typeof BOARD_COLUMNS)[number]['id'];
 export function boardColumnOf(status: OrderStatus): BoardColumn | null {
   return BOARD_COLUMNS.find((c) => (c.statuses as readonly OrderStatus[]).includes(status))?.id ?? null;
 }
+
+/**
+ * Which orders the board needs first (decision 010, "The board's pages"): 0 waits for the branch's answer (the
+ * first column: not yet accepted, late after a few minutes), 1 is in the branch's hands on a working column (each
+ * status there waits for the next staff move of the order table), 2 is the rest (the done column, and orders not
+ * on the board yet: awaiting payment or their time). The board's pages go by this rank, then newest first.
+ */
+export type BoardRank = 0 | 1 | 2;
+export const BOARD_WAITING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS[0].statuses;
+export const BOARD_WORKING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS.slice(1).flatMap((c) => (c.id === 'done' ? [] : [...c.statuses]));
+
+export function boardRank(status: OrderStatus): BoardRank {
+  if (BOARD_WAITING_STATUSES.includes(status)) return 0;
+  return BOARD_WORKING_STATUSES.includes(status) ? 1 : 2;
+}
+
+/** Orders of the board per page, unless the caller asks for fewer (or more, up to the most). */
+export const BOARD_PAGE_SIZE = 100;
+export const BOARD_PAGE_SIZE_MAX = 500;
 
 /**
  * A ready delivery nobody has taken: what a courier of its branch may take (ATTACHED). The server's scope of a

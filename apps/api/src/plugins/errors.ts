@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, errorBody, type ErrorCode } from '@dasturxon/domain';
 
@@ -84,4 +84,19 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * What Fastify's router refuses before any hook (Fastify's `frameworkErrors`): a path that does not decode (bytes that
+ * are not UTF-8, such as half of a UTF-16 pair) or a parameter over its length, answered in the error format
+ * rather than Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody('VALIDATION_FAILED', { fields: [{ field: 'path', message: 'is not a valid address' }] }));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody('VALIDATION_FAILED', { fields: [{ field: 'path', message: 'is too long' }] }));
+  } else {
+    void reply.status(500).send(errorBody('INTERNAL_ERROR'));
+  }
 }

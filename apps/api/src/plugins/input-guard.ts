@@ -5,6 +5,8 @@ import { AppError, isUuid } from '@dasturxon/domain';
  * What every request is held to before any route reads it (issue 10, "Hostile input"), in one place:
  * - no control characters in a path or query parameter, nor in a text of the body (tab, line feed and
  *   carriage return excepted: a comment has lines); a NUL must never reach the database;
+ * - every text well-formed Unicode, keys included: JSON can name half of a UTF-16 pair (`"\ud800"`), which no
+ *   column can keep (PostgreSQL refuses it in jsonb, and UTF-8 has no bytes for it);
  * - one Host header;
  * - ids compared the same way everywhere: a UUID in the path, the query or the body is read in lower case,
  *   as the database keeps it;
@@ -16,7 +18,21 @@ const CONTROL_IN_PARAMETER = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- the point is to find them
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const MAX_DEPTH = 32;
+
+declare global {
+  interface String {
+    /** ES2024 (Node 20 has it; the workspace's lib is ES2023). */
+    isWellFormed(): boolean;
+  }
+}
 const MAX_FIELDS = 10;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A payment provider's endpoint: it checks its own input after the caller's credentials, answering in the provider's words. */
+    providerInput?: true;
+  }
+}
 
 interface Field {
   field: string;
@@ -30,6 +46,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
+/** A lone UTF-16 surrogate in a field's name, shown as `?` where the field is named. */
+const LONE_SURROGATE = /[\ud800-\udfff]/gu;
+const badText = (value: string, control: RegExp) => control.test(value) || !value.isWellFormed();
+const problemOf = (value: string, control: RegExp) => (control.test(value) ? 'must not contain control characters' : 'must be well-formed Unicode');
+const shownKey = (key: string) => key.replace(CONTROL_IN_PARAMETER, '?').replace(LONE_SURROGATE, '?');
+
 /** A string `inspectInput` would change: a UUID with a capital letter (only A–F can be one). */
 const UPPER_HEX = /[A-F]/;
 const needsLowerCase = (value: string) => value.length === 36 && UPPER_HEX.test(value) && isUuid(value);
@@ -39,7 +61,7 @@ const needsLowerCase = (value: string) => value.length === 36 && UPPER_HEX.test(
  * and copies nothing, which is what nearly every request is (a quote's basket is some forty fields).
  */
 function isClean(value: unknown, control: RegExp, depth: number): boolean {
-  if (typeof value === 'string') return !control.test(value) && !needsLowerCase(value);
+  if (typeof value === 'string') return !badText(value, control) && !needsLowerCase(value);
   if (depth >= MAX_DEPTH) return true;
   if (Array.isArray(value)) {
     for (const item of value) if (!isClean(item, control, depth + 1)) return false;
@@ -48,14 +70,14 @@ function isClean(value: unknown, control: RegExp, depth: number): boolean {
   if (isPlainObject(value)) {
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
-      if (control.test(key) || !isClean(value[key], control, depth + 1)) return false;
+      if (badText(key, control) || !isClean(value[key], control, depth + 1)) return false;
     }
   }
   return true;
 }
 
 /**
- * The fields of `value` (under `path`) holding a control character, and the value with its UUIDs in lower case.
+ * The fields of `value` (under `path`) holding a control character or ill-formed Unicode, and the value with its UUIDs in lower case.
  * Objects and arrays are copied only where something changes.
  */
 export function inspectInput(value: unknown, path: string, control: RegExp, fields: Field[] = [], depth = 0): { value: unknown; fields: Field[] } {
@@ -65,7 +87,7 @@ export function inspectInput(value: unknown, path: string, control: RegExp, fiel
 
 function inspectInDepth(value: unknown, path: string, control: RegExp, fields: Field[], depth: number): { value: unknown; fields: Field[] } {
   if (typeof value === 'string') {
-    if (control.test(value) && fields.length < MAX_FIELDS) fields.push({ field: path, message: 'must not contain control characters' });
+    if (badText(value, control) && fields.length < MAX_FIELDS) fields.push({ field: path, message: problemOf(value, control) });
     return { value: isUuid(value) ? value.toLowerCase() : value, fields };
   }
   if (depth >= MAX_DEPTH) return { value, fields };
@@ -82,8 +104,8 @@ function inspectInDepth(value: unknown, path: string, control: RegExp, fields: F
     let changed = false;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (control.test(key) && fields.length < MAX_FIELDS) fields.push({ field: `${path}.${key.replace(CONTROL_IN_PARAMETER, '?')}`, message: 'must not contain control characters' });
-      const next = inspectInDepth(item, `${path}.${key}`, control, fields, depth + 1).value;
+      if (badText(key, control) && fields.length < MAX_FIELDS) fields.push({ field: `${path}.${shownKey(key)}`, message: problemOf(key, control) });
+      const next = inspectInDepth(item, `${path}.${shownKey(key)}`, control, fields, depth + 1).value;
       if (next !== item) changed = true;
       out[key] = next;
     }
@@ -151,6 +173,7 @@ export function registerInputGuard(app: FastifyInstance): void {
 
   // Before the routes' own validation and before the brand is resolved (plugins/tenant.ts), for every call.
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.providerInput) return;
     const fields: Field[] = [];
     const params = inspectInput(request.params, 'params', CONTROL_IN_PARAMETER, fields);
     const query = inspectInput(request.query, 'query', CONTROL_IN_PARAMETER, fields);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@dasturxon/domain';
+import { merchantOf } from './tenant.ts';
 
 /*
  * Limits per client address for the anonymous calls that cost the server work (issue 10): pricing a basket,
@@ -16,6 +17,8 @@ export type RateLimitKind = 'work' | 'media';
 declare module 'fastify' {
   interface FastifyContextConfig {
     rateLimit?: RateLimitKind;
+    /** An open call (spec section 7 marks it WITH_TOKEN; guests may make it): guests of one brand share a limit too. */
+    guestsPerBrand?: boolean;
   }
 }
 
@@ -70,15 +73,44 @@ function setHeaders(reply: FastifyReply, state: { limit: number; remaining: numb
     .header('ratelimit-policy', `${state.limit};w=${WINDOW_MS / 1000}`);
 }
 
+/**
+ * The limits' hook: register it before every other `onRequest` hook (app.ts), so a call over its limit costs no more
+ * than finding its route. It is refused there and then, before the input guard, the security headers, the brand's
+ * lookup (plugins/tenant.ts, preValidation) and the body: the answer goes out at once, whatever of the body is still
+ * arriving, with `Connection: close`, so the server does not read the rest of a body it will never use (Node would
+ * otherwise read and drop all of it to keep the connection for the next request).
+ */
 export function registerRateLimits(app: FastifyInstance, limits: RateLimits): void {
   const limiter = createRateLimiter(limits, () => app.clock.now().getTime());
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const kind = kindOf(request);
-    if (!kind) return;
+    if (!kind) return done();
     const state = limiter.take(kind, request.ip);
     setHeaders(reply, state);
+    if (state.allowed) return done();
+    const error = new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
+    reply
+      .code(error.status)
+      .header('retry-after', String(state.resetSeconds))
+      .header('connection', 'close')
+      .send(error.toBody());
+  });
+}
+
+/**
+ * The guests of one brand share a window a minute on the open calls (`config.guestsPerBrand`: zones, tariff,
+ * geocoding; docs/decisions/013-open-calls.md), on top of the per-address limit: a flood from many addresses on one
+ * brand is cut off there. A signed-in customer (`request.user`, set by the auth guard, a preHandler registered before
+ * this one in the same scope) is counted per address only, so the flood never shuts the brand's customers out.
+ */
+export function registerGuestBrandLimits(app: FastifyInstance, perBrandPerMinute: number): void {
+  const limiter = createRateLimiter({ work: perBrandPerMinute, media: perBrandPerMinute }, () => app.clock.now().getTime());
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config?.guestsPerBrand || request.user) return;
+    const state = limiter.take('work', `guests of ${merchantOf(request).id}`);
     if (!state.allowed) {
-      throw new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
+      setHeaders(reply, state);
+      throw new AppError('RATE_LIMITED', { per: 'brand', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
     }
   });
 }

@@ -1,7 +1,7 @@
 import { phoneDigits } from '@dasturxon/domain';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { answerSnippet, SMS_TIMEOUT_MS, SmsError, type SmsGateway, type SmsMessage } from './sms.gateway.ts';
+import { answerSnippet, redactDigits, SMS_TIMEOUT_MS, SmsError, type SmsGateway, type SmsMessage } from './sms.gateway.ts';
 
 /** `merchant_secrets.sms_credentials.ESKIZ`. */
 export const EskizCredentials = z.object({
@@ -122,7 +122,7 @@ export function createEskizClient(options: { baseUrl: string; clock: Clock; fetc
         throw new SmsError('ESKIZ', `Eskiz send answered ${response.status}: ${await answerSnippet(response)}`, response.status);
       }
       const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
-      if (body && body.status === 'error') throw new SmsError('ESKIZ', `Eskiz send answered an error: ${JSON.stringify(body).slice(0, 300)}`);
+      if (body && body.status === 'error') throw new SmsError('ESKIZ', `Eskiz send answered an error: ${redactDigits(JSON.stringify(body).slice(0, 300))}`);
     },
     /** Forget the tokens (tests, or after a merchant's credentials change). */
     forget(merchantId?: string): void {

@@ -32,8 +32,14 @@ export class SmsError extends Error {
 /** How long we wait for a gateway: a code nobody receives in time is worth nothing anyway. */
 export const SMS_TIMEOUT_MS = 10_000;
 
-/** The first part of a provider's answer, for a log line. */
+/**
+ * A provider's answer made fit for a log line: runs of four digits or more starred, since a provider may echo
+ * the number or the message (and with it the code).
+ */
+export const redactDigits = (text: string): string => text.replace(/\d{4,}/g, (run) => '*'.repeat(run.length));
+
+/** The first part of a provider's answer, for a log line, without numbers or codes in it. */
 export async function answerSnippet(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
-  return text.slice(0, 300);
+  return redactDigits(text.slice(0, 300));
 }

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { merchantSecrets, type Db } from '@dasturxon/db';
+import { merchants, merchantSecrets, type Db } from '@dasturxon/db';
 import type { SmsGateway as SmsGatewayName } from '@dasturxon/domain';
 import type { Clock } from '../clock.ts';
+import { ConfigError } from '../config.ts';
 import { createEskizClient, EskizCredentials, eskizGateway } from './eskiz.gateway.ts';
 import { createOutboxGateway, OUTBOX_FILE } from './outbox.gateway.ts';
 import { PlayMobileCredentials, playMobileGateway } from './play-mobile.gateway.ts';
@@ -16,6 +17,8 @@ export interface SmsSenderOptions {
   dataDir: string;
   eskizBaseUrl: string;
   playMobileBaseUrl: string;
+  /** Whether the outbox gateway may send: always outside production, with SMS_OUTBOX=true in it. */
+  outboxAllowed: boolean;
   fetch?: typeof fetch;
 }
 
@@ -36,7 +39,12 @@ export interface SmsMerchant {
  * They are read on every send (a change takes effect at once); Eskiz tokens are kept per merchant.
  */
 export function createSmsSender(options: SmsSenderOptions) {
-  const outbox = createOutboxGateway({ file: resolve(options.dataDir, OUTBOX_FILE), clock: options.clock, log: options.log });
+  const outbox = createOutboxGateway({
+    file: resolve(options.dataDir, OUTBOX_FILE),
+    clock: options.clock,
+    log: options.log,
+    allowed: options.outboxAllowed,
+  });
   const eskiz = createEskizClient({ baseUrl: options.eskizBaseUrl, clock: options.clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
 
   async function credentialsOf(merchantId: string): Promise<Record<string, unknown>> {
@@ -86,3 +94,22 @@ export function createSmsSender(options: SmsSenderOptions) {
 }
 
 export type SmsSender = ReturnType<typeof createSmsSender>;
+
+/**
+ * At start, in production: the demo outbox writes login codes to a file, so a brand that uses it stops the
+ * server (ConfigError) unless SMS_OUTBOX=true says so. Answers the brands that use it when it does, for the
+ * warning at start; null otherwise.
+ */
+export async function outboxBrandsAtStart(options: { db: Db; production: boolean; allowed: boolean }): Promise<string | null> {
+  if (!options.production) return null;
+  const rows = await options.db.select({ sub: merchants.sub }).from(merchants).where(eq(merchants.smsGateway, 'OUTBOX')).orderBy(asc(merchants.sub));
+  if (!rows.length) return null;
+  const brands = rows.map((r) => r.sub).join(', ');
+  if (!options.allowed) {
+    throw new ConfigError(
+      `SMS_OUTBOX: brands ${brands} send their login codes to the demo outbox (DATA_DIR/${OUTBOX_FILE}), not by SMS. ` +
+        'Give them a real gateway (merchants.sms_gateway), or set SMS_OUTBOX=true to run so in production.',
+    );
+  }
+  return brands;
+}

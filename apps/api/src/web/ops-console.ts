@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,18 +18,22 @@ const YEAR_SECONDS = 31_536_000;
 export async function registerOpsConsole(app: FastifyInstance, options: { dist: string }): Promise<void> {
   const dist = resolve(options.dist);
   const indexPath = join(dist, 'index.html');
-  let page: { mtimeMs: number; html: string } | null = null;
+  let page: string | null = null;
 
-  /** The built page, read again when a new build replaces it. */
+  /**
+   * The built page this process serves: the first one found, then kept, as the storefront's is. A later build in
+   * the same folder is served by the next process; the hashed files of both stay (docs/decisions/012).
+   */
   async function indexHtml(): Promise<string | null> {
+    if (page !== null) return page;
     try {
-      const s = await stat(indexPath);
-      if (!page || page.mtimeMs !== s.mtimeMs) page = { mtimeMs: s.mtimeMs, html: await readFile(indexPath, 'utf8') };
-      return page.html;
+      page ??= await readFile(indexPath, 'utf8');
+      return page;
     } catch {
       return null;
     }
   }
+  await indexHtml();
 
   async function sendPage(_request: FastifyRequest, reply: FastifyReply) {
     const html = await indexHtml();
@@ -43,8 +47,8 @@ export async function registerOpsConsole(app: FastifyInstance, options: { dist: 
   // and its static files plugin decorates nothing the storefront's already has.
   await app.register(
     async (scope) => {
-      // Registered even before the first build (files are looked up per request): a build made while the server
-      // runs is served without a restart; until then every path answers the 503 below.
+      // Registered even before the first build (files are looked up per request): the first build made while the
+      // server runs is served without a restart; until then every path answers the 503 below.
       await scope.register(fastifyStatic, {
         root: dist,
         prefix: '/',

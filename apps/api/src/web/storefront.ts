@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,11 +29,17 @@ interface Deps {
   pageCacheMb: number;
 }
 
-/** The built page and what the build's manifest says of it (the hashed file of each interface language). */
+/**
+ * The built page and what the build's manifest says of it (the hashed file of each interface language), with the
+ * build's version file: read once, then kept for the life of the process, with the renderer of the same build.
+ * A later build in the same folder is served by the next process (docs/decisions/012-assets-across-deploys.md);
+ * its hashed files sit beside this build's (scripts/vite-keep-builds.ts), so both versions' pages work.
+ */
 interface Template {
-  mtimeMs: number;
   html: string;
   localeUrls: Partial<Record<UiLanguage, string>>;
+  /** `version.json` of the same build, or null when the build wrote none. */
+  version: string | null;
 }
 
 /** `dist/.vite/manifest.json` → `{ ru: '/assets/ru-DeF9hAo6.json', … }`; empty when there is no manifest. */
@@ -165,17 +171,19 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   const indexPath = join(deps.webDist, 'index.html');
   let template: Template | null = null;
 
+  /** The build this process serves: the first one found (a server started before any build takes the first). */
   async function indexHtml(): Promise<Template | null> {
+    if (template) return template;
     try {
-      const s = await stat(indexPath);
-      if (!template || template.mtimeMs !== s.mtimeMs) {
-        template = { mtimeMs: s.mtimeMs, html: await readFile(indexPath, 'utf8'), localeUrls: await readLocaleUrls(deps.webDist) };
-      }
+      const html = await readFile(indexPath, 'utf8');
+      const version = await readFile(join(deps.webDist, 'version.json'), 'utf8').catch(() => null);
+      template ??= { html, localeUrls: await readLocaleUrls(deps.webDist), version };
       return template;
     } catch {
       return null;
     }
   }
+  await indexHtml();
 
   if (existsSync(deps.webDist)) {
     await app.register(fastifyStatic, {
@@ -277,6 +285,14 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   }
 
   app.get('/', { schema: { hide: true } }, sendPage);
+
+  // The version of the page this process serves, not of whatever was built in the folder since: a page polling it
+  // (spec section 4, "Version") is told of a newer build by the servers of that build.
+  app.get('/version.json', { schema: { hide: true } }, async (_request, reply) => {
+    const version = (await indexHtml())?.version;
+    if (!version) return reply.status(404).send(errorBody('NOT_FOUND', { path: '/version.json' }));
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(version);
+  });
 
   /** robots.txt and sitemap.xml of the brand this host belongs to (seo.ts). */
   async function brandOf(request: FastifyRequest) {

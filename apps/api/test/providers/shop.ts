@@ -8,6 +8,8 @@ import {
   createSecretBox,
   DEV_PAYMENT_SECRETS_KEY,
   merchantSettings,
+  notifications,
+  orderEvents,
   orders,
   paymentAccounts,
   paymeTransactions,
@@ -20,7 +22,7 @@ import {
 } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { Order } from '@dasturxon/domain/contracts';
-import { createTestApp, signInCustomer, type Backend, type TestApp } from '../harness.ts';
+import { createTestApp, signInCustomer, type Backend, type TestApp, type TestAppOptions } from '../harness.ts';
 
 /*
  * The shop side of the payment tests: a test app of the demo chain with its online payment types on, customers
@@ -64,17 +66,19 @@ export interface Shop {
   cashbackOf(userId: string): Promise<number>;
   promoUsesOf(orderId: string): Promise<number>;
   /** Every provider transaction of an order, from the three ledgers. */
+  /** What the customer was told of an order: its events (the live streams) and its notifications. */
+  toldOf(orderId: string): Promise<{ events: number; notifications: number }>;
   ledgerOf(orderId: string): Promise<{ payme: (typeof paymeTransactions.$inferSelect)[]; click: (typeof clickTransactions.$inferSelect)[]; uzum: (typeof uzumTransactions.$inferSelect)[] }>;
 }
 
-export async function openShop(backend: Backend, env: Record<string, string> = {}): Promise<Shop> {
+export async function openShop(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<Shop> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dx-payments-'));
-  const t = await createTestApp(backend, { DATA_DIR: dataDir, ...env });
+  const t = await createTestApp(backend, { DATA_DIR: dataDir, ...env }, options);
   const db = t.database.db;
   // Uzum is off for the demo's web channel; the payment tests take all three.
   await db
     .update(merchantSettings)
-    .set({ paymeActive: true, clickActive: true, uzumActive: true })
+    .set({ paymeActive: true, clickActive: true, uzumActive: true, notificationsActive: true })
     .where(and(eq(merchantSettings.merchantId, T.id), eq(merchantSettings.channel, 'WEB')));
   const box = createSecretBox(env.PAYMENT_SECRETS_KEY ?? DEV_PAYMENT_SECRETS_KEY);
   const navbahor: PaymentAccount[] = [
@@ -133,6 +137,11 @@ export async function openShop(backend: Backend, env: Record<string, string> = {
     },
     async promoUsesOf(orderId) {
       return Number((await db.select({ n: sql<number>`count(*)` }).from(promoUses).where(eq(promoUses.orderId, orderId)))[0]!.n);
+    },
+    async toldOf(orderId) {
+      const events = await db.select({ n: sql<number>`count(*)` }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      const told = await db.select({ n: sql<number>`count(*)` }).from(notifications).where(eq(notifications.orderId, orderId));
+      return { events: Number(events[0]!.n), notifications: Number(told[0]!.n) };
     },
     async ledgerOf(orderId) {
       return {

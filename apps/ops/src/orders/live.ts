@@ -12,12 +12,20 @@ interface LiveOrders {
   upsert: (order: StaffOrder) => void;
 }
 
+/** Loads one page of orders: the first with `null`, the next with the previous page's `nextCursor`. */
+export type PageLoader = (cursor: string | null) => Promise<{ content: StaffOrder[]; nextCursor: string | null }>;
+
+/** Of two states of one order, the later: the one with more moves in its history (moves only add to it). */
+const later = (known: StaffOrder | undefined, fresh: StaffOrder): StaffOrder => (known && known.history.length > fresh.history.length ? known : fresh);
+
 /**
  * A list of orders kept current by the live stream: each `order` event refetches the order it names (its `next`
  * depends on the staff member, which only the server knows), a `position` event moves its courier; an order the
- * staff member may no longer see (404, 403) leaves the list. The whole list is read again after a reconnect.
+ * staff member may no longer see (404, 403) leaves the list. The list comes in pages (waiting orders first): the
+ * first shows at once, the next are read one after another until the last and added to it, so no order is left
+ * out however many there are. The whole list is read again after a reconnect.
  */
-export function useLiveOrders(load: () => Promise<StaffOrder[]>, onChange?: (event: OrderEvent, before: StaffOrder | undefined, after: StaffOrder | null) => void): LiveOrders {
+export function useLiveOrders(load: PageLoader, onChange?: (event: OrderEvent, before: StaffOrder | undefined, after: StaffOrder | null) => void): LiveOrders {
   const [orders, setOrders] = useState<ReadonlyMap<string, StaffOrder>>(new Map());
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
@@ -26,6 +34,8 @@ export function useLiveOrders(load: () => Promise<StaffOrder[]>, onChange?: (eve
   const latestLoad = useRef(load);
   /** The newest fetch per order: an older answer arriving late is dropped. */
   const fetches = useRef(new Map<string, number>());
+  /** Orders the stream or a move brought while the list is being read: the first page must not drop them. */
+  const sinceLoad = useRef(new Set<string>());
   useEffect(() => {
     latestLoad.current = load;
     current.current = orders;
@@ -33,26 +43,45 @@ export function useLiveOrders(load: () => Promise<StaffOrder[]>, onChange?: (eve
 
   useEffect(() => {
     let live = true;
-    latestLoad.current().then(
-      (list) => {
-        if (!live) return;
-        setOrders(new Map(list.map((o) => [o.id, o])));
-        setError(null);
-        setLoading(false);
-      },
-      (e: unknown) => {
+    void (async () => {
+      let cursor: string | null = null;
+      let first = true;
+      sinceLoad.current = new Set();
+      try {
+        do {
+          const page = await latestLoad.current(cursor);
+          if (!live) return;
+          const firstPage = first;
+          setOrders((m) => {
+            // The first page starts the list afresh (keeping what arrived meanwhile); later pages add to it. An order
+            // already known keeps its later state.
+            const next = firstPage ? new Map([...m].filter(([id]) => sinceLoad.current.has(id))) : new Map(m);
+            for (const order of page.content) next.set(order.id, later(next.get(order.id), order));
+            return next;
+          });
+          if (first) {
+            setError(null);
+            setLoading(false);
+          }
+          first = false;
+          cursor = page.nextCursor;
+        } while (cursor);
+      } catch (e: unknown) {
         if (!live) return;
         setError(e);
         setLoading(false);
-      },
-    );
+      }
+    })();
     return () => {
       live = false;
     };
   }, [round]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  const upsert = useCallback((order: StaffOrder) => setOrders((m) => new Map(m).set(order.id, order)), []);
+  const upsert = useCallback((order: StaffOrder) => {
+    sinceLoad.current.add(order.id);
+    setOrders((m) => new Map(m).set(order.id, order));
+  }, []);
   const remove = useCallback(
     (id: string) =>
       setOrders((m) => {

@@ -19,7 +19,7 @@ export function Board() {
   const session = useSession();
   const branches = branchChoices(session, tr.content);
   const now = useNow();
-  const live = useLiveOrders(() => api.orders());
+  const live = useLiveOrders((cursor) => api.orders(cursor));
   const [branchId, setBranchId] = useState(rememberedBranch);
 
   // A branch remembered from another account (or removed since) filters nothing.

@@ -113,7 +113,7 @@ export function CourierView() {
   const tr = useT();
   const { staff } = useSession();
   const live = useLiveOrders(
-    () => api.orders(),
+    (cursor) => api.orders(cursor),
     (_event, before, after) => {
       // A delivery order just became ready to take.
       if (after && awaitsCourier({ ...after, courierId: after.courier?.id ?? null }) && before?.status !== 'DONE') chime();

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { formatNumber, pickText } from '@dasturxon/domain';
+import { formatNumber, LOGIN_FAILURES_ROLES, pickText } from '@dasturxon/domain';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { localDay, money } from '../format.ts';
+import { dateTime, localDay, money } from '../format.ts';
+import { useSession } from '../session.ts';
 import { ErrorNote, field, Loading, useLoad } from '../ui.tsx';
 
 const minutes = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value)));
@@ -10,6 +11,7 @@ const minutes = (value: number | null) => (value === null ? '—' : formatNumber
 /** The day's orders, cancellations, revenue and speed, per branch. */
 export function FiguresScreen() {
   const tr = useT();
+  const session = useSession();
   const [day, setDay] = useState(localDay);
   const figures = useLoad(() => api.figures(day), [day]);
   const data = figures.loading ? undefined : figures.data;
@@ -93,6 +95,60 @@ export function FiguresScreen() {
           </table>
         </div>
       )}
+      {(LOGIN_FAILURES_ROLES as readonly string[]).includes(session.staff.role) && <LoginFailures />}
     </div>
+  );
+}
+
+/** The brand owner's view of wrong staff passwords: who, from which network (never the address), how many, when last. */
+function LoginFailures() {
+  const tr = useT();
+  const failures = useLoad(() => api.loginFailures(), []);
+  const rows = (failures.data ?? []).flatMap((m) => m.attempts.map((a) => ({ member: m.staff, ...a })));
+  return (
+    <section className="flex flex-col gap-2" data-testid="login-failures" aria-labelledby="login-failures-title">
+      <h2 id="login-failures-title" className="text-lg font-semibold">
+        {tr.t('loginFailures')}
+      </h2>
+      {failures.error !== null && <ErrorNote error={failures.error} onRetry={failures.reload} />}
+      {failures.loading ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-slate-500">{tr.t('loginFailuresNone')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full min-w-[32rem] text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {tr.t('loginFailuresWho')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {tr.t('loginFailuresNetwork')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {tr.t('loginFailuresCount')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {tr.t('loginFailuresLast')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr key={`${r.member.id} ${r.network}`} data-testid="login-failure-row">
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {r.member.name} <span className="text-slate-500">{r.member.phone}</span>
+                  </th>
+                  <td className="px-3 py-2 font-mono">{r.network}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatNumber(r.count)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">{dateTime(r.lastAt, tr)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Staff } from '@dasturxon/domain/contracts';
 import { unlockAudio } from '../alerts.ts';
-import { api, errorText } from '../api.ts';
+import { api, ApiError, errorText } from '../api.ts';
 import { LANGS, useT, type Lang } from '../i18n.ts';
 import { btn, field } from '../ui.tsx';
 
@@ -11,6 +11,9 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  /** The server asked for the code it sent by SMS (428 STAFF_CODE_REQUIRED: someone is guessing this number's password). */
+  const [codeAsked, setCodeAsked] = useState<{ length: number } | null>(null);
+  const [code, setCode] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -19,9 +22,13 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.login({ phone: phone.trim(), password });
+      const answer = await api.login({ phone: phone.trim(), password, ...(codeAsked && code.trim() ? { code: code.trim() } : {}) });
       onSignedIn(answer.token, answer.staff);
     } catch (e) {
+      if (e instanceof ApiError && e.body?.code === 'STAFF_CODE_REQUIRED') {
+        setCodeAsked({ length: Number(e.body.details?.codeLength ?? 6) });
+        setCode('');
+      }
       setError(e);
       setBusy(false);
     }
@@ -77,6 +84,23 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
             className={field}
           />
         </div>
+        {codeAsked && (
+          <div className="space-y-1">
+            <label htmlFor="login-code" className="block text-sm font-medium">
+              {tr.t('smsCode')}
+            </label>
+            <input
+              id="login-code"
+              data-testid="login-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={codeAsked.length}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              className={field}
+            />
+          </div>
+        )}
         {error !== null && (
           <p role="alert" data-testid="login-error" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {errorText(error, tr)}

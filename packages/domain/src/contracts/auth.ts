@@ -41,7 +41,17 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const SendOtpRequest = z.strictObject({ phone: PhoneInput });
+/**
+ * A solved challenge (428 CHALLENGE_REQUIRED): the challenge as the server gave it and a counter such that
+ * SHA-256(`challenge:counter`) starts with the difficulty's zero bits (proof-of-work.ts).
+ */
+export const ProofOfWork = z.strictObject({
+  challenge: z.string().min(1).max(400),
+  counter: z.number().int().min(0).max(2 ** 40),
+});
+export type ProofOfWork = z.infer<typeof ProofOfWork>;
+
+export const SendOtpRequest = z.strictObject({ phone: PhoneInput, proof: ProofOfWork.optional() });
 export type SendOtpRequest = z.infer<typeof SendOtpRequest>;
 
 /** The answer to a code request: the same whether the phone belongs to a customer or not. */

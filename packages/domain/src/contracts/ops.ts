@@ -3,7 +3,7 @@ import { OrderStatus } from './enums.ts';
 import { PhoneInput } from './auth.ts';
 import { Order } from './orders.ts';
 import { LocalizedText } from './languages.ts';
-import { COURIER_STATUSES, MAX_DELIVERY_PAUSE_MINUTES, REJECT_REASONS, STAFF_ROLES } from '../staff.ts';
+import { BOARD_PAGE_SIZE, BOARD_PAGE_SIZE_MAX, COURIER_STATUSES, MAX_DELIVERY_PAUSE_MINUTES, REJECT_REASONS, STAFF_ROLES } from '../staff.ts';
 
 /*
  * The brand's staff console and the live path to the customer (issue 15, decision 010). Staff calls live under
@@ -29,11 +29,32 @@ export type Staff = z.infer<typeof Staff>;
 export const StaffLoginRequest = z.strictObject({
   phone: PhoneInput,
   password: z.string().min(1).max(200),
+  /** The code sent by SMS when the number is under a wide guess and this device is not known (428 STAFF_CODE_REQUIRED). */
+  code: z.string().regex(/^\d{4,8}$/).optional(),
 });
 export type StaffLoginRequest = z.infer<typeof StaffLoginRequest>;
 
 export const StaffLoginResponse = z.object({ token: z.string(), staff: Staff, expiresAt: z.iso.datetime() });
 export type StaffLoginResponse = z.infer<typeof StaffLoginResponse>;
+
+/** Recent wrong passwords for one staff member of the brand, per client network (decision 010, "Staff login"). */
+export const StaffLoginFailures = z.object({
+  content: z.array(
+    z.object({
+      staff: z.object({ id: z.uuid(), name: z.string(), phone: z.string(), role: StaffRoleSchema }),
+      attempts: z.array(
+        z.object({
+          /** The client's network, never its address: `203.0.113.0/24`, `2001:db8:1::/48`. */
+          network: z.string(),
+          count: z.number().int(),
+          firstAt: z.iso.datetime(),
+          lastAt: z.iso.datetime(),
+        }),
+      ),
+    }),
+  ),
+});
+export type StaffLoginFailures = z.infer<typeof StaffLoginFailures>;
 
 export const Point = z.object({ latitude: z.number(), longitude: z.number() });
 
@@ -92,10 +113,18 @@ export const StaffOrderListQuery = z.object({
       return parsed.data;
     }),
   branchId: z.uuid().optional(),
+  /** Orders per page (BOARD_PAGE_SIZE unless given). */
+  size: z.coerce.number().int().min(1).max(BOARD_PAGE_SIZE_MAX).default(BOARD_PAGE_SIZE),
+  /** The previous page's `nextCursor`: the page after it. */
+  cursor: z.string().max(200).optional(),
 });
 export type StaffOrderListQuery = z.infer<typeof StaffOrderListQuery>;
 
-export const StaffOrderList = z.object({ content: z.array(StaffOrder) });
+/**
+ * One page of the board: orders waiting for acceptance first, then those in the branch's hands, then the rest
+ * (domain `boardRank`), newest first within each; `nextCursor` asks for the page after it, null on the last.
+ */
+export const StaffOrderList = z.object({ content: z.array(StaffOrder), nextCursor: z.string().nullable() });
 export type StaffOrderList = z.infer<typeof StaffOrderList>;
 
 export const StaffStatusRequest = z.strictObject({

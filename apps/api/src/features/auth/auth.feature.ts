@@ -32,6 +32,7 @@ export function createAuthFeature({ db, clock, config, log, merchants }: AuthFea
     dataDir: config.DATA_DIR,
     eskizBaseUrl: config.ESKIZ_BASE_URL,
     playMobileBaseUrl: config.PLAY_MOBILE_BASE_URL,
+    outboxAllowed: config.NODE_ENV !== 'production' || config.SMS_OUTBOX,
   });
   const otp = createOtpService({
     db,
@@ -47,6 +48,10 @@ export function createAuthFeature({ db, clock, config, log, merchants }: AuthFea
       slowSeconds: config.OTP_SLOW_SECONDS,
       budgetPerHour: config.SMS_BUDGET_PER_HOUR,
       budgetPerDay: config.SMS_BUDGET_PER_DAY,
+      reservePercent: config.SMS_RESERVE_PERCENT,
+      networkPercent: config.SMS_NETWORK_PERCENT,
+      challengeAfterPercent: config.SMS_CHALLENGE_AFTER_PERCENT,
+      challengeBits: config.SMS_CHALLENGE_BITS,
     },
   });
   const auth = createAuthService({ db, clock, otp, sessionTtlDays: config.SESSION_TTL_DAYS });

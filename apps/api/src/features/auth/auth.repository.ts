@@ -57,6 +57,23 @@ export function createAuthRepository(db: Db) {
         .where(and(scopeFilter(merchantId, scope), gt(otpCodes.createdAt, since)));
       return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
     },
+    /** Codes sent in the window to clients of one network (`a.b.c.0/24`, `x:y:z::/48`). */
+    async sentFromNetwork(merchantId: string, network: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int`, oldest: min(otpCodes.createdAt) })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.merchantId, merchantId), gt(otpCodes.createdAt, since), sql`${network}::inet >>= ${otpCodes.clientIp}::inet`));
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+    /** Whether the number belongs to an open account of the brand: a customer who has logged in here before. */
+    async isCustomer(merchantId: string, phone: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.merchantId, merchantId), eq(users.phone, phone), isNull(users.deletedAt), eq(users.isActive, true)))
+        .limit(1);
+      return row !== undefined;
+    },
     async insertCode(row: typeof otpCodes.$inferInsert): Promise<void> {
       await db.insert(otpCodes).values(row);
     },

@@ -22,13 +22,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ otp: OtpService; auth: AuthServ
           'address within that minute, it works here too: the answer is 200 with the seconds left, and no second SMS goes out. ' +
           "A few codes an hour per number and client address, per client address, and the brand's SMS budget (429 RATE_LIMITED, " +
           'details.per phone, address or brand); a number asked for from many addresses is slowed, never refused. ' +
-          'Every 429 says in details.retryAfterSeconds, and in Retry-After, how long to wait.',
+          'Every 429 says in details.retryAfterSeconds, and in Retry-After, how long to wait. ' +
+          "Once half the brand's hourly budget is spent, a login code needs a proof of work: 428 CHALLENGE_REQUIRED with " +
+          'details.challenge and details.difficulty; send the request again with proof {challenge, counter}, where ' +
+          'SHA-256(challenge + ":" + counter) starts with difficulty zero bits. A share of the budget is kept for numbers ' +
+          'with an account here and for order confirmations; one network (IPv4 /24, IPv6 /48) may spend a share on new numbers ' +
+          '(details.per network).',
         body: SendOtpRequest,
-        response: { 200: SendOtpResponse, ...errors, 429: ErrorResponse, 502: ErrorResponse },
+        response: { 200: SendOtpResponse, ...errors, 428: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) =>
-      otp.send({ merchant: merchantOf(request), phone: request.body.phone, purpose: 'LOGIN', subject: '', clientIp: request.ip }),
+      otp.send({
+        merchant: merchantOf(request),
+        phone: request.body.phone,
+        purpose: 'LOGIN',
+        subject: '',
+        clientIp: request.ip,
+        proof: request.body.proof,
+      }),
   );
 
   app.post(

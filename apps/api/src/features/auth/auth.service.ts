@@ -4,6 +4,7 @@ import { AppError } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { createUsersRepository, type UserRecord } from './users.repository.ts';
+import { announceSessionsEnded } from '../live/index.ts';
 import { createAuthRepository, type SessionRecord } from './auth.repository.ts';
 import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
 
@@ -75,8 +76,15 @@ export function createAuthService(options: AuthServiceDeps) {
       return found;
     },
 
+    /** Whether a session is still live (its event streams end when it is not); it is not extended by asking. */
+    async isLive(session: SessionRecord): Promise<boolean> {
+      return (await createAuthRepository(db).liveSession(session.merchantId, session.tokenHash, clock.now())) !== null;
+    },
+
     async logout(session: SessionRecord): Promise<void> {
       await createAuthRepository(db).revokeSession(session.merchantId, session.id, clock.now());
+      // Its open event streams end, on whichever instance holds them.
+      await announceSessionsEnded(db, session.merchantId);
     },
   };
 }

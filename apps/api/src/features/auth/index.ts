@@ -3,5 +3,6 @@ export { createAuthFeature, type AuthFeature } from './auth.feature.ts';
 export { bearerToken, registerAuthGuard, requireSession, requireUser, type AuthMode } from './auth.guard.ts';
 export { authRoutes } from './auth.routes.ts';
 export { invalidCode, type OtpService } from './otp.service.ts';
+export type { SessionRecord } from './auth.repository.ts';
 export type { UserRecord } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';

@@ -1,8 +1,10 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@dasturxon/db';
 import {
   AppError,
+  leadingZeroBits,
+  networkOf,
   OTP_CODE_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_MAX_ATTEMPTS_ALL,
@@ -11,8 +13,10 @@ import {
   parsePhone,
   PHONE_COUNTRIES,
   phoneCountriesOf,
+  proofInput,
   type OtpPurpose,
   type PhoneCountry,
+  type ProofOfWork,
   type SendOtpResponse,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
@@ -41,7 +45,20 @@ export interface OtpLimits {
   /** A brand's codes an hour and a day, unless the brand sets its own (merchants.sms_budget_per_*). */
   budgetPerHour: number;
   budgetPerDay: number;
+  /** Under a flood (docs/decisions/004): the hourly budget's share kept for customers and order codes, in %. */
+  reservePercent: number;
+  /** The hourly budget's share one network may spend on new numbers, in %. */
+  networkPercent: number;
+  /** Past this share of the hourly budget spent, a login code needs a proof of work. */
+  challengeAfterPercent: number;
+  /** Its difficulty: leading zero bits of SHA-256. */
+  challengeBits: number;
 }
+
+/** How long a challenge can be solved and sent back. */
+const CHALLENGE_TTL_SECONDS = 120;
+/** Codes one number may draw from the reserve an hour, of every purpose: a login and a few order confirmations. */
+const RESERVE_PER_NUMBER = 3;
 
 export interface OtpServiceDeps {
   db: Db;
@@ -61,6 +78,8 @@ export interface SendCodeInput {
   /** Who may use the code: the customer changing their phone; empty for a login. */
   subject: string;
   clientIp: string;
+  /** A solved challenge, when an earlier request was answered 428 CHALLENGE_REQUIRED. */
+  proof?: ProofOfWork | undefined;
 }
 
 export interface CheckCodeInput {
@@ -121,8 +140,9 @@ const usableBy = (row: CodeRow, address: string, now: number): boolean =>
  * many from one address in all (429 RATE_LIMITED); a number that got OTP_SENDS_PER_PHONE_ALL_PER_HOUR
  * codes from every address is slowed to one code per OTP_SLOW_SECONDS, never refused for the hour;
  * the brand's SMS budget an hour and a day is the last limit (429 RATE_LIMITED per 'brand').
- * Every 429 says in `details.retryAfterSeconds` how long to wait. Sending never looks at
- * customers, so it answers alike for a known and an unknown number.
+ * Every 429 says in `details.retryAfterSeconds` how long to wait. Sending answers alike for a known
+ * and an unknown number, except once a flood has spent the open part of the hour (underFlood): then
+ * only the brand's customers and order codes draw on the reserve.
  *
  * Checking: every live code of the number and purpose is compared; each address has its own
  * OTP_MAX_ATTEMPTS wrong tries on a code, and OTP_MAX_ATTEMPTS_ALL wrong tries from the others close
@@ -149,6 +169,49 @@ export function createOtpService(options: OtpServiceDeps) {
 
   const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / SECOND));
 
+  /** The nonces of challenges already answered, until they expire: a solution works once per instance. */
+  const spentNonces = new Map<string, number>();
+  const challengeSignature = (merchantId: string, phone: string, body: string) =>
+    createHmac('sha256', key).update(`sms-challenge\n${merchantId}\n${phone}\n${body}`).digest('hex').slice(0, 32);
+
+  /** A challenge for this brand and number: `expiresAt.bits.nonce.signature`, signed, so nothing is kept until it comes back. */
+  function newChallenge(merchantId: string, phone: string, now: number): AppError {
+    const body = `${now + CHALLENGE_TTL_SECONDS * SECOND}.${limits.challengeBits}.${randomBytes(16).toString('hex')}`;
+    return new AppError('CHALLENGE_REQUIRED', {
+      challenge: `${body}.${challengeSignature(merchantId, phone, body)}`,
+      difficulty: limits.challengeBits,
+      expiresInSeconds: CHALLENGE_TTL_SECONDS,
+    });
+  }
+
+  /** Whether the proof answers a challenge we gave for this brand and number, still live, never used, with the work done. */
+  function proofHolds(merchantId: string, phone: string, proof: ProofOfWork | undefined, now: number): boolean {
+    if (!proof) return false;
+    const parts = proof.challenge.split('.');
+    if (parts.length !== 4) return false;
+    const [expires, bits, nonce, signature] = parts as [string, string, string, string];
+    const expected = Buffer.from(challengeSignature(merchantId, phone, `${expires}.${bits}.${nonce}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    if (!(Number(expires) > now) || Number(bits) < limits.challengeBits || spentNonces.has(nonce)) return false;
+    if (leadingZeroBits(createHash('sha256').update(proofInput(proof.challenge, proof.counter)).digest()) < Number(bits)) return false;
+    for (const [spent, until] of spentNonces) if (until <= now) spentNonces.delete(spent);
+    spentNonces.set(nonce, Number(expires));
+    return true;
+  }
+
+  /** One warning per brand and hour when its codes start to need a proof of work: the brand is being flooded. */
+  function alertFlood(merchantId: string, used: number, limit: number, now: number): void {
+    const alertKey = `${merchantId}:flood`;
+    const last = budgetAlerts.get(alertKey);
+    if (last !== undefined && now - last < HOUR) return;
+    budgetAlerts.set(alertKey, now);
+    options.log.warn(
+      { merchantId, used, limit, windowSeconds: HOUR / SECOND },
+      "a brand's SMS budget is being spent fast: new login codes now need a proof of work, part of the budget is kept for its customers",
+    );
+  }
+
   function alertBudget(merchantId: string, window: 'hour' | 'day', windowMs: number, limit: number, now: number): void {
     const alertKey = `${merchantId}:${window}`;
     const last = budgetAlerts.get(alertKey);
@@ -158,6 +221,43 @@ export function createOtpService(options: OtpServiceDeps) {
       { merchantId, window, windowSeconds: windowMs / SECOND, limit },
       "a brand's SMS budget is used up: login codes are refused until its window frees",
     );
+  }
+
+  /**
+   * The hourly budget under a flood (docs/decisions/004, "Under a flood"). A reserve is kept for numbers with an
+   * account at the brand and for order confirmations (signed-in customers), at most RESERVE_PER_NUMBER codes a
+   * number; new numbers share the rest, each network at most its share; and past the challenge line every login
+   * code needs a proof of work, known number or not, so the answer never tells a customer's number from another.
+   */
+  async function underFlood(
+    repo: ReturnType<typeof createAuthRepository>,
+    ask: { merchantId: string; phone: string; purpose: OtpPurpose; clientIp: string; proof: ProofOfWork | undefined },
+    state: { used: number; limit: number; sent: OtpCodeRecord[]; now: number },
+  ): Promise<void> {
+    const { used, limit, now } = state;
+    const open = limit - Math.ceil((limit * limits.reservePercent) / 100);
+    const reserved = ask.purpose === 'ORDER' || (ask.purpose === 'LOGIN' && (await repo.isCustomer(ask.merchantId, ask.phone)));
+    const since = new Date(now - HOUR);
+    const refuse = (per: string, limitOf: number, oldest: Date | null) =>
+      new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil((oldest?.getTime() ?? now) + HOUR, now), per, limit: limitOf, windowSeconds: HOUR / SECOND });
+
+    if (used >= open) {
+      if (!reserved) {
+        const hour = await repo.sentSince(ask.merchantId, { merchant: true }, since);
+        throw refuse('brand', open, hour.oldest);
+      }
+      if (state.sent.length >= RESERVE_PER_NUMBER) throw refuse('phone', RESERVE_PER_NUMBER, state.sent.at(-1)?.createdAt ?? null);
+    }
+    const network = networkOf(ask.clientIp);
+    if (!reserved && network) {
+      const share = Math.max(1, Math.ceil((limit * limits.networkPercent) / 100));
+      const fromNetwork = await repo.sentFromNetwork(ask.merchantId, network, since);
+      if (fromNetwork.count >= share) throw refuse('network', share, fromNetwork.oldest);
+    }
+    if (ask.purpose === 'LOGIN' && used >= Math.ceil((limit * limits.challengeAfterPercent) / 100) && limits.challengeAfterPercent < 100) {
+      alertFlood(ask.merchantId, used, limit, now);
+      if (!proofHolds(ask.merchantId, ask.phone, ask.proof, now)) throw newChallenge(ask.merchantId, ask.phone, now);
+    }
   }
 
   /** The E.164 number, if the brand takes numbers of its country (merchants.sms_countries), else 400 PHONE_INVALID. */
@@ -232,18 +332,22 @@ export function createOtpService(options: OtpServiceDeps) {
 
         // The brand's budget: one lock per brand, taken last and only by a send that is otherwise allowed.
         await repo.lock(`otp:${merchant.id}:budget`);
+        const hourLimit = policy?.budgetPerHour ?? limits.budgetPerHour;
         const budgets = [
-          { window: 'hour', ms: HOUR, limit: policy?.budgetPerHour ?? limits.budgetPerHour },
+          { window: 'hour', ms: HOUR, limit: hourLimit },
           { window: 'day', ms: DAY, limit: policy?.budgetPerDay ?? limits.budgetPerDay },
         ] as const;
+        let usedThisHour = 0;
         for (const { window, ms, limit } of budgets) {
           const used = await repo.sentSince(merchant.id, { merchant: true }, new Date(now - ms));
+          if (window === 'hour') usedThisHour = used.count;
           if (used.count >= limit) {
             alertBudget(merchant.id, window, ms, limit, now);
             const freesAt = (used.oldest?.getTime() ?? now) + ms;
             throw new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil(freesAt, now), per: 'brand', limit, windowSeconds: ms / SECOND });
           }
         }
+        await underFlood(repo, { merchantId: merchant.id, phone, purpose, clientIp, proof: input.proof }, { used: usedThisHour, limit: hourLimit, sent, now });
 
         const row = { id, merchantId: merchant.id, phone, purpose };
         await repo.insertCode({

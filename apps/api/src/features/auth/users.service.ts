@@ -1,6 +1,7 @@
 import { isUniqueViolation, type Db } from '@dasturxon/db';
 import { AppError, isPlausibleBirthday, type SendOtpResponse, type UpdateUserRequest, type User } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
+import { announceSessionsEnded } from '../live/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
@@ -99,6 +100,7 @@ export function createUsersService({ db, clock, otp }: UsersServiceDeps) {
         await createUsersRepository(tx).erase(merchant.id, me.id, now);
         await auth.revokeSessionsOfUser(merchant.id, me.id, now);
       });
+      await announceSessionsEnded(db, merchant.id);
     },
   };
 }

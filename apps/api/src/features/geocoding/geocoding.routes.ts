@@ -2,17 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { geocoderLanguages } from '@dasturxon/domain';
 import { ErrorResponse, GeocodeItem, ReverseGeocodeQuery, SearchGeocodeQuery } from '@dasturxon/domain/contracts';
-import type { GeocodingService } from './geocoding.service.ts';
+import type { FastifyRequest } from 'fastify';
+import { merchantOf } from '../../plugins/tenant.ts';
+import type { GeocodeCaller, GeocodingService } from './geocoding.service.ts';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
-// Guests ask too: the location sheet is used before any login. Each call may cost a request to Nominatim,
-// so it is limited per client address and passes the work gate like the other calls that cost work.
-const config = { tenant: 'active', rateLimit: 'work' } as const;
+// Guests ask too: the location sheet is used before any login (docs/decisions/013-open-calls.md). Each call may cost
+// a request to Nominatim, so it is limited per client address, and a guest's also per brand; a customer's token
+// (optional) puts them first for Nominatim's second.
+const config = { tenant: 'active', rateLimit: 'work', auth: 'optional', guestsPerBrand: true } as const;
+const callerOf = (request: FastifyRequest): GeocodeCaller =>
+  request.user ? { kind: 'customer' } : { kind: 'guest', brand: merchantOf(request).id, address: request.ip };
 const tags = ['geocoding'];
 const SOURCE =
   'Nominatim (NOMINATIM_URL) is asked first when configured, at most once a second for the whole server, its answers kept for 24 h; ' +
   'when it is not configured, fails, takes over 2 s, finds nothing or its second is already spent, the built-in gazetteer of the demo cities answers. ' +
   'Answers of Nominatim carry its licence (© OpenStreetMap contributors). The X-Geocoder header says who answered: nominatim, cache or gazetteer. ' +
+  "Open to guests, limited per client address and, for guests, per brand (429 RATE_LIMITED); a signed-in customer's token puts them first for Nominatim's second. " +
   "Names come in the languages of the accept-language parameter, else the Accept-Language header, else uz,ru.";
 
 /** The languages asked for: Nominatim's own parameter wins over the header. */
@@ -34,7 +40,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ service: GeocodingService 
       },
     },
     async (request, reply) => {
-      const { item, source } = await service.reverse([request.query.lat, request.query.lon], languagesOf(request));
+      const { item, source } = await service.reverse([request.query.lat, request.query.lon], languagesOf(request), callerOf(request));
       reply.header('x-geocoder', source);
       return item;
     },
@@ -55,7 +61,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ service: GeocodingService 
       },
     },
     async (request, reply) => {
-      const { items, source } = await service.search(request.query.q, request.query.limit, languagesOf(request));
+      const { items, source } = await service.search(request.query.q, request.query.limit, languagesOf(request), callerOf(request));
       reply.header('x-geocoder', source);
       return items;
     },

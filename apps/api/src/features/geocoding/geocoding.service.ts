@@ -3,7 +3,9 @@ import { AppError, type GeocodeItem, type LatLng } from '@dasturxon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { createGazetteerLookup } from './gazetteer.lookup.ts';
-import { createNominatimClient, type NominatimAnswer } from './nominatim.client.ts';
+import { createNominatimClient, type GeocodeCaller, type NominatimAnswer } from './nominatim.client.ts';
+
+export type { GeocodeCaller } from './nominatim.client.ts';
 
 /** Who answered: Nominatim now, Nominatim earlier (the cache), or the built-in gazetteer. */
 export type GeocodeSource = 'nominatim' | 'cache' | 'gazetteer';
@@ -33,8 +35,8 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
 
   return {
     /** The address at a point; 404 NOT_FOUND when nothing is known within reach of it. */
-    async reverse(point: LatLng, languages: string): Promise<{ item: GeocodeItem; source: GeocodeSource }> {
-      const answer = upstream ? await upstream.reverse(point, languages) : null;
+    async reverse(point: LatLng, languages: string, caller: GeocodeCaller): Promise<{ item: GeocodeItem; source: GeocodeSource }> {
+      const answer = upstream ? await upstream.reverse(point, languages, caller) : null;
       if (heard(answer)) return { item: answer.items[0]!, source: answer.from };
       const item = local.reverse(point);
       if (!item) throw new AppError('NOT_FOUND');
@@ -42,8 +44,8 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
     },
 
     /** Up to `limit` places for a typed text, best first; possibly none. */
-    async search(query: string, limit: number, languages: string): Promise<{ items: GeocodeItem[]; source: GeocodeSource }> {
-      const answer = upstream ? await upstream.search(query, languages) : null;
+    async search(query: string, limit: number, languages: string, caller: GeocodeCaller): Promise<{ items: GeocodeItem[]; source: GeocodeSource }> {
+      const answer = upstream ? await upstream.search(query, languages, caller) : null;
       if (heard(answer)) return { items: answer.items.slice(0, limit), source: answer.from };
       return { items: local.search(query, limit), source: 'gazetteer' };
     },

@@ -1,4 +1,5 @@
-import { APP_VERSION, GEOCODE_SEARCH_LIMIT, roundCoordinate, type GeocodeAddress, type GeocodeItem, type LatLng } from '@dasturxon/domain';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { APP_VERSION, GEOCODE_SEARCH_LIMIT, type GeocodeAddress, type GeocodeItem, type LatLng } from '@dasturxon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -18,6 +19,32 @@ export const NOMINATIM_TIMEOUT_MS = 2000;
 export const NOMINATIM_INTERVAL_MS = 1000;
 const CACHE_ENTRIES = 1000;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/*
+ * The second is shared between a brand's customers and anyone at all (docs/decisions/013-open-calls.md). A signed-in
+ * customer goes first: finding the second taken, they wait for the next one (CUSTOMER_WAIT_MS at most), and while
+ * one waits no guest takes it. Guests never wait, and take at most GUEST_SHARE_PER_BRAND seconds a minute for one
+ * brand and GUEST_SHARE_PER_ADDRESS for one client address; past that their questions go to the gazetteer (or
+ * the cache). So a flood of guests on one brand can spend half its seconds at most, and never the one a customer needs.
+ */
+export const GUEST_SHARE_PER_BRAND = 30;
+export const GUEST_SHARE_PER_ADDRESS = 12;
+const CUSTOMER_WAIT_MS = NOMINATIM_INTERVAL_MS + 500;
+const CUSTOMER_POLL_MS = 25;
+const SHARE_WINDOW_MS = 60_000;
+/** Guests' windows kept at most; the oldest go first. */
+const SHARE_WINDOWS = 20_000;
+
+/**
+ * Points are asked and kept to 4 decimals, about 11 m north–south and 8 m east–west in Tashkent: closer than a
+ * phone's GPS or a finger on the map places a pin, and about a house's width, so the houses around one door share
+ * one question and a pin nudged back and forth never reaches Nominatim twice.
+ */
+export const REVERSE_DECIMALS = 4;
+const roundTo4 = (value: number): number => Math.round(value * 10 ** REVERSE_DECIMALS) / 10 ** REVERSE_DECIMALS;
+
+/** Who asks: a signed-in customer of a brand, or a guest of a brand from a client address. */
+export type GeocodeCaller = { kind: 'customer' } | { kind: 'guest'; brand: string; address: string };
 
 /** The address parts passed on; Nominatim has more (ISO3166-2-lvl4, …) that no picker reads. */
 const ADDRESS_KEYS = [
@@ -91,6 +118,50 @@ export function createNominatimClient(options: NominatimOptions) {
   let inFlight = false;
   let lastStart = Number.NEGATIVE_INFINITY;
   let failing = false;
+  let customersWaiting = 0;
+  // Guests' seconds taken, per brand and per address, in windows of a minute.
+  const shares = new Map<string, { startedAt: number; count: number }>();
+
+  function shareLeft(key: string, limit: number, now: number): boolean {
+    const window = shares.get(key);
+    return !window || now - window.startedAt >= SHARE_WINDOW_MS || now < window.startedAt || window.count < limit;
+  }
+  function countShare(key: string, now: number): void {
+    let window = shares.get(key);
+    if (!window || now - window.startedAt >= SHARE_WINDOW_MS || now < window.startedAt) {
+      shares.delete(key);
+      window = { startedAt: now, count: 0 };
+      shares.set(key, window);
+      while (shares.size > SHARE_WINDOWS) shares.delete(shares.keys().next().value!);
+    }
+    window.count += 1;
+  }
+
+  /** The second for this caller: a guest within its shares and with no customer waiting, or a customer, who waits for it. */
+  async function slotFor(caller: GeocodeCaller): Promise<boolean> {
+    if (caller.kind === 'guest') {
+      const now = clock.now().getTime();
+      const brandKey = `brand ${caller.brand}`;
+      const addressKey = `address ${caller.address}`;
+      if (customersWaiting > 0 || !shareLeft(brandKey, GUEST_SHARE_PER_BRAND, now) || !shareLeft(addressKey, GUEST_SHARE_PER_ADDRESS, now)) return false;
+      if (!takeSlot(now)) return false;
+      countShare(brandKey, now);
+      countShare(addressKey, now);
+      return true;
+    }
+    if (takeSlot(clock.now().getTime())) return true;
+    customersWaiting += 1;
+    try {
+      const until = performance.now() + CUSTOMER_WAIT_MS;
+      while (performance.now() < until) {
+        await sleep(CUSTOMER_POLL_MS);
+        if (takeSlot(clock.now().getTime())) return true;
+      }
+      return false;
+    } finally {
+      customersWaiting -= 1;
+    }
+  }
 
   function cached(key: string, now: number): GeocodeItem[] | null {
     const entry = cache.get(key);
@@ -133,13 +204,18 @@ export function createNominatimClient(options: NominatimOptions) {
     return raw.map(itemOf).filter((item): item is GeocodeItem => item !== null);
   }
 
-  async function ask(key: string, path: 'reverse' | 'search', params: Record<string, string>): Promise<NominatimAnswer> {
-    const now = clock.now().getTime();
-    const hit = cached(key, now);
+  async function ask(key: string, path: 'reverse' | 'search', params: Record<string, string>, caller: GeocodeCaller): Promise<NominatimAnswer> {
+    const hit = cached(key, clock.now().getTime());
     if (hit) return { items: hit, from: 'cache' };
     const joined = pending.get(key);
     if (joined) return joined;
-    if (!takeSlot(now)) return { items: null, reason: 'busy' };
+    if (!(await slotFor(caller))) return { items: null, reason: 'busy' };
+    // A customer who waited: the same question may have been asked meanwhile.
+    const meanwhile = cached(key, clock.now().getTime());
+    if (meanwhile) {
+      inFlight = false;
+      return { items: meanwhile, from: 'cache' };
+    }
     const asking = (async (): Promise<NominatimAnswer> => {
       try {
         const items = await fetchItems(path, params);
@@ -162,10 +238,10 @@ export function createNominatimClient(options: NominatimOptions) {
   }
 
   return {
-    /** The place at a point (rounded to 6 decimals, about 10 cm), in the given languages. */
-    reverse(point: LatLng, languages: string): Promise<NominatimAnswer> {
-      const lat = String(roundCoordinate(point[0]));
-      const lon = String(roundCoordinate(point[1]));
+    /** The place at a point (rounded to REVERSE_DECIMALS), in the given languages. */
+    reverse(point: LatLng, languages: string, caller: GeocodeCaller): Promise<NominatimAnswer> {
+      const lat = String(roundTo4(point[0]));
+      const lon = String(roundTo4(point[1]));
       return ask(`reverse ${lat} ${lon} ${languages}`, 'reverse', {
         format: 'jsonv2',
         lat,
@@ -173,11 +249,11 @@ export function createNominatimClient(options: NominatimOptions) {
         zoom: '18',
         addressdetails: '1',
         'accept-language': languages,
-      });
+      }, caller);
     },
 
     /** Up to GEOCODE_SEARCH_LIMIT places for a text, in Uzbekistan. */
-    search(query: string, languages: string): Promise<NominatimAnswer> {
+    search(query: string, languages: string, caller: GeocodeCaller): Promise<NominatimAnswer> {
       const q = query.trim().replace(/\s+/g, ' ');
       return ask(`search ${q.toLowerCase()} ${languages}`, 'search', {
         format: 'jsonv2',
@@ -186,7 +262,7 @@ export function createNominatimClient(options: NominatimOptions) {
         addressdetails: '1',
         countrycodes: 'uz',
         'accept-language': languages,
-      });
+      }, caller);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import type { Database } from '@dasturxon/db';
-import { createEventsRepository, EVENTS_CHANNEL } from './events.repository.ts';
+import { createEventsRepository, EVENTS_CHANNEL, SESSIONS_CHANNEL } from './events.repository.ts';
 import type { LiveEvent } from './live-event.ts';
 
 export type EventListener = (event: LiveEvent) => void;
@@ -26,6 +26,13 @@ export interface ChannelListener {
  */
 export function createEventHub(database: Database, log: FastifyBaseLogger, others: readonly ChannelListener[] = []) {
   const listeners = new Map<string, Set<EventListener>>();
+  /** Told the brand whose sessions ended (SESSIONS_CHANNEL). */
+  const sessionWatchers = new Set<(merchantId: string) => void>();
+  const sessionsEnded = (merchantId: string) => {
+    for (const watcher of sessionWatchers) watcher(merchantId);
+  };
+  /** Every channel beside the events': the ended sessions' (nothing kept, so nothing to catch up) and the callers'. */
+  const channels: readonly ChannelListener[] = [{ channel: SESSIONS_CHANNEL, received: sessionsEnded, heard() {}, lost() {} }, ...others];
   const lastSeen = new Map<string, number>();
   /** Per brand, the work in hand: a gap being read delays the events behind it, never reorders them. */
   const queues = new Map<string, Promise<void>>();
@@ -98,18 +105,18 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
         client = mine;
         connection.on('notification', (message) => {
           if (message.channel === EVENTS_CHANNEL && message.payload) received(message.payload);
-          else for (const other of others) if (message.channel === other.channel && message.payload) other.received(message.payload);
+          else for (const other of channels) if (message.channel === other.channel && message.payload) other.received(message.payload);
         });
         connection.on('error', (error: Error) => {
           if (client !== mine) return; // already given up on: the stop or a failed LISTEN released it
           log.warn({ err: error }, 'event listener connection lost; reconnecting');
-          for (const other of others) other.lost();
+          for (const other of channels) other.lost();
           mine.release(error);
           if (!closed) retry = setTimeout(() => void connect().then(catchUp), 1000);
         });
         await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
-        for (const other of others) await connection.query(`LISTEN ${other.channel}`);
-        if (client === mine) for (const other of others) other.heard();
+        for (const other of channels) await connection.query(`LISTEN ${other.channel}`);
+        if (client === mine) for (const other of channels) other.heard();
       } catch (error) {
         log.warn({ err: error }, 'event listener could not connect; retrying');
         held?.release(true);
@@ -122,7 +129,7 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
       const held = client;
       if (held) {
         client = null;
-        for (const other of others) other.lost();
+        for (const other of channels) other.lost();
         await held.connection.query('UNLISTEN *').catch(() => undefined);
         held.release();
       }
@@ -139,10 +146,10 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
       // COMMIT) answers, before the writer's await goes on.
       const pglite = database.pglite!;
       const unlisten = [await pglite.listen(EVENTS_CHANNEL, received)];
-      for (const other of others) unlisten.push(await pglite.listen(other.channel, other.received));
-      for (const other of others) other.heard();
+      for (const other of channels) unlisten.push(await pglite.listen(other.channel, other.received));
+      for (const other of channels) other.heard();
       stop = async () => {
-        for (const other of others) other.lost();
+        for (const other of channels) other.lost();
         for (const u of unlisten) await u();
       };
     },
@@ -158,6 +165,12 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
       };
     },
 
+    /** Calls `watcher` with a brand's id whenever some of its sessions have ended, on any instance. */
+    onSessionsEnded(watcher: (merchantId: string) => void): () => void {
+      sessionWatchers.add(watcher);
+      return () => sessionWatchers.delete(watcher);
+    },
+
     /** Subscribers now (the bench reads it). */
     size(): number {
       let n = 0;
@@ -169,6 +182,7 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
       closed = true;
       await stop?.();
       listeners.clear();
+      sessionWatchers.clear();
     },
   };
 }

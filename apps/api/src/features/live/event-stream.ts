@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@dasturxon/domain';
+import { registerPeriodic } from '../../periodic.ts';
 import type { EventHub } from './event-hub.ts';
+import type { Replay } from './events.repository.ts';
 import { wireEvent, type LiveEvent } from './live-event.ts';
 
 /** A comment line this often keeps proxies and phones from closing a quiet stream. */
@@ -12,23 +14,77 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 
 export interface StreamOptions {
   hub: EventHub;
-  /** The session the stream is held by (a customer's or a staff member's) and how many it may hold at once (`STREAMS_PER_SESSION`). */
-  session: { id: string; max: number };
+  /**
+   * The session the stream is held by (a customer's or a staff member's), how many it may hold at once
+   * (`STREAMS_PER_SESSION`), and whether it is still live (not logged out, revoked, expired, nor its person
+   * deactivated): the stream ends when it is not (`checkStreamSessions`).
+   */
+  session: { id: string; max: number; live: () => Promise<boolean> };
   merchantId: string;
   /** Which of the brand's events this stream carries. */
   accept: (event: LiveEvent) => boolean;
-  /** The events after a Last-Event-ID, oldest first (already narrowed to what `accept` would take or not). */
-  replay: (afterId: number) => Promise<LiveEvent[]>;
+  /**
+   * The events after a Last-Event-ID, oldest first (already narrowed to what `accept` would take or not), or a reset
+   * when they cannot all be sent (`EventsRepository.replay`).
+   */
+  replay: (afterId: number) => Promise<Replay>;
+}
+
+interface OpenStream {
+  merchantId: string;
+  session: StreamOptions['session'];
 }
 
 /** Every open stream, so a shutdown can end them (they are never idle, so the server would wait for ever). */
-const open = new Set<ServerResponse>();
+const open = new Map<ServerResponse, OpenStream>();
 /** Open streams per session. */
 const perSession = new Map<string, number>();
 
 export function endAllStreams(): void {
-  for (const response of open) response.end();
+  for (const response of open.keys()) response.end();
   open.clear();
+}
+
+/**
+ * Ends the open streams (of one brand, or all) whose session is no longer live: logged out, revoked, expired, the
+ * customer's account closed or the staff member deactivated. Each session is asked once however many streams it
+ * holds. Answers how many streams were ended. Run when a brand's sessions end (the hub's SESSIONS_CHANNEL, from
+ * any instance) and every ORDER_TIMERS_SECONDS for what no one announces (expiry, a change made in the database).
+ */
+export async function checkStreamSessions(merchantId?: string): Promise<number> {
+  const bySession = new Map<string, { session: OpenStream['session']; responses: ServerResponse[] }>();
+  for (const [response, stream] of open) {
+    if (merchantId !== undefined && stream.merchantId !== merchantId) continue;
+    const entry = bySession.get(stream.session.id) ?? { session: stream.session, responses: [] };
+    entry.responses.push(response);
+    bySession.set(stream.session.id, entry);
+  }
+  let ended = 0;
+  for (const { session, responses } of bySession.values()) {
+    if (await session.live()) continue;
+    for (const response of responses) {
+      // A closing event the browser followers read as "signed out" before the stream ends.
+      response.end('event: end\ndata: {"reason":"SESSION_ENDED"}\n\n');
+      ended += 1;
+    }
+  }
+  return ended;
+}
+
+/**
+ * Streams end with their session: at once when a brand's sessions are announced ended (a logout on any instance),
+ * and every `seconds` for the rest (0: only when asked, `app.checkStreamSessions`, as the tests do).
+ */
+export function registerStreamChecks(app: FastifyInstance, hub: EventHub, seconds: number): void {
+  const run = registerPeriodic(app, { name: 'stream session checks', seconds, run: () => checkStreamSessions() });
+  app.decorate('checkStreamSessions', run);
+  hub.onSessionsEnded((merchantId) => void checkStreamSessions(merchantId).catch((error: unknown) => app.log.warn({ err: error }, 'stream session check failed')));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkStreamSessions: () => Promise<number>;
+  }
 }
 
 export function openStreams(): number {
@@ -73,7 +129,7 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
     connection: 'keep-alive',
   });
   response.write('retry: 3000\n\n');
-  open.add(response);
+  open.set(response, { merchantId: options.merchantId, session: options.session });
 
   let last = lastEventIdOf(request) ?? 0;
   let live = false;
@@ -102,7 +158,14 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
   response.on('close', finish);
 
   try {
-    if (lastEventIdOf(request) !== null) for (const event of await options.replay(last)) if (options.accept(event)) send(event);
+    if (lastEventIdOf(request) !== null) {
+      const replay = await options.replay(last);
+      if ('reset' in replay) {
+        // Never a silent skip: the client reloads its state (the board, the order), then follows from here.
+        last = replay.reset;
+        response.write(`id: ${last}\nevent: reset\ndata: {"lastEventId":"${last}"}\n\n`);
+      } else for (const event of replay.events) if (options.accept(event)) send(event);
+    }
   } catch (error) {
     request.log.warn({ err: error }, 'event replay failed');
     response.end();

@@ -4,6 +4,19 @@ import type { LiveEvent } from './live-event.ts';
 
 /** The channel every instance LISTENs on; a notification's payload is one event's JSON. */
 export const EVENTS_CHANNEL = 'dx_order_events';
+/** Sessions of a brand have ended (a logout, an account closed): its open streams check theirs. The payload is the brand's id. */
+export const SESSIONS_CHANNEL = 'dx_session_ends';
+
+/** A reconnect is replayed at most this many events; past it the client is told to reload its state (`event: reset`). */
+export const REPLAY_WINDOW = 1000;
+
+/** What a reconnect is sent: the events it missed, or, when they cannot all be sent, a reset to the brand's newest number. */
+export type Replay = { events: LiveEvent[] } | { reset: number };
+
+/** Tells every instance that some of the brand's sessions ended, so their event streams close (event-stream.ts). */
+export async function announceSessionsEnded(db: Db, merchantId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${merchantId})`);
+}
 
 /** Events are kept this long for reconnects (Last-Event-ID); the newest of each brand always stays. */
 export const EVENTS_KEPT_MS = 24 * 3_600_000;
@@ -44,6 +57,23 @@ export function createEventsRepository(db: Db) {
         .orderBy(asc(orderEvents.id))
         .limit(options.limit ?? 1000);
       return rows.map((r) => r.payload as unknown as LiveEvent);
+    },
+
+    /**
+     * What a client that saw `afterId` missed: the events after it (of one order when `orderId` is given), or a reset
+     * when they cannot all be sent: more than REPLAY_WINDOW of them, some already pruned (the brand's oldest kept is
+     * past the next one), or an id the brand never reached (the client's number is not ours).
+     */
+    async replay(merchantId: string, afterId: number, options: { orderId?: string } = {}): Promise<Replay> {
+      const [bounds] = await db
+        .select({ oldest: sql<number | null>`min(${orderEvents.id})`, latest: sql<number | null>`max(${orderEvents.id})` })
+        .from(orderEvents)
+        .where(eq(orderEvents.merchantId, merchantId));
+      const oldest = Number(bounds?.oldest ?? 0);
+      const latest = Number(bounds?.latest ?? 0);
+      if (afterId > latest || oldest > afterId + 1) return { reset: latest };
+      const events = await this.after(merchantId, afterId, { ...options, limit: REPLAY_WINDOW + 1 });
+      return events.length > REPLAY_WINDOW ? { reset: latest } : { events };
     },
 
     /** The brand's newest event number (0 when it has none). */

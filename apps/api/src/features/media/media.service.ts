@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, realpath, rename, stat, unlink, utimes, write
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
-import { AppError, snapImageQuality, snapImageSize, type ImageFormat } from '@dasturxon/domain';
+import { AppError, IMAGE_MAX_SIDE, snapImageQuality, snapImageVariant, type ImageFormat } from '@dasturxon/domain';
 
 /** What a picture is turned into: the box it fills (cropped to cover it), its quality and its format. */
 export interface ImageParams {
@@ -41,18 +41,16 @@ export interface RenderLimits {
 
 /**
  * On 2 cores one render at a time, so the event loop keeps a core; never more than 2. The slowest
- * variant the ladder allows takes about 1 s here, so 4 waiting fit in the 5 s limit.
+ * variant the boxes allow (2000 px square) takes about 1 s here, so 4 waiting fit in the 5 s limit.
  */
 export const DEFAULT_RENDER_LIMITS: RenderLimits = { renders: Math.max(1, Math.min(2, availableParallelism() - 1)), waiting: 4, timeoutMs: 5000 };
 
-/** AVIF encodes about 10x slower than WebP: above this side it is answered as WebP. */
-export const AVIF_MAX_SIDE = 960;
 /** libvips' AVIF effort (0-9, sharp's default 4): 2 is about 7x faster at 480 px for a few % more bytes. */
 const AVIF_EFFORT = 2;
 /** The stand-in placeholder's larger side: small enough to draw outside the queue in a few milliseconds. */
 const FALLBACK_PLACEHOLDER_SIDE = 64;
 
-export const IMAGE_LIMITS = { minSide: 16, maxSide: 2000, minQuality: 1, maxQuality: 100 } as const;
+export const IMAGE_LIMITS = { minSide: 16, maxSide: IMAGE_MAX_SIDE, minQuality: 1, maxQuality: 100 } as const;
 
 const CONTENT_TYPES: Record<ImageFormat, string> = {
   webp: 'image/webp',
@@ -100,14 +98,13 @@ export function checkMediaKey(key: string): string {
 const hashOf = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
 /**
- * The parameters a request is rendered at: the size on the ladder (domain IMAGE_SIDES, aspect ratio kept),
- * the quality on its steps, and WebP for an AVIF above AVIF_MAX_SIDE. Anonymous requests can therefore
- * only make a bounded set of variants, and the costliest encoding only for small pictures.
+ * The parameters a request is rendered at: the domain's rule (snapImageVariant): the smallest of its boxes
+ * that covers the asked one, the quality on its two steps, WebP for an AVIF above its size cap. Whatever is
+ * asked, a picture therefore has at most MAX_IMAGE_VARIANTS (186) variants, and the costliest encoding is
+ * only made for small pictures.
  */
 export function renderParams(params: ImageParams): ImageParams {
-  const { width, height } = snapImageSize(params.width, params.height);
-  const format = params.format === 'avif' && Math.max(width, height) > AVIF_MAX_SIDE ? 'webp' : params.format;
-  return { width, height, quality: snapImageQuality(params.quality), format };
+  return snapImageVariant(params);
 }
 
 /** Draws one variant. `timeoutSeconds` makes libvips give up, so a timed-out render frees its thread. */
@@ -255,7 +252,7 @@ function boundSharp() {
 
 /**
  * The resizing image service: a picture from the media folder, resized to cover the asked box,
- * in the asked format and quality, snapped to the ladder (renderParams). Each variant is rendered
+ * in the asked format and quality, snapped to the domain's boxes and qualities (renderParams). Each variant is rendered
  * once, in a small queue (RenderLimits), and kept on disk in a folder named by a hash of the key, the
  * source's modification time and size, so an edited picture gets new variants and its old ones are
  * never asked for again. The disk cache is bounded, the least recently used variants going first.

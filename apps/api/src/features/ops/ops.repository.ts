@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   branches,
   categories,
@@ -12,13 +12,20 @@ import {
   users,
   type Db,
 } from '@dasturxon/db';
-import { ACTIVE_ORDER_STATUSES, DELIVERY_SERVICE_TYPES, type OrderStatus } from '@dasturxon/domain';
+import { ACTIVE_ORDER_STATUSES, BOARD_WAITING_STATUSES, BOARD_WORKING_STATUSES, DELIVERY_SERVICE_TYPES, type BoardRank, type OrderStatus } from '@dasturxon/domain';
 import type { OrderRecord } from '../orders/index.ts';
 
 /** Which of the brand's orders a staff member sees (decision 010): branches (null = all), or a courier's own and takeable. */
 export interface OrderScope {
   branchIds: readonly string[] | null;
   courierId: string | null;
+}
+
+/** Where a board page ended: its last order's rank, creation time (to the microsecond) and id. */
+export interface BoardCursor {
+  rank: BoardRank;
+  at: string;
+  id: string;
 }
 
 export interface PositionRecord {
@@ -41,9 +48,21 @@ export function createOpsRepository(db: Db) {
   };
 
   return {
-    async orders(merchantId: string, scope: OrderScope, filter: { statuses?: readonly OrderStatus[]; branchId?: string; since: Date }): Promise<OrderRecord[]> {
-      return db
-        .select()
+    /**
+     * One page of the board (decision 010, "The board's pages"): by the domain's `boardRank` (waiting for
+     * acceptance, in the branch's hands, the rest), then newest first, then id; `after` is the last row of the
+     * previous page. Keyset paging: a page never shifts under an order arriving or moving meanwhile (the live
+     * stream brings those). `cursorAt` is the creation time to the microsecond, as the next page compares it.
+     */
+    async orders(
+      merchantId: string,
+      scope: OrderScope,
+      filter: { statuses?: readonly OrderStatus[]; branchId?: string; since: Date; after?: BoardCursor; size: number },
+    ): Promise<{ row: OrderRecord; rank: BoardRank; cursorAt: string }[]> {
+      const rank = sql<number>`(case when ${inArray(orders.status, [...BOARD_WAITING_STATUSES])} then 0 when ${inArray(orders.status, [...BOARD_WORKING_STATUSES])} then 1 else 2 end)`;
+      const after = filter.after;
+      const rows = await db
+        .select({ row: orders, rank, cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
         .from(orders)
         .where(
           and(
@@ -53,10 +72,17 @@ export function createOpsRepository(db: Db) {
             filter.statuses
               ? inArray(orders.status, [...filter.statuses])
               : or(gte(orders.createdAt, filter.since), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])),
+            after
+              ? or(
+                  sql`${rank} > ${after.rank}`,
+                  and(sql`${rank} = ${after.rank}`, sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`),
+                )
+              : undefined,
           ),
         )
-        .orderBy(asc(orders.createdAt))
-        .limit(500);
+        .orderBy(asc(rank), desc(orders.createdAt), desc(orders.id))
+        .limit(filter.size);
+      return rows.map((r) => ({ ...r, rank: Number(r.rank) as BoardRank }));
     },
 
     async order(merchantId: string, scope: OrderScope, id: string): Promise<OrderRecord | null> {

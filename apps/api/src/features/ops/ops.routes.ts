@@ -9,6 +9,7 @@ import {
   FiguresQuery,
   OrderIdParams,
   Staff,
+  StaffLoginFailures,
   StaffLoginRequest,
   StaffLoginResponse,
   StaffOrder,
@@ -24,7 +25,9 @@ import { createEventsRepository, streamEvents, type EventHub } from '../live/ind
 import type { Db } from '@dasturxon/db';
 import type { OpsService } from './ops.service.ts';
 import { sees } from './ops.service.ts';
-import { requireStaff, staffView, type StaffAuth } from './staff-auth.ts';
+import { requireStaff, STAFF_DEVICE_COOKIE, STAFF_DEVICE_DAYS, staffView, type StaffAuth } from './staff-auth.ts';
+import { createStaffRepository } from './staff.repository.ts';
+import { LOGIN_FAILURES_ROLES } from '@dasturxon/domain';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['ops'];
@@ -53,13 +56,44 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
         tags,
         summary: 'Staff login by phone and password',
         description:
-          'Answers a staff session token (16 h). 401 STAFF_LOGIN_FAILED for a wrong phone or password (the same answer, in the same time, for both). ' +
-          'After 5 wrong passwords for a number from one address, or 20 from all, within 15 minutes: 429 RATE_LIMITED with Retry-After.',
+          'Answers a staff session token (16 h) and sets the known-device cookie `dx_staff_device` (httpOnly, 180 days, sent only to /api/ops/v1/auth). ' +
+          '401 STAFF_LOGIN_FAILED for a wrong phone or password (the same answer, in the same time, for both). ' +
+          'The guesser waits, not the member: after 5 wrong passwords for a number from one address, or 20 for any numbers from one network (IPv4 /24, IPv6 /48), ' +
+          'within 15 minutes, that address or network gets 429 RATE_LIMITED with Retry-After. After 50 wrong for a number from everywhere, the right password ' +
+          'still gets in from a device the member signed in on before; elsewhere it answers 428 STAFF_CODE_REQUIRED and sends a code by SMS to the member, ' +
+          'to send again with `code`.',
         body: StaffLoginRequest,
-        response: { 200: StaffLoginResponse, ...errors, 429: ErrorResponse },
+        response: { 200: StaffLoginResponse, ...errors, 428: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => auth.login(merchantOf(request).id, request.body, request.ip),
+    async (request, reply) => {
+      const { device, ...answer } = await auth.login(merchantOf(request), request.body, request.ip, request.cookies[STAFF_DEVICE_COOKIE]);
+      reply.setCookie(STAFF_DEVICE_COOKIE, device, {
+        path: '/api/ops/v1/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: STAFF_DEVICE_DAYS * 86_400,
+      });
+      return answer;
+    },
+  );
+
+  app.get(
+    '/ops/v1/auth/failures',
+    {
+      config: { tenant: 'active', staff: LOGIN_FAILURES_ROLES },
+      schema: {
+        tags,
+        security,
+        summary: "The brand's staff members' failed logins of the last 24 hours (admin)",
+        description:
+          'Per staff member, per client network (IPv4 /24, IPv6 /48: never the address), how many wrong passwords, the first and the last, latest first. ' +
+          'Wrong passwords followed by the right one from the same address are forgotten: what stays is what never got in.',
+        response: { 200: StaffLoginFailures, ...errors },
+      },
+    },
+    async (request) => auth.failures(requireStaff(request).merchantId),
   );
 
   app.post(
@@ -85,12 +119,15 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
         summary: "The board: the brand's orders the staff member sees",
         description:
           "Without status: today's orders and every active one. Operators and kitchens see their branches' orders (an admin with no branches: all); " +
-          'a courier sees the orders attached to them and the ready delivery orders of their branches nobody has taken.',
+          'a courier sees the orders attached to them and the ready delivery orders of their branches nobody has taken. ' +
+          'In pages of `size` (100, at most 500): orders waiting for acceptance (OPEN) first, then those in the branch\'s hands (ACCEPTED, COOKING, DONE, ATTACHED, ON_WAY), ' +
+          'then the rest, newest first within each; `nextCursor` (null on the last page) as `cursor` asks for the next page. Orders that arrive or move while ' +
+          'paging come through the event stream.',
         querystring: StaffOrderListQuery,
         response: { 200: StaffOrderList, ...errors },
       },
     },
-    async (request) => ({ content: await service.list(requireStaff(request), request.query) }),
+    async (request) => service.list(requireStaff(request), request.query),
   );
 
   app.get(
@@ -192,12 +229,19 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
     async (request, reply) => {
       const member = requireStaff(request);
       const events = createEventsRepository(db);
+      const staffSessions = createStaffRepository(db);
+      const { tokenHash } = request.staffSession!;
       await streamEvents(request, reply, {
         hub,
-        session: { id: `staff:${request.staffSession!.id}`, max: streamsPerSession },
+        session: {
+          id: `staff:${request.staffSession!.id}`,
+          max: streamsPerSession,
+          // Logged out, revoked, expired, or the member deactivated: the stream ends (checkStreamSessions).
+          live: async () => (await staffSessions.session(member.merchantId, tokenHash, app.clock.now())) !== null,
+        },
         merchantId: member.merchantId,
         accept: (event) => sees(member, event),
-        replay: (after) => events.after(member.merchantId, after),
+        replay: (after) => events.replay(member.merchantId, after),
       });
     },
   );

@@ -12,6 +12,7 @@ import type {
   CourierPositionRequest,
   Figures,
   StaffOrder,
+  StaffOrderList,
   StaffOrderListQuery,
   StaffStatusRequest,
   StopList,
@@ -20,7 +21,7 @@ import type { Db, StaffRecord } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
 import { createEventsRepository, orderEventOf } from '../live/index.ts';
 import type { OrderRecord, OrdersService } from '../orders/index.ts';
-import { createOpsRepository, type OrderScope, type PositionRecord } from './ops.repository.ts';
+import { createOpsRepository, type BoardCursor, type OrderScope, type PositionRecord } from './ops.repository.ts';
 import { createStaffRepository } from './staff.repository.ts';
 
 export interface OpsServiceDeps {
@@ -29,6 +30,30 @@ export interface OpsServiceDeps {
   orders: OrdersService;
   /** Forget what the menu and the quote keep, so a stop-list change shows at once (not after their cache times). */
   invalidateMenus: () => void;
+}
+
+/** A board cursor as the client carries it: opaque, base64url of [rank, creation time, id]. */
+const writeCursor = (c: BoardCursor): string => Buffer.from(JSON.stringify([c.rank, c.at, c.id])).toString('base64url');
+
+function readCursor(text: string): BoardCursor {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    // answered below
+  }
+  if (
+    Array.isArray(parsed) &&
+    parsed.length === 3 &&
+    (parsed[0] === 0 || parsed[0] === 1 || parsed[0] === 2) &&
+    typeof parsed[1] === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(parsed[1]) &&
+    typeof parsed[2] === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(parsed[2])
+  ) {
+    return { rank: parsed[0], at: parsed[1], id: parsed[2] };
+  }
+  throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'query.cursor', message: 'A nextCursor of the board' }] });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -105,11 +130,25 @@ export function createOpsService({ db, clock, orders, invalidateMenus }: OpsServ
   }
 
   return {
-    async list(member: StaffRecord, query: StaffOrderListQuery): Promise<StaffOrder[]> {
+    /** A page of the board: what the member sees, waiting orders first (domain `boardRank`), newest first within each rank. */
+    async list(member: StaffRecord, query: StaffOrderListQuery): Promise<StaffOrderList> {
       const now = clock.now();
       const today = zonedInstant(zonedDay(now, DEFAULT_TIME_ZONE), '00:00', DEFAULT_TIME_ZONE) ?? new Date(now.getTime() - 86_400_000);
-      const rows = await repo.orders(member.merchantId, scopeOf(member), { ...(query.status ? { statuses: query.status } : {}), ...(query.branchId ? { branchId: query.branchId } : {}), since: today });
-      return view(member, rows);
+      const after = query.cursor === undefined ? undefined : readCursor(query.cursor);
+      const rows = await repo.orders(member.merchantId, scopeOf(member), {
+        ...(query.status ? { statuses: query.status } : {}),
+        ...(query.branchId ? { branchId: query.branchId } : {}),
+        ...(after ? { after } : {}),
+        since: today,
+        // One more than the page: whether another page follows, without a page that turns out empty.
+        size: query.size + 1,
+      });
+      const page = rows.slice(0, query.size);
+      const last = page.at(-1);
+      return {
+        content: await view(member, page.map((r) => r.row)),
+        nextCursor: rows.length > query.size && last ? writeCursor({ rank: last.rank, at: last.cursorAt, id: last.row.id }) : null,
+      };
     },
 
     async get(member: StaffRecord, id: string): Promise<StaffOrder> {

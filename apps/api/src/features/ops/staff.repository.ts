@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, like, lt, max, min } from 'drizzle-orm';
 import { staff, staffLoginFailures, staffSessions, type Db, type StaffRecord } from '@dasturxon/db';
 
 export type StaffSessionRecord = typeof staffSessions.$inferSelect;
@@ -18,28 +18,51 @@ export function createStaffRepository(db: Db) {
     async ofRole(merchantId: string, role: StaffRecord['role']): Promise<StaffRecord[]> {
       return db.select().from(staff).where(and(eq(staff.merchantId, merchantId), eq(staff.role, role), eq(staff.isActive, true)));
     },
-    async failures(merchantId: string, phone: string, since: Date, clientIp?: string): Promise<number> {
+    /** Wrong passwords since a time: for a number, from an address, from a network (a prefix of the address's spelling), or together. */
+    async failures(merchantId: string, since: Date, by: { phone?: string; address?: string; networkPrefix?: string }): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(staffLoginFailures)
         .where(
           and(
             eq(staffLoginFailures.merchantId, merchantId),
-            eq(staffLoginFailures.phone, phone),
             gt(staffLoginFailures.at, since),
-            clientIp === undefined ? undefined : eq(staffLoginFailures.clientIp, clientIp),
+            by.phone === undefined ? undefined : eq(staffLoginFailures.phone, by.phone),
+            by.address === undefined ? undefined : eq(staffLoginFailures.clientIp, by.address),
+            by.networkPrefix === undefined ? undefined : like(staffLoginFailures.clientIp, `${by.networkPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
           ),
         );
       return Number(row?.n ?? 0);
     },
-    async addFailure(merchantId: string, phone: string, clientIp: string, at: Date): Promise<void> {
-      await db.insert(staffLoginFailures).values({ merchantId, phone, clientIp, at });
+    async addFailure(merchantId: string, phone: string, address: string, at: Date): Promise<void> {
+      await db.insert(staffLoginFailures).values({ merchantId, phone, clientIp: address, at });
     },
-    async clearFailures(merchantId: string, phone: string, clientIp: string, before: Date): Promise<void> {
+    /** A right password from an address forgets that address's wrong ones for the number; the brand's older than `before` go. */
+    async clearFailures(merchantId: string, phone: string, address: string, before: Date): Promise<void> {
       await db
         .delete(staffLoginFailures)
-        .where(and(eq(staffLoginFailures.merchantId, merchantId), eq(staffLoginFailures.phone, phone), eq(staffLoginFailures.clientIp, clientIp)));
+        .where(and(eq(staffLoginFailures.merchantId, merchantId), eq(staffLoginFailures.phone, phone), eq(staffLoginFailures.clientIp, address)));
       await db.delete(staffLoginFailures).where(and(eq(staffLoginFailures.merchantId, merchantId), lt(staffLoginFailures.at, before)));
+    },
+    /** Wrong passwords since a time for the brand's staff members' numbers, per number and address, newest first. */
+    async failuresOfStaff(merchantId: string, since: Date) {
+      return db
+        .select({
+          staffId: staff.id,
+          name: staff.name,
+          phone: staff.phone,
+          role: staff.role,
+          address: staffLoginFailures.clientIp,
+          count: count(),
+          firstAt: min(staffLoginFailures.at),
+          lastAt: max(staffLoginFailures.at),
+        })
+        .from(staffLoginFailures)
+        .innerJoin(staff, and(eq(staff.merchantId, staffLoginFailures.merchantId), eq(staff.phone, staffLoginFailures.phone)))
+        .where(and(eq(staffLoginFailures.merchantId, merchantId), gt(staffLoginFailures.at, since)))
+        .groupBy(staff.id, staff.name, staff.phone, staff.role, staffLoginFailures.clientIp)
+        .orderBy(desc(max(staffLoginFailures.at)))
+        .limit(2000);
     },
     async insertSession(row: typeof staffSessions.$inferInsert): Promise<void> {
       await db.insert(staffSessions).values(row);

@@ -4,7 +4,7 @@ import { isActiveStatus } from '@dasturxon/domain';
 import { CourierTracking, ErrorResponse, NotificationPage, NotificationsReadRequest, OrderIdParams, PageQuery } from '@dasturxon/domain/contracts';
 import type { Db } from '@dasturxon/db';
 import { merchantOf } from '../../plugins/tenant.ts';
-import { requireSession, requireUser } from '../auth/index.ts';
+import { requireSession, requireUser, type SessionRecord } from '../auth/index.ts';
 import { createEventsRepository, streamEvents, type EventHub } from '../live/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { createOpsRepository } from './ops.repository.ts';
@@ -23,10 +23,12 @@ export interface TrackingRoutesOptions {
   notifications: NotificationsService;
   /** Event streams one session may hold at once (STREAMS_PER_SESSION). */
   streamsPerSession: number;
+  /** Whether a customer's session is still live (the auth feature's `isLive`): their streams end with it. */
+  sessionLive: (session: SessionRecord) => Promise<boolean>;
 }
 
 /** The customer's side of the live path (issue 15): their order's stream, its courier on a map, their notifications. */
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, hub, orders, notifications, streamsPerSession }) => {
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { db, hub, orders, notifications, streamsPerSession, sessionLive }) => {
   const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
 
   app.get(
@@ -48,12 +50,13 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
       const customer = customerOf(request);
       const order = await orders.get(customer, request.params.id);
       const events = createEventsRepository(db);
+      const session = requireSession(request);
       await streamEvents(request, reply, {
         hub,
-        session: { id: `customer:${requireSession(request).id}`, max: streamsPerSession },
+        session: { id: `customer:${session.id}`, max: streamsPerSession, live: () => sessionLive(session) },
         merchantId: customer.merchantId,
         accept: (event) => event.orderId === order.id && event.userId === customer.id,
-        replay: (after) => events.after(customer.merchantId, after, { orderId: order.id }),
+        replay: (after) => events.replay(customer.merchantId, after, { orderId: order.id }),
       });
     },
   );

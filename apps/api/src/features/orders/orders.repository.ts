@@ -3,6 +3,7 @@ import {
   branches,
   cashbackEntries,
   cities,
+  clickTransactions,
   idempotencyKeys,
   merchantOrderSettings,
   merchantSettings,
@@ -13,9 +14,11 @@ import {
   orders,
   orderStatusHistory,
   paymentMethods,
+  paymeTransactions,
   products,
   promoUses,
   users,
+  uzumTransactions,
   workHours,
   type Db,
 } from '@dasturxon/db';
@@ -25,6 +28,7 @@ import {
   FINAL_ORDER_STATUSES,
   SETTINGS_FLAG_DEFAULTS,
   type CashbackEntryKind,
+  type PaymentInProgress,
   type PaymentMethodSettings,
   type WorkDay,
   type WorkHours,
@@ -350,6 +354,31 @@ export function createOrdersRepository(db: Db) {
         .orderBy(asc(kind === 'open' ? orders.opensAt : orders.payUntil))
         .limit(limit)
         .for('update', { skipLocked: true });
+    },
+
+    /**
+     * The provider transactions under way for an order (Payme state 1, Click PREPARED, Uzum CREATED), with when each
+     * started: what the unpaid timer waits for (unpaidOrderDue, decision 008).
+     */
+    async paymentsInProgress(merchantId: string, orderId: string): Promise<PaymentInProgress[]> {
+      // One after the other: the timer's transaction is one connection.
+      const payme = await db
+        .select({ at: paymeTransactions.createTime })
+        .from(paymeTransactions)
+        .where(and(eq(paymeTransactions.merchantId, merchantId), eq(paymeTransactions.orderId, orderId), eq(paymeTransactions.state, 1)));
+      const click = await db
+        .select({ at: clickTransactions.preparedAt })
+        .from(clickTransactions)
+        .where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.orderId, orderId), eq(clickTransactions.state, 'PREPARED')));
+      const uzum = await db
+        .select({ at: uzumTransactions.transTime })
+        .from(uzumTransactions)
+        .where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.orderId, orderId), eq(uzumTransactions.state, 'CREATED')));
+      return [
+        ...payme.map((r) => ({ provider: 'PAYME' as const, startedAt: r.at })),
+        ...click.map((r) => ({ provider: 'CLICK' as const, startedAt: r.at.getTime() })),
+        ...uzum.map((r) => ({ provider: 'UZUM' as const, startedAt: r.at })),
+      ];
     },
 
     async hide(merchantId: string, userId: string, id: string, at: Date): Promise<void> {

@@ -21,6 +21,7 @@ import {
   moveProblem,
   opensAt,
   SCHEDULE_MAX_DAYS,
+  unpaidOrderDue,
   type CancelOrderRequest,
   type ChannelType,
   type CustomerOrderDevice,
@@ -319,7 +320,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
   return {
     /**
      * The order timers (decision 008): unpaid online orders past their payment time are cancelled and what they held
-     * goes back; scheduled orders whose opening time (their time less the lead time) has come open. Due orders are
+     * goes back, unless a provider's payment is under way (then their payment time moves to its window's end); scheduled orders whose opening time (their time less the lead time) has come open. Due orders are
      * rows read with FOR UPDATE SKIP LOCKED in one transaction per batch, so a restart loses nothing and instances
      * sharing a database move each order once. Answers how many moved.
      */
@@ -329,7 +330,13 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       let canceled = 0;
       await db.transaction(async (tx) => {
         const repo = createOrdersRepository(tx);
-        for (const order of await repo.dueOrders('unpaid', now, batch)) if (await timerMove(repo, order, 'CANCELED', now, 'NOT_PAID_IN_TIME')) canceled++;
+        for (const order of await repo.dueOrders('unpaid', now, batch)) {
+          // A provider's payment under way holds the order until that provider's own window has passed: its payment
+          // time moves to the window's end (the order comes due again then), so the timer never races the provider.
+          const due = unpaidOrderDue(order.payUntil!.getTime(), await repo.paymentsInProgress(order.merchantId, order.id), now.getTime());
+          if (!due.cancel) await repo.setStatus(order.merchantId, order.id, { payUntil: new Date(due.dueAt) });
+          else if (await timerMove(repo, order, 'CANCELED', now, 'NOT_PAID_IN_TIME')) canceled++;
+        }
         for (const order of await repo.dueOrders('open', now, batch)) if (await timerMove(repo, order, 'OPEN', now, 'SCHEDULED_TIME')) opened++;
       });
       return { opened, canceled };
@@ -360,6 +367,15 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       const to = order.opensAt && order.opensAt.getTime() > now.getTime() ? 'AT_TIME' : 'OPEN';
       if (order.isPaid) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, to, action: 'PAY' });
       await applyMove(createOrdersRepository(tx), order, { to, role: 'payment', comment, paid: true, now });
+    },
+
+    /**
+     * A provider's payment came for an order that no longer awaits it (cancelled) and was refused, inside the
+     * provider's transaction `tx`, so the provider gives the money back: the customer is told as of a move (the order's
+     * event and, where the brand sends them, a notification of its state), the order itself unchanged.
+     */
+    async paymentRefused(tx: Db, order: OrderRecord): Promise<void> {
+      await announce(createOrdersRepository(tx), order, clock.now(), true);
     },
 
     /**

@@ -38,7 +38,7 @@ export interface CardCustomer {
 }
 
 export interface CardsServiceDeps extends PaymentsServiceDeps {
-  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment' | 'get'>;
+  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment' | 'paymentRefused' | 'get'>;
   /** CLICK_MERCHANT_API_URL. */
   clickApiUrl: string;
   /** Click's Merchant API client; built from clickApiUrl unless given. */

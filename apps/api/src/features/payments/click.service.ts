@@ -12,7 +12,7 @@ import {
   type ClickRequest,
 } from './click.protocol.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
-import { sameSecret, type PaymentsCore } from './payments.core.ts';
+import { illFormedText, sameSecret, type PaymentsCore } from './payments.core.ts';
 
 /** merchant_prepare_id is an int: anything larger names no payment of ours. */
 const MAX_PREPARE_ID = 2_147_483_647;
@@ -70,6 +70,8 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
     try {
       const brand = await signedBrand(r);
       if (!brand) return reply(action, r, 'SIGN_CHECK_FAILED');
+      // Signed, then read: a text that is not well-formed (a NUL, a lone surrogate) is an error in Click's request.
+      if (illFormedText(body)) return reply(action, null, 'BAD_REQUEST');
       if (r.action !== CLICK_ACTION_CODE[action]) return reply(action, r, 'ACTION_NOT_FOUND');
       const { merchantId, orderId } = brand;
       if (!orderId) return reply(action, r, 'ORDER_NOT_FOUND');
@@ -137,8 +139,10 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (row.state === 'COMPLETED') return reply('complete', r, 'ALREADY_PAID', row.id);
         if (row.state === 'CANCELLED') return reply('complete', r, 'CANCELLED');
         if (order.isPaid || !core.awaitingPayment(order)) {
-          // Paid by another of Click's attempts, or cancelled meanwhile: this debit is refused, Click returns it.
+          // Paid by another of Click's attempts, or cancelled meanwhile: this debit is refused, Click returns it (and
+          // the customer of a cancelled order hears of it).
           await cancel();
+          if (!order.isPaid) await core.paymentRefused(tx, order);
           return reply('complete', r, order.isPaid ? 'ALREADY_PAID' : 'CANCELLED');
         }
         await core.pay(tx, order, `Click ${r.click_trans_id}`);

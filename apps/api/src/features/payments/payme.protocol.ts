@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_WINDOW_MS } from '@dasturxon/domain';
 
 /*
  * Payme's Merchant API as data (protocols.md section 1): the errors with their localized messages, the params of
@@ -6,9 +7,11 @@ import { z } from 'zod';
  */
 
 /** A state-1 transaction older than this (from our create_time) is cancelled with reason 4 (protocols.md 1.5). */
-export const PAYME_TIMEOUT_MS = 43_200_000;
+export const PAYME_TIMEOUT_MS = PAYMENT_WINDOW_MS.PAYME;
 /** Cancel reason: cancelled by timeout. */
 export const PAYME_REASON_TIMEOUT = 4;
+/** Cancel reason: transaction execution error (a perform for an order cancelled meanwhile). */
+export const PAYME_REASON_EXECUTION_ERROR = 3;
 
 export interface PaymeMessage {
   ru: string;

@@ -6,6 +6,7 @@ import {
   checkTransactionResult,
   isPaymeMethod,
   PAYME_PARAMS,
+  PAYME_REASON_EXECUTION_ERROR,
   PAYME_REASON_TIMEOUT,
   PAYME_TIMEOUT_MS,
   PaymeEnvelope,
@@ -20,7 +21,7 @@ import {
   type PaymeReply,
 } from './payme.protocol.ts';
 import { createPaymentsRepository, type PaymeTransactionRecord } from './payments.repository.ts';
-import { basicCredentials, sameSecret, type PaymentsCore } from './payments.core.ts';
+import { basicCredentials, illFormedText, sameSecret, type PaymentsCore } from './payments.core.ts';
 
 /** What a method answers: its result, or an error in Payme's words (after whatever it wrote is committed). */
 type Outcome = { result: Record<string, unknown> } | { error: PaymeErrorKey; data?: unknown };
@@ -131,12 +132,17 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
         const now = core.nowMs();
         if (t.state === 2) return { result: { transaction: t.id, perform_time: t.performTime, state: t.state } };
         if (t.state !== 1) return fail('CANNOT_PERFORM');
+        if (!core.awaitingPayment(order)) {
+          // Cancelled meanwhile (the unpaid timer, the customer, staff): the money is not taken, the transaction is
+          // cancelled (Payme's CancelTransaction then answers it as it stands) and the customer hears of it.
+          await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason: expired(t, now) ? PAYME_REASON_TIMEOUT : PAYME_REASON_EXECUTION_ERROR, cancelTime: now });
+          await core.paymentRefused(tx, order);
+          return fail('CANNOT_PERFORM');
+        }
         if (expired(t, now)) {
           await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason: PAYME_REASON_TIMEOUT, cancelTime: now });
           return fail('CANNOT_PERFORM');
         }
-        // Cancelled meanwhile (the unpaid timer, the customer): the money is not taken; Payme cancels the transaction.
-        if (!core.awaitingPayment(order)) return fail('CANNOT_PERFORM');
         await core.pay(tx, order, `Payme ${t.paymeId}`);
         await repo.paymeUpdate(t.merchantId, t.id, { state: 2, performTime: now });
         return { result: { transaction: t.id, perform_time: now, state: 2 } };
@@ -205,20 +211,33 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
   return {
     /** Answers one call (the raw body, the Authorization header): always a JSON-RPC reply, sent with HTTP 200. */
     async handle(raw: string | undefined, authorization: string | undefined): Promise<PaymeReply> {
-      let body: unknown;
-      try {
-        body = JSON.parse(raw ?? '');
-      } catch {
-        return paymeError(null, 'PARSE_ERROR');
-      }
-      const rawId = (body as { id?: unknown } | null)?.id;
-      const id: PaymeId = typeof rawId === 'number' || typeof rawId === 'string' ? rawId : null;
-      const envelope = PaymeEnvelope.safeParse(body);
-      if (!envelope.success) return paymeError(id, 'INVALID_REQUEST', fieldOf(envelope.error));
       const identity = basicCredentials(authorization);
       const caller = identity?.startsWith(`${PAYME_LOGIN}:`) ? identity : null;
-      const { method } = envelope.data;
+      let id: PaymeId = null;
+      let method: string | undefined;
       try {
+        // Credentials first, then the input: a caller holding no brand's key learns nothing but -32504.
+        let body: unknown;
+        try {
+          body = JSON.parse(raw ?? '');
+        } catch {
+          await requireCaller(caller);
+          return paymeError(null, 'PARSE_ERROR');
+        }
+        const rawId = (body as { id?: unknown } | null)?.id;
+        id = typeof rawId === 'number' || (typeof rawId === 'string' && !illFormedText(rawId)) ? rawId : null;
+        const envelope = PaymeEnvelope.safeParse(body);
+        if (!envelope.success) {
+          await requireCaller(caller);
+          return paymeError(id, 'INVALID_REQUEST', fieldOf(envelope.error));
+        }
+        method = envelope.data.method;
+        // A text that is not well-formed (a NUL, a lone surrogate) reads nothing.
+        const illFormed = illFormedText(body);
+        if (illFormed) {
+          await requireCaller(caller);
+          return paymeError(id, 'INVALID_REQUEST', illFormed);
+        }
         if (!isPaymeMethod(method)) {
           await requireCaller(caller);
           return paymeError(id, 'METHOD_NOT_FOUND', method);

@@ -23,7 +23,7 @@ export interface PaymentsServiceDeps {
   db: Db;
   clock: Clock;
   /** The orders feature's moves for a payment (forPayment locks the order in the provider's transaction). */
-  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment'>;
+  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment' | 'paymentRefused'>;
   /** PAYMENT_SECRETS_KEY; unset, the development key (DEV_PAYMENT_SECRETS_KEY), warned about in production. */
   secretsKey: string | undefined;
   production: boolean;
@@ -48,6 +48,29 @@ export function basicCredentials(header: string | undefined): string | null {
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   return decoded.includes(':') ? decoded : null;
+}
+
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const illFormed = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text);
+
+/**
+ * Where the first text of a provider's call is that is not well-formed (a value as its path, `params.account.order_id`;
+ * a key as its object's path): a control character (tab, line feed and carriage return excepted) or a lone surrogate. Null when every
+ * text is well-formed. The provider endpoints check it themselves, after the caller's credentials and before anything
+ * reads the database (the input guard leaves their bodies to them: `config.providerInput`).
+ */
+export function illFormedText(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return illFormed(value) ? path || '.' : null;
+  if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (illFormed(key)) return path || '.';
+    const at = path ? `${path}.${key}` : key;
+    const found = illFormedText(item, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
@@ -138,6 +161,12 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, production, 
 
     /** The provider took the money: the order is paid and moves on (CREATED → OPEN or AT_TIME). Call only when awaitingPayment. */
     pay: (tx: Db, order: OrderRecord, comment: string) => orders.markPaid(tx, order, comment),
+
+    /**
+     * A payment came for an order that no longer awaits it (cancelled by our unpaid timer, the customer or staff) and
+     * is refused, so the provider gives the money back: the customer hears of it (the order's event and notification).
+     */
+    paymentRefused: (tx: Db, order: OrderRecord) => orders.paymentRefused(tx, order),
 
     /**
      * The provider gave the money back: the order is cancelled through the lifecycle (stock, promo use and cashback

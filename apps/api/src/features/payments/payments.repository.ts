@@ -119,6 +119,15 @@ export function createPaymentsRepository(db: Db) {
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
+    /** The order's CREATED and CONFIRMED transactions (those that may hold it), locked. */
+    async uzumLive(merchantId: string, orderId: string): Promise<UzumTransactionRecord[]> {
+      return db
+        .select()
+        .from(uzumTransactions)
+        .where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.orderId, orderId), inArray(uzumTransactions.state, ['CREATED', 'CONFIRMED'])))
+        .orderBy(asc(uzumTransactions.transTime))
+        .for('update');
+    },
     async uzumInsert(row: typeof uzumTransactions.$inferInsert): Promise<UzumTransactionRecord> {
       const [inserted] = await db.insert(uzumTransactions).values(row).returning();
       return inserted!;

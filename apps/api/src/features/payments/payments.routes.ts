@@ -1,6 +1,8 @@
+import { BlockList, isIP } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '@dasturxon/domain';
 import { paymeError } from './payme.protocol.ts';
 import { CLICK_ERRORS } from './click.protocol.ts';
 import { uzumFailure } from './uzum.protocol.ts';
@@ -43,15 +45,52 @@ function rawBodies(app: FastifyInstance): void {
 
 const rawOf = (body: unknown) => (typeof body === 'string' ? body : undefined);
 
-const paymeRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['payme'] }> = async (app, { service }) => {
+/** A failure of the request itself (a body too large, a path the input guard refuses), not ours: answered, not logged. */
+const requestFault = (error: FastifyError | AppError) => {
+  const status = error instanceof AppError ? error.status : error.statusCode;
+  return status !== undefined && status < 500;
+};
+
+/** The providers check their own input, after the caller's credentials (plugins/input-guard.ts leaves them alone). */
+const config = { providerInput: true } as const;
+
+/**
+ * PAYME_ALLOWED_IPS as a test of a client address (an IPv4 address mapped into IPv6 is read as IPv4); null: any.
+ */
+export function addressAllowList(entries: readonly string[] | null): ((address: string) => boolean) | null {
+  if (!entries) return null;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (raw) => {
+    const address = raw.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+const paymeRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['payme']; allowedIps: readonly string[] | null }> = async (app, { service, allowedIps }) => {
   rawBodies(app);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (!error.statusCode || error.statusCode >= 500) request.log.error({ err: error }, 'payme: the call failed');
-    return reply.status(200).send(paymeError(null, error.statusCode && error.statusCode < 500 ? 'INVALID_REQUEST' : 'SYSTEM_ERROR'));
+  const allowed = addressAllowList(allowedIps);
+  // Payme's own addresses only, when PAYME_ALLOWED_IPS names them: any other caller is refused before anything else.
+  if (allowed) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!allowed(request.ip)) return reply.status(200).send(paymeError(null, 'UNAUTHORIZED'));
+    });
+  }
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const bad = requestFault(error);
+    if (!bad) request.log.error({ err: error }, 'payme: the call failed');
+    return reply.status(200).send(paymeError(null, bad ? 'INVALID_REQUEST' : 'SYSTEM_ERROR'));
   });
   app.post(
     PAYME,
     {
+      config,
       schema: {
         tags,
         summary: "Payme's Merchant API (JSON-RPC 2.0)",
@@ -68,6 +107,7 @@ const paymeRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['payme'] }> 
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: PAYME,
+    config,
     schema: { hide: true },
     handler: async () => paymeError(null, 'NOT_POST'),
   });
@@ -78,8 +118,8 @@ const clickRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['click'] }> 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const bad = error.statusCode !== undefined && error.statusCode < 500;
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const bad = requestFault(error);
     if (!bad) request.log.error({ err: error }, 'click: the call failed');
     const { error: code, note } = CLICK_ERRORS[bad ? 'BAD_REQUEST' : 'UPDATE_FAILED'];
     return reply.status(200).send({ click_trans_id: null, merchant_trans_id: null, error: code, error_note: note });
@@ -89,32 +129,34 @@ const clickRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['click'] }> 
     'Always HTTP 200 with Click\'s `error` (0 success, -1 … -9); merchant_trans_id is our order id, amount in sums.';
   app.post(
     '/payments/v1/click/prepare',
-    { schema: { tags, summary: "Click's Prepare (action 0)", description: description('Prepare'), response: { 200: ClickReplySchema } } },
+    { config, schema: { tags, summary: "Click's Prepare (action 0)", description: description('Prepare'), response: { 200: ClickReplySchema } } },
     async (request) => service.prepare(request.body),
   );
   app.post(
     '/payments/v1/click/complete',
-    { schema: { tags, summary: "Click's Complete (action 1)", description: description('Complete'), response: { 200: ClickReplySchema } } },
+    { config, schema: { tags, summary: "Click's Complete (action 1)", description: description('Complete'), response: { 200: ClickReplySchema } } },
     async (request) => service.complete(request.body),
   );
 };
 
 const uzumRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['uzum'] }> = async (app, { service }) => {
   rawBodies(app);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (!error.statusCode || error.statusCode >= 500) request.log.error({ err: error }, 'uzum: the call failed');
-    const failure = uzumFailure(error.statusCode && error.statusCode < 500 ? 'MISSING_PARAMS' : 'CHECK_FAILED', {}, app.clock.now().getTime());
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const bad = requestFault(error);
+    if (!bad) request.log.error({ err: error }, 'uzum: the call failed');
+    const failure = uzumFailure(bad ? 'MISSING_PARAMS' : 'CHECK_FAILED', {}, app.clock.now().getTime());
     return reply.status(failure.status).send(failure.body);
   });
   app.post(
     '/payments/v1/uzum/:operation',
     {
+      config,
       schema: {
         tags,
         summary: "Uzum Bank's Merchant API webhooks: check, create, confirm, reverse, status",
         description:
           'Uzum calls them with Basic auth (the login and password it issued the brand), JSON, amounts in tiyin, `params.orderId` our order id. ' +
-          'Successes answer HTTP 200, failures HTTP 400 `{status: "FAILED", errorCode}`; a repeated create or confirm answers as the first.',
+          'Successes answer HTTP 200, failures HTTP 400 `{status: "FAILED", errorCode}`; a repeated create, confirm or reverse answers 10010, 10016 or 10018.',
         params: z.object({ operation: z.string() }),
         response: { 200: UzumReplySchema, 400: UzumReplySchema },
       },
@@ -127,8 +169,8 @@ const uzumRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['uzum'] }> = 
 };
 
 /** The three providers' endpoints, each in its own scope (body parsing and errors of its own). */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (app, { service }) => {
-  await app.register(paymeRoutes, { service: service.payme });
+export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService; paymeAllowedIps?: readonly string[] | null }> = async (app, { service, paymeAllowedIps }) => {
+  await app.register(paymeRoutes, { service: service.payme, allowedIps: paymeAllowedIps ?? null });
   await app.register(clickRoutes, { service: service.click });
   await app.register(uzumRoutes, { service: service.uzum });
 };

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, UzumCredentials } from '@dasturxon/db';
 import type { OrderRecord } from '../orders/index.ts';
 import { createPaymentsRepository, type UzumTransactionRecord } from './payments.repository.ts';
-import { basicCredentials, type PaymentsCore } from './payments.core.ts';
+import { basicCredentials, illFormedText, type PaymentsCore } from './payments.core.ts';
 import {
   isUzumOperation,
   UZUM_BODIES,
   uzumFailure,
+  UZUM_CONFIRM_WINDOW_MS,
   UzumRefusal,
   type UzumBody,
   type UzumErrorKey,
@@ -21,7 +22,8 @@ const fail = (error: UzumErrorKey): Outcome => ({ error });
  * Uzum Bank's Merchant API webhooks (protocols.md section 3): check, create, confirm, reverse and status, Basic
  * auth with the login and password Uzum issued the brand, amounts in tiyin. The brand is the order's
  * (params.orderId) or the transaction's (transId); the caller must hold its credentials (else 10001) and name its
- * service (else 10006). A repeated create or confirm with the same transId answers what the first one did.
+ * service (else 10006). A call repeated with the same transId is refused with Uzum's own code for it (create 10010,
+ * confirm 10016, reverse 10018) and changes nothing.
  */
 export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
   async function requireCaller(caller: string | null): Promise<{ merchantId: string; credentials: UzumCredentials }> {
@@ -69,6 +71,24 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
     });
   }
 
+  /**
+   * The order's other transaction holding it (CREATED within Uzum's 30 minutes, or CONFIRMED), if any. A CREATED one
+   * older than that is failed for Uzum: it is marked FAILED here and holds nothing.
+   */
+  async function liveOther(tx: Db, merchantId: string, orderId: string, transId: string): Promise<UzumTransactionRecord | null> {
+    const repo = createPaymentsRepository(tx);
+    const now = core.nowMs();
+    for (const t of await repo.uzumLive(merchantId, orderId)) {
+      if (t.transId === transId) continue;
+      if (t.state === 'CREATED' && now - t.transTime >= UZUM_CONFIRM_WINDOW_MS) {
+        await repo.uzumUpdate(merchantId, t.id, { state: 'FAILED' });
+        continue;
+      }
+      return t;
+    }
+    return null;
+  }
+
   const operations: { [O in UzumOperation]: (body: UzumBody<O>, caller: string | null) => Promise<Outcome> } = {
     async check(body, caller) {
       const { merchantId, credentials, orderId } = await brandFor(caller, { orderId: body.params.orderId });
@@ -79,6 +99,7 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (!core.payableBy(order, 'UZUM')) return fail('ORDER_NOT_FOUND');
         if (order.isPaid) return fail('ALREADY_PROCESSED');
         if (!core.awaitingPayment(order)) return fail('CANCELLED');
+        if (await liveOther(tx, merchantId, order.id, '')) return fail('ALREADY_PROCESSED');
         return {
           ok: { serviceId: body.serviceId, timestamp: core.nowMs(), status: 'OK', data: { orderId: { value: order.id }, amount: { value: String(core.tiyinOf(order)) } } },
         };
@@ -91,17 +112,16 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
         const locked = orderId ? await core.lockOrder(tx, merchantId, orderId) : null;
-        const existing = await repo.uzumFind(merchantId, body.transId, true);
-        if (existing) {
-          if (existing.orderId !== orderId || existing.amount !== body.amount) return fail('CHECK_FAILED');
-          return existing.state === 'CREATED' || existing.state === 'CONFIRMED' ? { ok: created(credentials, existing) } : fail('CANCELLED');
-        }
+        // A transId we have already: Uzum's "created again" (10010), whatever its state; nothing new is written.
+        if (await repo.uzumFind(merchantId, body.transId, true)) return fail('ALREADY_CREATED');
         if (!locked) return fail('ORDER_NOT_FOUND');
         const { order } = locked;
         if (!core.payableBy(order, 'UZUM')) return fail('ORDER_NOT_FOUND');
-        if (body.amount !== core.tiyinOf(order)) return fail('CHECK_FAILED');
+        if (body.amount !== core.tiyinOf(order)) return fail('INVALID_AMOUNT');
         if (order.isPaid) return fail('ALREADY_PROCESSED');
         if (!core.awaitingPayment(order)) return fail('CANCELLED');
+        // A one-time account: another live transaction holds the order.
+        if (await liveOther(tx, merchantId, order.id, body.transId)) return fail('ALREADY_PROCESSED');
         const row = await repo.uzumInsert({ merchantId, transId: body.transId, orderId: order.id, amount: body.amount, state: 'CREATED', transTime: core.nowMs() });
         return { ok: created(credentials, row) };
       });
@@ -110,11 +130,13 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
     async confirm(body, caller) {
       return onTransaction(body, caller, async (tx, t, order, credentials, merchantId) => {
         const repo = createPaymentsRepository(tx);
-        if (t.state === 'CONFIRMED') return { ok: confirmed(credentials, t) };
-        if (t.state !== 'CREATED') return fail('CANCELLED');
+        if (t.state === 'CONFIRMED') return fail('ALREADY_CONFIRMED');
+        if (t.state !== 'CREATED') return fail('TRANSACTION_CANCELLED');
         if (order.isPaid || !core.awaitingPayment(order)) {
-          // Paid another way or cancelled meanwhile: the money is not taken, and /status says so from now on.
+          // Paid another way or cancelled meanwhile (our unpaid timer, the customer): the money is not taken, Uzum
+          // gives it back, /status says FAILED from now on, and the customer hears of it.
           await repo.uzumUpdate(merchantId, t.id, { state: 'FAILED' });
+          if (!order.isPaid) await core.paymentRefused(tx, order);
           return fail(order.isPaid ? 'ALREADY_PROCESSED' : 'CANCELLED');
         }
         const now = core.nowMs();
@@ -127,9 +149,9 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
     async reverse(body, caller) {
       return onTransaction(body, caller, async (tx, t, order, credentials, merchantId) => {
         const repo = createPaymentsRepository(tx);
-        if (t.state === 'REVERSED') return { ok: reversed(credentials, t) };
+        if (t.state === 'REVERSED') return fail('ALREADY_REVERSED');
         // A refund: the order is cancelled and what it held goes back, unless the branch has taken it on.
-        if (t.state === 'CONFIRMED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return fail('ALREADY_PROCESSED');
+        if (t.state === 'CONFIRMED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return fail('CANNOT_REVERSE');
         const now = core.nowMs();
         await repo.uzumUpdate(merchantId, t.id, { state: 'REVERSED', reverseTime: now });
         return { ok: reversed(credentials, { ...t, reverseTime: now }) };
@@ -168,6 +190,11 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (!parsed.success) {
           await requireCaller(caller);
           return uzumFailure('MISSING_PARAMS', echo, now);
+        }
+        // JSON that does not carry well-formed text (a NUL, a lone surrogate) is as unreadable as bad JSON.
+        if (illFormedText(parsed.data)) {
+          await requireCaller(caller);
+          return uzumFailure('PARSE_ERROR', {}, now);
         }
         const outcome = await (operations[operation] as (b: unknown, c: string | null) => Promise<Outcome>)(parsed.data, caller);
         return 'ok' in outcome ? { status: 200, body: outcome.ok } : uzumFailure(outcome.error, echo, now);

@@ -41,8 +41,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
   app.get(
     '/users/v1/region',
     {
-      // Guests read it too: the location sheet needs the zones before any login.
-      config: { tenant: 'active' },
+      // Guests read it too: the location sheet needs the zones before any login (docs/decisions/013-open-calls.md).
+      config: { tenant: 'active', auth: 'optional', rateLimit: 'work', guestsPerBrand: true },
       schema: {
         tags: ['delivery'],
         summary: "The merchant's delivery zones: area with holes and parts, priority, serving branch and tariff",
@@ -55,7 +55,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
   app.post(
     '/deliveries/v1/delivery/tariff/client/calculate',
     {
-      config: { tenant: 'active', rateLimit: 'work' },
+      // Open to guests as the zones are (docs/decisions/013-open-calls.md).
+      config: { tenant: 'active', auth: 'optional', rateLimit: 'work', guestsPerBrand: true },
       schema: {
         tags: ['delivery'],
         summary: 'The delivery price to an address for products of a given worth',

@@ -25,8 +25,13 @@ export function deleteAddress(id: string): Promise<void> {
   return http<void>(`/users/v1/addresses/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 }
 
+/*
+ * The zones and the geocoder are open to guests; a signed-in customer sends the token, which keeps them out of the
+ * brand's guests' limit and first for the geocoder (docs/decisions/013-open-calls.md).
+ */
+
 /** `GET /users/v1/region`: the brand's delivery zones (guests too). */
-export const fetchRegion = (signal?: AbortSignal): Promise<Region[]> => http<Region[]>('/users/v1/region', { signal });
+export const fetchRegion = (signal?: AbortSignal): Promise<Region[]> => http<Region[]>('/users/v1/region', { auth: true, signal });
 
 /** A place the geocoder found (Nominatim's item shape). */
 export interface Place {
@@ -39,11 +44,11 @@ export interface Place {
 
 /** `GET /notifications/v1/nominatim/search?format=json&q=`: places whose street matches the words. */
 export const searchPlaces = (q: string, signal?: AbortSignal): Promise<Place[]> =>
-  http<Place[]>('/notifications/v1/nominatim/search', { query: { format: 'json', q }, signal });
+  http<Place[]>('/notifications/v1/nominatim/search', { auth: true, query: { format: 'json', q }, signal });
 
 /** `GET /notifications/v1/nominatim/reverse?format=json&lat&lon`: the street and house at a point (404 NOT_FOUND when none is known near it). */
 export const reversePlace = (point: LatLng, signal?: AbortSignal): Promise<Place> =>
-  http<Place>('/notifications/v1/nominatim/reverse', { query: { format: 'json', lat: String(point[0]), lon: String(point[1]) }, signal });
+  http<Place>('/notifications/v1/nominatim/reverse', { auth: true, query: { format: 'json', lat: String(point[0]), lon: String(point[1]) }, signal });
 
 export const addressesQuery = (merchantId: string, userId: string) =>
   queryOptions({ queryKey: addressKeys.list(merchantId, userId), queryFn: ({ signal }) => fetchAddresses(merchantId, userId, signal) });

@@ -144,4 +144,33 @@ describe('following an order stream', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(read).toHaveBeenCalledTimes(1);
   });
+
+  it('reads the order again on a reset (the server could not replay what was missed), and goes on from the reset', async () => {
+    const { read, seen } = server(
+      openThen([{ id: '7', event: 'order', data: data('ACCEPTED') }]),
+      openThen(
+        [
+          { id: '1108', event: 'reset', data: '{"lastEventId":"1108"}' },
+          { id: '1109', event: 'order', data: data('DELIVERED') },
+        ],
+        'hang',
+      ),
+    );
+    const events: string[] = [];
+    let resets = 0;
+    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => 'tok', read, random: () => 0.5, onEvent: (e) => events.push(e.status), onReset: () => (resets += 1) });
+    await flush();
+    expect(resets).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(seen[1]?.lastEventId).toBe('7');
+    expect(resets).toBe(1);
+    // The reset is no event of the order; what follows it is.
+    expect(events).toEqual(['ACCEPTED', 'DELIVERED']);
+    stream.stop();
+    await flush();
+    const again = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => 'tok', read, random: () => 0.5, onEvent: () => {} });
+    await flush();
+    expect(seen[2]?.lastEventId).toBe('1109');
+    again.stop();
+  });
 });

@@ -16,6 +16,11 @@ export interface OrderStreamOptions {
   onOpen?: (resumed: boolean) => void;
   /** True after `FAILURES_BEFORE_POLL` failures in a row or a refusal; false once a connection has held for `STABLE_STREAM_MS`. */
   onFallback?: (fallback: boolean) => void;
+  /**
+   * The server could not replay what this page missed (`event: reset`: too many events, or pruned): the page reads the
+   * order again. The stream goes on from the reset's id.
+   */
+  onReset?: () => void;
   /** The server refused the stream with a status that will not change by asking again: no more tries. */
   onRefused?: (status: number) => void;
   /** For tests: the reader of one connection, and the spread of the waits. */
@@ -72,6 +77,7 @@ export function followOrderStream(options: OrderStreamOptions): { stop: () => vo
           },
           onEvent: (raw) => {
             if (raw.id) lastIds.set(options.orderId, raw.id);
+            if (raw.event === 'reset') return options.onReset?.();
             const event = raw.event === 'order' || raw.event === 'position' ? parseOrderEvent(raw.data) : null;
             if (event && event.orderId === options.orderId) options.onEvent(event);
           },

@@ -17,6 +17,8 @@ export interface OrderEventHandlers {
   onFallback?: (fallback: boolean) => void;
   /** The server refused the stream (no such order, logged out): no more tries. */
   onRefused?: (status: number) => void;
+  /** The server could not replay what was missed (`event: reset`): the page asks for the order again. */
+  onReset?: () => void;
 }
 
 /**
@@ -30,6 +32,7 @@ export function useOrderEvents(orderId: string, enabled: boolean, handlers: Orde
   const onOpen = useEffectEvent((resumed: boolean) => handlers.onOpen?.(resumed));
   const onFallback = useEffectEvent((fallback: boolean) => handlers.onFallback?.(fallback));
   const onRefused = useEffectEvent((status: number) => handlers.onRefused?.(status));
+  const onReset = useEffectEvent(() => handlers.onReset?.());
 
   useEffect(() => {
     if (!enabled || !orderId) return;
@@ -45,6 +48,7 @@ export function useOrderEvents(orderId: string, enabled: boolean, handlers: Orde
       onOpen: (resumed) => onOpen(resumed),
       onFallback: (fallback) => onFallback(fallback),
       onRefused: (status) => onRefused(status),
+      onReset: () => onReset(),
     });
     const nudge = () => {
       if (document.visibilityState === 'visible') stream.wake();
@@ -62,7 +66,7 @@ export function useOrderEvents(orderId: string, enabled: boolean, handlers: Orde
 /**
  * A query of the order (its page, or its map) kept fresh from the order's stream while the order is going on: each
  * event goes into the cache (`takeOrderEvent`); a stream opened without a last event id reads the query again (what
- * happened meanwhile is not replayed); only while the stream keeps failing is it asked for every `FALLBACK_POLL_MS`.
+ * happened meanwhile is not replayed), as does a reset (more was missed than the server replays); only while the stream keeps failing is it asked for every `FALLBACK_POLL_MS`.
  */
 export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends QueryKey>(id: string, options: UseQueryOptions<T, Error, T, K> & { queryKey: K }) {
   const queryClient = useQueryClient();
@@ -76,6 +80,7 @@ export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends Q
     },
     onFallback: setFallback,
     onRefused: refresh,
+    onReset: refresh,
   });
   return query;
 }
