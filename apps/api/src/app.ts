@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
@@ -74,7 +74,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
     // A line for each request in and out at `debug` only (README, Settings): at `info` a flood of refused calls
     // (429) would cost two log lines each, the first written before the limits' hook could refuse it.
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    // Errors are still logged: our handler (plugins/errors.ts) writes them itself.
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
