@@ -41,6 +41,10 @@ const BASKET = {
 };
 
 
+/** BENCH_PROMO=0: the same basket without its promo code (a quote that asks the database nothing). */
+const WITH_PROMO = process.env.BENCH_PROMO !== '0';
+if (!WITH_PROMO) delete BASKET.promoCode;
+
 const headers = { 'content-type': 'application/json', 'x-merchant-id': T.id };
 const body = JSON.stringify(BASKET);
 
@@ -70,7 +74,7 @@ for (const backend of backends) {
     // The basket must price cleanly, or the benchmark measures an error path.
     const res = await fetch(quoteUrl(port), { method: 'POST', headers, body });
     const quote = await res.json();
-    if (res.status !== 200 || quote.problems.length > 0 || !quote.promo) throw new Error(`the bench basket does not quote cleanly: ${JSON.stringify(quote)}`);
+    if (res.status !== 200 || quote.problems.length > 0 || Boolean(quote.promo) !== WITH_PROMO) throw new Error(`the bench basket does not quote cleanly: ${JSON.stringify(quote)}`);
     const health = await run({ url: healthUrl(port), connections: CONNECTIONS });
     const alone = await run({ url: quoteUrl(port), method: 'POST', headers, body, connections: CONNECTIONS });
     // 50 quote connections, and beside them, from a process of its own, one client asking for /api/health.
@@ -97,7 +101,7 @@ for (const backend of backends) {
 }
 if (pgDb) await pgDb.drop();
 
-console.log(`10-line basket with a promo, ${CONNECTIONS} connections (${LOAD_CONNECTIONS} under load), ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`);
+console.log(`10-line basket ${WITH_PROMO ? 'with' : 'without'} a promo, ${CONNECTIONS} connections (${LOAD_CONNECTIONS} under load), ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`);
 console.log('| backend | /api/health req/s | quotes/s | quotes ÷ health | quote p50 ms | quote p99 ms | quotes/s at 50 conns | /api/health p50 / p99 ms meanwhile (n) | errors | totalPrice |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {

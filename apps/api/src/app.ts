@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
@@ -16,7 +16,7 @@ import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
-import { catalogueRoutes, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
+import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -74,7 +74,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { err: safeError } },
     // A line for each request in and out at `debug` only (README, Settings): at `info` a flood of refused calls
     // (429) would cost two log lines each, the first written before the limits' hook could refuse it.
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    // Errors are still logged: our handler (plugins/errors.ts) writes them itself.
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
@@ -160,8 +161,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const merchantsRepo = createMerchantsRepository(db);
   const merchants = createMerchantsService({ repo: merchantsRepo });
   const catalogue = createCatalogueService({ repo: createCatalogueRepository(db), clock });
-  const branches = createBranchesService({ repo: createBranchesRepository(db), clock });
-  const content = createContentService({ repo: createContentRepository(db), clock });
+  const branches = createBranchesService({ repo: createBranchesRepository(database), clock });
+  const content = createContentService({ repo: createContentRepository(database), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
   if (outboxBrands) app.log.warn({ brands: outboxBrands }, 'SMS_OUTBOX=true in production: these brands\' login codes go to the outbox file, not by SMS');
   const addresses = createAddressesService({ db, clock });
@@ -171,7 +172,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     clock,
     log: app.log,
   });
-  const quote = createQuoteFeature({ db, clock, menuVersion: catalogue.version, readFresh: createFreshRead(database) });
+  // The quote keeps each brand's catalogue, stock and switches until the database tells of a change (issue 26).
+  const catalogueChanges = createCatalogueChanges();
+  const quote = createQuoteFeature({ db, clock, changes: catalogueChanges, readFresh: createFreshRead(database) });
   const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
@@ -188,7 +191,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // The staff's moves along the order table (the console's routes call it through the ops service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
   // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
-  const hub = createEventHub(database, app.log);
+  const hub = createEventHub(database, app.log, [catalogueChanges.listener]);
   await hub.start();
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());

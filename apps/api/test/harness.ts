@@ -129,3 +129,59 @@ export async function openRoundTheClock(t: TestApp, merchantId: string, branchId
     .set({ open: '00:00', close: '00:00', extraOpen: null, extraClose: null, isDayOff: false })
     .where(and(eq(workHours.merchantId, merchantId), eq(workHours.branchId, branchId)));
 }
+
+/**
+ * Runs `check` until it passes, for what a quote shows after a catalogue change (the quote prices from a snapshot
+ * each instance drops when the database tells of a change). PGlite tells it as the writer's statement answers, so
+ * there the first run must pass; PostgreSQL tells the listening connection a moment after the commit.
+ */
+export async function heard(backend: Backend, check: () => Promise<void>, waitMs = 5000): Promise<void> {
+  if (backend === 'pglite') return check();
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** Counts what this process sends the database: every statement on PGlite, every query and checkout of the pool on PostgreSQL. */
+export function countStatements(database: Database): { count(): number; stop(): void } {
+  let n = 0;
+  if (database.pglite) {
+    const pg = database.pglite as unknown as { execProtocolRaw: (...args: unknown[]) => unknown };
+    const original = pg.execProtocolRaw;
+    pg.execProtocolRaw = function (this: unknown, ...args: unknown[]) {
+      n += 1;
+      return original.apply(this, args);
+    };
+    return { count: () => n, stop: () => void (pg.execProtocolRaw = original) };
+  }
+  const pool = database.pool! as unknown as { query: (...args: unknown[]) => unknown; connect: (...args: unknown[]) => unknown };
+  const { query, connect } = pool;
+  // A query of the pool checks a connection out itself (at once, inside the call): that is one statement.
+  let inQuery = false;
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    n += 1;
+    inQuery = true;
+    try {
+      return query.apply(this, args);
+    } finally {
+      inQuery = false;
+    }
+  };
+  pool.connect = function (this: unknown, ...args: unknown[]) {
+    if (!inQuery) n += 1;
+    return connect.apply(this, args);
+  };
+  return {
+    count: () => n,
+    stop: () => {
+      pool.query = query;
+      pool.connect = connect;
+    },
+  };
+}

@@ -8,13 +8,14 @@ import { products, promos, users } from '@dasturxon/db';
 import { DEMO, demoId } from '@dasturxon/db/seed';
 import { Order, QuoteResponse } from '@dasturxon/domain/contracts';
 import { createFreshReadMany, createQuoteRepository, type FreshAsk } from '../src/features/quote/quote.repository.ts';
-import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, heard, signInCustomer, type TestApp } from './harness.ts';
 
 /*
- * The storefront's quote reads stock, switches, the promo and the balance fresh for every quote, through one
- * prepared statement that serves several quotes at once (quote.repository.ts `createFreshRead`). These tests
- * would fail if that read ever answered from anything kept, mixed up the quotes it serves together, or read
- * inside another caller's transaction.
+ * The storefront's quote reads the promo and the balance fresh for every quote that has them, through one
+ * prepared statement that serves several quotes at once (quote.repository.ts `createFreshRead`); stock and switches
+ * come from the brand's snapshot, dropped when the database tells of a change (`heard`: at once on PGlite, a moment
+ * after the commit on PostgreSQL). These tests would fail if that read ever answered from anything kept, mixed up
+ * the quotes it serves together, read inside another caller's transaction, or if a change were never heard.
  */
 
 const T = DEMO.tezkor;
@@ -104,21 +105,26 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
     expect(codes(await quote(pickup([plain(P.fries, 2)], code.replace('Ё', 'Е'))))).toContain('PROMO_NOT_FOUND');
   });
 
-  it('sees stock, switches and the promo as committed just before each quote, also when quotes arrive together', async () => {
+  it('sees the promo as committed just before each quote, and stock and switches once heard, also when quotes arrive together', async () => {
     const basket = pickup([big(2), plain(P.fries)], 'welcome10');
     expect(codes(await quote(basket))).toEqual([]);
 
     const many = (body: object, n = 12) => Promise.all(Array.from({ length: n }, () => quote(body)));
     await withProduct(P.lowStock, { count: 1 }, async () => {
-      for (const q of await many(basket)) expect(q.problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 1 } }));
+      await heard(backend, async () => {
+        for (const q of await many(basket)) expect(q.problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 1 } }));
+      });
     });
-    expect(codes(await quote(basket))).toEqual([]);
+    await heard(backend, async () => expect(codes(await quote(basket))).toEqual([]));
     await withProduct(P.fries, { isAvailable: false }, async () => {
-      for (const q of await many(basket)) expect(codes(q)).toEqual(['PRODUCT_NOT_AVAILABLE']);
+      await heard(backend, async () => {
+        for (const q of await many(basket)) expect(codes(q)).toEqual(['PRODUCT_NOT_AVAILABLE']);
+      });
     });
     await withProduct(P.fries, { active: false }, async () => {
-      expect(codes(await quote(basket))).toEqual(['PRODUCT_NOT_AVAILABLE']);
+      await heard(backend, async () => expect(codes(await quote(basket))).toEqual(['PRODUCT_NOT_AVAILABLE']));
     });
+    await heard(backend, async () => expect(codes(await quote(basket))).toEqual([]));
 
     const welcome = DEMO.promos.welcome10.id;
     await t.database.db.update(promos).set({ isActive: false }).where(eq(promos.id, welcome));
@@ -166,8 +172,9 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
       .catch((error: Error) => expect(error.message).toBe('rolled back'));
     expect(codes(await during!)).toEqual([]);
     await withProduct(P.lowStock, { count: 0 }, async () => {
-      expect(codes(await quote(basket))).toEqual(['NOT_ENOUGH_PRODUCTS']);
+      await heard(backend, async () => expect(codes(await quote(basket))).toEqual(['NOT_ENOUGH_PRODUCTS']));
     });
+    await heard(backend, async () => expect(codes(await quote(basket))).toEqual([]));
   });
 
   it('sees a product switched off at the branch by its staff in the next quote', async () => {
@@ -193,7 +200,10 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
   });
 });
 
-/** Two instances on one PostgreSQL: nothing a quote reads fresh is kept by either, so B sees at once what A changed. */
+/**
+ * Two instances on one PostgreSQL: a promo is never kept, so B sees at once what A changed; stock and the stop-list
+ * reach B's snapshot through the database's NOTIFY, a moment after A's commit.
+ */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the quote across instances on PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
@@ -219,7 +229,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the quote across instanc
     const placed = await a.app.inject({ method: 'POST', url: '/api/orders/v1/orders', headers: { ...TEZKOR, authorization: `Bearer ${c.token}` }, payload: pickup([big(5)]) });
     expect(placed.statusCode, placed.body).toBe(201);
     Order.parse(placed.json());
-    expect((await onB(basket)).problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 0 } }));
+    await heard('postgres', async () => expect((await onB(basket)).problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 0 } })));
 
     await a.database.db.update(promos).set({ isActive: false }).where(eq(promos.id, DEMO.promos.welcome10.id));
     expect((await onB(pickup([plain(P.fries)], 'welcome10'))).problems.map((p) => p.code)).toEqual(['PROMO_NOT_ACTIVE']);

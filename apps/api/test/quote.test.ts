@@ -7,10 +7,11 @@ import { DEMO, demoId } from '@dasturxon/db/seed';
 import { ERROR_CATALOGUE, type ErrorCode } from '@dasturxon/domain';
 import { QuoteResponse } from '@dasturxon/domain/contracts';
 import { hashToken } from '../src/features/auth/auth.service.ts';
-import { createCatalogueRepository } from '../src/features/catalogue/catalogue.repository.ts';
+import { createCatalogueChanges } from '../src/features/catalogue/catalogue-changes.ts';
+import { createEventHub } from '../src/features/live/event-hub.ts';
 import { CATALOGUE_FRESH_MS, CATALOGUE_MAX_AGE_MS, createQuoteFeature } from '../src/features/quote/quote.service.ts';
-import type { Reader } from '../src/features/quote/quote.repository.ts';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { createQuoteRepository, type Reader } from '../src/features/quote/quote.repository.ts';
+import { BACKENDS, createTestApp, heard as heardOn, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
@@ -296,16 +297,14 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
     it('follows the catalogue, not the client: a changed price shows in the next quote', async () => {
       const body = { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [item(P.fries)] };
       expect((await quote(body)).productPrice).toBe(14_000);
-      // An edit as the merchant's tools make it: the product's updated_at moves with its price, so
-      // the menu's version moves and the next quote after the version's moment reads the new price.
-      await t.database.db.update(products).set({ costPrice: 15_000, updatedAt: new Date() }).where(eq(products.id, P.fries));
-      const restore = settled(CATALOGUE_FRESH_MS);
+      // A price changed by hand, nothing else touched: the table's trigger tells every instance.
+      await t.database.db.update(products).set({ costPrice: 15_000 }).where(eq(products.id, P.fries));
       try {
-        expect((await quote(body)).productPrice).toBe(15_000);
+        await heard(async () => expect((await quote(body)).productPrice).toBe(15_000));
       } finally {
-        await t.database.db.update(products).set({ costPrice: 14_000, updatedAt: new Date() }).where(eq(products.id, P.fries));
-        restore();
+        await t.database.db.update(products).set({ costPrice: 14_000 }).where(eq(products.id, P.fries));
       }
+      await heard(async () => expect((await quote(body)).productPrice).toBe(14_000));
     });
   });
 
@@ -330,13 +329,17 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
     it('reports PRODUCT_NOT_AVAILABLE for an inactive product, a sold-out one and one not sold at the branch, still pricing them', async () => {
       await t.database.db.update(products).set({ isAvailable: false }).where(eq(products.id, P.fries));
       try {
-        const q = await quote({
-          serviceType: 'PICK_UP',
-          branchId: T.branches.yunusobod,
-          cartItems: [item(P.inactive), item(P.fries), item(P.onlySomeBranches), item(P.notInSamarkand)],
-        });
+        const ask = () =>
+          quote({
+            serviceType: 'PICK_UP',
+            branchId: T.branches.yunusobod,
+            cartItems: [item(P.inactive), item(P.fries), item(P.onlySomeBranches), item(P.notInSamarkand)],
+          });
         // Yunusobod keeps 10:00-03:00: whether it is open depends on when the test runs.
-        expect(q.problems.filter((p) => p.code !== 'BRANCH_CLOSED').map((p) => [p.code, p.productId, p.details?.reason])).toEqual([
+        const reasons = (q: QuoteResponse) => q.problems.filter((p) => p.code !== 'BRANCH_CLOSED').map((p) => [p.code, p.productId, p.details?.reason]);
+        await heard(async () => expect(reasons(await ask())).toContainEqual(['PRODUCT_NOT_AVAILABLE', P.fries, 'SOLD_OUT']));
+        const q = await ask();
+        expect(reasons(q)).toEqual([
           ['PRODUCT_NOT_AVAILABLE', P.inactive, 'INACTIVE'],
           ['PRODUCT_NOT_AVAILABLE', P.fries, 'SOLD_OUT'],
           ['PRODUCT_NOT_AVAILABLE', P.onlySomeBranches, 'NOT_AT_BRANCH'],
@@ -347,8 +350,10 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         await t.database.db.update(products).set({ isAvailable: true }).where(eq(products.id, P.fries));
       }
       // The same products where they are sold.
-      const there = await quote({ serviceType: 'PICK_UP', branchId: T.branches.mirzoUlugbek, cartItems: [item(P.onlySomeBranches), item(P.fries)] });
-      expect(there.problems.filter((p) => p.code !== 'BRANCH_CLOSED')).toEqual([]);
+      await heard(async () => {
+        const there = await quote({ serviceType: 'PICK_UP', branchId: T.branches.mirzoUlugbek, cartItems: [item(P.onlySomeBranches), item(P.fries)] });
+        expect(there.problems.filter((p) => p.code !== 'BRANCH_CLOSED')).toEqual([]);
+      });
       const samarkand = await quote({ serviceType: 'PICK_UP', branchId: T.branches.samarkand, cartItems: [item(P.notInSamarkand)] });
       expect(problem(samarkand, 'PRODUCT_NOT_AVAILABLE')).toMatchObject({ productId: P.notInSamarkand, details: { reason: 'NOT_AT_BRANCH' } });
     });
@@ -534,8 +539,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
   });
 
   describe('the service', () => {
-    const quoteFeature = () =>
-      createQuoteFeature({ db: t.database.db, clock: t.clock, menuVersion: createCatalogueRepository(t.database.db).menuVersion });
+    const quoteFeature = () => createQuoteFeature({ db: t.database.db, clock: t.clock });
     const merchantRecord = async () => (await t.database.db.select().from(merchants).where(eq(merchants.id, T.id)))[0]!;
     const request = (cashback: number, cartItems: Item[] = [burger(P.cheeseburger, 2)]) => ({
       serviceType: 'PICK_UP' as const,
@@ -576,7 +580,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(result.breakdown.totalPrice).toBe(result.response.totalPrice);
     });
 
-    it("prices from the merchant's catalogue kept in memory, reading only the basket's state, the promo and the balance", async () => {
+    it("prices from the brand's snapshot in memory while changes are heard: no query without a promo or cashback, one with", async () => {
       let selects = 0;
       const db = t.database.db;
       const counting = new Proxy(db, {
@@ -586,43 +590,64 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
           return Reflect.get(target, prop, receiver);
         },
       });
-      let versionReads = 0;
-      const menuVersion = createCatalogueRepository(db).menuVersion;
-      const { quotes } = createQuoteFeature({ db: counting, clock: t.clock, menuVersion: (id) => (versionReads++, menuVersion(id)) });
-      const merchant = await merchantRecord();
-      const body = { serviceType: 'DELIVERY' as const, branchId: T.branches.chilonzor, address: IN_CHILONZOR, cartItems: [burger(P.cheeseburger, 2), item(P.lowStock)].map((i) => ({ ...i, modifications: i.modifications ?? [] })) };
-      const first = await quotes.quote(merchant, body, { now: t.clock.now() });
-      const readingCatalogue = selects;
-      expect(readingCatalogue).toBeGreaterThan(3);
-      selects = 0;
-      const again = await quotes.quote(merchant, body, { now: t.clock.now() });
-      expect(again.response).toEqual(first.response);
-      // One query: the basket's stock and switches, and with them the promo and the balance when asked.
-      expect(selects).toBe(1);
-      const [user] = await db.insert(users).values({ merchantId: T.id, phone: '+998901112299', cashback: 1000 }).returning();
-      const withAll = await quotes.quote(merchant, { ...body, promoCode: 'welcome10', cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } });
-      expect(withAll.response).toMatchObject({ promo: { id: DEMO.promos.welcome10.id }, cashback: 500 });
-      expect(selects).toBe(2);
-      expect(versionReads).toBe(1);
-
-      // Stock and sold-out are read fresh: an order taking the last ones shows in the very next quote.
-      const [low] = await db.select({ count: products.count }).from(products).where(eq(products.id, P.lowStock));
-      await db.update(products).set({ count: 0 }).where(eq(products.id, P.lowStock));
+      let freshReads = 0;
+      const fresh = createQuoteRepository(counting);
+      const changes = createCatalogueChanges();
+      const hub = createEventHub(t.database, t.app.log, [changes.listener]);
+      await hub.start();
+      let hubOpen = true;
       try {
-        expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toContain('NOT_ENOUGH_PRODUCTS');
-      } finally {
-        await db.update(products).set({ count: low!.count }).where(eq(products.id, P.lowStock));
-      }
+        const { quotes } = createQuoteFeature({ db: counting, clock: t.clock, changes, readFresh: (ask) => (freshReads++, fresh.fresh(ask)) });
+        const merchant = await merchantRecord();
+        const body = { serviceType: 'DELIVERY' as const, branchId: T.branches.chilonzor, address: IN_CHILONZOR, cartItems: [burger(P.cheeseburger, 2), item(P.lowStock)].map((i) => ({ ...i, modifications: i.modifications ?? [] })) };
+        const first = await quotes.quote(merchant, body, { now: t.clock.now() });
+        expect(selects).toBeGreaterThan(3);
+        selects = 0;
+        const again = await quotes.quote(merchant, body, { now: t.clock.now() });
+        expect(again.response).toEqual(first.response);
+        expect(selects).toBe(0);
+        expect(freshReads).toBe(0);
+        // A promo code, or cashback to spend: that alone is read, in one query.
+        const [user] = await db.insert(users).values({ merchantId: T.id, phone: '+998901112299', cashback: 1000 }).returning();
+        selects = 0;
+        const withAll = await quotes.quote(merchant, { ...body, promoCode: 'welcome10', cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } });
+        expect(withAll.response).toMatchObject({ promo: { id: DEMO.promos.welcome10.id }, cashback: 500 });
+        expect(selects).toBe(1);
+        expect((await quotes.quote(merchant, { ...body, cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } })).response.cashback).toBe(500);
+        expect(selects).toBe(2);
+        // A signed-in customer who spends nothing: nothing is read.
+        await quotes.quote(merchant, body, { now: t.clock.now(), user: { id: user!.id } });
+        expect(selects).toBe(2);
 
-      // Past the version's moment the version is asked again; unchanged, the catalogue is kept.
-      const restore = settled(CATALOGUE_FRESH_MS);
-      try {
+        // Stock and sold-out are heard: an order taking the last ones shows in the next quote.
+        const [low] = await db.select({ count: products.count }).from(products).where(eq(products.id, P.lowStock));
+        await db.update(products).set({ count: 0 }).where(eq(products.id, P.lowStock));
+        try {
+          await heard(async () => expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toContain('NOT_ENOUGH_PRODUCTS'));
+        } finally {
+          await db.update(products).set({ count: low!.count }).where(eq(products.id, P.lowStock));
+        }
+        await heard(async () => expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toEqual(codes(first.response)));
+        // Read again once, then kept again.
         selects = 0;
         await quotes.quote(merchant, body, { now: t.clock.now() });
-        expect(versionReads).toBe(2);
-        expect(selects).toBe(1);
+        expect(selects).toBe(0);
+
+        // Changes no longer heard: the basket's stock is read with every quote.
+        hubOpen = false;
+        await hub.close();
+        const restore = settled(CATALOGUE_FRESH_MS);
+        try {
+          await quotes.quote(merchant, body, { now: t.clock.now() });
+          selects = 0;
+          freshReads = 0;
+          await quotes.quote(merchant, body, { now: t.clock.now() });
+          expect(freshReads).toBe(1);
+        } finally {
+          restore();
+        }
       } finally {
-        restore();
+        if (hubOpen) await hub.close();
       }
     });
 
@@ -662,6 +687,8 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(one).toBeLessThanOrEqual(12);
     });
   });
+
+  const heard = (check: () => Promise<void>) => heardOn(backend, check);
 
   /**
    * Moves the clock past an age of the quote's kept catalogue, as time passes after an edit in the

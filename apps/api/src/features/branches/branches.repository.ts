@@ -1,67 +1,63 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { branches, cities, workHours, type Db } from '@dasturxon/db';
+import { and, eq } from 'drizzle-orm';
+import { type branches, cities, type workHours, type Database } from '@dasturxon/db';
+import { preparedRead } from '../../prepared-read.ts';
 
-const branchColumns = {
-  id: branches.id,
-  merchantId: branches.merchantId,
-  cityId: branches.cityId,
-  name: branches.name,
-  address: branches.address,
-  latitude: branches.latitude,
-  longitude: branches.longitude,
-  phone: branches.phone,
-  bookingPhone: branches.bookingPhone,
-  isActive: branches.isActive,
-  isMain: branches.isMain,
-  deliveryPrice: branches.deliveryPrice,
-  deliveryStart: branches.deliveryStart,
-  deliveryEnd: branches.deliveryEnd,
-  deliveryMinAmount: branches.deliveryMinAmount,
-  priority: branches.priority,
-  settings: branches.settings,
-  timeZone: cities.timeZone,
-};
+/** A branch as the list reads it (its city's time zone joined). */
+export interface BranchRow {
+  id: string;
+  merchantId: string;
+  cityId: string;
+  name: (typeof branches.$inferSelect)['name'];
+  address: string;
+  latitude: number;
+  longitude: number;
+  phone: string;
+  bookingPhone: string;
+  isActive: boolean;
+  isMain: boolean;
+  deliveryPrice: number;
+  deliveryStart: string | null;
+  deliveryEnd: string | null;
+  deliveryMinAmount: number;
+  priority: number;
+  settings: (typeof branches.$inferSelect)['settings'];
+  timeZone: string;
+}
 
-const hoursColumns = {
-  branchId: workHours.branchId,
-  type: workHours.type,
-  weekName: workHours.weekName,
-  open: workHours.open,
-  close: workHours.close,
-  extraOpen: workHours.extraOpen,
-  extraClose: workHours.extraClose,
-  isDayOff: workHours.isDayOff,
-};
+/** A branch's hours of one type and day, as stored. */
+export type HoursRow = Pick<typeof workHours.$inferSelect, 'branchId' | 'type' | 'weekName' | 'open' | 'close' | 'extraOpen' | 'extraClose' | 'isDayOff'>;
+
+/** The branches that pass the filter: the merchant's ($1), not deleted, of a city ($2) and an id ($3) when given. */
+const CHOSEN = `b.merchant_id = $1 and not b.deleted and ($2::uuid is null or b.city_id = $2::uuid) and ($3::uuid is null or b.id = $3::uuid)`;
+
+/**
+ * The branches and their hours in one statement, as JSON (prepared-read.ts: the storefront's pages renew their kept
+ * branch list with it; two Drizzle queries before). The city is joined within the merchant.
+ */
+const BRANCHES = `select
+  coalesce((select json_agg(json_build_object('id', b.id, 'merchantId', b.merchant_id, 'cityId', b.city_id, 'name', b.name,
+      'address', b.address, 'latitude', b.latitude, 'longitude', b.longitude, 'phone', b.phone, 'bookingPhone', b.booking_phone,
+      'isActive', b.is_active, 'isMain', b.is_main, 'deliveryPrice', b.delivery_price, 'deliveryStart', b.delivery_start,
+      'deliveryEnd', b.delivery_end, 'deliveryMinAmount', b.delivery_min_amount, 'priority', b.priority, 'settings', b.settings,
+      'timeZone', c.time_zone) order by b.priority, b.id)
+    from branches b join cities c on c.id = b.city_id and c.merchant_id = $1 where ${CHOSEN}), '[]'::json),
+  coalesce((select json_agg(json_build_object('branchId', h.branch_id, 'type', h.type, 'weekName', h.week_name, 'open', h.open,
+      'close', h.close, 'extraOpen', h.extra_open, 'extraClose', h.extra_close, 'isDayOff', h.is_day_off))
+    from work_hours h where h.merchant_id = $1
+      and h.branch_id in (select b.id from branches b join cities c on c.id = b.city_id and c.merchant_id = $1 where ${CHOSEN})), '[]'::json)`;
 
 /** Branch reads: never a deleted branch, never another merchant's, and the city joined only within the merchant. */
-export function createBranchesRepository(db: Db) {
-  async function hoursOf(merchantId: string, branchIds: string[]) {
-    if (branchIds.length === 0) return [];
-    return db
-      .select(hoursColumns)
-      .from(workHours)
-      .where(and(eq(workHours.merchantId, merchantId), inArray(workHours.branchId, branchIds)));
-  }
+export function createBranchesRepository(database: Database) {
+  const { db } = database;
+  const read = preparedRead(database, 'dx_branches', BRANCHES);
 
-  async function select(merchantId: string, extra: { cityId?: string; id?: string }) {
-    const rows = await db
-      .select(branchColumns)
-      .from(branches)
-      .innerJoin(cities, and(eq(cities.id, branches.cityId), eq(cities.merchantId, merchantId)))
-      .where(
-        and(
-          eq(branches.merchantId, merchantId),
-          eq(branches.deleted, false),
-          extra.cityId ? eq(branches.cityId, extra.cityId) : undefined,
-          extra.id ? eq(branches.id, extra.id) : undefined,
-        ),
-      )
-      .orderBy(asc(branches.priority), asc(branches.id));
-    return { branches: rows, hours: await hoursOf(merchantId, rows.map((r) => r.id)) };
+  async function select(merchantId: string, extra: { cityId?: string; id?: string }): Promise<{ branches: BranchRow[]; hours: HoursRow[] }> {
+    const [row] = await read([merchantId, extra.cityId ?? null, extra.id ?? null]);
+    return { branches: JSON.parse(row?.[0] ?? '[]') as BranchRow[], hours: JSON.parse(row?.[1] ?? '[]') as HoursRow[] };
   }
 
   return {
-    /** The merchant's branches (of one city when given) with their hours: two queries whatever the count. */
+    /** The merchant's branches (of one city when given) with their hours: one statement whatever the count. */
     list: (merchantId: string, cityId?: string) => select(merchantId, cityId ? { cityId } : {}),
     one: (merchantId: string, id: string) => select(merchantId, { id }),
     async cityExists(merchantId: string, cityId: string): Promise<boolean> {

@@ -2,3 +2,4 @@
 export { createCatalogueRepository } from './catalogue.repository.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { createCatalogueService, type CatalogueService } from './catalogue.service.ts';
+export { CATALOGUE_CHANNEL, createCatalogueChanges, type CatalogueChanges } from './catalogue-changes.ts';

@@ -1,9 +1,44 @@
-import type { PolicyType } from '@dasturxon/domain';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import { banners, brands, companyPolicies, merchantSettings, stories, type Db } from '@dasturxon/db';
+import { SETTINGS_FLAG_DEFAULTS, type Banner, type LocalizedText, type PolicyType } from '@dasturxon/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { brands, companyPolicies, type Database, type StorySlide } from '@dasturxon/db';
+import { preparedRead } from '../../prepared-read.ts';
+
+/** The web settings' switch of a kind of content, with the spec's default for a merchant that keeps no settings row. */
+const shown = (column: 'banners_active' | 'stories_active', fallback: boolean) =>
+  `coalesce((select s.${column} from merchant_settings s where s.merchant_id = $1 and s.channel = 'WEB' limit 1), ${fallback})`;
+
+/**
+ * The banners a page shows (none while the merchant has them switched off), in one statement, as JSON: the page's
+ * renewal of its kept answers reads it (prepared-read.ts; two Drizzle queries before).
+ */
+const BANNERS = `select coalesce(json_agg(json_build_object('id', b.id, 'title', b.title, 'image', b.image, 'link', b.link,
+  'productId', b.product_id, 'priority', b.priority) order by b.priority, b.id), '[]'::json)
+from banners b where b.merchant_id = $1 and b.active and ${shown('banners_active', SETTINGS_FLAG_DEFAULTS.bannersActive)}`;
+
+/** Active stories whose window [startsAt, endsAt) holds $2 (none while switched off), times as toISOString writes them. */
+const STORIES = `select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'preview', s.preview, 'slides', s.slides,
+  'startsAt', to_char(s.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'endsAt', to_char(s.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'priority', s.priority) order by s.priority, s.starts_at, s.id), '[]'::json)
+from stories s where s.merchant_id = $1 and s.active and s.starts_at <= $2::timestamptz and s.ends_at > $2::timestamptz
+  and ${shown('stories_active', SETTINGS_FLAG_DEFAULTS.storiesActive)}`;
+
+export interface StoryRow {
+  id: string;
+  title: LocalizedText;
+  preview: string;
+  slides: StorySlide[];
+  startsAt: string;
+  endsAt: string;
+  priority: number;
+}
 
 /** The merchant's content: brand entries, banners, stories and company policies. */
-export function createContentRepository(db: Db) {
+export function createContentRepository(database: Database) {
+  const { db } = database;
+  const readBanners = preparedRead(database, 'dx_banners', BANNERS);
+  const readStories = preparedRead(database, 'dx_stories', STORIES);
+  const jsonOf = <T>(rows: readonly (readonly (string | null)[])[]): T => JSON.parse(rows[0]?.[0] ?? '[]') as T;
   return {
     brands(merchantId: string) {
       return db
@@ -13,39 +48,14 @@ export function createContentRepository(db: Db) {
         .orderBy(asc(brands.priority), asc(brands.name), asc(brands.id));
     },
 
-    /** The web settings flags that switch banners and stories; null when the merchant keeps no settings row. */
-    async contentFlags(merchantId: string): Promise<{ bannersActive: boolean; storiesActive: boolean } | null> {
-      const [row] = await db
-        .select({ bannersActive: merchantSettings.bannersActive, storiesActive: merchantSettings.storiesActive })
-        .from(merchantSettings)
-        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
-        .limit(1);
-      return row ?? null;
+    /** The banners shown now: the active ones, none while the merchant has banners switched off. */
+    async banners(merchantId: string): Promise<Banner[]> {
+      return jsonOf<Banner[]>(await readBanners([merchantId]));
     },
 
-    banners(merchantId: string) {
-      return db
-        .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link, productId: banners.productId, priority: banners.priority })
-        .from(banners)
-        .where(and(eq(banners.merchantId, merchantId), eq(banners.active, true)))
-        .orderBy(asc(banners.priority), asc(banners.id));
-    },
-
-    /** Active stories whose window [startsAt, endsAt) holds `now`. */
-    stories(merchantId: string, now: Date) {
-      return db
-        .select({
-          id: stories.id,
-          title: stories.title,
-          preview: stories.preview,
-          slides: stories.slides,
-          startsAt: stories.startsAt,
-          endsAt: stories.endsAt,
-          priority: stories.priority,
-        })
-        .from(stories)
-        .where(and(eq(stories.merchantId, merchantId), eq(stories.active, true), lte(stories.startsAt, now), gt(stories.endsAt, now)))
-        .orderBy(asc(stories.priority), asc(stories.startsAt), asc(stories.id));
+    /** The stories shown at `now`: active, their window holding it; none while stories are switched off. */
+    async stories(merchantId: string, now: Date): Promise<StoryRow[]> {
+      return jsonOf<StoryRow[]>(await readStories([merchantId, now.toISOString()]));
     },
 
     async policy(merchantId: string, type: PolicyType) {

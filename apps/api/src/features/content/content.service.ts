@@ -1,4 +1,4 @@
-import { AppError, SETTINGS_FLAG_DEFAULTS, type Banner, type BrandEntry, type CompanyPolicy, type PolicyType, type Story } from '@dasturxon/domain';
+import { AppError, type Banner, type BrandEntry, type CompanyPolicy, type PolicyType, type Story } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { ContentRepository } from './content.repository.ts';
 
@@ -8,16 +8,6 @@ export interface ContentServiceDeps {
 }
 
 export function createContentService({ repo, clock }: ContentServiceDeps) {
-  /** The merchant's switches, with the spec's defaults for a merchant that never saved settings. */
-  async function flags(merchantId: string) {
-    return (
-      (await repo.contentFlags(merchantId)) ?? {
-        bannersActive: SETTINGS_FLAG_DEFAULTS.bannersActive,
-        storiesActive: SETTINGS_FLAG_DEFAULTS.storiesActive,
-      }
-    );
-  }
-
   return {
     brandCatalog(merchantId: string): Promise<BrandEntry[]> {
       return repo.brands(merchantId);
@@ -25,12 +15,11 @@ export function createContentService({ repo, clock }: ContentServiceDeps) {
 
     /** Empty while the merchant has banners switched off, so an old client that fetches anyway shows none. */
     async banners(merchantId: string): Promise<Banner[]> {
-      if (!(await flags(merchantId)).bannersActive) return [];
       return repo.banners(merchantId);
     },
 
+    /** Empty while the merchant has stories switched off, as banners. */
     async stories(merchantId: string): Promise<Story[]> {
-      if (!(await flags(merchantId)).storiesActive) return [];
       const rows = await repo.stories(merchantId, clock.now());
       return rows.map((s) => ({
         id: s.id,
@@ -41,8 +30,8 @@ export function createContentService({ repo, clock }: ContentServiceDeps) {
           ...(slide.text ? { text: slide.text } : {}),
           ...(slide.link ? { link: slide.link } : {}),
         })),
-        startsAt: s.startsAt.toISOString(),
-        endsAt: s.endsAt.toISOString(),
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
         priority: s.priority,
       }));
     },

@@ -7,18 +7,32 @@ import type { LiveEvent } from './live-event.ts';
 export type EventListener = (event: LiveEvent) => void;
 
 /**
+ * Another channel heard on the hub's one LISTEN connection (the catalogue's changes): each notification's payload,
+ * and when hearing starts (or starts again after the connection was lost: whatever was sent meanwhile is gone)
+ * and stops.
+ */
+export interface ChannelListener {
+  channel: string;
+  received(payload: string): void;
+  heard(): void;
+  lost(): void;
+}
+
+/**
  * One per process: LISTENs on the events channel (PostgreSQL: one connection held for it; PGlite: in process) and
  * hands each event to the subscribers of its brand. Events of a brand are numbered in commit order; the hub keeps
  * the last number it passed on per brand, and when a notification skips numbers (the listening connection was
  * lost and came back) it reads the missing ones from the table first, so subscribers see every event once, in order.
  */
-export function createEventHub(database: Database, log: FastifyBaseLogger) {
+export function createEventHub(database: Database, log: FastifyBaseLogger, others: readonly ChannelListener[] = []) {
   const listeners = new Map<string, Set<EventListener>>();
   /** Told the brand whose sessions ended (SESSIONS_CHANNEL). */
   const sessionWatchers = new Set<(merchantId: string) => void>();
   const sessionsEnded = (merchantId: string) => {
     for (const watcher of sessionWatchers) watcher(merchantId);
   };
+  /** Every channel beside the events': the ended sessions' (nothing kept, so nothing to catch up) and the callers'. */
+  const channels: readonly ChannelListener[] = [{ channel: SESSIONS_CHANNEL, received: sessionsEnded, heard() {}, lost() {} }, ...others];
   const lastSeen = new Map<string, number>();
   /** Per brand, the work in hand: a gap being read delays the events behind it, never reorders them. */
   const queues = new Map<string, Promise<void>>();
@@ -91,15 +105,18 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
         client = mine;
         connection.on('notification', (message) => {
           if (message.channel === EVENTS_CHANNEL && message.payload) received(message.payload);
-          else if (message.channel === SESSIONS_CHANNEL && message.payload) sessionsEnded(message.payload);
+          else for (const other of channels) if (message.channel === other.channel && message.payload) other.received(message.payload);
         });
         connection.on('error', (error: Error) => {
           if (client !== mine) return; // already given up on: the stop or a failed LISTEN released it
           log.warn({ err: error }, 'event listener connection lost; reconnecting');
+          for (const other of channels) other.lost();
           mine.release(error);
           if (!closed) retry = setTimeout(() => void connect().then(catchUp), 1000);
         });
-        await connection.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
+        await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
+        for (const other of channels) await connection.query(`LISTEN ${other.channel}`);
+        if (client === mine) for (const other of channels) other.heard();
       } catch (error) {
         log.warn({ err: error }, 'event listener could not connect; retrying');
         held?.release(true);
@@ -112,7 +129,8 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
       const held = client;
       if (held) {
         client = null;
-        await held.connection.query(`UNLISTEN ${EVENTS_CHANNEL}; UNLISTEN ${SESSIONS_CHANNEL}`).catch(() => undefined);
+        for (const other of channels) other.lost();
+        await held.connection.query('UNLISTEN *').catch(() => undefined);
         held.release();
       }
     };
@@ -120,15 +138,20 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
 
   return {
     async start(): Promise<void> {
-      if (database.kind === 'postgres') await listenPostgres();
-      else {
-        const unlistenEvents = await database.pglite!.listen(EVENTS_CHANNEL, received);
-        const unlistenSessions = await database.pglite!.listen(SESSIONS_CHANNEL, sessionsEnded);
-        stop = async () => {
-          await unlistenEvents();
-          await unlistenSessions();
-        };
+      if (database.kind === 'postgres') {
+        await listenPostgres();
+        return;
       }
+      // PGlite: one session in this process, which hears its own NOTIFYs as the statement that sent them (or its
+      // COMMIT) answers, before the writer's await goes on.
+      const pglite = database.pglite!;
+      const unlisten = [await pglite.listen(EVENTS_CHANNEL, received)];
+      for (const other of channels) unlisten.push(await pglite.listen(other.channel, other.received));
+      for (const other of channels) other.heard();
+      stop = async () => {
+        for (const other of channels) other.lost();
+        for (const u of unlisten) await u();
+      };
     },
 
     /** Calls `listener` with every event of the brand from now on; answers the function that stops it. */

@@ -243,13 +243,14 @@ export function createQuoteRepository(r: Reader) {
       return rows.map((row) => ({ ...row, hours: groupHours(row.hours) }));
     },
 
-    /** The merchant's products (all, or those among `ids`), each with its groups, active options and branch entries. */
-    async products(merchantId: string, ids?: readonly string[]): Promise<QuoteProduct[]> {
+    /** The merchant's products (all, or those among `ids`), each with its groups, active options, branch entries and stock (null: not counted). */
+    async products(merchantId: string, ids?: readonly string[]): Promise<(QuoteProduct & { count: number | null })[]> {
       if (ids && ids.length === 0) return [];
       const rows = await r
         .select({
           id: products.id,
           costPrice: products.costPrice,
+          count: products.count,
           discount: products.discount,
           active: products.active,
           isAvailable: products.isAvailable,

@@ -7,6 +7,7 @@ import {
   servingBranchAt,
   type TariffRequest,
   type TariffResponse,
+  type FreshProduct,
   type QuoteCatalogue,
   type QuoteFresh,
   type QuoteOutcome,
@@ -14,6 +15,7 @@ import {
   quoteBasket,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
+import type { CatalogueChanges } from '../catalogue/index.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import type { PromoRecord } from './promos.repository.ts';
 import { createPromosService, type PromosService } from './promos.service.ts';
@@ -36,21 +38,24 @@ export type FreshRead = (ask: FreshAsk) => Promise<QuoteFresh<PromoRecord>>;
 /** The basket's product ids, each once. */
 const basketIds = (request: QuoteRequest): string[] => [...new Set(request.cartItems.map((i) => i.productId))];
 
-/** Within this age a merchant's catalogue is used without asking the database anything (as the menu's). */
-export const CATALOGUE_FRESH_MS = 2_000;
 /**
- * After this age the catalogue is read again even when the menu's version did not move: the version
- * covers products, stock and branch exceptions; an edit of a modification, a branch, a zone or a
- * setting shows within this age, as it does on the menu the customer is looking at.
+ * While catalogue changes are not heard (no `changes`, or the LISTEN connection is lost), a kept catalogue is
+ * used for this long, and each quote reads its basket's stock and switches fresh.
  */
+export const CATALOGUE_FRESH_MS = 2_000;
+/** Even while every change is heard, a kept snapshot is read again after this age. */
 export const CATALOGUE_MAX_AGE_MS = 30_000;
 const MAX_MERCHANTS = 500;
 
 export interface QuoteServiceDeps {
   db: Db;
   clock: Clock;
-  /** The merchant's menu version (the catalogue's, itself remembered for a moment): a change means reading the catalogue again. */
-  menuVersion: (merchantId: string) => Promise<string>;
+  /**
+   * The catalogue changes heard from the database (`CATALOGUE_CHANNEL`): while they are heard, a brand's snapshot
+   * (catalogue, stock, switches) is kept until the brand changes, and a quote reads nothing else but its promo
+   * and the balance it spends. Without it, the catalogue is kept CATALOGUE_FRESH_MS and stock is read per quote.
+   */
+  changes?: CatalogueChanges;
   /**
    * The storefront quote's fresh read (`createFreshRead` of the database: a prepared statement, asks made
    * together read together); without it, the same query is built and run on `db` for each quote.
@@ -58,10 +63,19 @@ export interface QuoteServiceDeps {
   readFresh?: FreshRead;
 }
 
+/** A brand's catalogue and, with it, every product's stock and switches, as read at once. */
+interface Snapshot {
+  /** `changes.mark()` before the read started. */
+  mark: number;
+  readAt: number;
+  catalogue: QuoteCatalogue;
+  stock: ReadonlyMap<string, FreshProduct>;
+}
+
 export function createQuoteService(deps: QuoteServiceDeps) {
-  const { clock } = deps;
-  const kept = new Map<string, { version: string; readAt: number; catalogue: QuoteCatalogue }>();
-  const reading = new Map<string, Promise<{ version: string; readAt: number; catalogue: QuoteCatalogue }>>();
+  const { clock, changes } = deps;
+  const kept = new Map<string, Snapshot>();
+  const reading = new Map<string, { mark: number; snapshot: Promise<Snapshot> }>();
   const now = () => clock.now().getTime();
   const ageOf = (at: number) => {
     const age = now() - at;
@@ -74,50 +88,64 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * products and branch. The reads run one after another because they may share the caller's
    * transaction, which is one connection.
    */
-  async function readCatalogue(r: Reader, merchantId: string, scope?: { productIds: string[]; branchId: string | null; zones: boolean }): Promise<QuoteCatalogue> {
+  async function readCatalogue(r: Reader, merchantId: string, scope?: { productIds: string[]; branchId: string | null; zones: boolean }) {
     const quotes = createQuoteRepository(r);
     const branchRows = await quotes.branches(merchantId, scope ? scope.branchId : undefined);
     const productRows = await quotes.products(merchantId, scope?.productIds);
     const zones = !scope || scope.zones ? await quotes.zones(merchantId) : [];
     const settings = await quotes.settings(merchantId);
     const serviceFees = await quotes.serviceFees(merchantId);
-    return {
+    const catalogue: QuoteCatalogue = {
       settings,
-      products: new Map(productRows.map((p) => [p.id, p])),
+      products: new Map(productRows.map(({ count: _count, ...p }) => [p.id, p])),
       branches: new Map(branchRows.map((b) => [b.id, b])),
       zones,
       serviceFees,
     };
+    const stock = new Map<string, FreshProduct>(productRows.map((p) => [p.id, { count: p.count, active: p.active, isAvailable: p.isAvailable }]));
+    return { catalogue, stock };
   }
 
-  /** The merchant's whole catalogue from memory while its version holds, else read once for everyone waiting. */
-  async function catalogueOf(merchantId: string): Promise<QuoteCatalogue> {
-    const entry = kept.get(merchantId);
-    if (entry && ageOf(entry.readAt) < CATALOGUE_FRESH_MS) return entry.catalogue;
-    const version = await deps.menuVersion(merchantId);
-    if (entry && entry.version === version && ageOf(entry.readAt) < CATALOGUE_MAX_AGE_MS) return entry.catalogue;
-    let pending = reading.get(merchantId);
-    if (!pending) {
-      const readAt = now();
-      pending = readCatalogue(deps.db, merchantId)
-        .then((catalogue) => ({ version, readAt, catalogue }))
-        .finally(() => reading.delete(merchantId));
-      reading.set(merchantId, pending);
-    }
-    const read = await pending;
-    if (kept.size >= MAX_MERCHANTS && !kept.has(merchantId)) kept.delete(kept.keys().next().value!);
-    kept.set(merchantId, read);
-    return read.catalogue;
-  }
+  /** A kept snapshot is good while no change of its brand was heard since its read began (or, unheard, for a moment). */
+  const trusted = (merchantId: string, s: { mark: number; readAt: number }) =>
+    changes?.hearing() ? changes.unchanged(merchantId, s.mark) && ageOf(s.readAt) < CATALOGUE_MAX_AGE_MS : ageOf(s.readAt) < CATALOGUE_FRESH_MS;
 
   /**
-   * What changes with every order or during service, read for each quote in one query: the
-   * basket's stock and switches, the promo (its use must be current) and the balance. Never kept:
-   * the storefront's quotes read it at once or together with the quotes that asked at the same time.
+   * The brand's snapshot from memory while it holds, else read once for everyone waiting. A read that began
+   * before a change was heard serves only those who asked before it, and is not kept.
    */
-  const askOf = (merchantId: string, request: QuoteRequest, userId: string | null): FreshAsk => ({
+  async function snapshotOf(merchantId: string): Promise<Snapshot> {
+    const entry = kept.get(merchantId);
+    if (entry && trusted(merchantId, entry)) return entry;
+    let pending = reading.get(merchantId);
+    if (!pending || !(changes?.hearing() ? changes.unchanged(merchantId, pending.mark) : true)) {
+      const mark = changes?.mark() ?? 0;
+      const readAt = now();
+      const snapshot: Promise<Snapshot> = readCatalogue(deps.db, merchantId)
+        .then((read) => ({ mark, readAt, ...read }))
+        .finally(() => {
+          if (reading.get(merchantId)?.snapshot === snapshot) reading.delete(merchantId);
+        });
+      pending = { mark, snapshot };
+      reading.set(merchantId, pending);
+    }
+    const read = await pending.snapshot;
+    if (!changes || changes.unchanged(merchantId, read.mark) || !changes.hearing()) {
+      if (kept.size >= MAX_MERCHANTS && !kept.has(merchantId)) kept.delete(kept.keys().next().value!);
+      kept.set(merchantId, read);
+    }
+    return read;
+  }
+
+  const catalogueOf = async (merchantId: string): Promise<QuoteCatalogue> => (await snapshotOf(merchantId)).catalogue;
+
+  /**
+   * What a quote reads from the database: the promo behind its code and the balance it may spend (per
+   * customer, never kept), and the basket's stock and switches only while catalogue changes are not heard.
+   */
+  const askOf = (merchantId: string, request: QuoteRequest, userId: string | null, withStock = true): FreshAsk => ({
     merchantId,
-    productIds: basketIds(request),
+    productIds: withStock ? basketIds(request) : [],
     promoCode: request.promoCode ?? null,
     userId,
   });
@@ -131,7 +159,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * See `quoteBasket` in the domain for the problems and the rules.
      */
     async quoteWith(r: Reader, merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
-      const catalogue = await readCatalogue(r, merchant.id, {
+      const { catalogue } = await readCatalogue(r, merchant.id, {
         productIds: basketIds(request),
         branchId: request.branchId ?? null,
         zones: Boolean(request.address) && isDeliveryService(request.serviceType),
@@ -141,13 +169,31 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     },
 
     /**
-     * A quote for the storefront: priced from the merchant's catalogue kept in memory (checked
-     * against the menu's version, as the menu is), with only the basket's stock and switches, the
-     * promo and the balance read from the database in one query.
+     * A quote for the storefront: priced from the brand's snapshot kept in memory (catalogue, stock and
+     * switches, dropped as soon as a change of the brand is heard). Only a promo code and cashback to spend
+     * are read, in one query; a quote with neither reads nothing. An estimate: the order takes its stock with
+     * a conditional update in its own transaction, so a snapshot a moment old never sells what is not there.
      */
     async quote(merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
-      const catalogue = await catalogueOf(merchant.id);
-      const fresh = await readFreshNow(askOf(merchant.id, request, context.user?.id ?? null));
+      const snapshot = await snapshotOf(merchant.id);
+      const { catalogue } = snapshot;
+      const userId = context.user?.id ?? null;
+      const spends = userId !== null && (request.cashback ?? 0) > 0 && catalogue.settings.cashbackActive;
+      const promoCode = request.promoCode ?? null;
+      if (!trusted(merchant.id, snapshot) || !changes?.hearing()) {
+        // Changes are not heard: the basket's state is read with the promo and the balance, as committed now.
+        return quoteBasket(catalogue, await readFreshNow(askOf(merchant.id, request, spends ? userId : null)), request, context.now);
+      }
+      const productsNow = new Map<string, FreshProduct>();
+      for (const line of request.cartItems) {
+        const state = snapshot.stock.get(line.productId);
+        if (state) productsNow.set(line.productId, state);
+      }
+      let fresh: QuoteFresh<PromoRecord> = { products: productsNow, promo: null, cashbackBalance: 0 };
+      if (promoCode !== null || spends) {
+        const read = await readFreshNow(askOf(merchant.id, request, spends ? userId : null, false));
+        fresh = { products: productsNow, promo: read.promo, cashbackBalance: read.cashbackBalance };
+      }
       return quoteBasket(catalogue, fresh, request, context.now);
     },
 
@@ -190,6 +236,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     /** Forget every kept catalogue (after an import, say). */
     invalidate(): void {
       kept.clear();
+      reading.clear();
     },
   };
 }

@@ -1,0 +1,64 @@
+import type { ChannelListener } from '../live/index.ts';
+
+/**
+ * The channel the database NOTIFYs a brand's id on, from a trigger on every table the menu and the quote are drawn
+ * from (migration 0011_catalogue_changes): products and their stock, branch exceptions, modifications and theirs,
+ * categories, branches, hours, cities, zones, settings, service fees. No writer can forget it: an order taking
+ * stock, a cancel or refund giving it back, the stop-list, the seed, a hand-written UPDATE.
+ */
+export const CATALOGUE_CHANNEL = 'dx_catalogue';
+
+/** Brands remembered as changed; beyond it everything counts as changed at once (as after a lost connection). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * What the process has heard of catalogue changes, for whatever keeps a brand's catalogue in memory: a read
+ * takes a `mark` before it starts, and what it read stays good while `unchanged` says so. A change heard after
+ * the mark (the brand's, or any while nothing was heard) makes it stale. While the channel is not heard (before
+ * the hub starts, while its PostgreSQL connection is lost) nothing is unchanged, and keepers fall back to reading.
+ */
+export function createCatalogueChanges() {
+  /** Counts every change heard; a mark is its value when taken. */
+  let seq = 0;
+  /** Per brand, the `seq` of its last change. */
+  const changedAt = new Map<string, number>();
+  /** The `seq` when every brand last counted as changed (hearing started again, or the map overflowed). */
+  let allChangedAt = 0;
+  let hearing = false;
+
+  function changed(merchantId: string): void {
+    if (changedAt.size >= MAX_REMEMBERED && !changedAt.has(merchantId)) {
+      changedAt.clear();
+      allChangedAt = ++seq;
+    }
+    changedAt.set(merchantId, ++seq);
+  }
+
+  const listener: ChannelListener = {
+    channel: CATALOGUE_CHANNEL,
+    received: (payload) => changed(payload),
+    heard: () => {
+      allChangedAt = ++seq;
+      hearing = true;
+    },
+    lost: () => {
+      hearing = false;
+      allChangedAt = ++seq;
+    },
+  };
+
+  return {
+    /** For the event hub: the channel, heard on its LISTEN connection. */
+    listener,
+    /** Taken before reading a brand's catalogue. */
+    mark: (): number => seq,
+    /** Nothing of the brand changed since `mark`, and changes are being heard. */
+    unchanged(merchantId: string, mark: number): boolean {
+      return hearing && allChangedAt <= mark && (changedAt.get(merchantId) ?? 0) <= mark;
+    },
+    /** Changes are being heard now. */
+    hearing: (): boolean => hearing,
+  };
+}
+
+export type CatalogueChanges = ReturnType<typeof createCatalogueChanges>;

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, demoId } from '@dasturxon/db/seed';
+import { Order, QuoteResponse } from '@dasturxon/domain/contracts';
+import { BACKENDS, countStatements, createTestApp, heard, signInCustomer, type TestApp } from './harness.ts';
+
+/*
+ * The storefront's quote prices from each brand's snapshot kept in memory (catalogue, stock, switches), dropped
+ * when the database NOTIFYs a change of the brand: a trigger on every table the snapshot is read from, so every
+ * writer is heard (migration 0011_catalogue_changes). A quote without a promo code or cashback asks the database
+ * nothing. These tests count the database's statements, and change the catalogue through each kind of writer.
+ */
+
+const T = DEMO.tezkor;
+const P = T.products;
+const TEZKOR = { 'x-merchant-id': T.id };
+const BIG_STANDARD = demoId(`${T.sub}/product/big-tezkor/group/size/option/standard`);
+
+type Line = { productId: string; count: number; modifications: { id: string; count: number }[] };
+const plain = (productId: string, count = 1): Line => ({ productId, count, modifications: [] });
+const big = (count: number): Line => ({ productId: P.lowStock, count, modifications: [{ id: BIG_STANDARD, count: 1 }] });
+const pickup = (cartItems: Line[], extra: Record<string, unknown> = {}) => ({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems, ...extra });
+
+describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dx-snapshot-'));
+    t = await createTestApp(backend, { DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function quote(body: object, headers: Record<string, string> = TEZKOR): Promise<QuoteResponse> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    return QuoteResponse.parse(res.json());
+  }
+  const stockProblem = (q: QuoteResponse) => q.problems.find((p) => p.code === 'NOT_ENOUGH_PRODUCTS' && p.productId === P.lowStock);
+
+  it('asks the database nothing for a quote without a promo code or cashback, once warm; one statement for a promo', async () => {
+    const basket = pickup([big(2), plain(P.fries, 3), plain(P.cola)]);
+    const warm = await quote(basket);
+    expect(warm.problems).toEqual([]);
+    await quote(pickup([plain(P.fries)], { promoCode: 'welcome10' }));
+    const counted = countStatements(t.database);
+    try {
+      for (let i = 0; i < 20; i++) expect(await quote(basket)).toEqual(warm);
+      expect(counted.count()).toBe(0);
+      const withPromo = await quote(pickup([plain(P.fries)], { promoCode: 'welcome10' }));
+      expect(withPromo.promo?.id).toBe(DEMO.promos.welcome10.id);
+      expect(counted.count()).toBe(1);
+    } finally {
+      counted.stop();
+    }
+  });
+
+  it('hears every writer: an order taking stock, its cancel giving it back, a price set by hand in SQL', async () => {
+    const basket = pickup([big(6)]);
+    const before = stockProblem(await quote(basket));
+    expect(before?.details).toEqual({ max: 5 });
+
+    const c = await signInCustomer(t, dataDir, { phone: '+998951120001', merchantId: T.id, ip: '10.26.0.1' });
+    const auth = { ...TEZKOR, authorization: `Bearer ${c.token}` };
+    const placed = await t.app.inject({ method: 'POST', url: '/api/orders/v1/orders', headers: auth, payload: pickup([big(2)]) });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = Order.parse(placed.json());
+    await heard(backend, async () => expect(stockProblem(await quote(basket))?.details).toEqual({ max: 3 }));
+
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/orders/v1/orders/${order.id}/cancel`, headers: auth, payload: { reason: 'changed my mind' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await heard(backend, async () => expect(stockProblem(await quote(basket))?.details).toEqual({ max: 5 }));
+
+    // No writer of ours at all: the table's trigger tells.
+    const fries = pickup([plain(P.fries)]);
+    expect((await quote(fries)).productPrice).toBe(14_000);
+    await t.database.db.execute(sql`update products set cost_price = 16000 where id = ${P.fries}`);
+    try {
+      await heard(backend, async () => expect((await quote(fries)).productPrice).toBe(16_000));
+      await t.database.db.execute(
+        sql`insert into product_branches (merchant_id, product_id, branch_id, is_active) values (${T.id}, ${P.fries}, ${T.branches.chilonzor}, false)`,
+      );
+      await heard(backend, async () => expect((await quote(fries)).problems).toContainEqual(expect.objectContaining({ code: 'PRODUCT_NOT_AVAILABLE', productId: P.fries })));
+    } finally {
+      await t.database.db.execute(sql`delete from product_branches where product_id = ${P.fries} and branch_id = ${T.branches.chilonzor}`);
+      await t.database.db.execute(sql`update products set cost_price = 14000 where id = ${P.fries}`);
+    }
+    await heard(backend, async () => expect(await quote(fries)).toMatchObject({ productPrice: 14_000, problems: [] }));
+  });
+});
+
+/** Two instances on one PostgreSQL: a change made on A reaches B's snapshot through the database. */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the brand snapshot across instances on PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dx-snapshot-'));
+    a = await createTestApp('postgres', { DATA_DIR: dataDir });
+    b = await createTestApp('postgres', { DATA_DIR: dataDir }, { sameDatabaseAs: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("quotes on B a product A's staff put on the stop-list, and off it again", async () => {
+    const onB = async (body: object) => QuoteResponse.parse((await b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
+    const basket = pickup([plain(P.fries)]);
+    expect((await onB(basket)).problems).toEqual([]);
+    const login = await a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: TEZKOR, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
+    const token = (login.json() as { token: string }).token;
+    const stop = (stopped: boolean) =>
+      a.app.inject({ method: 'PUT', url: '/api/ops/v1/stop-list', headers: { ...TEZKOR, authorization: `Bearer ${token}` }, payload: { branchId: T.branches.chilonzor, productId: P.fries, stopped } });
+    expect((await stop(true)).statusCode).toBe(200);
+    await heard('postgres', async () => expect((await onB(basket)).problems.map((p) => p.code)).toEqual(['PRODUCT_NOT_AVAILABLE']));
+    expect((await stop(false)).statusCode).toBe(200);
+    await heard('postgres', async () => expect((await onB(basket)).problems).toEqual([]));
+  });
+});
