@@ -52,8 +52,8 @@ export interface QuoteServiceDeps {
   clock: Clock;
   /**
    * The catalogue changes heard from the database (`CATALOGUE_CHANNEL`): while they are heard, a brand's snapshot
-   * (catalogue, stock, switches) is kept until the brand changes, and a quote reads nothing else but its promo
-   * and the balance it spends. Without it, the catalogue is kept CATALOGUE_FRESH_MS and stock is read per quote.
+   * (catalogue, stock, switches, promos) is kept until the brand changes, and a quote reads nothing else but the
+   * balance it spends. Without it, the catalogue is kept CATALOGUE_FRESH_MS and stock is read per quote.
    */
   changes?: CatalogueChanges;
   /**
