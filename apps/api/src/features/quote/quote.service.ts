@@ -213,6 +213,19 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       return quoteBasket(catalogue, fresh, request, context.now);
     },
 
+    /**
+     * The promo behind a code (null: none) and whether the brand takes promo codes, from the brand's snapshot while
+     * its changes are heard; undefined when they are not, or when the code has letters beyond ASCII (`promoKey`):
+     * then ask the database.
+     */
+    async keptPromo(merchantId: string, code: string): Promise<{ promo: PromoRecord | null; promoActive: boolean } | undefined> {
+      const key = promoKey(code);
+      if (key === undefined || !changes?.hearing()) return undefined;
+      const snapshot = await snapshotOf(merchantId);
+      if (!trusted(merchantId, snapshot)) return undefined;
+      return { promo: snapshot.promos.get(key) ?? null, promoActive: snapshot.catalogue.settings.promoActive };
+    },
+
     /** The merchant's delivery zones (`GET /users/v1/region`), from the catalogue kept in memory. */
     async region(merchant: MerchantRecord): Promise<Region[]> {
       const { zones } = await catalogueOf(merchant.id);
@@ -261,5 +274,6 @@ export type QuoteService = ReturnType<typeof createQuoteService>;
 
 /** The quote and promo services over one database, as the routes and (later) order placing use them. */
 export function createQuoteFeature(deps: QuoteServiceDeps): { quotes: QuoteService; promos: PromosService } {
-  return { quotes: createQuoteService(deps), promos: createPromosService({ db: deps.db }) };
+  const quotes = createQuoteService(deps);
+  return { quotes, promos: createPromosService({ db: deps.db, kept: (merchantId, code) => quotes.keptPromo(merchantId, code) }) };
 }
