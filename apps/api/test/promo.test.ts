@@ -4,7 +4,7 @@ import { merchantSettings, promos } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { ERROR_CATALOGUE } from '@dasturxon/domain';
 import { PromoResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { BACKENDS, countStatements, createTestApp, heard, type TestApp } from './harness.ts';
 
 const TEZKOR = { 'x-merchant-id': DEMO.tezkor.id };
 const DAY = 24 * 60 * 60 * 1000;
@@ -108,10 +108,12 @@ describe.each(BACKENDS)('the promo check on %s', (backend) => {
   it('names the most basic reason first: a switched-off, expired promo is not active', async () => {
     await t.database.db.update(promos).set({ isActive: false }).where(eq(promos.id, DEMO.promos.expired.id));
     try {
-      await expectError('code=EXPIRED', 409, 'PROMO_NOT_ACTIVE');
+      // The check reads the brand's snapshot, which hears the change (at once on PGlite, a moment later on PostgreSQL).
+      await heard(backend, () => expectError('code=EXPIRED', 409, 'PROMO_NOT_ACTIVE'));
     } finally {
       await t.database.db.update(promos).set({ isActive: true }).where(eq(promos.id, DEMO.promos.expired.id));
     }
+    await heard(backend, () => expectError('code=EXPIRED', 409, 'PROMO_EXPIRED'));
   });
 
   it('answers PROMO_NOT_ACTIVE for every code while the merchant has promo codes switched off', async () => {
@@ -119,12 +121,25 @@ describe.each(BACKENDS)('the promo check on %s', (backend) => {
       t.database.db.update(merchantSettings).set({ promoActive }).where(eq(merchantSettings.merchantId, DEMO.tezkor.id));
     await set(false);
     try {
-      await expectError('code=WELCOME10', 409, 'PROMO_NOT_ACTIVE');
+      await heard(backend, () => expectError('code=WELCOME10', 409, 'PROMO_NOT_ACTIVE'));
       await expectError('code=NOPE', 404, 'PROMO_NOT_FOUND');
     } finally {
       await set(true);
     }
-    expect((await check('code=WELCOME10')).statusCode).toBe(200);
+    await heard(backend, async () => expect((await check('code=WELCOME10')).statusCode).toBe(200));
+  });
+
+  it("asks the database nothing once the brand's snapshot is read, for a code of ASCII letters", async () => {
+    await check('code=WELCOME10');
+    const counted = countStatements(t.database);
+    try {
+      expect(PromoResponse.parse((await check('code=welcome10')).json()).id).toBe(DEMO.promos.welcome10.id);
+      await expectError('code=MINUS15K&amount=1', 409, 'PROMO_MIN_PRICE', { minPrice: 100_000 });
+      await expectError('code=NOPE', 404, 'PROMO_NOT_FOUND');
+      expect(counted.count()).toBe(0);
+    } finally {
+      counted.stop();
+    }
   });
 
   it("keeps brands apart: one brand's code is unknown at another", async () => {

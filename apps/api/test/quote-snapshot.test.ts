@@ -10,8 +10,9 @@ import { BACKENDS, countStatements, createTestApp, heard, signInCustomer, type T
 /*
  * The storefront's quote prices from each brand's snapshot kept in memory (catalogue, stock, switches), dropped
  * when the database NOTIFYs a change of the brand: a trigger on every table the snapshot is read from, so every
- * writer is heard (migration 0011_catalogue_changes). A quote without a promo code or cashback asks the database
- * nothing. These tests count the database's statements, and change the catalogue through each kind of writer.
+ * writer is heard (migrations 0011_catalogue_changes and 0012_promo_changes, the brand's promos). A quote that
+ * spends no cashback asks the database nothing, with a promo code or without. These tests count the database's
+ * statements, and change the catalogue and the promos through each kind of writer.
  */
 
 const T = DEMO.tezkor;
@@ -43,17 +44,25 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
   }
   const stockProblem = (q: QuoteResponse) => q.problems.find((p) => p.code === 'NOT_ENOUGH_PRODUCTS' && p.productId === P.lowStock);
 
-  it('asks the database nothing for a quote without a promo code or cashback, once warm; one statement for a promo', async () => {
+  it('asks the database nothing for a quote without cashback, with a promo code or without, once warm', async () => {
     const basket = pickup([big(2), plain(P.fries, 3), plain(P.cola)]);
     const warm = await quote(basket);
     expect(warm.problems).toEqual([]);
     await quote(pickup([plain(P.fries)], { promoCode: 'welcome10' }));
+    const beyondAscii = pickup([plain(P.fries)], { promoCode: 'WELCOM\u041510' });
+    await quote(beyondAscii);
     const counted = countStatements(t.database);
     try {
       for (let i = 0; i < 20; i++) expect(await quote(basket)).toEqual(warm);
       expect(counted.count()).toBe(0);
       const withPromo = await quote(pickup([plain(P.fries)], { promoCode: 'welcome10' }));
       expect(withPromo.promo?.id).toBe(DEMO.promos.welcome10.id);
+      expect(withPromo.promoProductDiscount).toBe(1_400);
+      expect((await quote(pickup([plain(P.fries)], { promoCode: 'NO-SUCH-CODE' }))).problems.map((p) => p.code)).toEqual(['PROMO_NOT_FOUND']);
+      expect((await quote(pickup([plain(P.fries)], { promoCode: 'expired' }))).problems.map((p) => p.code)).toEqual(['PROMO_EXPIRED']);
+      expect(counted.count()).toBe(0);
+      // A code with a letter beyond ASCII (a Cyrillic Е) is looked up as the database's lower() folds it: one statement.
+      expect((await quote(beyondAscii)).problems.map((p) => p.code)).toEqual(['PROMO_NOT_FOUND']);
       expect(counted.count()).toBe(1);
     } finally {
       counted.stop();
@@ -91,6 +100,50 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
       await t.database.db.execute(sql`update products set cost_price = 14000 where id = ${P.fries}`);
     }
     await heard(backend, async () => expect(await quote(fries)).toMatchObject({ productPrice: 14_000, problems: [] }));
+  });
+
+  it('hears a promo changed or switched off by hand in SQL', async () => {
+    const basket = pickup([plain(P.fries)], { promoCode: 'WELCOME10' });
+    expect(await quote(basket)).toMatchObject({ promoProductDiscount: 1_400, problems: [] });
+    try {
+      await t.database.db.execute(sql`update promos set product_discount = 20 where id = ${DEMO.promos.welcome10.id}`);
+      await heard(backend, async () => expect(await quote(basket)).toMatchObject({ promoProductDiscount: 2_800, problems: [] }));
+      await t.database.db.execute(sql`update promos set is_active = false where id = ${DEMO.promos.welcome10.id}`);
+      await heard(backend, async () => expect(await quote(basket)).toMatchObject({ promo: null, promoProductDiscount: 0, problems: [expect.objectContaining({ code: 'PROMO_NOT_ACTIVE' })] }));
+      await t.database.db.execute(sql`insert into promos (merchant_id, code, discount_type, product_discount) values (${T.id}, 'Snapshot5', 'PERCENTAGE', 5)`);
+      await heard(backend, async () => expect(await quote(pickup([plain(P.fries)], { promoCode: 'SNAPSHOT5' }))).toMatchObject({ promoProductDiscount: 700, problems: [] }));
+    } finally {
+      await t.database.db.execute(sql`delete from promos where merchant_id = ${T.id} and code = 'Snapshot5'`);
+      await t.database.db.execute(sql`update promos set product_discount = 10, is_active = true where id = ${DEMO.promos.welcome10.id}`);
+    }
+    await heard(backend, async () => expect(await quote(basket)).toMatchObject({ promoProductDiscount: 1_400, problems: [] }));
+  });
+
+  it("reads only a signed-in customer's cashback balance, in one statement beside the session's check, and none when no cashback is spent", async () => {
+    const c = await signInCustomer(t, dataDir, { phone: '+998951120002', merchantId: T.id, ip: '10.26.0.2' });
+    const auth = { ...TEZKOR, authorization: `Bearer ${c.token}` };
+    await t.database.db.execute(sql`update users set cashback = 3000 where id = ${c.id}`);
+    const spending = pickup([plain(P.fries)], { promoCode: 'WELCOME10', cashback: 5_000 });
+    const notSpending = pickup([plain(P.fries)], { promoCode: 'WELCOME10' });
+    await quote(spending, auth);
+    await quote(notSpending, auth);
+    // What a signed-in request costs without the quote asking anything: the session's check.
+    const session = countStatements(t.database);
+    try {
+      expect(await quote(notSpending, auth)).toMatchObject({ cashback: 0, promoProductDiscount: 1_400, problems: [] });
+    } finally {
+      session.stop();
+    }
+    const counted = countStatements(t.database);
+    try {
+      expect(await quote(spending, auth)).toMatchObject({ cashback: 3_000, promoProductDiscount: 1_400, problems: [] });
+      expect(counted.count()).toBe(session.count() + 1);
+    } finally {
+      counted.stop();
+    }
+    // The balance is the customer's own and read per quote: a change is seen at once, with nothing to hear.
+    await t.database.db.execute(sql`update users set cashback = 1000 where id = ${c.id}`);
+    expect(await quote(spending, auth)).toMatchObject({ cashback: 1_000, problems: [] });
   });
 });
 

@@ -2,8 +2,8 @@ import type { ChannelListener } from '../live/index.ts';
 
 /**
  * The channel the database NOTIFYs a brand's id on, from a trigger on every table the menu and the quote are drawn
- * from (migration 0011_catalogue_changes): products and their stock, branch exceptions, modifications and theirs,
- * categories, branches, hours, cities, zones, settings, service fees. No writer can forget it: an order taking
+ * from (migrations 0011_catalogue_changes, 0012_promo_changes): products and their stock, branch exceptions,
+ * modifications and theirs, categories, branches, hours, cities, zones, settings, service fees, promos. No writer can forget it: an order taking
  * stock, a cancel or refund giving it back, the stop-list, the seed, a hand-written UPDATE.
  */
 export const CATALOGUE_CHANNEL = 'dx_catalogue';

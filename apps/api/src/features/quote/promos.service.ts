@@ -20,6 +20,8 @@ export function toPromoResponse(p: PromoRecord): PromoResponse {
 
 export interface PromosServiceDeps {
   db: Db;
+  /** The promo and the brand's promo switch from the brand's snapshot (`QuoteService.keptPromo`); undefined: read them. */
+  kept?: (merchantId: string, code: string) => Promise<{ promo: PromoRecord | null; promoActive: boolean } | undefined>;
 }
 
 export function createPromosService(deps: PromosServiceDeps) {
@@ -27,14 +29,18 @@ export function createPromosService(deps: PromosServiceDeps) {
     /**
      * The promo behind a code of this merchant, or the reason it cannot be used now as an AppError
      * (404 PROMO_NOT_FOUND, 409 PROMO_NOT_ACTIVE / NOT_STARTED / EXPIRED / MIN_PRICE {minPrice}).
-     * Without an amount the minimum is not judged: the quote judges it against the real basket.
+     * Without an amount the minimum is not judged: the quote judges it against the real basket. Read from the
+     * brand's snapshot as the quote is, while its changes are heard; else from the database.
      */
     async check(merchant: MerchantRecord, query: PromoCheckQuery, now: Date): Promise<PromoResponse> {
-      const read = async (r: Reader) => ({ promo: await createPromosRepository(r).findByCode(merchant.id, query.code), settings: await createQuoteRepository(r).settings(merchant.id) });
-      const { promo, settings } = await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+      const read = async (r: Reader) => {
+        const promo = await createPromosRepository(r).findByCode(merchant.id, query.code);
+        return { promo, promoActive: (await createQuoteRepository(r).settings(merchant.id)).promoActive };
+      };
+      const { promo, promoActive } = (await deps.kept?.(merchant.id, query.code)) ?? (await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' }));
       // With no amount, the basket is taken to reach the minimum exactly, which passes the check.
       const productAmount = sum(query.amount ?? promo?.minPrice ?? 0);
-      const verdict = judgePromo(promo, { promoActive: settings.promoActive, now, productAmount });
+      const verdict = judgePromo(promo, { promoActive, now, productAmount });
       if (!verdict.ok) {
         const problem = promoProblem(verdict.code, verdict.promo && { minPrice: sum(verdict.promo.minPrice) });
         throw new AppError(problem.code, problem.details);

@@ -318,6 +318,16 @@ export function createQuoteRepository(r: Reader) {
       return rows.map((row) => ({ ...row, cityId: row.cityId === MERCHANT_WIDE_CITY_ID ? null : row.cityId }));
     },
 
+    /**
+     * Every promo of the merchant, each with its code as the database's lower() folds it (the expression of the
+     * unique index (merchant_id, lower(code))), for the brand's snapshot: a code is then found as the database
+     * would find it.
+     */
+    async promos(merchantId: string): Promise<{ key: string; promo: PromoRecord }[]> {
+      const rows = await r.select({ key: sql<string>`lower(${promos.code})`, promo: promos }).from(promos).where(eq(promos.merchantId, merchantId));
+      return rows;
+    },
+
     /** The web settings that change a quote; a merchant without a settings row has the spec's defaults. */
     async settings(merchantId: string): Promise<QuoteSettings> {
       const rows = await r

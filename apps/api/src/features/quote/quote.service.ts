@@ -52,8 +52,8 @@ export interface QuoteServiceDeps {
   clock: Clock;
   /**
    * The catalogue changes heard from the database (`CATALOGUE_CHANNEL`): while they are heard, a brand's snapshot
-   * (catalogue, stock, switches) is kept until the brand changes, and a quote reads nothing else but its promo
-   * and the balance it spends. Without it, the catalogue is kept CATALOGUE_FRESH_MS and stock is read per quote.
+   * (catalogue, stock, switches, promos) is kept until the brand changes, and a quote reads nothing else but the
+   * balance it spends. Without it, the catalogue is kept CATALOGUE_FRESH_MS and stock is read per quote.
    */
   changes?: CatalogueChanges;
   /**
@@ -63,13 +63,23 @@ export interface QuoteServiceDeps {
   readFresh?: FreshRead;
 }
 
-/** A brand's catalogue and, with it, every product's stock and switches, as read at once. */
+/**
+ * A promo code as the database's lower() folds it, when that is certain without asking: a code of printable ASCII
+ * letters (lower() folds them as JavaScript does in the databases we create). Any other code is looked up in the
+ * database, as before (undefined).
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+export const promoKey = (code: string): string | undefined => (PRINTABLE_ASCII.test(code) ? code.toLowerCase() : undefined);
+
+/** A brand's catalogue and, with it, every product's stock and switches and the brand's promos, as read at once. */
 interface Snapshot {
   /** `changes.mark()` before the read started. */
   mark: number;
   readAt: number;
   catalogue: QuoteCatalogue;
   stock: ReadonlyMap<string, FreshProduct>;
+  /** The brand's promos by their code as the database's lower() folds it. */
+  promos: ReadonlyMap<string, PromoRecord>;
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
@@ -122,7 +132,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const mark = changes?.mark() ?? 0;
       const readAt = now();
       const snapshot: Promise<Snapshot> = readCatalogue(deps.db, merchantId)
-        .then((read) => ({ mark, readAt, ...read }))
+        .then(async (read) => {
+          const promoRows = await createQuoteRepository(deps.db).promos(merchantId);
+          return { mark, readAt, ...read, promos: new Map(promoRows.map((row) => [row.key, row.promo])) };
+        })
         .finally(() => {
           if (reading.get(merchantId)?.snapshot === snapshot) reading.delete(merchantId);
         });
@@ -140,12 +153,12 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   const catalogueOf = async (merchantId: string): Promise<QuoteCatalogue> => (await snapshotOf(merchantId)).catalogue;
 
   /**
-   * What a quote reads from the database: the promo behind its code and the balance it may spend (per
-   * customer, never kept), and the basket's stock and switches only while catalogue changes are not heard.
+   * What a quote reads from the database while catalogue changes are not heard: the basket's stock and
+   * switches, the promo behind its code and the balance it may spend.
    */
-  const askOf = (merchantId: string, request: QuoteRequest, userId: string | null, withStock = true): FreshAsk => ({
+  const askOf = (merchantId: string, request: QuoteRequest, userId: string | null): FreshAsk => ({
     merchantId,
-    productIds: withStock ? basketIds(request) : [],
+    productIds: basketIds(request),
     promoCode: request.promoCode ?? null,
     userId,
   });
@@ -169,10 +182,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     },
 
     /**
-     * A quote for the storefront: priced from the brand's snapshot kept in memory (catalogue, stock and
-     * switches, dropped as soon as a change of the brand is heard). Only a promo code and cashback to spend
-     * are read, in one query; a quote with neither reads nothing. An estimate: the order takes its stock with
-     * a conditional update in its own transaction, so a snapshot a moment old never sells what is not there.
+     * A quote for the storefront: priced from the brand's snapshot kept in memory (catalogue, stock, switches
+     * and promos, dropped as soon as a change of the brand is heard). Only the cashback balance a signed-in
+     * customer spends is read, in one query (and a promo code of letters beyond ASCII); any other quote reads
+     * nothing. An estimate: the order prices again in its own transaction and takes its stock with a
+     * conditional update, so a snapshot a moment old never sells what is not there.
      */
     async quote(merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
       const snapshot = await snapshotOf(merchant.id);
@@ -189,12 +203,27 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         const state = snapshot.stock.get(line.productId);
         if (state) productsNow.set(line.productId, state);
       }
-      let fresh: QuoteFresh<PromoRecord> = { products: productsNow, promo: null, cashbackBalance: 0 };
-      if (promoCode !== null || spends) {
-        const read = await readFreshNow(askOf(merchant.id, request, spends ? userId : null, false));
-        fresh = { products: productsNow, promo: read.promo, cashbackBalance: read.cashbackBalance };
+      const key = promoCode === null ? undefined : promoKey(promoCode);
+      const readsPromo = promoCode !== null && key === undefined;
+      let fresh: QuoteFresh<PromoRecord> = { products: productsNow, promo: key === undefined ? null : (snapshot.promos.get(key) ?? null), cashbackBalance: 0 };
+      if (readsPromo || spends) {
+        const read = await readFreshNow({ merchantId: merchant.id, productIds: [], promoCode: readsPromo ? promoCode : null, userId: spends ? userId : null });
+        fresh = { products: productsNow, promo: readsPromo ? read.promo : fresh.promo, cashbackBalance: read.cashbackBalance };
       }
       return quoteBasket(catalogue, fresh, request, context.now);
+    },
+
+    /**
+     * The promo behind a code (null: none) and whether the brand takes promo codes, from the brand's snapshot while
+     * its changes are heard; undefined when they are not, or when the code has letters beyond ASCII (`promoKey`):
+     * then ask the database.
+     */
+    async keptPromo(merchantId: string, code: string): Promise<{ promo: PromoRecord | null; promoActive: boolean } | undefined> {
+      const key = promoKey(code);
+      if (key === undefined || !changes?.hearing()) return undefined;
+      const snapshot = await snapshotOf(merchantId);
+      if (!trusted(merchantId, snapshot)) return undefined;
+      return { promo: snapshot.promos.get(key) ?? null, promoActive: snapshot.catalogue.settings.promoActive };
     },
 
     /** The merchant's delivery zones (`GET /users/v1/region`), from the catalogue kept in memory. */
@@ -245,5 +274,6 @@ export type QuoteService = ReturnType<typeof createQuoteService>;
 
 /** The quote and promo services over one database, as the routes and (later) order placing use them. */
 export function createQuoteFeature(deps: QuoteServiceDeps): { quotes: QuoteService; promos: PromosService } {
-  return { quotes: createQuoteService(deps), promos: createPromosService({ db: deps.db }) };
+  const quotes = createQuoteService(deps);
+  return { quotes, promos: createPromosService({ db: deps.db, kept: (merchantId, code) => quotes.keptPromo(merchantId, code) }) };
 }
