@@ -235,10 +235,10 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       const etag = before.headers.etag as string;
       // Later than every product's time, whatever the seed wrote (rows it stamped with the real clock can be ahead of the
       // test's clock when seeding is slow): a change the menu's version sees.
-      const [{ latest }] = await t.database.db.select({ latest: sql<string>`(extract(epoch from max(${products.updatedAt})) * 1000)::bigint::text` }).from(products);
+      const [newest] = await t.database.db.select({ latest: sql<string>`(extract(epoch from max(${products.updatedAt})) * 1000)::bigint::text` }).from(products);
       await t.database.db
         .update(products)
-        .set({ name: { ru: 'Гамбургер XL', uz: 'Gamburger XL', eng: 'Hamburger XL' }, updatedAt: new Date(Math.max(t.clock.now().getTime(), Number(latest)) + 1000) })
+        .set({ name: { ru: 'Гамбургер XL', uz: 'Gamburger XL', eng: 'Hamburger XL' }, updatedAt: new Date(Math.max(t.clock.now().getTime(), Number(newest!.latest)) + 1000) })
         .where(eq(products.id, TZ.products.hamburger));
 
       // Inside the fresh window the document in memory is served as it is: no database read at all.
