@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, workHours, type Database } from '@dasturxon/db';
 import { and, eq } from 'drizzle-orm';
 import { LoginResponse } from '@dasturxon/domain/contracts';
@@ -184,4 +184,23 @@ export function countStatements(database: Database): { count(): number; stop(): 
       pool.connect = connect;
     },
   };
+}
+
+/**
+ * Two instances on one PostgreSQL database with one data folder (what several servers behind a balancer share),
+ * opened before the calling block's tests and closed after them. Read `a`, `b` and `dataDir` inside the tests.
+ */
+export function twoInstances(prefix: string): { readonly a: TestApp; readonly b: TestApp; readonly dataDir: string } {
+  const pair = {} as { a: TestApp; b: TestApp; dataDir: string };
+  beforeAll(async () => {
+    pair.dataDir = await mkdtemp(join(tmpdir(), prefix));
+    pair.a = await createTestApp('postgres', { DATA_DIR: pair.dataDir });
+    pair.b = await createTestApp('postgres', { DATA_DIR: pair.dataDir }, { sameDatabaseAs: pair.a });
+  });
+  afterAll(async () => {
+    await pair.b?.close();
+    await pair.a?.close();
+    if (pair.dataDir) await rm(pair.dataDir, { recursive: true, force: true });
+  });
+  return pair;
 }

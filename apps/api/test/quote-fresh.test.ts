@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, promos, users } from '@dasturxon/db';
 import { DEMO, demoId } from '@dasturxon/db/seed';
 import { Order, QuoteResponse } from '@dasturxon/domain/contracts';
 import { createFreshReadMany, createQuoteRepository, type FreshAsk } from '../src/features/quote/quote.repository.ts';
-import { BACKENDS, createTestApp, heard, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, heard, signInCustomer, type TestApp, twoInstances } from './harness.ts';
 
 /*
  * The storefront's quote reads the promo and the balance fresh for every quote that has them, through one
@@ -201,37 +198,25 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
 });
 
 /**
- * Two instances on one PostgreSQL: a promo is never kept, so B sees at once what A changed; stock and the stop-list
- * reach B's snapshot through the database's NOTIFY, a moment after A's commit.
+ * Two instances on one PostgreSQL: stock, the stop-list and the brand's promos reach B's snapshot through the
+ * database's NOTIFY, a moment after A's commit.
  */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the quote across instances on PostgreSQL', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'dx-quote-'));
-    a = await createTestApp('postgres', { DATA_DIR: dataDir });
-    b = await createTestApp('postgres', { DATA_DIR: dataDir }, { sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const pair = twoInstances('dx-quote-');
 
   it('quotes on B the stock an order on A has just taken, and the promo A has just switched off', async () => {
-    const onB = async (body: object) => QuoteResponse.parse((await b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
+    const onB = async (body: object) => QuoteResponse.parse((await pair.b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
     const basket = pickup([big(1)], 'welcome10');
     // B has its catalogue in memory and its statement prepared.
     expect((await onB(basket)).problems).toEqual([]);
 
-    const c = await signInCustomer(a, dataDir, { phone: '+998951110001', merchantId: T.id, ip: '10.17.0.1' });
-    const placed = await a.app.inject({ method: 'POST', url: '/api/orders/v1/orders', headers: { ...TEZKOR, authorization: `Bearer ${c.token}` }, payload: pickup([big(5)]) });
+    const c = await signInCustomer(pair.a, pair.dataDir, { phone: '+998951110001', merchantId: T.id, ip: '10.17.0.1' });
+    const placed = await pair.a.app.inject({ method: 'POST', url: '/api/orders/v1/orders', headers: { ...TEZKOR, authorization: `Bearer ${c.token}` }, payload: pickup([big(5)]) });
     expect(placed.statusCode, placed.body).toBe(201);
     Order.parse(placed.json());
     await heard('postgres', async () => expect((await onB(basket)).problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 0 } })));
 
-    await a.database.db.update(promos).set({ isActive: false }).where(eq(promos.id, DEMO.promos.welcome10.id));
+    await pair.a.database.db.update(promos).set({ isActive: false }).where(eq(promos.id, DEMO.promos.welcome10.id));
     expect((await onB(pickup([plain(P.fries)], 'welcome10'))).problems.map((p) => p.code)).toEqual(['PROMO_NOT_ACTIVE']);
   });
 });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, demoId } from '@dasturxon/db/seed';
 import { Order, QuoteResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, countStatements, createTestApp, heard, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, countStatements, createTestApp, heard, signInCustomer, type TestApp, twoInstances } from './harness.ts';
 
 /*
  * The storefront's quote prices from each brand's snapshot kept in memory (catalogue, stock, switches), dropped
@@ -149,28 +149,16 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
 
 /** Two instances on one PostgreSQL: a change made on A reaches B's snapshot through the database. */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the brand snapshot across instances on PostgreSQL', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'dx-snapshot-'));
-    a = await createTestApp('postgres', { DATA_DIR: dataDir });
-    b = await createTestApp('postgres', { DATA_DIR: dataDir }, { sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const pair = twoInstances('dx-snapshot-');
 
   it("quotes on B a product A's staff put on the stop-list, and off it again", async () => {
-    const onB = async (body: object) => QuoteResponse.parse((await b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
+    const onB = async (body: object) => QuoteResponse.parse((await pair.b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
     const basket = pickup([plain(P.fries)]);
     expect((await onB(basket)).problems).toEqual([]);
-    const login = await a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: TEZKOR, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
+    const login = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: TEZKOR, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
     const token = (login.json() as { token: string }).token;
     const stop = (stopped: boolean) =>
-      a.app.inject({ method: 'PUT', url: '/api/ops/v1/stop-list', headers: { ...TEZKOR, authorization: `Bearer ${token}` }, payload: { branchId: T.branches.chilonzor, productId: P.fries, stopped } });
+      pair.a.app.inject({ method: 'PUT', url: '/api/ops/v1/stop-list', headers: { ...TEZKOR, authorization: `Bearer ${token}` }, payload: { branchId: T.branches.chilonzor, productId: P.fries, stopped } });
     expect((await stop(true)).statusCode).toBe(200);
     await heard('postgres', async () => expect((await onB(basket)).problems.map((p) => p.code)).toEqual(['PRODUCT_NOT_AVAILABLE']));
     expect((await stop(false)).statusCode).toBe(200);
