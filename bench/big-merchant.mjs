@@ -6,7 +6,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { openDatabase, migrateDatabase } = await import('../packages/db/src/client.ts');
-const s = await import('../packages/db/src/schema.ts');
+const s = await import('../packages/db/src/schema/index.ts');
 
 export const BIG = { sub: 'bench1000', products: 1000, groups: 4, categoriesPerGroup: 5 };
 

@@ -11,7 +11,7 @@ import { postgresDatabase, startServer, waitForHealth } from './lib.mjs';
 
 register();
 const { openDatabase, migrateDatabase } = await import('../packages/db/src/client.ts');
-const s = await import('../packages/db/src/schema.ts');
+const s = await import('../packages/db/src/schema/index.ts');
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;

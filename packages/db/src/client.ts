@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCK } from './constants.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 
 /** The one database type both drivers are used through. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './schema.ts';
+import type { PaymentProvider } from './schema/index.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /*

@@ -8,7 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../src/client.ts';
-import * as s from '../src/schema.ts';
+import * as s from '../src/schema/index.ts';
 import { DEMO, seedDemo } from '../src/seed/index.ts';
 import { demoPictures, MEDIA_DIR } from '../src/seed/pictures.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
 import { PG_ERROR, pgErrorCode } from '../src/errors.ts';
-import * as s from '../src/schema.ts';
+import * as s from '../src/schema/index.ts';
 import { DEMO, seedDemo } from '../src/seed/index.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../passwords.ts';
 import { sealPaymentAccount } from '../payment-accounts.ts';
-import * as s from '../schema.ts';
+import * as s from '../schema/index.ts';
 import type { SecretBox } from '../secret-box.ts';
 import type { MerchantRows } from './rows.ts';
 

@@ -31,7 +31,7 @@ import type {
   serviceFeeSettings,
   stories,
   workHours,
-} from '../schema.ts';
+} from '../schema/index.ts';
 import type { PaymentAccount } from '../payment-accounts.ts';
 import { allProducts, mediaKey, type BrandCatalogue } from './catalogue.ts';
 import { ids } from './ids.ts';
