@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { basketOf, brandUrl, expect, keepScreenshot, logIn, plainProduct, PORT, put, randomPhone, session, speak, test } from './support.ts';
+import { basketOf, brandUrl, expect, keepScreenshot, logIn, plainProduct, PORT, put, randomPhone, roundTheClockBranch, session, speak, test } from './support.ts';
 
 /*
  * Paying online (issue 14) in Chromium against the real server and Payme's checkout page played by
@@ -21,8 +21,7 @@ async function readyToCheckOut(page: Page, request: Parameters<typeof plainProdu
   await page.goto(brandUrl('tezkor', '/login'));
   await logIn(page, randomPhone());
   const { merchantId, token } = await session(page);
-  const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { id: string; name: { eng?: string } }[];
-  const chilonzor = branches.find((b) => b.name.eng === 'Chilonzor')!;
+  const chilonzor = await roundTheClockBranch(request, merchantId);
   const product = await plainProduct(request, merchantId);
   await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 2), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: chilonzor.id });
   return { merchantId, token };

@@ -152,6 +152,23 @@ export async function plainProduct(request: APIRequestContext, merchantId: strin
   return overalls.products.find((p) => p.isOrderable && p.count === null && p.modificationGroups.every((g) => g.min === 0))!;
 }
 
+/**
+ * The demo chain's branch open round the clock (Chilonzor, 00:00-00:00 every day in the seed: packages/db/src/seed/demo.ts,
+ * `roundTheClock`), so a journey that orders for now runs whatever the hour in Tashkent. Fails, never skips, if it is not open.
+ */
+export async function roundTheClockBranch(request: APIRequestContext, merchantId: string): Promise<{ id: string }> {
+  const branches = (await (await request.get(`http://localhost:${PORT}/api/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+    id: string;
+    isOpen: boolean;
+    name: { eng?: string };
+    settings: { pickupEnabled: boolean };
+  }[];
+  const branch = branches.find((b) => b.name.eng === 'Chilonzor');
+  expect(branch, 'the demo seeds Chilonzor').toBeDefined();
+  expect(branch!.isOpen && branch!.settings.pickupEnabled, 'Chilonzor is open round the clock for pickup').toBe(true);
+  return { id: branch!.id };
+}
+
 /** Writes the storefront's own keys (basket, service, branch, address) before a page is opened. */
 export async function put(page: Page, entries: Record<string, string>): Promise<void> {
   await page.evaluate((all) => Object.entries(all).forEach(([k, v]) => localStorage.setItem(k, v)), entries);
