@@ -27,6 +27,7 @@ export default defineConfig({
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'ops', root: 'apps/ops', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },
     ],
   },
 });

@@ -5,6 +5,7 @@
 // browser journeys (Playwright).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { databaseSummary } from './database-tests.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const results = { passed: 0, failed: 0 };
@@ -56,6 +57,10 @@ if (vitest) {
   results.failed += vitest.numFailedTests;
   if (vitest.numFailedTests > 0 || !vitest.success) failures.push('vitest');
   if (!vitest.success && vitest.numFailedTests === 0) check('vitest suites load', false);
+  // Which database the tests ran on, said in the output: with TEST_DATABASE_URL set, a PostgreSQL test skipped fails the run.
+  const databases = databaseSummary(vitest, process.env.TEST_DATABASE_URL);
+  console.log(`\n${databases.lines.join('\n')}`);
+  check('PostgreSQL tests ran', databases.ok);
 } else check('vitest ran', false);
 
 const built = run('storefront build', 'npm', ['run', '--silent', 'build']);
