@@ -16,8 +16,5 @@ export function localDay(date = new Date()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Whole minutes since an instant. */
-export const minutesSince = (iso: string, now: number): number => Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-
 /** A phone number for a tel: link. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

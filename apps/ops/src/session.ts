@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { pickText, type StaffRole } from '@dasturxon/domain';
+import { homeScreenOf, pickText, SCREENS_OF_ROLE, type ConsoleScreen, type StaffRole } from '@dasturxon/domain';
 import type { Branch, Staff } from '@dasturxon/domain/contracts';
 
 /** The signed-in staff member and the branches they work at (all the brand's for an admin with none). */
@@ -18,20 +18,15 @@ export function useSession(): Session {
   return session;
 }
 
-export type Screen = 'board' | 'stopList' | 'figures' | 'courier';
+export type Screen = ConsoleScreen;
 
-/** What each role sees (issue 15): the courier has their own phone view; the kitchen no figures. */
-export const SCREENS: Record<StaffRole, readonly Screen[]> = {
-  admin: ['board', 'stopList', 'figures'],
-  operator: ['board', 'stopList', 'figures'],
-  kitchen: ['board', 'stopList'],
-  courier: ['courier'],
-};
+/** What each role sees: the domain's rule (packages/domain/src/ops-board.ts). */
+export const SCREENS: Record<StaffRole, readonly Screen[]> = SCREENS_OF_ROLE;
 
 export const SCREEN_PATH: Record<Screen, string> = { board: '/', stopList: '/stop-list', figures: '/figures', courier: '/courier' };
 
 /** The screen a role lands on after signing in. */
-export const homeOf = (role: StaffRole): string => SCREEN_PATH[SCREENS[role][0] ?? 'board'];
+export const homeOf = (role: StaffRole): string => SCREEN_PATH[homeScreenOf(role)];
 
 /** The staff member's branches, as the branch filters list them. */
 export function myBranches(staff: Staff, all: Branch[]): Branch[] {

@@ -4,6 +4,7 @@ import { useLiveState, useOrderEvents } from './events.tsx';
 import { LANGS, useT, type Lang, type MessageKey } from './i18n.ts';
 import { Link, navigate, usePath } from './router.tsx';
 import { SCREEN_PATH, SCREENS, useSession, type Screen } from './session.ts';
+import { hearsNewOrders, ringsFor } from '@dasturxon/domain';
 import { Icon } from './icons.tsx';
 
 const NAV_LABEL: Record<Screen, MessageKey> = { board: 'navBoard', stopList: 'navStopList', figures: 'navFigures', courier: 'navCourier' };
@@ -15,7 +16,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const path = usePath();
   const live = useLiveState();
   const screens = SCREENS[staff.role];
-  const watchesNewOrders = staff.role !== 'courier';
+  const watchesNewOrders = hearsNewOrders(staff.role);
   const [permission, setPermission] = useState<NotifyPermission>(notifyPermission);
   const sounding = useSyncExternalStore(onAudioChange, audioReady, () => false);
   // Offered until both work that can: the sound needs one gesture per page load, notifications one answer.
@@ -24,8 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
   // A new order wherever the staff member is in the console: a chime, and a notification when the tab is hidden.
   const announced = useRef(new Set<string>());
   useOrderEvents((event) => {
-    if (!watchesNewOrders || event.type !== 'order' || event.status !== 'OPEN' || announced.current.has(event.orderId)) return;
-    if (staff.branchIds.length && !staff.branchIds.includes(event.branchId)) return;
+    if (event.type !== 'order' || !ringsFor(staff, event) || announced.current.has(event.orderId)) return;
     announced.current.add(event.orderId);
     chime();
     if (document.visibilityState !== 'visible' || !document.hasFocus()) {

@@ -36,6 +36,7 @@ export * from './room.ts';
 export * from './routing.ts';
 export * from './settings.ts';
 export * from './staff.ts';
+export * from './ops-board.ts';
 export * from './network.ts';
 export * from './event-stream.ts';
 export * from './tenant.ts';

@@ -66,6 +66,14 @@ export function awaitsCourier(order: { status: OrderStatus; serviceType: Service
   return order.status === 'DONE' && order.courierId === null && isDeliveryService(order.serviceType);
 }
 
+/** The statuses an order is in while a courier has it: taken (ATTACHED) and on the way (ON_WAY). */
+export const CARRIED_STATUSES = ['ATTACHED', 'ON_WAY'] as const satisfies readonly OrderStatus[];
+
+/** Whether this courier has the order: it is theirs and taken or on the way (the courier view's "my orders"). */
+export function carriesOrder(order: { status: OrderStatus; courierId: string | null }, courierId: string): boolean {
+  return order.courierId === courierId && (CARRIED_STATUSES as readonly OrderStatus[]).includes(order.status);
+}
+
 /** Courier statuses (spec section 4) the console sets as the order moves. */
 export const COURIER_STATUSES = [
   '',

@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { REJECT_REASONS, type OrderStatus, type RejectReason } from '@dasturxon/domain';
+import { asksBeforeMove, DEFAULT_COOKING_MINUTES, movesInOrder, REJECT_REASONS, type OrderStatus, type RejectReason } from '@dasturxon/domain';
 import type { StaffOrder, StaffStatusRequest } from '@dasturxon/domain/contracts';
 import { api, errorText, type Courier } from '../api.ts';
 import { useT, type Translator } from '../i18n.ts';
 import { useSession } from '../session.ts';
 import { btn, Dialog, field, Loading, ErrorNote, useLoad } from '../ui.tsx';
 
-/** The lifecycle's order: the forward moves first, the cancel last. */
-const ORDER_OF: readonly OrderStatus[] = ['OPEN', 'ACCEPTED', 'COOKING', 'DONE', 'ATTACHED', 'ON_WAY', 'DELIVERED', 'CLOSED', 'CANCELED'];
-const DEFAULT_COOKING_MINUTES = 20;
 
 export function actionLabel(order: StaffOrder, to: OrderStatus, tr: Translator, courierView: boolean): string {
   if (to === 'DONE' && order.status === 'ATTACHED') return tr.t('handBack');
@@ -34,9 +31,7 @@ export function OrderActions({ order, onMoved, size = 'normal' }: { order: Staff
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
-  // Handing an attached order back is a step back: after the way forward, before the cancel.
-  const rank = (to: OrderStatus) => (to === 'DONE' && order.status === 'ATTACHED' ? ORDER_OF.length - 1.5 : ORDER_OF.indexOf(to));
-  const moves = [...order.next].sort((a, b) => rank(a) - rank(b));
+  const moves = movesInOrder(order.status, order.next);
   if (!moves.length) return null;
 
   const move = async (body: Partial<StaffStatusRequest> & { status: OrderStatus }) => {
@@ -54,7 +49,7 @@ export function OrderActions({ order, onMoved, size = 'normal' }: { order: Staff
   };
 
   const press = (to: OrderStatus) => {
-    if (to === 'ACCEPTED' || to === 'CANCELED' || (to === 'ATTACHED' && !courierView)) setAsking(to);
+    if (asksBeforeMove(to, staff.role)) setAsking(to);
     else void move({ status: to });
   };
 

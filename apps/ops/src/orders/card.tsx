@@ -1,8 +1,8 @@
-import { isActiveStatus, pickText } from '@dasturxon/domain';
+import { isActiveStatus, orderWait, pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { useT, type Translator } from '../i18n.ts';
 import { Link } from '../router.tsx';
-import { minutesSince, money, time } from '../format.ts';
+import { money, time } from '../format.ts';
 import { OrderActions } from './actions.tsx';
 
 export function PaymentBadge({ order }: { order: StaffOrder }) {
@@ -45,9 +45,7 @@ export function StatusBadge({ order, tr }: { order: StaffOrder; tr: Translator }
 export function OrderCard({ order, now, showBranch, onMoved }: { order: StaffOrder; now: number; showBranch: boolean; onMoved: (order: StaffOrder) => void }) {
   const tr = useT();
   const active = isActiveStatus(order.status);
-  const since = order.acceptedTime && ['ACCEPTED', 'COOKING'].includes(order.status) ? order.acceptedTime : order.createdAt;
-  const waited = minutesSince(since, now);
-  const late = order.status === 'OPEN' ? waited >= 5 : order.cookingTime !== null && ['ACCEPTED', 'COOKING'].includes(order.status) && waited > order.cookingTime;
+  const { minutes: waited, late } = orderWait(order, now);
   return (
     <article
       data-testid={`order-card-${order.number}`}
