@@ -445,39 +445,33 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       expect(await pay(c, cardId, order.id)).toMatchObject({ status: 502, body: { code: 'CARD_PROVIDER_FAILED' } });
       fake.onPayment(null);
       expect((await shop.orderRow(order.id)).isPaid).toBe(false);
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after) => {
         // Within the client's timeout the attempt may still be another request's call in flight: wait.
         expect(await pay(c, cardId, order.id)).toMatchObject({ status: 409, body: { code: 'CARD_PAYMENT_PENDING' } });
         // Then the next try asks Click what it did for the order that day and settles that payment: nothing is taken twice.
-        shop.t.clock.set(new Date(start.getTime() + CLICK_MERCHANT_TIMEOUT_MS + 1000));
+        after(CLICK_MERCHANT_TIMEOUT_MS + 1000);
         expect(await pay(c, cardId, order.id)).toMatchObject({ status: 200, body: { status: 'OPEN', isPaid: true } });
         expect(fake.calls('payment/status_by_mti')).toHaveLength(1);
         expect(fake.payments().filter((p) => p.transactionParameter === order.id)).toHaveLength(1);
         expect((await paymentsOf(order.id)).map((p) => p.state)).toEqual(['PAID']);
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('lets the customer pay again once a payment whose answer was lost is not found at Click after the grace', async () => {
       const { c, cardId } = await withCard();
       const order = await shop.order('CLICK', { customer: c });
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after) => {
         fake.dropNextPayment();
         expect(await pay(c, cardId, order.id)).toMatchObject({ status: 502, body: { code: 'CARD_PROVIDER_FAILED' } });
         // Not found yet, but it may still be on its way: wait.
-        shop.t.clock.set(new Date(start.getTime() + CLICK_MERCHANT_TIMEOUT_MS + 1000));
+        after(CLICK_MERCHANT_TIMEOUT_MS + 1000);
         expect(await pay(c, cardId, order.id)).toMatchObject({ status: 409, body: { code: 'CARD_PAYMENT_PENDING' } });
-        shop.t.clock.set(new Date(start.getTime() + LOST_PAYMENT_GRACE_MS + 1000));
+        after(LOST_PAYMENT_GRACE_MS + 1000);
         expect(await pay(c, cardId, order.id)).toMatchObject({ status: 402, body: { code: 'CARD_PAYMENT_FAILED' } });
         expect(await pay(c, cardId, order.id)).toMatchObject({ status: 200, body: { status: 'OPEN', isPaid: true } });
         expect(fake.payments().filter((p) => p.transactionParameter === order.id)).toHaveLength(1);
         expect((await paymentsOf(order.id)).map((p) => p.state).sort()).toEqual(['FAILED', 'PAID']);
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it("refuses another customer's card or order (404), a pending card (404), and an order not chosen for Click (409)", async () => {

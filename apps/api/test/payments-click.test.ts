@@ -199,15 +199,14 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
     });
 
     it('our unpaid timer waits out the 30 minutes a prepared payment has to complete; after them the order is cancelled, a late Complete answers -9 and the customer is told', async () => {
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after, start) => {
         const { order, call } = await attempt();
-        shop.t.clock.set(new Date(start.getTime() + 10 * 60_000));
+        after(10 * 60_000);
         const prepared = await click.prepare(call);
-        shop.t.clock.set(new Date(start.getTime() + 21 * 60_000));
+        after(21 * 60_000);
         await shop.t.app.runOrderTimers();
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', payUntil: new Date(start.getTime() + 40 * 60_000) });
-        shop.t.clock.set(new Date(start.getTime() + 40 * 60_000));
+        after(40 * 60_000);
         await shop.t.app.runOrderTimers();
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false, reason: 'NOT_PAID_IN_TIME' });
         const before = await shop.toldOf(order.id);
@@ -219,24 +218,19 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
         expect((await click.complete({ ...call, merchantPrepareId: prepared.body.merchant_prepare_id! })).body.error).toBe(-9);
         expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
         expect((await click.prepare({ ...call, clickTransId: click.newTransId() })).body.error).toBe(-9);
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('a prepared payment completed within its 30 minutes pays the order even past our 20', async () => {
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after) => {
         const { order, call } = await attempt();
-        shop.t.clock.set(new Date(start.getTime() + 15 * 60_000));
+        after(15 * 60_000);
         const prepared = await click.prepare(call);
-        shop.t.clock.set(new Date(start.getTime() + 44 * 60_000));
+        after(44 * 60_000);
         await shop.t.app.runOrderTimers();
         expect((await click.complete({ ...call, merchantPrepareId: prepared.body.merchant_prepare_id! })).body.error).toBe(0);
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('-7 when the payment cannot be written (the database fails): nothing is paid', async () => {

@@ -296,8 +296,7 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
 
   describe('the 12-hour timeout', () => {
     it('cancels a transaction not performed within 12 hours (state -1, reason 4) and refuses it with -31008; within them it performs', async () => {
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after, start) => {
         const late = await shop.order('PAYME');
         const onTime = await shop.order('PAYME');
         const lateId = payme.newId();
@@ -305,60 +304,51 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
         rpc(await payme.create(lateId, late.id, tiyin(late), now()));
         rpc(await payme.create(onTimeId, onTime.id, tiyin(onTime), now()));
 
-        shop.t.clock.set(new Date(start.getTime() + TIMEOUT));
+        after(TIMEOUT);
         expect(rpc(await payme.perform(onTimeId)).result).toMatchObject({ state: 2 });
-        shop.t.clock.set(new Date(start.getTime() + TIMEOUT + 1));
+        after(TIMEOUT + 1);
         expect(errorOf(await payme.perform(lateId))).toBe(-31008);
         expect(rpc(await payme.check(lateId)).result).toMatchObject({ state: -1, reason: 4, cancel_time: start.getTime() + TIMEOUT + 1, perform_time: 0 });
         expect(await shop.orderRow(late.id)).toMatchObject({ status: 'CREATED', isPaid: false });
         // The order is free for a new transaction, whose own time must be within the 12 hours.
         expect(errorOf(await payme.create(payme.newId(), late.id, tiyin(late), start.getTime()))).toBe(-31008);
         expect(rpc(await payme.create(payme.newId(), late.id, tiyin(late), now())).result).toMatchObject({ state: 1 });
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('a repeated CreateTransaction after 12 hours cancels the transaction and answers -31008', async () => {
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after, start) => {
         const order = await shop.order('PAYME');
         const id = payme.newId();
         rpc(await payme.create(id, order.id, tiyin(order), now()));
-        shop.t.clock.set(new Date(start.getTime() + TIMEOUT + 1000));
+        after(TIMEOUT + 1000);
         expect(errorOf(await payme.create(id, order.id, tiyin(order), start.getTime()))).toBe(-31008);
         expect(rpc(await payme.check(id)).result).toMatchObject({ state: -1, reason: 4 });
         expect(errorOf(await payme.create(id, order.id, tiyin(order), start.getTime()))).toBe(-31008);
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('our unpaid timer waits out Payme’s 12 hours for a created transaction: the order stays payable and is paid', async () => {
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after) => {
         const order = await shop.order('PAYME');
         const id = payme.newId();
         const created = rpc(await payme.create(id, order.id, tiyin(order), now())).result!;
-        shop.t.clock.set(new Date(start.getTime() + 21 * 60_000));
+        after(21 * 60_000);
         await shop.t.app.runOrderTimers();
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', payUntil: new Date(created.create_time! + TIMEOUT) });
-        shop.t.clock.set(new Date(start.getTime() + TIMEOUT - 1000));
+        after(TIMEOUT - 1000);
         await shop.t.app.runOrderTimers();
         expect(rpc(await payme.perform(id)).result).toMatchObject({ state: 2 });
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('after Payme’s 12 hours the timer cancels the order: a late perform answers -31008, the transaction is cancelled (reason 4) and the customer told', async () => {
-      const start = shop.t.clock.now();
-      try {
+      await shop.overTime(async (after) => {
         const order = await shop.order('PAYME');
         const id = payme.newId();
         rpc(await payme.create(id, order.id, tiyin(order), now()));
-        shop.t.clock.set(new Date(start.getTime() + TIMEOUT + 1000));
+        after(TIMEOUT + 1000);
         await shop.t.app.runOrderTimers();
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false, reason: 'NOT_PAID_IN_TIME' });
         const before = await shop.toldOf(order.id);
@@ -370,9 +360,7 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
         expect(errorOf(await payme.perform(id))).toBe(-31008);
         expect(await shop.toldOf(order.id)).toEqual({ events: before.events + 1, notifications: before.notifications + 1 });
         expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
-      } finally {
-        shop.t.clock.set(start);
-      }
+      });
     });
 
     it('an order cancelled by the customer while Payme pays: perform answers -31008, the transaction is cancelled (reason 3), the customer told', async () => {

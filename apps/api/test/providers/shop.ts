@@ -68,6 +68,11 @@ export interface Shop {
   /** Every provider transaction of an order, from the three ledgers. */
   /** What the customer was told of an order: its events (the live streams) and its notifications. */
   toldOf(orderId: string): Promise<{ events: number; notifications: number }>;
+  /**
+   * Time passing for a payment under way: runs `steps` with `after(ms)`, which sets the test's clock `ms` past where it
+   * stood when called (`start`), then puts the clock back at the start, pass or fail.
+   */
+  overTime(steps: (after: (ms: number) => Date, start: Date) => Promise<void>): Promise<void>;
   ledgerOf(orderId: string): Promise<{ payme: (typeof paymeTransactions.$inferSelect)[]; click: (typeof clickTransactions.$inferSelect)[]; uzum: (typeof uzumTransactions.$inferSelect)[] }>;
 }
 
@@ -137,6 +142,18 @@ export async function openShop(backend: Backend, env: Record<string, string> = {
     },
     async promoUsesOf(orderId) {
       return Number((await db.select({ n: sql<number>`count(*)` }).from(promoUses).where(eq(promoUses.orderId, orderId)))[0]!.n);
+    },
+    async overTime(steps) {
+      const start = t.clock.now();
+      try {
+        await steps((ms) => {
+          const at = new Date(start.getTime() + ms);
+          t.clock.set(at);
+          return at;
+        }, start);
+      } finally {
+        t.clock.set(start);
+      }
     },
     async toldOf(orderId) {
       const events = await db.select({ n: sql<number>`count(*)` }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
