@@ -25,7 +25,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // The domain is pure and universal: no I/O, no environment, no app code (DESIGN.md, convention 2).
+    // The domain is pure and universal: no I/O, no environment, no app code (docs/architecture.md, convention 2).
     files: ['packages/domain/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {

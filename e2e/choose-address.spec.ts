@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
 
 /*
- * Where the order goes (spec section 2, "address choice"; section 4, "Address flow") in Chromium against the real
+ * Where the order goes (docs/spec-index.md section 2, "address choice"; section 4, "Address flow") in Chromium against the real
  * server: /choose-address with its service toggle, a guest's pickup branch chosen on the branch map (a closed
  * branch cannot be), a saved address chosen and then deleted after asking, the header and the basket telling
  * where the order goes, and a guest's addresses moving to the account at login.

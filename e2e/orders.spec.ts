@@ -2,7 +2,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
 
 /*
- * The customer's orders (issue 13, spec sections 2 and 4) in Chromium against the real server: orders placed
+ * The customer's orders (issue 13, docs/spec-index.md sections 2 and 4) in Chromium against the real server: orders placed
  * through the API with the customer's token, then the storefront: the order in Active, its page, cancelled with a
  * reason after a confirmation, found in Archive, hidden; another order repeated into the basket. Screenshots of
  * the list and the detail at 390x844 in ru and ar.

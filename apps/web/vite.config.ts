@@ -10,7 +10,7 @@ import webPackage from './package.json' with { type: 'json' };
 /** One id per build: the running page compares it with /version.json to notice a newer deployment. */
 const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Writes `dist/version.json`, which the storefront polls (spec section 4, "Version"). */
+/** Writes `dist/version.json`, which the storefront polls (docs/spec-index.md section 4, "Version"). */
 function versionFile(): Plugin {
   return {
     name: 'dx-version-file',

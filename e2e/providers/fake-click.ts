@@ -1,7 +1,7 @@
 import { startFakeClickMerchantApi } from '../../apps/api/test/providers/click-merchant-api.ts';
 
 /*
- * Click's Merchant API (card tokens, protocols.md 2.8) for the journeys, on a fixed port: the fake the API tests use
+ * Click's Merchant API (card tokens, docs/protocols.md 2.8) for the journeys, on a fixed port: the fake the API tests use
  * (apps/api/test/providers/click-merchant-api.ts), knowing the demo chain's Click service. The journeys read the code
  * it "texted" from GET /__journeys/last-code. Run: `node --import tsx e2e/providers/fake-click.ts` with FAKE_CLICK_PORT.
  */

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 /*
  * Payme's checkout page, played for the journeys (issue 14): it opens the link our server builds
- * (`https://checkout.paycom.uz/` + base64 of `m=…;ac.order_id=…;a=…;c=…`, protocols.md 1.8), shows the order and
+ * (`https://checkout.paycom.uz/` + base64 of `m=…;ac.order_id=…;a=…;c=…`, docs/protocols.md 1.8), shows the order and
  * the amount, and when "Pay" is pressed does what Payme does: CheckPerformTransaction, CreateTransaction and
  * PerformTransaction on our Merchant API (JSON-RPC, Basic auth `Paycom:{key}`, amounts in tiyin), then sends the
  * customer back to the return address. Run: `node --import tsx e2e/providers/fake-payme.ts` with FAKE_PAYME_PORT,

@@ -13,7 +13,7 @@ const bool = (fallback: boolean) =>
 
 /**
  * Every setting, with its default. Parsed once at boot; a wrong value stops the server with a
- * message naming the variable (DESIGN.md, convention 9). The README lists the same table.
+ * message naming the variable (docs/architecture.md, convention 9). The README lists the same table.
  */
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,7 +29,7 @@ export const ConfigSchema = z.object({
     .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: bool(true),
   /**
-   * The brand a development host (localhost, 127.0.0.1) shows without `?vendor=` (spec section 1): the demo
+   * The brand a development host (localhost, 127.0.0.1) shows without `?vendor=` (docs/spec-index.md section 1): the demo
    * chain, so `npm start` then http://localhost:3000 opens a shop. Empty for none (MERCHANT_REQUIRED).
    */
   DEV_BRAND: z
@@ -59,7 +59,7 @@ export const ConfigSchema = z.object({
     }),
   /**
    * The client addresses (request.ip, as TRUST_PROXY makes it) Payme may call from: a comma-separated list of
-   * addresses and CIDR ranges (Payme's are 185.234.113.1-15, protocols.md 1.1); unset, any address (the key is the gate).
+   * addresses and CIDR ranges (Payme's are 185.234.113.1-15, docs/protocols.md 1.1); unset, any address (the key is the gate).
    */
   PAYME_ALLOWED_IPS: z
     .string()
@@ -148,7 +148,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_MEDIA_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api'),
   PLAY_MOBILE_BASE_URL: z.url().default('https://send.smsxabar.uz'),
-  /** Click's Merchant API (protocols.md 2.8), which saved cards are tokenised and paid through (features/payments, cards). */
+  /** Click's Merchant API (docs/protocols.md 2.8), which saved cards are tokenised and paid through (features/payments, cards). */
   CLICK_MERCHANT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://api.click.uz/v2/merchant/'),
   /**
    * A Nominatim the address pickers' geocoding asks first (e.g. https://nominatim.openstreetmap.org), at most

@@ -29,7 +29,7 @@ const EXPIRY = '0330';
 /** The same number with a wrong check digit. */
 const luhnBroken = (digits: string) => `${digits.slice(0, 15)}${(Number(digits[15]) + 1) % 10}`;
 
-describe('Click Merchant API client (protocols.md 2.8)', () => {
+describe('Click Merchant API client (docs/protocols.md 2.8)', () => {
   it('signs with the protocol\'s vector: timestamp 1519051543 and TEST_SECRET give 449fd2953b76fb7d78d4e9318b4bea7ca60fe5dd', () => {
     expect(clickMerchantAuth('123', 'TEST_SECRET', 1519051543)).toBe('123:449fd2953b76fb7d78d4e9318b4bea7ca60fe5dd:1519051543');
     // The documentation's own example digest is sha1("1"), a placeholder.

@@ -11,7 +11,7 @@ import { openShop, SANDBOX, tiyin, type Shop } from './providers/shop.ts';
  * unpaid order, for exactly its total, back to the order's page; then the provider, played from that very link, pays it.
  */
 
-/** The pairs of a Payme checkout link (protocols.md 1.8). */
+/** The pairs of a Payme checkout link (docs/protocols.md 1.8). */
 const paymeFields = (url: string, base: string) =>
   Object.fromEntries(
     Buffer.from(url.slice(base.length), 'base64')

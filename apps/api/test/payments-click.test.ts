@@ -6,7 +6,7 @@ import { BACKENDS } from './harness.ts';
 import { clickAmount, clickProvider, clickSign, type ClickProvider } from './providers/click.ts';
 import { NAVBAHOR_ACCOUNTS, openShop, SANDBOX, type Shop } from './providers/shop.ts';
 
-describe('Click signature (protocols.md 2.4, the vectors checked there)', () => {
+describe('Click signature (docs/protocols.md 2.4, the vectors checked there)', () => {
   const fields = { click_trans_id: '2145678901', service_id: '12345', merchant_trans_id: 'ORD-1001', amount: '15000.00', sign_time: '2024-05-01 12:00:00', click_paydoc_id: '1', error: '0' };
   it('signs Prepare, Complete, and a Prepare whose amount is written without decimals, as the vectors say', () => {
     const prepare = { ...fields, action: '0' };
@@ -38,7 +38,7 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
     return { order: o, call: { orderId: o.id, amount: clickAmount(o.totalPrice), clickTransId: click.newTransId() } };
   };
 
-  describe("Click's test matrix (protocols.md 2.6), row by row", () => {
+  describe("Click's test matrix (docs/protocols.md 2.6), row by row", () => {
     let a: Awaited<ReturnType<typeof attempt>>;
     let prepareId: number;
     let b: Awaited<ReturnType<typeof attempt>>;

@@ -30,7 +30,7 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     await shop?.close();
   });
 
-  describe('the sandbox scenarios (protocols.md 1.7)', () => {
+  describe('the sandbox scenarios (docs/protocols.md 1.7)', () => {
     it('scenario 1, create → cancel: an unconfirmed transaction is cancelled, each call answered the same twice, the order still awaits payment', async () => {
       const order = await shop.order('PAYME');
       const id = payme.newId();

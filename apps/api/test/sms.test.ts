@@ -61,7 +61,7 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
   let t: TestApp;
   let dataDir: string;
 
-  /** Eskiz as protocols.md 5.1 describes it, with knobs for the token cases. */
+  /** Eskiz as docs/protocols.md 5.1 describes it, with knobs for the token cases. */
   const eskizState = {
     tokens: new Map<string, boolean>(),
     issued: 0,

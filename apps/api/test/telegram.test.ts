@@ -15,7 +15,7 @@ import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness
 const T = DEMO.tezkor;
 const BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
 
-describe('Telegram Mini App data (protocols.md 4.1)', () => {
+describe('Telegram Mini App data (docs/protocols.md 4.1)', () => {
   it('verifies the published vectors with the age check off, and refuses a changed token, an old one and a missing hash', () => {
     const v1 =
       'query_id=AAHdF6IQAAAAAN0XohDhrOrc&user=%7B%22id%22%3A279058397%2C%22first_name%22%3A%22Vladislav%22%2C%22last_name%22%3A%22Kibenko%22%2C%22username%22%3A%22vdkfrost%22%2C%22language_code%22%3A%22ru%22%2C%22is_premium%22%3Atrue%7D&auth_date=1662771648&hash=c501b71e775f74ce10e377dea85a7ea24ecd640b223ea86dfe453e0eaed2e2b2';

@@ -36,7 +36,7 @@ export type PaymentAccount =
   | { provider: 'CLICK'; credentials: ClickCredentials }
   | { provider: 'UZUM'; credentials: UzumCredentials };
 
-/** Payme's login, always (protocols.md 1.1). */
+/** Payme's login, always (docs/protocols.md 1.1). */
 export const PAYME_LOGIN = 'Paycom';
 
 /** The key Payme calls with now; empty when the cashbox has none for its mode (then nothing authenticates). */

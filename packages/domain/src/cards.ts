@@ -1,5 +1,5 @@
 /*
- * Saved cards' rules (spec section 3, Payment card; issue 14), pure so the storefront checks a number as it is typed
+ * Saved cards' rules (docs/spec-index.md section 3, Payment card; issue 14), pure so the storefront checks a number as it is typed
  * with the server's own rule: the number's shape and check digit, the expiry, the mask and the scheme.
  */
 

@@ -19,7 +19,7 @@ export interface ZonePolygon {
 /** A zone's area: one polygon, or several (a multipolygon: a zone on both banks of a river). */
 export type ZoneArea = readonly ZonePolygon[];
 
-/** A point as the map and the zones see it: 6 decimals (spec section 4). */
+/** A point as the map and the zones see it: 6 decimals (docs/spec-index.md section 4). */
 
 /**
  * Whether an area holds a point, by the spec's even-odd ray test on the point rounded to 6 decimals:
@@ -98,7 +98,7 @@ export function belowDeliveryMinimum(tariff: Pick<DeliveryTariff, 'minOrderAmoun
   return tariff.minOrderAmount > 0 && productAmount < tariff.minOrderAmount ? tariff.minOrderAmount : null;
 }
 
-/** Two addresses within this many degrees of latitude and of longitude are the same place (spec section 9). */
+/** Two addresses within this many degrees of latitude and of longitude are the same place (docs/spec-index.md section 9). */
 export const ADDRESS_MATCH_TOLERANCE = 0.000099;
 
 /** Whether two points are the same place; a hair of float error (1e-12) does not split a place in two. */

@@ -1,5 +1,5 @@
 /**
- * Enumerations of spec section 4, spelled as the spec spells them: each a list of its values and the
+ * Enumerations of docs/spec-index.md section 4, spelled as the spec spells them: each a list of its values and the
  * type of one. No zod here: the contracts build their schemas from these lists
  * (`@dasturxon/domain/contracts`, contracts/enums.ts) and the database its checks (packages/db).
  */
@@ -86,7 +86,7 @@ export type SettingsChannel = (typeof SETTINGS_CHANNELS)[number];
 export const ADDRESS_TYPES = ['HOUSE', 'APARTMENT'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-/** Why an order changed (spec section 4, order change reasons): written with every status entry. */
+/** Why an order changed (docs/spec-index.md section 4, order change reasons): written with every status entry. */
 export const ORDER_CHANGE_REASONS = ['PAID', 'UPDATE', 'PAID_AND_CHANGE_STATUS', 'CHANGE_STATUS', 'CHANGE_COURIER_STATUS', 'CHANGE_PAYMENT_TYPE', 'CHANGE_DELIVERY_TYPE'] as const;
 export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
 
@@ -97,6 +97,6 @@ export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
 export const CASHBACK_ENTRY_KINDS = ['OPENING', 'SPENT', 'EARNED', 'RETURNED'] as const;
 export type CashbackEntryKind = (typeof CASHBACK_ENTRY_KINDS)[number];
 
-/** The online payment providers that call our merchant endpoints (issue 14; protocols.md sections 1-3). */
+/** The online payment providers that call our merchant endpoints (issue 14; docs/protocols.md sections 1-3). */
 export const PAYMENT_PROVIDERS = ['PAYME', 'CLICK', 'UZUM'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

@@ -239,7 +239,7 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-/** The body of every error answer (DESIGN.md, HTTP contract). */
+/** The body of every error answer (docs/architecture.md, HTTP contract). */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;

@@ -1,13 +1,13 @@
 /** A point as [latitude, longitude]. */
 export type LatLng = readonly [number, number];
 
-/** Coordinates are kept to 6 decimals (spec section 9). */
+/** Coordinates are kept to 6 decimals (docs/spec-index.md section 9). */
 export const roundCoordinate = (value: number): number => Math.round(value * 1e6) / 1e6;
-/** A point with both coordinates rounded to 6 decimals (spec section 9). */
+/** A point with both coordinates rounded to 6 decimals (docs/spec-index.md section 9). */
 export const roundPoint = (point: LatLng): LatLng => [roundCoordinate(point[0]), roundCoordinate(point[1])];
 
 /**
- * Even-odd ray test (spec section 5): true when the point lies inside the polygon.
+ * Even-odd ray test (docs/spec-index.md section 5): true when the point lies inside the polygon.
  * The polygon is a ring of [latitude, longitude] pairs; closing the ring is optional.
  */
 export function pointInPolygon(point: LatLng, polygon: readonly LatLng[]): boolean {

@@ -52,7 +52,7 @@ export function localTime(now: Date, timeZone: string): LocalTime {
 
 const previousDay = (d: WeekName): WeekName => WEEK[(WEEK.indexOf(d) + 6) % 7]!;
 
-/** The intervals of one day, extra interval first (spec section 4), as [start, end) minutes; an end past midnight goes over 1440. */
+/** The intervals of one day, extra interval first (docs/spec-index.md section 4), as [start, end) minutes; an end past midnight goes over 1440. */
 function dayIntervals(day: WorkDay): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const add = (open: string, close: string) => {

@@ -11,7 +11,7 @@ export const UI_LANGUAGES = ['uz', 'ru', 'eng', 'ar', 'kz', 'tr', 'zh'] as const
 const RTL_LANGUAGES: readonly UiLanguage[] = ['ar'];
 export const isRtl = (lang: UiLanguage): boolean => RTL_LANGUAGES.includes(lang);
 
-/** The language a path segment may carry (spec section 2). */
+/** The language a path segment may carry (docs/spec-index.md section 2). */
 export const PATH_LANGUAGES = ['ru', 'uz'] as const;
 
 const CONTENT_FALLBACK: readonly ContentLanguage[] = ['ru', 'uz', 'eng'];

@@ -1,4 +1,4 @@
-/** Default picture size and quality of the image service (spec section 9). */
+/** Default picture size and quality of the image service (docs/spec-index.md section 9). */
 export const IMAGE_DEFAULTS = { width: 480, height: 480, quality: 100, format: 'webp' } as const;
 export type ImageFormat = 'webp' | 'jpeg' | 'png' | 'avif';
 
@@ -24,7 +24,7 @@ export function imageUrl(
 /** The widths a picture is asked for, relative to the largest CSS width it is shown at: 1x, 1.5x and 2x screens. */
 const PICTURE_SCALES = [1, 1.5, 2] as const;
 /**
- * The quality the storefront asks for its photos. The service's default stays 100 (spec section 9);
+ * The quality the storefront asks for its photos. The service's default stays 100 (docs/spec-index.md section 9);
  * at 80 a webp looks the same on a phone and weighs about half, which a slow network feels.
  */
 const PICTURE_QUALITY = 80;

@@ -3,13 +3,13 @@ import type { MenuSource } from './enums.ts';
 /*
  * Menu rules: which products, categories and groups a customer sees, in what order, and how each
  * product's availability is marked. Pure, so the server (the overalls document) and the storefront
- * (re-sorting locally when the customer picks another branch, spec section 4) agree.
+ * (re-sorting locally when the customer picks another branch, docs/spec-index.md section 4) agree.
  */
 
 /**
  * True when a product is sold at a branch (the quote's rules take it from here: the menu, on the first
  * screen, must not load them): its product-branch entry says so, and a product with no
- * entry for the branch is sold there (spec section 3: productBranch lists exceptions).
+ * entry for the branch is sold there (docs/spec-index.md section 3: productBranch lists exceptions).
  */
 export function isSoldAtBranch(entry: { isActive: boolean } | null | undefined): boolean {
   return entry?.isActive ?? true;

@@ -2,7 +2,7 @@ import { percentOf, type Sum } from './money.ts';
 import { PAYMENT_TYPES, type ChannelType, type OrderDevice, type PaymentProvider, type PaymentType } from './enums.ts';
 
 /*
- * Which payment types a customer may choose (spec section 3, Payment method, and the settings flags
+ * Which payment types a customer may choose (docs/spec-index.md section 3, Payment method, and the settings flags
  * cashActive, terminalActive, paymeActive, clickActive, uzumActive). Both the server (authoritative,
  * when an order is placed) and the checkout (the choices it shows) call `allowedPaymentTypes`.
  */
@@ -20,7 +20,7 @@ export const CUSTOMER_ORDER_DEVICES = [
   'CLICK_MINI_APP',
 ] as const satisfies readonly OrderDevice[];
 
-/** The sales channel of an order device (spec section 4, channel types). */
+/** The sales channel of an order device (docs/spec-index.md section 4, channel types). */
 export function channelOfDevice(device: OrderDevice): ChannelType {
   switch (device) {
     case 'TELEGRAM_BOT':
@@ -53,7 +53,7 @@ export interface PaymentFlags {
   uzumActive: boolean;
 }
 
-/** A payment method the brand keeps (spec section 3, Payment method, with its settings per channel). */
+/** A payment method the brand keeps (docs/spec-index.md section 3, Payment method, with its settings per channel). */
 export interface PaymentMethodSettings {
   type: PaymentType;
   isActive: boolean;

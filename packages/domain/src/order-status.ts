@@ -86,7 +86,7 @@ export function nextStatuses(from: OrderStatus, role: OrderRole, serviceType: Se
 export const FINAL_ORDER_STATUSES = ['CLOSED', 'DELIVERED', 'CANCELED'] as const satisfies readonly OrderStatus[];
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(s));
 
-/** Active = not CLOSED, DELIVERED or CANCELED (spec section 4, Active and Archive). */
+/** Active = not CLOSED, DELIVERED or CANCELED (docs/spec-index.md section 4, Active and Archive). */
 export function isActiveStatus(status: OrderStatus): boolean {
   return ACTIVE_ORDER_STATUSES.includes(status);
 }
@@ -140,7 +140,7 @@ export function initialStatus(order: { paymentType: PaymentType; scheduled: bool
   return order.scheduled ? 'AT_TIME' : 'OPEN';
 }
 
-/** The customer-facing labels of spec section 4. Texts: `orders.status.{label}` in the storefront. */
+/** The customer-facing labels of docs/spec-index.md section 4. Texts: `orders.status.{label}` in the storefront. */
 export type StatusLabel = 'created' | 'open' | 'accepted' | 'cooking' | 'done' | 'onWay' | 'delivered' | 'cancelled' | 'closed';
 
 /**

@@ -8,9 +8,9 @@ import type { PaymentProvider } from './enums.ts';
 
 /**
  * Each provider's window, from the start of its transaction (our record of it), in ms:
- * - PAYME: a created transaction (state 1) is cancelled by timeout after 12 hours (protocols.md 1.5);
- * - UZUM: a transaction not confirmed within 30 minutes of /create is failed (protocols.md section 3);
- * - CLICK: Prepare → Complete has no documented bound (protocols.md section 2); we take 30 minutes, as Uzum's.
+ * - PAYME: a created transaction (state 1) is cancelled by timeout after 12 hours (docs/protocols.md 1.5);
+ * - UZUM: a transaction not confirmed within 30 minutes of /create is failed (docs/protocols.md section 3);
+ * - CLICK: Prepare → Complete has no documented bound (docs/protocols.md section 2); we take 30 minutes, as Uzum's.
  */
 export const PAYMENT_WINDOW_MS: Readonly<Record<PaymentProvider, number>> = {
   PAYME: 12 * 3_600_000,

@@ -108,7 +108,7 @@ function percent(value: number, what: string): number {
 /**
  * Line gross: (cost price + Σ modification count × price) × quantity.
  * Line discount: the product's discount percent of the whole gross, modifications included
- * (spec section 4: modifier prices are discounted the same way), rounded half up once per line.
+ * (docs/spec-index.md section 4: modifier prices are discounted the same way), rounded half up once per line.
  * Applies to every line; a discount above 100% is capped at the gross so a line is never paid out.
  */
 export function priceLine(line: PricingLine): LinePrice {
@@ -137,7 +137,7 @@ export function promoProductDiscountOf(promo: PricingPromo | null | undefined, p
 
 /**
  * The delivery price charged: zero for PICK_UP and DINE_IN (nothing is delivered) and for an empty
- * basket (spec section 4); otherwise the price found for the address.
+ * basket (docs/spec-index.md section 4); otherwise the price found for the address.
  */
 export function deliveryPriceOf(serviceType: ServiceType, deliveryPrice: Sum, productCount: number): Sum {
   if (serviceType === 'PICK_UP' || serviceType === 'DINE_IN' || productCount === 0) return ZERO;
@@ -147,7 +147,7 @@ export function deliveryPriceOf(serviceType: ServiceType, deliveryPrice: Sum, pr
 /**
  * The promo's delivery discount. AMOUNT: the promo's amount; PERCENTAGE: that percent of the
  * delivery price, rounded half up. Applies only when a promo is given, and is never more than the
- * delivery price (spec section 4), so a free delivery stays free and no promo pays the customer.
+ * delivery price (docs/spec-index.md section 4), so a free delivery stays free and no promo pays the customer.
  */
 export function deliveryDiscountOf(promo: PricingPromo | null | undefined, deliveryPrice: Sum): Sum {
   if (!promo || deliveryPrice === 0) return ZERO;
@@ -172,7 +172,7 @@ export function serviceFeeOf(settings: PricingServiceFee | null | undefined, pro
 
 /**
  * The cashback spent: at most the balance, at most what the customer asks for, at most what is
- * left to pay (so it never turns into change), and nothing on an empty basket (spec section 4).
+ * left to pay (so it never turns into change), and nothing on an empty basket (docs/spec-index.md section 4).
  */
 export function cashbackOf(balance: Sum, requested: Sum, leftToPay: Sum, productCount: number): Sum {
   if (productCount === 0) return ZERO;
@@ -220,7 +220,7 @@ export function priceBasket(input: PricingInput): PriceBreakdown {
   };
 }
 
-/** What `checkPromo` needs of a promo (spec section 3, Promo). */
+/** What `checkPromo` needs of a promo (docs/spec-index.md section 3, Promo). */
 export interface PromoTerms {
   isActive: boolean;
   /** The first instant the promo works; null means from always. */

@@ -152,7 +152,7 @@ export function hoursTypeFor(serviceType: ServiceType): WorkHoursType {
   return 'DELIVERY';
 }
 
-/** The service flags of a branch's settings (spec section 3, Branch). */
+/** The service flags of a branch's settings (docs/spec-index.md section 3, Branch). */
 export interface BranchServiceSettings {
   deliveryEnabled: boolean;
   pickupEnabled: boolean;

@@ -107,7 +107,7 @@ export interface QuoteCatalogue {
   serviceFees: readonly QuoteServiceFee[];
 }
 
-/** A promo code's terms (spec section 3, Promo). */
+/** A promo code's terms (docs/spec-index.md section 3, Promo). */
 export interface QuotePromoTerms {
   id: string;
   code: string;
@@ -386,7 +386,7 @@ export function toQuoteProblem(problem: LineProblem): QuoteProblem {
 }
 
 /**
- * The branch that serves an address for a service type now (spec section 4, nearest branch): of the
+ * The branch that serves an address for a service type now (docs/spec-index.md section 4, nearest branch): of the
  * branches that take that service at this moment (`checkBranchOpen`), the branch of the delivery zone
  * holding the address (DELIVERY and the other delivered types), else the nearest one (`servingBranch`).
  */
@@ -409,7 +409,7 @@ export interface TariffOutcome {
 }
 
 /**
- * The delivery tariff for an address (spec section 3, Delivery tariff request), by the same rules as the
+ * The delivery tariff for an address (docs/spec-index.md section 3, Delivery tariff request), by the same rules as the
  * quote's delivery: the zone of highest priority holding the address, else OUT_OF_SERVICE_ZONE; the
  * chosen branch (BRANCH_NOT_FOUND, or BRANCH_CLOSED when it does not deliver now), else the zone's own
  * branch when it delivers now, else the nearest branch that does (none: BRANCH_CLOSED); the zone's

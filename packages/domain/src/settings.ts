@@ -4,7 +4,7 @@
  */
 
 /**
- * Every boolean flag of the merchant settings (spec section 3) with its default.
+ * Every boolean flag of the merchant settings (docs/spec-index.md section 3) with its default.
  * The database columns and the zod contract are both made from this one list.
  */
 export const SETTINGS_FLAG_DEFAULTS = {

@@ -74,7 +74,7 @@ export function carriesOrder(order: { status: OrderStatus; courierId: string | n
   return order.courierId === courierId && (CARRIED_STATUSES as readonly OrderStatus[]).includes(order.status);
 }
 
-/** Courier statuses (spec section 4) the console sets as the order moves. */
+/** Courier statuses (docs/spec-index.md section 4) the console sets as the order moves. */
 export const COURIER_STATUSES = [
   '',
   'PERFORMER_LOOK_UP',

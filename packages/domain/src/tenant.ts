@@ -43,7 +43,7 @@ export function tenantFromHost(input: {
   host: string;
   baseDomains: readonly string[];
   vendor?: string | null | undefined;
-  /** The brand a development host shows when nothing names one (spec section 1; the server's DEV_BRAND). */
+  /** The brand a development host shows when nothing names one (docs/spec-index.md section 1; the server's DEV_BRAND). */
   devBrand?: string | null | undefined;
 }): TenantHint {
   const hostname = hostnameOf(input.host);
@@ -84,7 +84,7 @@ export type BootStatus = 'ready' | 'blocked' | 'unavailable';
 /** Where a merchant that is not ready sends every visitor. */
 export const STATUS_PATHS: Record<BootStatus, string> = { ready: '/', blocked: '/blocked', unavailable: '/merchantNotAvailable' };
 
-/** The check-merchant decision (spec sections 2 and 8). */
+/** The check-merchant decision (docs/spec-index.md sections 2 and 8). */
 export function bootStatus(data: { merchant: Pick<Merchant, 'id' | 'isActive'> | null; error: Pick<ErrorBody, 'code'> | null }): BootStatus {
   if (data.error?.code === 'MERCHANT_BLOCKED') return 'blocked';
   const id = data.merchant?.id;

@@ -150,7 +150,7 @@ describe('the order status table (decision 008)', () => {
   });
 });
 
-describe('status labels (spec section 4)', () => {
+describe('status labels (docs/spec-index.md section 4)', () => {
   it('gives every status one of the nine customer-facing labels', () => {
     expect(Object.keys(STATUS_LABELS).sort()).toEqual([...ORDER_STATUSES].sort());
     expect(new Set(Object.values(STATUS_LABELS))).toEqual(new Set(['created', 'open', 'accepted', 'cooking', 'done', 'onWay', 'delivered', 'cancelled', 'closed']));

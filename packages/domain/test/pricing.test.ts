@@ -104,7 +104,7 @@ describe('the products of a basket', () => {
     expect(b.totalPrice).toBe(132_140);
   });
 
-  it('without a promo cost products plus delivery minus cashback (spec section 4)', () => {
+  it('without a promo cost products plus delivery minus cashback (docs/spec-index.md section 4)', () => {
     const b = priceBasket(basket([line(50_000, 2)], { deliveryPrice: s(12_000), cashbackBalance: s(5_000), cashbackRequested: s(5_000) }));
     expect(b.totalPrice).toBe(100_000 + 12_000 - 5_000);
   });
@@ -204,7 +204,7 @@ describe('the promo delivery discount', () => {
     expect(b.promoProductDiscount).toBe(10_000);
     expect(b.deliveryDiscount).toBe(6_000);
     expect(b.totalDiscount).toBe(16_000);
-    // spec section 4: products − promo discount + delivery net of its discount − cashback − product discount
+    // docs/spec-index.md section 4: products − promo discount + delivery net of its discount − cashback − product discount
     expect(b.totalPrice).toBe(100_000 - 10_000 + (12_000 - 6_000) - 0 - 0);
   });
 });

@@ -17,7 +17,7 @@ export type RateLimitKind = 'work' | 'media';
 declare module 'fastify' {
   interface FastifyContextConfig {
     rateLimit?: RateLimitKind;
-    /** An open call (spec section 7 marks it WITH_TOKEN; guests may make it): guests of one brand share a limit too. */
+    /** An open call (docs/spec-index.md section 7 marks it WITH_TOKEN; guests may make it): guests of one brand share a limit too. */
     guestsPerBrand?: boolean;
   }
 }

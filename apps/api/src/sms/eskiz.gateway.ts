@@ -40,7 +40,7 @@ function jwtExpiry(token: string): number | null {
 }
 
 /**
- * Eskiz.uz (protocols.md 5.1). Logs in with the merchant's e-mail and password, keeps the token
+ * Eskiz.uz (docs/protocols.md 5.1). Logs in with the merchant's e-mail and password, keeps the token
  * per merchant for every later message, renews it before it expires (`PATCH /auth/refresh`), and
  * on a 401 refreshes it, or logs in again when the refresh is refused, then sends once more.
  * Forms go as multipart, the encoding Eskiz's own documentation uses.

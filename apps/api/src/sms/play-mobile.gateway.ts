@@ -15,7 +15,7 @@ export type PlayMobileCredentials = z.infer<typeof PlayMobileCredentials>;
 export const PLAY_MOBILE_SEND_PATH = '/broker-api/send';
 
 /**
- * Play Mobile (smsxabar.uz, protocols.md 5.2): one JSON request per message with HTTP Basic
+ * Play Mobile (smsxabar.uz, docs/protocols.md 5.2): one JSON request per message with HTTP Basic
  * credentials; 200 means accepted. The message id is ours and only has to be unique, so a random
  * one in the shape of the documented example (12 characters) is used.
  */

@@ -287,7 +287,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   app.get('/', { schema: { hide: true } }, sendPage);
 
   // The version of the page this process serves, not of whatever was built in the folder since: a page polling it
-  // (spec section 4, "Version") is told of a newer build by the servers of that build.
+  // (docs/spec-index.md section 4, "Version") is told of a newer build by the servers of that build.
   app.get('/version.json', { schema: { hide: true } }, async (_request, reply) => {
     const version = (await indexHtml())?.version;
     if (!version) return reply.status(404).send(errorBody('NOT_FOUND', { path: '/version.json' }));

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /*
- * Click's Merchant API, played from Click's side (protocols.md 2.8) on a real HTTP server on 127.0.0.1: it checks
+ * Click's Merchant API, played from Click's side (docs/protocols.md 2.8) on a real HTTP server on 127.0.0.1: it checks
  * the `Auth` header (`{merchant_user_id}:{sha1(timestamp + secret_key)}:{timestamp}`) against the service's
  * account, and answers card_token/request (a token and a masked phone; the SMS code it "sent" is kept for the
  * test), card_token/verify, card_token/payment, DELETE card_token, payment/status, payment/status_by_mti and payment/reversal with

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /*
- * Click, played from Click's side (protocols.md section 2): Prepare and Complete posted as
+ * Click, played from Click's side (docs/protocols.md section 2): Prepare and Complete posted as
  * application/x-www-form-urlencoded, signed with MD5 over the raw strings (2.4), amounts in sums as Click writes
  * them. Each payment attempt has a click_trans_id of its own.
  */
@@ -29,7 +29,7 @@ export interface ClickCall {
   omit?: string[];
 }
 
-/** Click's signature (protocols.md 2.4): Prepare without, Complete with merchant_prepare_id. */
+/** Click's signature (docs/protocols.md 2.4): Prepare without, Complete with merchant_prepare_id. */
 export function clickSign(f: Record<string, string>, secretKey: string): string {
   const parts = [f.click_trans_id, f.service_id, secretKey, f.merchant_trans_id, ...(f.merchant_prepare_id !== undefined ? [f.merchant_prepare_id] : []), f.amount, f.action, f.sign_time];
   return createHash('md5').update(parts.join('')).digest('hex');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /*
- * Payme, played from Payme's side (protocols.md section 1): JSON-RPC 2.0 posted as `text/json` with
+ * Payme, played from Payme's side (docs/protocols.md section 1): JSON-RPC 2.0 posted as `text/json` with
  * `Authorization: Basic base64(Paycom:{key})`, transaction ids of 24 hex characters, times in ms, amounts in tiyin.
  * Like Payme's sandbox it can send a call twice and hand back both answers, to compare them byte for byte.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { basic } from './payme.ts';
 
 /*
- * Uzum Bank, played from Uzum's side (protocols.md section 3): JSON webhooks with HTTP Basic auth (the login and
+ * Uzum Bank, played from Uzum's side (docs/protocols.md section 3): JSON webhooks with HTTP Basic auth (the login and
  * password Uzum issued), the brand's serviceId, times in ms and amounts in tiyin.
  */
 

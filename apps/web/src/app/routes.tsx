@@ -52,7 +52,7 @@ const LocationPages = lazyPage(() => import('../features/addresses/location-page
 // The checkout and its confirmation, and the two location pickers: one lazy page each (one line here), showing the one the address names.
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
 
-/** The check-merchant guard (spec section 2): the storefront opens only for a merchant that is ready. */
+/** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
   const { status } = useBoot();
   const loggedIn = useIsLoggedIn();
@@ -155,7 +155,7 @@ export const routes: RouteObject[] = [
         element: <MapLayout />,
         children: [
           { path: 'branches/map', element: <BranchesMapPage /> },
-          // The pickup point of the order (spec section 2): the branch map, where a closed branch cannot be chosen.
+          // The pickup point of the order (docs/spec-index.md section 2): the branch map, where a closed branch cannot be chosen.
           { path: 'address/pickup', element: <BranchesMapPage /> },
           { path: 'address/pickup2', element: <BranchesMapPage /> },
           { path: 'address/delivery', element: <LocationPages /> },

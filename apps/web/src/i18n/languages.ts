@@ -24,7 +24,7 @@ export function applyDocumentLanguage(lang: UiLanguage): void {
   root.dir = isRtl(lang) ? 'rtl' : 'ltr';
 }
 
-/** Telegram's mini app speaks only these (spec section 4). */
+/** Telegram's mini app speaks only these (docs/spec-index.md section 4). */
 const TELEGRAM_LANGUAGES: readonly UiLanguage[] = ['uz', 'ru', 'eng'];
 
 /**

@@ -1,4 +1,4 @@
-/** The storefront's own timings and limits (spec section 9): screen behaviour, no business rule. */
+/** The storefront's own timings and limits (docs/spec-index.md section 9): screen behaviour, no business rule. */
 
 /** A call without an answer after this long fails (and may be retried). */
 export const HTTP_TIMEOUT_MS = 30_000;

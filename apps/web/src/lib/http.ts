@@ -1,7 +1,7 @@
 import { contentLanguageOf, MERCHANT_HEADER, type ContentLanguage, type ErrorBody, type UiLanguage } from '@dasturxon/domain';
 import { HTTP_TIMEOUT_MS, RETRY_STATUSES } from './constants.ts';
 
-/** Every path of the API lives under this prefix (DESIGN.md, HTTP contract). */
+/** Every path of the API lives under this prefix (docs/architecture.md, HTTP contract). */
 export const API_BASE = '/api';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -71,7 +71,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 let merchantId: string | null = null;
-/** Once the merchant is known every call names it (spec section 6). */
+/** Once the merchant is known every call names it (docs/spec-index.md section 6). */
 export function setMerchantId(id: string | null): void {
   merchantId = id;
 }
@@ -81,7 +81,7 @@ export const currentMerchantId = (): string | null => merchantId;
 
 let tokenSource: () => string | null = () => null;
 let onUnauthorized: (() => void) | null = null;
-/** The login feature plugs its token in here, and what to do when a token is refused (spec section 8: log out). */
+/** The login feature plugs its token in here, and what to do when a token is refused (docs/spec-index.md section 8: log out). */
 export function configureAuth(source: () => string | null, unauthorized: () => void): void {
   tokenSource = source;
   onUnauthorized = unauthorized;

@@ -14,7 +14,7 @@ export const safePathOr = (target: string, fallback = '/'): string => (isSafeInt
 
 /**
  * Navigation for addresses that came from outside (a `redirect` parameter, a push message, a banner):
- * another site or a `javascript:` address is refused (spec section 8).
+ * another site or a `javascript:` address is refused (docs/spec-index.md section 8).
  */
 export function useSafeNavigate() {
   const navigate = useNavigate();

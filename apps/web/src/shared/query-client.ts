@@ -4,7 +4,7 @@ import { HttpError } from '../lib/http.ts';
 /** The storefront's query cache, the same in the browser and on the server that renders its pages. */
 export function newQueryClient(): QueryClient {
   return new QueryClient({
-    // The HTTP client already retries what is worth retrying (spec section 9).
+    // The HTTP client already retries what is worth retrying (docs/spec-index.md section 9).
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } },
   });
 }

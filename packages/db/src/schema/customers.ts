@@ -122,7 +122,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** A customer's saved delivery address (spec section 3, Address); only its owner sees it. */
+/** A customer's saved delivery address (docs/spec-index.md section 3, Address); only its owner sees it. */
 export const addresses = pgTable(
   'addresses',
   {

@@ -83,7 +83,7 @@ const textColumns = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, textC
   [K in SettingsTextField]: ReturnType<typeof textColumn>;
 };
 
-/** Web and click-app settings (spec section 3); the defaults are the domain's. */
+/** Web and click-app settings (docs/spec-index.md section 3); the defaults are the domain's. */
 export const merchantSettings = pgTable(
   'merchant_settings',
   {

@@ -54,7 +54,7 @@ export const merchantOrderSettings = pgTable(
   ],
 );
 
-/** A payment method of a brand (spec section 3, Payment method) with the channels it may be used on. */
+/** A payment method of a brand (docs/spec-index.md section 3, Payment method) with the channels it may be used on. */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -142,7 +142,7 @@ export const orders = pgTable(
     reason: text(),
     /** Hidden from the customer's history. */
     hiddenAt: timestamp({ withTimezone: true }),
-    /** The courier (staff) it is attached to, and where the courier is with it (spec section 4, courier status). */
+    /** The courier (staff) it is attached to, and where the courier is with it (docs/spec-index.md section 4, courier status). */
     courierId: uuid(),
     courierStatus: enumText(COURIER_STATUSES).notNull().default(''),
     /** The staff member who accepted it. */

@@ -25,10 +25,10 @@ import { orders } from './orders.ts';
 // ── Payments, the merchant side (issue 14; docs/decisions/009-payments-merchant-side.md) ────────────────────
 
 export type { PaymentProvider } from '@dasturxon/domain';
-/** A Payme transaction's states: created, performed, cancelled before perform, cancelled after perform (protocols.md 1.3). */
+/** A Payme transaction's states: created, performed, cancelled before perform, cancelled after perform (docs/protocols.md 1.3). */
 export const PAYME_STATES = [1, 2, -1, -2] as const;
 export type PaymeState = (typeof PAYME_STATES)[number];
-/** Payme's cancel reasons (protocols.md 1.3). */
+/** Payme's cancel reasons (docs/protocols.md 1.3). */
 export const PAYME_REASONS = [1, 2, 3, 4, 5, 10] as const;
 export type PaymeReason = (typeof PAYME_REASONS)[number];
 export const CLICK_STATES = ['PREPARED', 'COMPLETED', 'CANCELLED'] as const;
@@ -63,7 +63,7 @@ export const paymentAccounts = pgTable(
   ],
 );
 
-/** Payme's transactions (protocols.md 1): one row per Payme id and brand; times in ms as Payme counts them. */
+/** Payme's transactions (docs/protocols.md 1): one row per Payme id and brand; times in ms as Payme counts them. */
 export const paymeTransactions = pgTable(
   'payme_transactions',
   {
@@ -99,7 +99,7 @@ export const paymeTransactions = pgTable(
   ],
 );
 
-/** Click's payments (protocols.md 2): Prepare writes a row, Complete completes or cancels it; our id is merchant_prepare_id. */
+/** Click's payments (docs/protocols.md 2): Prepare writes a row, Complete completes or cancels it; our id is merchant_prepare_id. */
 export const clickTransactions = pgTable(
   'click_transactions',
   {
@@ -130,7 +130,7 @@ export const clickTransactions = pgTable(
   ],
 );
 
-/** Uzum's transactions (protocols.md 3); times in ms. */
+/** Uzum's transactions (docs/protocols.md 3); times in ms. */
 export const uzumTransactions = pgTable(
   'uzum_transactions',
   {
@@ -160,7 +160,7 @@ export const uzumTransactions = pgTable(
 
 // ── Saved cards (issue 14; docs/decisions/009-payments-merchant-side.md, "Saved cards") ──────────────────────
 
-/** The providers a card is saved at: Click's card tokens (protocols.md 2.8). */
+/** The providers a card is saved at: Click's card tokens (docs/protocols.md 2.8). */
 export const SAVED_CARD_PROVIDERS = ['CLICK'] as const satisfies readonly (typeof PAYMENT_PROVIDERS)[number][];
 export type SavedCardProvider = (typeof SAVED_CARD_PROVIDERS)[number];
 /** PENDING: Click sent the SMS code; VERIFIED: the code came back right, the card is listed and can pay. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AddressType } from './enums.ts';
 
 /*
- * Saved addresses (spec section 3, Address; section 7, addresses): a customer's places to deliver to, at
+ * Saved addresses (docs/spec-index.md section 3, Address; section 7, addresses): a customer's places to deliver to, at
  * one brand. The server keeps them for a signed-in customer; a guest keeps them in the browser.
  */
 

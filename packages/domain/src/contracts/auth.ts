@@ -22,7 +22,7 @@ export const PhoneInput = z
 /** The code from the SMS. Anything that is not the code, including a malformed one, is OTP_INVALID. */
 export const OtpCodeInput = z.string().trim().min(1).max(16).describe(`The ${OTP_CODE_LENGTH}-digit code from the SMS`);
 
-/** A customer of one merchant (spec section 3, User). */
+/** A customer of one merchant (docs/spec-index.md section 3, User). */
 export const User = z.object({
   id: z.uuid(),
   merchantId: z.uuid(),

@@ -3,11 +3,11 @@ import { WorkHours } from './hours.ts';
 import { LocalizedText } from './languages.ts';
 
 /*
- * The branch calls of spec section 7. Each branch carries its hours and, computed by the server
+ * The branch calls of docs/spec-index.md section 7. Each branch carries its hours and, computed by the server
  * with the domain's hour rules in the city's time zone, whether it is open now and today's hours.
  */
 
-/** What a branch offers (spec section 3, branch settings). Staff ids stay on the server. */
+/** What a branch offers (docs/spec-index.md section 3, branch settings). Staff ids stay on the server. */
 export const BranchSettings = z.object({
   bookingEnabled: z.boolean(),
   deliveryEnabled: z.boolean(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * Saved cards (spec section 2, /profile/cards, /profile/cards/create, /profile/cards/confirm; section 3, Payment
+ * Saved cards (docs/spec-index.md section 2, /profile/cards, /profile/cards/create, /profile/cards/confirm; section 3, Payment
  * card; issue 14): the signed-in customer saves a card at the brand's Click account (Click's card_token API,
- * protocols.md 2.8), confirms it with the code Click sends by SMS, and pays orders with it. The card number and
+ * docs/protocols.md 2.8), confirms it with the code Click sends by SMS, and pays orders with it. The card number and
  * CVV are never stored, logged or answered: the server keeps Click's token (sealed), the masked number and the
  * expiry. The rules (number, check digit, expiry, mask, scheme) are the domain's `cards.ts`, re-exported here.
  */
@@ -41,7 +41,7 @@ export const CardVerifyRequest = z.strictObject({
 });
 export type CardVerifyRequest = z.infer<typeof CardVerifyRequest>;
 
-/** A saved card as the API answers it (spec section 3, Payment card): never the number, the CVV or the token. */
+/** A saved card as the API answers it (docs/spec-index.md section 3, Payment card): never the number, the CVV or the token. */
 export const SavedCard = z.object({
   id: z.uuid(),
   /** Masked: `8600 **** **** 1234`. */

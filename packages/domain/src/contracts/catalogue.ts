@@ -3,7 +3,7 @@ import { CategoryViewType, MenuSource, NavigationType, PolicyType, ProductType, 
 import { LocalizedText } from './languages.ts';
 
 /*
- * The catalogue calls of spec section 7: the overall menu, one product, grades, and the merchant's
+ * The catalogue calls of docs/spec-index.md section 7: the overall menu, one product, grades, and the merchant's
  * content (brand catalog, banners, stories, company policies). Prices are whole so'm.
  */
 

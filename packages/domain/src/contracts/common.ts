@@ -15,7 +15,7 @@ export const HealthResponse = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
-/** A paged list on the wire: zero-based `page` (spec section 9). */
+/** A paged list on the wire: zero-based `page` (docs/spec-index.md section 9). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     content: z.array(item),

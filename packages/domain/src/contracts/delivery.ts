@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Branch } from './branches.ts';
 
 /*
- * Delivery zones, the delivery tariff and the serving branch (issue 12; spec sections 3 and 7). Points
+ * Delivery zones, the delivery tariff and the serving branch (issue 12; docs/spec-index.md sections 3 and 7). Points
  * and rings are [latitude, longitude], as the map and the domain keep them.
  */
 
@@ -11,7 +11,7 @@ const Amount = z.number().int().min(0);
 
 export const ZonePolygonBody = z.object({ outer: z.array(Point), holes: z.array(z.array(Point)) });
 
-/** A delivery zone as `GET /users/v1/region` answers it (spec section 3, Region). */
+/** A delivery zone as `GET /users/v1/region` answers it (docs/spec-index.md section 3, Region). */
 export const Region = z.object({
   id: z.uuid(),
   cityId: z.uuid(),
@@ -32,7 +32,7 @@ export const Region = z.object({
 });
 export type Region = z.infer<typeof Region>;
 
-/** `POST /deliveries/v1/delivery/tariff/client/calculate` (spec section 3, Delivery tariff request). */
+/** `POST /deliveries/v1/delivery/tariff/client/calculate` (docs/spec-index.md section 3, Delivery tariff request). */
 export const TariffRequest = z.strictObject({
   /** The products' worth after their own discounts, in so'm. */
   productPrice: z.number().int().min(0).max(1_000_000_000),
@@ -66,6 +66,6 @@ export const ClosestBranchQuery = z.object({
 });
 export type ClosestBranchQuery = z.infer<typeof ClosestBranchQuery>;
 
-/** The branch that serves a point, with its distance in metres (spec section 3, Branch.distance). */
+/** The branch that serves a point, with its distance in metres (docs/spec-index.md section 3, Branch.distance). */
 export const ClosestBranch = Branch.extend({ distance: z.number().int().min(0) });
 export type ClosestBranch = z.infer<typeof ClosestBranch>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as E from '../enums.ts';
 
-/** The enumerations of spec section 4 as zod schemas, built from the domain's lists (enums.ts). */
+/** The enumerations of docs/spec-index.md section 4 as zod schemas, built from the domain's lists (enums.ts). */
 export const OrderStatus = z.enum(E.ORDER_STATUSES);
 export const ServiceType = z.enum(E.SERVICE_TYPES);
 export const WorkHoursType = z.enum(E.WORK_HOURS_TYPES);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GEOCODE_QUERY_MAX_LENGTH, GEOCODE_SEARCH_LIMIT } from '../geocoding.ts';
 
 /*
- * Geocoding for the address pickers (spec section 7, addresses and geocoding; protocols.md section 6):
+ * Geocoding for the address pickers (docs/spec-index.md section 7, addresses and geocoding; docs/protocols.md section 6):
  * `GET /notifications/v1/nominatim/reverse` and `/search`, answered in Nominatim's own JSON shape, so
  * the same client reads an answer of OpenStreetMap's Nominatim and one of the built-in gazetteer.
  */

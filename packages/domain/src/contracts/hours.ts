@@ -3,7 +3,7 @@ import { WeekName, WorkHoursType } from './enums.ts';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
 
-/** One weekday of a branch's hours (spec section 3, work hours). */
+/** One weekday of a branch's hours (docs/spec-index.md section 3, work hours). */
 export const WorkDay = z.object({
   weekName: WeekName,
   open: HHMM,

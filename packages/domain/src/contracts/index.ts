@@ -1,5 +1,5 @@
 /**
- * `@dasturxon/domain/contracts`: the zod schemas of the HTTP contract (spec sections 3 and 7), for the
+ * `@dasturxon/domain/contracts`: the zod schemas of the HTTP contract (docs/spec-index.md sections 3 and 7), for the
  * server's validation and OpenAPI document and for the few places the storefront parses (settings
  * defaults). The rules and the types live in `@dasturxon/domain`, which holds no zod.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, UI_LANGUAGES } from '../languages.ts';
 
-/** Languages content is written in (spec section 3: ru, uz, eng). */
+/** Languages content is written in (docs/spec-index.md section 3: ru, uz, eng). */
 export const ContentLanguage = z.enum(CONTENT_LANGUAGES);
 export type ContentLanguage = z.infer<typeof ContentLanguage>;
 

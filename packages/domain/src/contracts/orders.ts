@@ -10,7 +10,7 @@ import { ORDER_ROLES } from '../order-status.ts';
 import { MAX_QUOTE_LINES, ORDER_PAGE_SIZE } from '../constants.ts';
 
 /*
- * Placing and reading orders (spec section 3, Order and Order request; section 7, orders). The request
+ * Placing and reading orders (docs/spec-index.md section 3, Order and Order request; section 7, orders). The request
  * brings what the customer chose — ids, counts, where, when, how to pay — and never a price: the server
  * prices it with the same quote as the basket. The price fields the old client sends along are accepted
  * and ignored, so such a client is not refused for them.
@@ -31,7 +31,7 @@ export const OrderAddress = z.strictObject({
   houseNumber: Text(32).default(''),
   description: Text(300).default(''),
   details: AddressDetails.default({}),
-  /** The saved address this was taken from, if any; a generated one is dropped by the client (spec section 4). */
+  /** The saved address this was taken from, if any; a generated one is dropped by the client (docs/spec-index.md section 4). */
   addressId: z.uuid().nullable().default(null),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
@@ -42,7 +42,7 @@ export const OrderReceiver = z.strictObject({
 });
 export type OrderReceiver = z.infer<typeof OrderReceiver>;
 
-/** The order request (checkout draft) of spec section 3. */
+/** The order request (checkout draft) of docs/spec-index.md section 3. */
 export const OrderRequest = z.strictObject({
   cartItems: z.array(QuoteCartItem).min(1).max(MAX_QUOTE_LINES),
   serviceType: ServiceType,
@@ -132,7 +132,7 @@ export const OrderAddressView = z.object({
   addressId: z.uuid().nullable(),
 });
 
-/** An order as the customer reads it (spec section 3, Order). */
+/** An order as the customer reads it (docs/spec-index.md section 3, Order). */
 export const Order = z.object({
   id: z.uuid(),
   number: z.number().int().min(1),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '../enums.ts';
 
 /*
- * The customer's side of an online payment (spec section 7, `GET /payments/v2/checkout/{id}`): where to send the
+ * The customer's side of an online payment (docs/spec-index.md section 7, `GET /payments/v2/checkout/{id}`): where to send the
  * customer to pay their own unpaid order with the provider chosen at checkout, and where the provider sends them back.
  */
 

@@ -18,7 +18,7 @@ export const PromoCheckQuery = z.object({
 });
 export type PromoCheckQuery = z.infer<typeof PromoCheckQuery>;
 
-/** A promo as the storefront sees it (spec section 3, Promo). */
+/** A promo as the storefront sees it (docs/spec-index.md section 3, Promo). */
 export const PromoResponse = z.object({
   id: z.uuid(),
   code: z.string(),

@@ -11,7 +11,7 @@ const security = [{ bearer: [] }];
 const tags = ['addresses'];
 const NoContent = z.null().describe('No content');
 
-/** Saved addresses of the signed-in customer (spec section 7, addresses). */
+/** Saved addresses of the signed-in customer (docs/spec-index.md section 7, addresses). */
 export const addressesRoutes: FastifyPluginAsyncZod<{ service: AddressesService }> = async (app, { service }) => {
   app.get(
     '/users/v1/addresses/merchant/:merchantId/user/:userId',

@@ -3,7 +3,7 @@ import { AppError, isSameAddress, MAX_SAVED_ADDRESSES, type Address, type Addres
 import type { Clock } from '../../clock.ts';
 import { createAddressesRepository, type AddressFields, type AddressRecord } from './addresses.repository.ts';
 
-/** A saved address as the API shows it (spec section 3, Address). */
+/** A saved address as the API shows it (docs/spec-index.md section 3, Address). */
 export function toAddress(row: AddressRecord): Address {
   return {
     id: row.id,

@@ -7,7 +7,7 @@ import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { createUsersRepository, type UserPatch, type UserRecord } from './users.repository.ts';
 
-/** The customer as the API shows them (spec section 3, User). */
+/** The customer as the API shows them (docs/spec-index.md section 3, User). */
 export function toUser(u: UserRecord): User {
   return {
     id: u.id,

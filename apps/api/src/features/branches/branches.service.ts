@@ -41,7 +41,7 @@ function storedHours(rows: readonly HoursRow[]): WorkHours[] {
   return out;
 }
 
-/** A day without hours is a holiday (spec section 4); the wire spells that out so every type lists the seven days. */
+/** A day without hours is a holiday (docs/spec-index.md section 4); the wire spells that out so every type lists the seven days. */
 function withSevenDays(hours: WorkHours): WorkHours {
   const byDay = new Map(hours.days.map((d) => [d.weekName, d]));
   return {

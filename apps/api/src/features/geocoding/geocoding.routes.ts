@@ -25,7 +25,7 @@ const SOURCE =
 const languagesOf = (request: { query: { 'accept-language'?: string | undefined }; headers: { 'accept-language'?: string | undefined } }) =>
   geocoderLanguages(request.query['accept-language'] ?? request.headers['accept-language']);
 
-/** Geocoding for the address pickers (spec section 7, addresses and geocoding), in Nominatim's JSON shape. */
+/** Geocoding for the address pickers (docs/spec-index.md section 7, addresses and geocoding), in Nominatim's JSON shape. */
 export const geocodingRoutes: FastifyPluginAsyncZod<{ service: GeocodingService }> = async (app, { service }) => {
   app.get(
     '/notifications/v1/nominatim/reverse',

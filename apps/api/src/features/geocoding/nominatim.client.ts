@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 
 /*
- * OpenStreetMap's Nominatim (protocols.md section 6), asked under its usage policy: one request a second for
+ * OpenStreetMap's Nominatim (docs/protocols.md section 6), asked under its usage policy: one request a second for
  * the whole process and never two at once (a call that finds the second taken is told so at once, and the
  * caller answers from the gazetteer: nobody waits in a queue for a public server), a User-Agent that names
  * us and how to reach us, every answer kept in memory (the least recently used of CACHE_ENTRIES go first,

@@ -6,7 +6,7 @@ import type { ContentLanguage, OrderStatus } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 
 /*
- * Telegram (issue 15; protocols.md section 4): the customer's chat is known only from Mini App data the brand's bot
+ * Telegram (issue 15; docs/protocols.md section 4): the customer's chat is known only from Mini App data the brand's bot
  * signed (HMAC of the bot token), never from an id the client names; each status message goes through the brand's
  * bot with the Bot API's sendMessage, from notification rows written in the move's own transaction.
  */

@@ -48,7 +48,7 @@ const PLACE_DESCRIPTION =
   'ORDER_CONFIRMATION_REQUIRED {phone (their own number, where the code went), codeLength, resendAfterSeconds, expiresInSeconds}; the same body with the code places the order ' +
   '(400 OTP_INVALID {attemptsLeft} for a wrong one; asking again without it sends a new code, 429 OTP_TOO_EARLY before resendAfterSeconds).';
 
-/** The signed-in customer's orders (spec section 7, orders and payments). */
+/** The signed-in customer's orders (docs/spec-index.md section 7, orders and payments). */
 export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
   const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
 

@@ -17,8 +17,8 @@ const NOT_AVAILABLE = "409 CARDS_NOT_AVAILABLE where the brand has not turned sa
 const PROVIDER = '502 CARD_PROVIDER_FAILED when Click does not answer (10 s) or answers something else than its API.';
 
 /**
- * The signed-in customer's saved cards (spec section 2, /profile/cards, /profile/cards/create, /profile/cards/confirm),
- * kept at the brand's Click account through Click's card-token API (protocols.md 2.8). The card number and CVV are
+ * The signed-in customer's saved cards (docs/spec-index.md section 2, /profile/cards, /profile/cards/create, /profile/cards/confirm),
+ * kept at the brand's Click account through Click's card-token API (docs/protocols.md 2.8). The card number and CVV are
  * never stored, logged or answered.
  */
 export const cardsRoutes: FastifyPluginAsyncZod<{ service: CardsService }> = async (app, { service }) => {

@@ -28,7 +28,7 @@ export const CARD_CODE_TRIES = 5;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Click Pass payment_status (protocols.md 2.8): < 0 failed, 0 created, 1 processing, 2 success. */
+/** Click Pass payment_status (docs/protocols.md 2.8): < 0 failed, 0 created, 1 processing, 2 success. */
 const PAID = 2;
 
 /** The signed-in customer a call is made for. */

@@ -7,7 +7,7 @@ import type { CheckoutService } from './checkout.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-/** The customer's side of an online payment (spec section 7, `GET /payments/v2/checkout/{id}`). */
+/** The customer's side of an online payment (docs/spec-index.md section 7, `GET /payments/v2/checkout/{id}`). */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }> = async (app, { service }) => {
   app.get(
     '/payments/v2/checkout/:id',

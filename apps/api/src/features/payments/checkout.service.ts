@@ -3,7 +3,7 @@ import type { PaymentCheckout } from '@dasturxon/domain/contracts';
 import { createOrdersRepository, type OrderRecord } from '../orders/index.ts';
 import type { PaymentsCore } from './payments.core.ts';
 
-/** Where each provider's payment page lives (settings: production and Payme's sandbox, protocols.md 1.8, 2.7, 3). */
+/** Where each provider's payment page lives (settings: production and Payme's sandbox, docs/protocols.md 1.8, 2.7, 3). */
 export interface CheckoutPages {
   payme: string;
   paymeTest: string;
@@ -12,7 +12,7 @@ export interface CheckoutPages {
 }
 
 
-/** Payme's checkout link (protocols.md 1.8): the page's address and base64 of `key=value` pairs joined by `;`. */
+/** Payme's checkout link (docs/protocols.md 1.8): the page's address and base64 of `key=value` pairs joined by `;`. */
 export function paymeCheckoutUrl(base: string, fields: { cashboxId: string; orderId: string; tiyin: number; returnUrl?: string; language?: 'ru' | 'uz' | 'en' }): string {
   const pairs = [`m=${fields.cashboxId}`, `ac.order_id=${fields.orderId}`, `a=${fields.tiyin}`];
   if (fields.returnUrl) pairs.push(`c=${fields.returnUrl}`);
@@ -20,7 +20,7 @@ export function paymeCheckoutUrl(base: string, fields: { cashboxId: string; orde
   return `${base.endsWith('/') ? base : `${base}/`}${Buffer.from(pairs.join(';'), 'utf8').toString('base64')}`;
 }
 
-/** Click's payment button (protocols.md 2.7): the amount in sums as N.NN, the order id as transaction_param. */
+/** Click's payment button (docs/protocols.md 2.7): the amount in sums as N.NN, the order id as transaction_param. */
 export function clickPayUrl(base: string, fields: { serviceId: string; merchantId: string; sums: number; orderId: string; returnUrl: string }): string {
   const url = new URL(base);
   url.searchParams.set('service_id', fields.serviceId);
@@ -31,7 +31,7 @@ export function clickPayUrl(base: string, fields: { serviceId: string; merchantI
   return url.toString();
 }
 
-/** Uzum's open-service link (protocols.md 3, marked uncertain there): service, order and the amount in tiyin as its API counts. */
+/** Uzum's open-service link (docs/protocols.md 3, marked uncertain there): service, order and the amount in tiyin as its API counts. */
 export function uzumPayUrl(base: string, fields: { serviceId: string; orderId: string; tiyin: number; returnUrl: string }): string {
   const url = new URL(base);
   url.searchParams.set('serviceId', fields.serviceId);

@@ -4,7 +4,7 @@ import { AppError } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 
 /*
- * Click's Merchant API (protocols.md 2.8): we call Click, with JSON and the `Auth` header
+ * Click's Merchant API (docs/protocols.md 2.8): we call Click, with JSON and the `Auth` header
  * `{merchant_user_id}:{sha1(timestamp + secret_key)}:{timestamp}`; every answer carries `error_code`, 0 for ok.
  * Only the card-token calls and the two a card payment needs to settle (payment status, reversal) are here.
  *
@@ -34,7 +34,7 @@ export interface ClickRefusal {
 
 type Answer<T> = ({ ok: true } & T) | ClickRefusal;
 
-/** The Auth header of protocols.md 2.8 for a moment in unix seconds. */
+/** The Auth header of docs/protocols.md 2.8 for a moment in unix seconds. */
 export function clickMerchantAuth(merchantUserId: string, secretKey: string, timestampSeconds: number): string {
   const timestamp = String(timestampSeconds);
   const digest = createHash('sha1').update(`${timestamp}${secretKey}`, 'utf8').digest('hex');
@@ -136,7 +136,7 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
 
     /**
      * card_token/payment: `amount` in sums, `transactionParameter` our order id (Click's merchant_trans_id).
-     * payment_status: 2 success, 0 created, 1 processing, < 0 failed (Click Pass codes, protocols.md 2.8).
+     * payment_status: 2 success, 0 created, 1 processing, < 0 failed (Click Pass codes, docs/protocols.md 2.8).
      */
     async payWithCardToken(
       account: ClickMerchantAccount,

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 
 /*
- * Click's SHOP API as data (protocols.md section 2): the errors we answer, the fields of Prepare and Complete, and
+ * Click's SHOP API as data (docs/protocols.md section 2): the errors we answer, the fields of Prepare and Complete, and
  * the MD5 signature over the raw strings as they were sent.
  */
 
-/** Every `error` we answer with its `error_note` (protocols.md 2.5). */
+/** Every `error` we answer with its `error_note` (docs/protocols.md 2.5). */
 export const CLICK_ERRORS = {
   SUCCESS: { error: 0, note: 'Success' },
   SIGN_CHECK_FAILED: { error: -1, note: 'SIGN CHECK FAILED!' },
@@ -72,7 +72,7 @@ export function readClickRequest(body: unknown, action: ClickAction): ClickReque
 }
 
 /**
- * The signature of a call (protocols.md 2.4): lowercase hex MD5 of the raw strings concatenated, Complete with
+ * The signature of a call (docs/protocols.md 2.4): lowercase hex MD5 of the raw strings concatenated, Complete with
  * merchant_prepare_id after merchant_trans_id. The amount is hashed as sent: `15000.00` and `15000` differ.
  */
 export function clickSignature(r: Omit<ClickRequest, 'sign_string'>, secretKey: string): string {

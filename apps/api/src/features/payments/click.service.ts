@@ -18,7 +18,7 @@ import { illFormedText, sameSecret, type PaymentsCore } from './payments.core.ts
 const MAX_PREPARE_ID = 2_147_483_647;
 
 /**
- * Click's SHOP API (protocols.md section 2): Prepare and Complete, answered with HTTP 200 and Click's `error`
+ * Click's SHOP API (docs/protocols.md section 2): Prepare and Complete, answered with HTTP 200 and Click's `error`
  * codes, checked in the order of 2.6 so that every row of Click's test matrix passes: fields (-8), signature (-1),
  * action (-3), order (-5), the prepared payment (-6), amount (-2), Click's own error (-9, before "already paid"),
  * already paid (-4), cancelled (-9). The brand is the order's (merchant_trans_id); its secret key must sign the

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { PAYMENT_WINDOW_MS } from '@dasturxon/domain';
 
 /*
- * Payme's Merchant API as data (protocols.md section 1): the errors with their localized messages, the params of
+ * Payme's Merchant API as data (docs/protocols.md section 1): the errors with their localized messages, the params of
  * each method, the envelopes and the receipt detail. The service (payme.service.ts) applies the rules.
  */
 
-/** A state-1 transaction older than this (from our create_time) is cancelled with reason 4 (protocols.md 1.5). */
+/** A state-1 transaction older than this (from our create_time) is cancelled with reason 4 (docs/protocols.md 1.5). */
 export const PAYME_TIMEOUT_MS = PAYMENT_WINDOW_MS.PAYME;
 /** Cancel reason: cancelled by timeout. */
 export const PAYME_REASON_TIMEOUT = 4;
@@ -68,7 +68,7 @@ export class PaymeRefusal extends Error {
   }
 }
 
-/** The envelope of a request (protocols.md 1.1): named params only. */
+/** The envelope of a request (docs/protocols.md 1.1): named params only. */
 export const PaymeEnvelope = z.object({
   method: z.string(),
   params: z.record(z.string(), z.unknown()),
@@ -95,7 +95,7 @@ export const PAYME_PARAMS = {
 export type PaymeMethod = keyof typeof PAYME_PARAMS;
 export const isPaymeMethod = (method: string): method is PaymeMethod => Object.hasOwn(PAYME_PARAMS, method);
 
-/** A transaction as CheckTransaction and GetStatement show it: unset times 0, an unset reason null (protocols.md 1.5). */
+/** A transaction as CheckTransaction and GetStatement show it: unset times 0, an unset reason null (docs/protocols.md 1.5). */
 export interface PaymeTransactionView {
   paymeId: string;
   id: string;
@@ -142,7 +142,7 @@ export interface ReceiptOrder {
 }
 
 /**
- * Payme's `detail` for fiscalisation (protocols.md 1.5): a line per order line with its product's IKPU code, the
+ * Payme's `detail` for fiscalisation (docs/protocols.md 1.5): a line per order line with its product's IKPU code, the
  * unit price and the line's discount in tiyin, and the delivery as `shipping`. Null when it cannot be a fiscal
  * receipt: a product without an IKPU (mxicCode), or amounts that do not add up to what is paid (a service fee or
  * spent cashback, which have no line of their own). Each item carries its package code and VAT percent as the

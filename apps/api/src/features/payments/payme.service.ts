@@ -33,7 +33,7 @@ type Params<M extends PaymeMethod> = z.infer<(typeof PAYME_PARAMS)[M]>;
 const fieldOf = (error: z.ZodError): string => error.issues[0]?.path.join('.') || 'params';
 
 /**
- * Payme's Merchant API (protocols.md section 1): JSON-RPC 2.0 over HTTP 200, Basic `Paycom:{key}`. The brand is
+ * Payme's Merchant API (docs/protocols.md section 1): JSON-RPC 2.0 over HTTP 200, Basic `Paycom:{key}`. The brand is
  * the one of the order (account.order_id) or of the transaction (Payme's id) the call names; the caller must hold
  * that brand's key, else -32504. Repeats answer exactly what the first call answered: every time in an answer is
  * the one stored (1.6). A transaction's change and the order's move are one database transaction, the order's row

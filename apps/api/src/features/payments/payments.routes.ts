@@ -9,7 +9,7 @@ import { uzumFailure } from './uzum.protocol.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /*
- * The providers' calls (spec section 7, payments; protocols.md sections 1-3). Called by the providers, not by
+ * The providers' calls (docs/spec-index.md section 7, payments; docs/protocols.md sections 1-3). Called by the providers, not by
  * customers: no brand host or X-Merchant-Id (no `config.tenant`) and no session (`config.auth`); the brand is
  * the one of the order or transaction a call names, and the caller must hold that brand's credentials. Each
  * provider has a scope of its own: its body parser and an error handler that answers even a failure in the
@@ -125,7 +125,7 @@ const clickRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['click'] }> 
     return reply.status(200).send({ click_trans_id: null, merchant_trans_id: null, error: code, error_note: note });
   });
   const description = (action: string) =>
-    `Click's ${action} (SHOP API), form-encoded as Click sends it, signed with the service's secret key (MD5 of protocols.md 2.4). ` +
+    `Click's ${action} (SHOP API), form-encoded as Click sends it, signed with the service's secret key (MD5 of docs/protocols.md 2.4). ` +
     'Always HTTP 200 with Click\'s `error` (0 success, -1 … -9); merchant_trans_id is our order id, amount in sums.';
   app.post(
     '/payments/v1/click/prepare',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_WINDOW_MS } from '@dasturxon/domain';
 
 /*
- * Uzum Bank's Merchant API webhooks as data (protocols.md section 3): JSON both ways, Basic auth, amounts in
+ * Uzum Bank's Merchant API webhooks as data (docs/protocols.md section 3): JSON both ways, Basic auth, amounts in
  * tiyin, successes with HTTP 200 and failures with HTTP 400 `{status: "FAILED", errorCode}`. The error numbering
  * follows Uzum's own table as the implementations that quote it have it (decision 009 names which source says what).
  */
@@ -11,7 +11,7 @@ export const UZUM_OPERATIONS = ['check', 'create', 'confirm', 'reverse', 'status
 export type UzumOperation = (typeof UZUM_OPERATIONS)[number];
 export const isUzumOperation = (op: string): op is UzumOperation => (UZUM_OPERATIONS as readonly string[]).includes(op);
 
-/** A transaction not confirmed within this time of its /create is failed for Uzum (protocols.md section 3). */
+/** A transaction not confirmed within this time of its /create is failed for Uzum (docs/protocols.md section 3). */
 export const UZUM_CONFIRM_WINDOW_MS = PAYMENT_WINDOW_MS.UZUM;
 
 export const UZUM_ERRORS = {

@@ -19,7 +19,7 @@ type Outcome = { ok: Record<string, unknown> } | { error: UzumErrorKey };
 const fail = (error: UzumErrorKey): Outcome => ({ error });
 
 /**
- * Uzum Bank's Merchant API webhooks (protocols.md section 3): check, create, confirm, reverse and status, Basic
+ * Uzum Bank's Merchant API webhooks (docs/protocols.md section 3): check, create, confirm, reverse and status, Basic
  * auth with the login and password Uzum issued the brand, amounts in tiyin. The brand is the order's
  * (params.orderId) or the transaction's (transId); the caller must hold its credentials (else 10001) and name its
  * service (else 10006). A call repeated with the same transId is refused with Uzum's own code for it (create 10010,

@@ -9,7 +9,7 @@ const StoreOffIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** No merchant answers for this address (spec section 8). Trying again starts the storefront afresh. */
+/** No merchant answers for this address (docs/spec-index.md section 8). Trying again starts the storefront afresh. */
 export function MerchantNotAvailablePage() {
   const { t } = useTranslation();
   return (

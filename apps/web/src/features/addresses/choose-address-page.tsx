@@ -47,7 +47,7 @@ const SERVICES = [
 const deliveryPickerPath = (next: string) => `/address/delivery?next=${encodeURIComponent(next)}`;
 
 /**
- * `/choose-address` (spec section 2, "address choice"; section 4, "Address flow"): how the order is received
+ * `/choose-address` (docs/spec-index.md section 2, "address choice"; section 4, "Address flow"): how the order is received
  * (delivery, pickup, dine-in, as the merchant offers them) and where: for a delivery the customer's locations
  * (the account's saved addresses, or a guest's kept on this device), the order's one marked, each chosen with
  * a tap or deleted after asking, and a way to the map for a new one; for pickup and dine-in the chosen branch
@@ -159,9 +159,9 @@ function GuestPlaces({ next }: { next: string }) {
 }
 
 /**
- * The locations list ("my locations", spec section 2, addresses picker): name and description, the order's one
+ * The locations list ("my locations", docs/spec-index.md section 2, addresses picker): name and description, the order's one
  * marked; a tap applies one to the order, chooses the branch that serves it and goes on to `next`; the bin asks
- * first, and deleting the order's own address sends the customer to the map for another (spec section 4).
+ * first, and deleting the order's own address sends the customer to the map for another (docs/spec-index.md section 4).
  */
 function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[]; next: string; onDelete: (place: PlacedAddress) => Promise<void> }) {
   const { t } = useTranslation();
@@ -172,7 +172,7 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
   const deletion = useConfirmedDelete(onDelete, (place: PlacedAddress) => {
     toast(t('addresses.deleted'), 'success');
     if (isOrderPlace(order, place)) {
-      // The order has no address now: the map picker opens for another (spec section 4, "Address flow").
+      // The order has no address now: the map picker opens for another (docs/spec-index.md section 4, "Address flow").
       applyOrderAddress(merchant.id, null);
       void navigate(deliveryPickerPath('/choose-address'));
     }

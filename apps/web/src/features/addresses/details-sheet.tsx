@@ -18,7 +18,7 @@ export interface DoorDetails {
 const EMPTY: DoorDetails = { name: '', office: '', domophone: '', entrance: '', floor: '', comment: '' };
 
 /**
- * The address details sheet (spec section 2): the street as a hint, the address's name, flat or office (prefilled
+ * The address details sheet (docs/spec-index.md section 2): the street as a hint, the address's name, flat or office (prefilled
  * with the house number), intercom, entrance and floor, and a courier's note. Each opening (`opening` counts them)
  * starts afresh.
  */

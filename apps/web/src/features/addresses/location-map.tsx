@@ -26,7 +26,7 @@ function FollowTarget({ target }: { target: { point: LatLng; key: number } }) {
   return null;
 }
 
-/** Reports the centre, rounded to 6 decimals, after every move (spec section 4: the out-of-zone flag and the address follow it). */
+/** Reports the centre, rounded to 6 decimals, after every move (docs/spec-index.md section 4: the out-of-zone flag and the address follow it). */
 function CentreReporter({ onCentre }: { onCentre: (point: LatLng) => void }) {
   const map = useMapEvents({
     moveend: () => {

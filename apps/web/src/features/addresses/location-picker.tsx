@@ -15,7 +15,7 @@ import { LocationMap } from './location-map.tsx';
 import { SearchSheet } from './search-sheet.tsx';
 
 /**
- * The delivery location picker (spec sections 2 and 4, "Delivery location sheet"): the map with a fixed centre
+ * The delivery location picker (docs/spec-index.md sections 2 and 4, "Delivery location sheet"): the map with a fixed centre
  * marker; every move reverse-geocodes the centre and tests it against the zones; the street with the house
  * in brackets over the map; 'Out of Service zone' and Save disabled outside every zone (when the brand validates
  * the area) or while no street is known; a city selector only with several cities; a search button opening the

@@ -22,7 +22,7 @@ export function PlaceText({ place, titleTestId }: { place: Place; titleTestId: s
 }
 
 /**
- * The delete confirmation of an address list (spec section 2, addresses picker): the address's name and description
+ * The delete confirmation of an address list (docs/spec-index.md section 2, addresses picker): the address's name and description
  * with yes and no. `testId` names the sheet; its buttons are `{testId}-confirm` and `{testId}-cancel` less `-sheet`.
  */
 export function DeletePlaceSheet({

@@ -58,7 +58,7 @@ export function PlaceResults({ query, onPick }: { query: string; onPick: (place:
 }
 
 /**
- * The search sheet (spec section 2): a search on every input, results with a name and a display name; picking one
+ * The search sheet (docs/spec-index.md section 2): a search on every input, results with a name and a display name; picking one
  * hands it over, clears the query and closes the sheet. Closing clears the query and the results.
  */
 export function SearchSheet({ open, onOpenChange, onPick }: { open: boolean; onOpenChange: (open: boolean) => void; onPick: (place: Place) => void }) {

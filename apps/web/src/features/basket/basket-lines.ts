@@ -71,7 +71,7 @@ export type BasketTotals = Pick<
 
 /**
  * The branch the basket is quoted for when the customer has chosen none: the main branch, else the
- * first, of those that are switched on (spec section 4: the branch defaults to the order's branch,
+ * first, of those that are switched on (docs/spec-index.md section 4: the branch defaults to the order's branch,
  * else the main branch, else the first). Its delivery price and minimum are the likeliest ones.
  */
 export function defaultBranchId(branches: readonly { id: string; isActive: boolean; isMain: boolean }[] | undefined): string | null {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PromoResponse, QuoteRequest, QuoteResponse } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 
-/** One fetcher, its query options and its hook per endpoint (DESIGN.md, convention 5). */
+/** One fetcher, its query options and its hook per endpoint (docs/architecture.md, convention 5). */
 export const basketKeys = {
   quote: (merchantId: string, request: QuoteRequest) => ['basket', merchantId, 'quote', request] as const,
 };

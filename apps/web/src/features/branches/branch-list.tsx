@@ -11,7 +11,7 @@ import { canChoose, hoursLine } from './branch-rules.ts';
 import type { BranchPicker } from './use-branch-picker.ts';
 import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
 
-/** The cities as chips: only when the merchant has more than one (spec section 4). */
+/** The cities as chips: only when the merchant has more than one (docs/spec-index.md section 4). */
 export function CitySelector({ cities, cityId, onChange, className = '' }: { cities: readonly City[]; cityId: string | null; onChange: (id: string) => void; className?: string }) {
   const { t, language } = useTranslation();
   if (cities.length < 2) return null;

@@ -1,14 +1,14 @@
 import type { Branch, City } from '@dasturxon/domain';
 
 /*
- * How the branch list reads (spec section 4, "Branch open or closed" and "Branch picker"), pure so
+ * How the branch list reads (docs/spec-index.md section 4, "Branch open or closed" and "Branch picker"), pure so
  * it is tested without a browser. Today's hours read as `hoursLine` says (shared/catalogue, the order's
  * pickup point shows them too).
  */
 
 export { hoursLine, type HoursLine } from '../../shared/catalogue/branch-hours.ts';
 
-/** Only branches that take pickup orders are offered (spec section 4), main branch first, then by priority. */
+/** Only branches that take pickup orders are offered (docs/spec-index.md section 4), main branch first, then by priority. */
 export function pickupBranches(branches: readonly Branch[], cityId: string | null): Branch[] {
   return branches
     .filter((b) => b.isActive && b.settings.pickupEnabled && (!cityId || b.cityId === cityId))
@@ -25,5 +25,5 @@ export function defaultCityId(input: { cities: readonly City[]; branches: readon
   return main?.id ?? cities[0]?.id ?? null;
 }
 
-/** A closed branch cannot be chosen (spec section 5). */
+/** A closed branch cannot be chosen (docs/spec-index.md section 5). */
 export const canChoose = (branch: Pick<Branch, 'isOpen' | 'isActive'>): boolean => branch.isActive && branch.isOpen;

@@ -27,7 +27,7 @@ export function BranchesMapPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = picker.branches.find((b) => b.id === selectedId) ?? null;
   const city = picker.cities.find((c) => c.id === picker.cityId);
-  // The merchant's own point defaults to the capital area of its main city (spec section 9), so there is always a centre.
+  // The merchant's own point defaults to the capital area of its main city (docs/spec-index.md section 9), so there is always a centre.
   const center: [number, number] = city ? [city.latitude, city.longitude] : [merchant.latitude, merchant.longitude];
 
   useEffect(() => {

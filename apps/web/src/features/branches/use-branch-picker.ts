@@ -9,7 +9,7 @@ import { toast } from '../../shared/ui/toast.tsx';
 import { canChoose, defaultCityId, pickupBranches } from './branch-rules.ts';
 
 /**
- * The branch picker's state (spec section 4): the city it opens on, the pickup branches of that
+ * The branch picker's state (docs/spec-index.md section 4): the city it opens on, the pickup branches of that
  * city, the chosen branch, and choosing one (stored per merchant; the menu re-sorts for it; then home).
  */
 export function useBranchPicker({ afterChoose = '/' }: { afterChoose?: string | null } = {}) {

@@ -11,7 +11,7 @@ import { clearPendingCard, readPendingCard, type PendingCard } from './pending-c
 import { BackLink } from '../../shared/ui/page-parts.tsx';
 
 /**
- * `/profile/cards/confirm` (spec section 2): the code the provider texted to the card's owner. A complete code sends
+ * `/profile/cards/confirm` (docs/spec-index.md section 2): the code the provider texted to the card's owner. A complete code sends
  * itself; once the card is saved the customer goes on (the card list, or the order being paid). Another code means
  * entering the card again: its number was never kept.
  */

@@ -13,7 +13,7 @@ import { CARD_CODE_TTL_MS, cardsNext, savePendingCard } from './pending-card.ts'
 import { BackLink } from '../../shared/ui/page-parts.tsx';
 
 /**
- * `/profile/cards/create` (spec section 2): the card's number and expiry, checked as typed by the domain's rules,
+ * `/profile/cards/create` (docs/spec-index.md section 2): the card's number and expiry, checked as typed by the domain's rules,
  * sent to the provider (never kept by us), which texts the card's owner a code; then `/profile/cards/confirm`.
  * `?next=` is where to go once it is saved (the order being paid).
  */

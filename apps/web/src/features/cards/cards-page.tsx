@@ -33,7 +33,7 @@ export function CardText({ card }: { card: Pick<SavedCard, 'number' | 'expire' |
   );
 }
 
-/** `/profile/cards` (spec section 2): the signed-in customer's saved cards, each with a delete that asks first. */
+/** `/profile/cards` (docs/spec-index.md section 2): the signed-in customer's saved cards, each with a delete that asks first. */
 export function CardsPage() {
   const loggedIn = useIsLoggedIn();
   const settings = useMerchantSettings();

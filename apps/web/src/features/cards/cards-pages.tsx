@@ -4,7 +4,7 @@ import { CardCreatePage } from './card-create-page.tsx';
 import { CardsPage } from './cards-page.tsx';
 
 /**
- * `/profile/cards`, `/profile/cards/create` and `/profile/cards/confirm` (spec section 2): one page that arrives when
+ * `/profile/cards`, `/profile/cards/create` and `/profile/cards/confirm` (docs/spec-index.md section 2): one page that arrives when
  * any of the three is first visited and shows the one its address names (one line of the first screen's routes).
  */
 export function CardsPages() {

@@ -24,7 +24,7 @@ import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
 import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
 import { useCheckout } from './use-checkout.ts';
 
-/** `/checkout/confirm` (spec section 2): the order as the server priced it, and the one button that places it. */
+/** `/checkout/confirm` (docs/spec-index.md section 2): the order as the server priced it, and the one button that places it. */
 export function CheckoutConfirmPage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();

@@ -28,7 +28,7 @@ const SERVICES = [
   { type: 'DINE_IN', flag: 'dineInActive', label: 'order.dineIn', Icon: DishIcon },
 ] as const;
 
-/** `/checkout` (spec section 2): a signed-in customer's order before it is confirmed; a guest is asked to log in first. */
+/** `/checkout` (docs/spec-index.md section 2): a signed-in customer's order before it is confirmed; a guest is asked to log in first. */
 export function CheckoutPage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();

@@ -58,7 +58,7 @@ export function checkoutQuoteRequest(options: {
 }
 
 /**
- * The order request of a quoted checkout. A generated (not saved) address id is dropped (spec section 4, Checkout).
+ * The order request of a quoted checkout. A generated (not saved) address id is dropped (docs/spec-index.md section 4, Checkout).
  * Inside Telegram it comes from the brand's bot, and the Mini App's signed data goes along, so the bot can tell the
  * customer how the order goes.
  */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Order, OrderRequest, QuoteRequest, QuoteResponse } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 
-/** One fetcher, its query options and its hook per endpoint (DESIGN.md, convention 5). */
+/** One fetcher, its query options and its hook per endpoint (docs/architecture.md, convention 5). */
 export const checkoutKeys = {
   quote: (merchantId: string, request: QuoteRequest) => ['checkout', merchantId, 'quote', request] as const,
 };

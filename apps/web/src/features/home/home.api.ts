@@ -3,8 +3,8 @@ import type { Banner, Story } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 
 /*
- * Banners and stories of the home page (spec section 7). Fetched only while their setting is on,
- * and a failure is an empty list (spec section 8): a missing promotion must never break the menu.
+ * Banners and stories of the home page (docs/spec-index.md section 7). Fetched only while their setting is on,
+ * and a failure is an empty list (docs/spec-index.md section 8): a missing promotion must never break the menu.
  */
 export const homeKeys = { banners: ['home', 'banners'] as const, stories: ['home', 'stories'] as const };
 

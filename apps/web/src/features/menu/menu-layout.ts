@@ -1,7 +1,7 @@
 import type { Category, CategoryView, Group, GroupView, Product } from '@dasturxon/domain';
 
 /*
- * How the merchant's settings arrange the menu (spec section 3): groupView GROUP puts categories
+ * How the merchant's settings arrange the menu (docs/spec-index.md section 3): groupView GROUP puts categories
  * under their groups, WITHOUT_GROUP lists them flat; categoryView ALL shows every category on the
  * home page, ONE_CATEGORY shows category tiles that open /category, GROUP_CATEGORY shows one group
  * at a time. Pure, so the arrangement is tested without a browser.

@@ -40,7 +40,7 @@ import {
 } from './order-rules.ts';
 import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 
-/** `/profile/orders/{id}` (spec section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
+/** `/profile/orders/{id}` (docs/spec-index.md section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
 export function OrderPage() {
   const loggedIn = useIsLoggedIn();
   // `/profile/orders/*`: the splat is the order's id (routes.tsx).

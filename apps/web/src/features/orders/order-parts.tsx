@@ -13,7 +13,7 @@ const TONE = {
   cancelled: 'bg-red-600/10 text-red-700 dark:text-red-300',
 } as const;
 
-/** The status with its customer-facing label (spec section 4), coloured by how it stands. */
+/** The status with its customer-facing label (docs/spec-index.md section 4), coloured by how it stands. */
 export function StatusBadge({ status, large = false }: { status: OrderStatus; large?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -27,7 +27,7 @@ export function statusTone(status: OrderStatus): StatusTone {
 }
 
 /**
- * The order change reasons of spec section 4 that a customer can give for cancelling: they want to change the
+ * The order change reasons of docs/spec-index.md section 4 that a customer can give for cancelling: they want to change the
  * order, the payment type or how it is received. The others (PAID, CHANGE_STATUS, CHANGE_COURIER_STATUS…) are
  * the system's. Texts: `orders.reason.{reason}`.
  */
@@ -126,7 +126,7 @@ export function repeatPlan(lines: readonly OrderLine[], productById: ReadonlyMap
   return plan;
 }
 
-/** `dd.mm.yyyy HH:MM` on the wall clock of `timeZone`, else the default city's (spec section 5, the domain's `formatDate`); empty for no date. */
+/** `dd.mm.yyyy HH:MM` on the wall clock of `timeZone`, else the default city's (docs/spec-index.md section 5, the domain's `formatDate`); empty for no date. */
 export function orderTimeText(iso: string, timeZone?: string): string {
   return Number.isNaN(Date.parse(iso)) ? '' : formatDate(iso, { withTime: true, timeZone });
 }

@@ -15,7 +15,7 @@ import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 type Tab = 'active' | 'archive';
 const TABS: readonly Tab[] = ['active', 'archive'];
 
-/** `/profile/orders` (spec section 2): the signed-in customer's orders, Active and Archive (section 4); a guest is asked to log in. */
+/** `/profile/orders` (docs/spec-index.md section 2): the signed-in customer's orders, Active and Archive (section 4); a guest is asked to log in. */
 export function OrdersPage() {
   const user = useSessionUser();
   return user ? <Orders userId={user.id} /> : <LoginPrompt />;

@@ -72,7 +72,7 @@ export function choiceRoom(product: Pick<Product, 'isOrderable' | 'count'>, quan
   return checkRoom({ orderable: product.isOrderable, count: product.count }, quantity, inBasket);
 }
 
-/** What one modification adds to the price the customer pays: the product's discount applies to it too (spec section 4). */
+/** What one modification adds to the price the customer pays: the product's discount applies to it too (docs/spec-index.md section 4). */
 export function modificationPrice(price: number, discountPercent: number): number {
   return priceLine({ costPrice: sum(0), discountPercent, quantity: 1, modifications: [{ count: 1, price: sum(price) }] }).net;
 }

@@ -22,7 +22,7 @@ const BackIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** The query a moment after the customer stops typing (spec section 9: 300 ms). */
+/** The query a moment after the customer stops typing (docs/spec-index.md section 9: 300 ms). */
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

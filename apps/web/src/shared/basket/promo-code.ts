@@ -5,7 +5,7 @@ import { useCurrentMerchant } from '../merchant/merchant.api.ts';
 /*
  * The promo code the customer has applied, kept per merchant (`dx:{merchantId}:promo`) beside the
  * basket: it survives a reload, is sent with every quote, and is cleared with the order request once
- * an order is placed (spec section 4, Checkout). Only the code is kept: the server judges it each time.
+ * an order is placed (docs/spec-index.md section 4, Checkout). Only the code is kept: the server judges it each time.
  */
 
 export const promoStorageKey = (merchantId: string): string => `dx:${merchantId}:promo`;

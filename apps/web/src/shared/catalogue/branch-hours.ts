@@ -1,7 +1,7 @@
 import type { BranchToday } from '@dasturxon/domain';
 
 /*
- * How a branch's hours today read (spec section 4, "Branch open or closed"), for the branch list and the order's
+ * How a branch's hours today read (docs/spec-index.md section 4, "Branch open or closed"), for the branch list and the order's
  * pickup point. Open or closed and today's hours come from the server, which applies the domain's hour rules in
  * the branch's city time zone.
  */

@@ -1,7 +1,7 @@
 import type { Branch } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 
-/** Open, closed, or closed for a holiday today (spec section 4, "Branch open or closed"), as the server says. */
+/** Open, closed, or closed for a holiday today (docs/spec-index.md section 4, "Branch open or closed"), as the server says. */
 export type BranchStatus = 'open' | 'closed' | 'holiday';
 export const branchStatus = (b: Pick<Branch, 'isOpen' | 'today'>): BranchStatus => (b.isOpen ? 'open' : b.today.isHoliday ? 'holiday' : 'closed');
 

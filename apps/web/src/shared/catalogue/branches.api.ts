@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Branch } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 
-/** The branch calls of spec section 7. Each branch says whether it is open now and its hours today. */
+/** The branch calls of docs/spec-index.md section 7. Each branch says whether it is open now and its hours today. */
 export const branchKeys = {
   all: ['branches'] as const,
   ofCity: (cityId: string) => ['branches', 'city', cityId] as const,

@@ -6,8 +6,8 @@ import { useBoot } from '../merchant/boot.ts';
 import { useChosenBranchId } from './chosen-branch.ts';
 
 /*
- * The catalogue calls (spec section 7), shared by the menu, the product, search and (later) the
- * basket: one fetcher, its query options and its hook per endpoint (DESIGN.md, convention 5).
+ * The catalogue calls (docs/spec-index.md section 7), shared by the menu, the product, search and (later) the
+ * basket: one fetcher, its query options and its hook per endpoint (docs/architecture.md, convention 5).
  */
 
 export const catalogueKeys = {
@@ -80,7 +80,7 @@ function orderedMenuOf(data: Overalls, source: MenuSource, branchId: string | nu
   return menu;
 }
 
-/** The overall menu in order for the chosen branch (domain `orderMenu`): changing the branch re-sorts it (spec section 4). */
+/** The overall menu in order for the chosen branch (domain `orderMenu`): changing the branch re-sorts it (docs/spec-index.md section 4). */
 export function useMenu() {
   const source = useMenuSource();
   const branchId = useChosenBranchId();

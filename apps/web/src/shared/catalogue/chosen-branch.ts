@@ -4,7 +4,7 @@ import { chosenBranchKey } from '../merchant/branch-choice.ts';
 import { useCurrentMerchant } from '../merchant/merchant.api.ts';
 
 /*
- * The branch the customer chose (spec section 4, "Branch picker"), kept per merchant under
+ * The branch the customer chose (docs/spec-index.md section 4, "Branch picker"), kept per merchant under
  * `dx:{merchantId}:branch`. Choosing one re-renders everything that reads it: the menu re-sorts.
  */
 

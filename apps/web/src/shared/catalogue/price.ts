@@ -17,7 +17,7 @@ export function sumText(amount: number, currencyLabel: string, options: { rtl: b
   return options.rtl ? isolateNumbers(text) : text;
 }
 
-/** Money for the screen in the interface language, with its currency label (spec section 9): see `sumText`. */
+/** Money for the screen in the interface language, with its currency label (docs/spec-index.md section 9): see `sumText`. */
 export function useFormatSum(): (amount: number, options?: { sign?: SumSign }) => string {
   const { t, language } = useTranslation();
   const rtl = isRtl(language);

@@ -3,7 +3,7 @@ import type { City, Merchant, MerchantSettings, OrderMerchantSettings, SettingsC
 import { http } from '../../lib/http.ts';
 import { useBoot } from './boot.ts';
 
-/** One fetcher, its query options and its hook per endpoint (DESIGN.md, convention 5). */
+/** One fetcher, its query options and its hook per endpoint (docs/architecture.md, convention 5). */
 export const merchantKeys = {
   cities: (merchantId: string) => ['merchant', merchantId, 'cities'] as const,
   orderSettings: ['merchant', 'order-settings'] as const,

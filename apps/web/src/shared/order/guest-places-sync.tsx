@@ -5,7 +5,7 @@ import { useSessionUser } from '../session/session-store.ts';
 import { useGuestPlaces } from './order-choice.ts';
 
 /**
- * Sends a guest's addresses to the account once the customer is logged in (spec section 6), rendered once for
+ * Sends a guest's addresses to the account once the customer is logged in (docs/spec-index.md section 6), rendered once for
  * the whole storefront. The sending code arrives only when there is something to send.
  */
 export function GuestPlacesSync() {

@@ -4,7 +4,7 @@ import { readStored, writeStored } from '../../lib/storage.ts';
 import { useCurrentMerchant } from '../merchant/merchant.api.ts';
 
 /*
- * How and where the customer wants the order (spec section 4, "Address flow"), kept on the device per merchant:
+ * How and where the customer wants the order (docs/spec-index.md section 4, "Address flow"), kept on the device per merchant:
  *   dx:{merchantId}:service    the service type chosen (DELIVERY, PICK_UP, DINE_IN)
  *   dx:{merchantId}:address    the delivery address applied to the order
  *   dx:{merchantId}:my-places  a guest's addresses (sent to the account once after login, then forgotten)

@@ -2,7 +2,7 @@ import type { PaymentType } from '@dasturxon/domain';
 import { Icon } from '../ui/icons.tsx';
 
 /**
- * The mark of a payment type (spec section 3: icons for cash, click, payme, paynet, rahmat, terminal, uzum and
+ * The mark of a payment type (docs/spec-index.md section 3: icons for cash, click, payme, paynet, rahmat, terminal, uzum and
  * other) beside its name at checkout and on an order: a drawn note, card or dots for the kinds paid at hand-over,
  * and the provider's initial on its own colour for the online ones (our drawing, not the provider's logo).
  */

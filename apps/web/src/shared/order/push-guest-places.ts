@@ -5,7 +5,7 @@ import { applyOrderAddress, chooseServiceType, readGuestPlaces, readOrderAddress
 import { placedOf, requestOf } from './places.ts';
 
 /*
- * A guest's addresses go to the account once after login (spec section 6), loaded on demand by
+ * A guest's addresses go to the account once after login (docs/spec-index.md section 6), loaded on demand by
  * `GuestPlacesSync`: each is saved (the server keeps one address per door, `isSameAddress`, and answers the kept
  * one, so nothing is duplicated), then forgotten on the device; the order's address, when it was one of them,
  * takes the saved one's id.

@@ -4,7 +4,7 @@ import { endSession, getToken } from './session-store.ts';
 
 /**
  * Logout: `POST /users/v1/users/logout` revokes the token, then this device forgets the customer
- * (`clearCustomerData`) and the session ends. A failed call is only logged (spec section 8): the
+ * (`clearCustomerData`) and the session ends. A failed call is only logged (docs/spec-index.md section 8): the
  * customer asked to leave, and leaves. The token is sent by hand so a token the server already
  * refused does not count as an expired session.
  */

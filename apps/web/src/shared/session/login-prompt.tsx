@@ -7,7 +7,7 @@ import { LockIcon } from './flow-icons.tsx';
 
 /**
  * What a guest sees where the page is for customers (profile, orders, checkout): they must log in
- * to use the full site, order and track orders (spec section 6). The login brings them back here.
+ * to use the full site, order and track orders (docs/spec-index.md section 6). The login brings them back here.
  */
 export function LoginPrompt({ title, text }: { title?: string; text?: string }) {
   const { t } = useTranslation();

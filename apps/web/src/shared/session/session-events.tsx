@@ -16,7 +16,7 @@ const NOTICE: Record<SessionEndReason, { key: string; kind: 'success' | 'error' 
 
 /**
  * Whatever ended the session (the customer, a 401, another tab), the customer's queries are
- * dropped, the visitor goes to '/' (spec section 2) and is told why. Rendered once, under the router.
+ * dropped, the visitor goes to '/' (docs/spec-index.md section 2) and is told why. Rendered once, under the router.
  */
 export function SessionEvents() {
   const navigate = useNavigate();

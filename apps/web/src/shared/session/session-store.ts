@@ -4,7 +4,7 @@ import { configureAuth, currentMerchantId } from '../../lib/http.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 
 /**
- * The customer's session: the bearer token and the user, kept per merchant (spec section 4,
+ * The customer's session: the bearer token and the user, kept per merchant (docs/spec-index.md section 4,
  * "Messaging mode": token and user are stored per merchant), so a customer of one brand is a
  * guest at another even on a shared host (`?vendor=` on localhost).
  */
@@ -15,7 +15,7 @@ export interface Session {
 
 /**
  * Why a session ended. `logout` and `deleted` come from the customer; `expired` from a 401 on a
- * call made with the token (spec section 8); `elsewhere` from another tab of the same brand.
+ * call made with the token (docs/spec-index.md section 8); `elsewhere` from another tab of the same brand.
  */
 export type SessionEndReason = 'logout' | 'deleted' | 'expired' | 'elsewhere';
 
@@ -96,7 +96,7 @@ export function onSessionEnd(listener: (reason: SessionEndReason) => void): () =
   return () => endListeners.delete(listener);
 }
 
-/** Called after each login, e.g. to push a guest's locally kept addresses to the new account (spec section 6). */
+/** Called after each login, e.g. to push a guest's locally kept addresses to the new account (docs/spec-index.md section 6). */
 export function onSessionStart(listener: (session: Session) => void): () => void {
   startListeners.add(listener);
   return () => startListeners.delete(listener);
@@ -115,7 +115,7 @@ export const useIsLoggedIn = (): boolean => useSession() !== null;
 /** The signed-in customer as last answered by the server, or null for a guest. */
 export const useSessionUser = (): User | null => useSession()?.user ?? null;
 
-// Calls marked `auth` carry the token; a 401 on such a call is a forced logout (spec section 8).
+// Calls marked `auth` carry the token; a 401 on such a call is a forced logout (docs/spec-index.md section 8).
 // Wired when this module loads, which the route table does before the first render.
 configureAuth(getToken, () => {
   if (!current()) return;
