@@ -39,7 +39,26 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', 'process', 'fetch', 'localStorage', 'document', 'window', 'setTimeout', 'setInterval'],
+      // A name declared here is no global to the rule above: `declare const fetch` (or a function of that name) would
+      // bring the network in unseen, as the event stream once did (it lives in packages/client now).
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'localStorage', 'sessionStorage', 'process', 'setTimeout', 'setInterval'].flatMap((name) => [
+          { selector: `VariableDeclarator[id.name='${name}']`, message: `packages/domain does no I/O: no ${name} of its own either.` },
+          { selector: `:matches(FunctionDeclaration, TSDeclareFunction, ClassDeclaration)[id.name='${name}']`, message: `packages/domain does no I/O: no ${name} of its own either.` },
+        ]),
+      ],
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Take now as a parameter.' }, { object: 'Math', property: 'random', message: 'The domain is deterministic.' }],
+    },
+  },
+  {
+    // The browser client (packages/client): the storefront's and the console's talk with the server, in the browser
+    // and in the API's tests; it imports the domain only.
+    files: ['packages/client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@dasturxon/db', '@dasturxon/api', '@dasturxon/web', '@dasturxon/ops', '**/apps/**', '**/packages/db/**'], message: 'The client imports only the domain.' }] }],
     },
   },
   {
