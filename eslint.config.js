@@ -101,6 +101,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Plugins depend on no feature: take what they need as a parameter.' }] }] },
   },
   {
+    // The server imports the storefront's renderer at run time (apps/api/src/web/render.ts): of the browser client it
+    // takes the render contract's types only.
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@dasturxon/client', '@dasturxon/client/*'], allowTypeImports: true, message: 'The server takes only types of the browser client.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/*.ts', 'apps/api/src/{web,sms}/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/[^/]+/(?!index\\.ts$)', message: "A feature is reached only through its index.ts." }] }] },
   },

@@ -5,3 +5,6 @@
  */
 export * from './event-stream.ts';
 export * from './follow-stream.ts';
+export * from './http.ts';
+export * from './error-text.ts';
+export * from './session-store.ts';

@@ -9,7 +9,8 @@ import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
-import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, pageBytesOf, plainOf, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding, type JsonPart, type PageLoad } from './render.ts';
+import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, pageBytesOf, plainOf, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding } from './render.ts';
+import type { JsonPart, PageLoad } from '@dasturxon/client/render-contract';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -88,7 +89,7 @@ interface PageParts {
   settings: MerchantSettings;
   lang: UiLanguage;
   boot: Record<string, unknown>;
-  /** A rendered page's query cache as JSON, in parts (render.ts PageLoad `queries`): the boot's `queries`. */
+  /** A rendered page's query cache as JSON, in parts (render contract PageLoad `queries`): the boot's `queries`. */
   queries?: readonly JsonPart[];
   /** The rendered app, or '' for a page the browser renders. */
   body: string;
