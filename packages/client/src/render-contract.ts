@@ -1,4 +1,4 @@
-import type { BootStatus, FirstPicture, Merchant, MerchantSettings, UiLanguage } from '@dasturxon/domain';
+import type { BootStatus, ErrorBody, FirstPicture, Merchant, MerchantSettings, UiLanguage } from '@dasturxon/domain';
 
 /*
  * The server-rendering contract: what the API's renderer (apps/api/src/web/render.ts, storefront.ts) hands the
@@ -76,6 +76,22 @@ export type PageLoad =
       /** Renders the page's body with React from the data loaded. */
       html: () => Promise<string>;
     };
+
+/**
+ * What the server writes into every storefront page for the browser's start (`<script id="dx-boot"
+ * type="application/json">`, apps/api/src/web/storefront.ts; read by apps/web/src/shared/merchant/boot.ts): the merchant
+ * the host names, or why there is none, saving the browser two round trips.
+ */
+export interface BootData<Queries = never> {
+  merchant: Merchant | null;
+  settings: MerchantSettings | null;
+  error: ErrorBody | null;
+  /** The page was rendered on the server from these queries (`PageLoad` `queries`), in this language: the browser hydrates it. */
+  queries?: Queries;
+  lang?: UiLanguage;
+  /** The development brand switcher answers here (`/users/v1/merchants/development`). */
+  brandSwitcher?: boolean;
+}
 
 /** The built server entry, as the API imports it. */
 export interface RendererModule {
