@@ -39,7 +39,26 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', 'process', 'fetch', 'localStorage', 'document', 'window', 'setTimeout', 'setInterval'],
+      // A name declared here is no global to the rule above: `declare const fetch` (or a function of that name) would
+      // bring the network in unseen, as the event stream once did (it lives in packages/client now).
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'localStorage', 'sessionStorage', 'process', 'setTimeout', 'setInterval'].flatMap((name) => [
+          { selector: `VariableDeclarator[id.name='${name}']`, message: `packages/domain does no I/O: no ${name} of its own either.` },
+          { selector: `:matches(FunctionDeclaration, TSDeclareFunction, ClassDeclaration)[id.name='${name}']`, message: `packages/domain does no I/O: no ${name} of its own either.` },
+        ]),
+      ],
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Take now as a parameter.' }, { object: 'Math', property: 'random', message: 'The domain is deterministic.' }],
+    },
+  },
+  {
+    // The browser client (packages/client): the storefront's and the console's talk with the server, in the browser
+    // and in the API's tests; it imports the domain only.
+    files: ['packages/client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@dasturxon/db', '@dasturxon/api', '@dasturxon/web', '@dasturxon/ops', '**/apps/**', '**/packages/db/**'], message: 'The client imports only the domain.' }] }],
     },
   },
   {
@@ -80,6 +99,17 @@ export default tseslint.config(
   {
     files: ['apps/api/src/plugins/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Plugins depend on no feature: take what they need as a parameter.' }] }] },
+  },
+  {
+    // The server imports the storefront's renderer at run time (apps/api/src/web/render.ts): of the browser client it
+    // takes the render contract's types only.
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@dasturxon/client', '@dasturxon/client/*'], allowTypeImports: true, message: 'The server takes only types of the browser client.' }] },
+      ],
+    },
   },
   {
     files: ['apps/api/src/*.ts', 'apps/api/src/{web,sms}/**/*.ts'],

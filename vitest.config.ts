@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'client', root: 'packages/client', include: ['test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'db',

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, workHours, type Database } from '@dasturxon/db';
 import { and, eq } from 'drizzle-orm';
+import { readEvents, type StreamEvent } from '@dasturxon/client/event-stream';
 import { LoginResponse } from '@dasturxon/domain/contracts';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
@@ -203,4 +204,61 @@ export function twoInstances(prefix: string): { readonly a: TestApp; readonly b:
     if (pair.dataDir) await rm(pair.dataDir, { recursive: true, force: true });
   });
   return pair;
+}
+
+/** A stream read in the background (`listen`): its events as they come, and whether (and how) it ended. */
+export interface Listening {
+  events: StreamEvent[];
+  /** Settles once the server has answered 200 and the stream is open. */
+  open: Promise<void>;
+  /** Whether the stream has ended by the server's hand (or failed), not by `stop()`. */
+  ended(): boolean;
+  /** Waits (up to 5 s) for the stream to end by the server's hand; answers whether it did. */
+  end(): Promise<boolean>;
+  /** Waits (up to `waitMs`) for `n` events; answers those seen. */
+  until(n: number, waitMs?: number): Promise<StreamEvent[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Reads an event stream of a listening server over real HTTP with the browsers' reader (`readEvents` of
+ * @dasturxon/client, its parser included): `url` is the whole address, `lastEventId` resumes after that event.
+ */
+export function listen(url: string, { token, merchantId, lastEventId = null }: { token: string; merchantId: string; lastEventId?: string | null }): Listening {
+  const events: StreamEvent[] = [];
+  const controller = new AbortController();
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  let ended = false;
+  const done = readEvents({
+    url,
+    token,
+    headers: { 'x-merchant-id': merchantId },
+    lastEventId,
+    signal: controller.signal,
+    onOpen: () => opened(),
+    onEvent: (e) => events.push(e),
+  })
+    .catch(() => null)
+    .finally(() => (ended = !controller.signal.aborted));
+  const waitFor = async (done: () => boolean, waitMs: number) => {
+    for (let waited = 0; waited < waitMs && !done(); waited += 25) await new Promise((r) => setTimeout(r, 25));
+  };
+  return {
+    events,
+    open,
+    ended: () => ended,
+    async end() {
+      await waitFor(() => ended, 5000);
+      return ended;
+    },
+    async until(n, waitMs = 5000) {
+      await waitFor(() => events.length >= n, waitMs);
+      return events;
+    },
+    async stop() {
+      controller.abort();
+      await done;
+    },
+  };
 }

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
-import { readEvents, type StreamEvent } from '@dasturxon/domain';
 import { Order, StaffLoginResponse } from '@dasturxon/domain/contracts';
-import { signInCustomer, twoInstances } from './harness.ts';
+import { listen, signInCustomer, twoInstances } from './harness.ts';
 
 const T = DEMO.tezkor;
 
@@ -29,24 +28,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across insta
     const login = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: { 'x-merchant-id': T.id }, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
     const staffToken = StaffLoginResponse.parse(login.json()).token;
 
+    /** A stream of instance B (harness `listen`); `until` answers the events' data. */
     const stream = (path: string, token: string, lastEventId: string | null = null) => {
-      const events: StreamEvent[] = [];
-      const controller = new AbortController();
-      let opened!: () => void;
-      const open = new Promise<void>((r) => (opened = r));
-      const done = readEvents({ url: `${baseB}/api${path}`, token, headers: { 'x-merchant-id': T.id }, lastEventId, signal: controller.signal, onOpen: () => opened(), onEvent: (e) => events.push(e) }).catch(() => null);
-      return {
-        events,
-        open,
-        until: async (n: number) => {
-          for (let i = 0; i < 400 && events.length < n; i++) await new Promise((r) => setTimeout(r, 25));
-          return events.map((e) => JSON.parse(e.data) as { status: string; orderId: string });
-        },
-        stop: async () => {
-          controller.abort();
-          await done;
-        },
-      };
+      const s = listen(`${baseB}/api${path}`, { token, merchantId: T.id, lastEventId });
+      const until = async (n: number) => (await s.until(n, 10_000)).map((e) => JSON.parse(e.data) as { status: string; orderId: string });
+      return { ...s, until };
     };
     const mine = stream(`/orders/v1/orders/${order.id}/events`, c.token);
     const board = stream('/ops/v1/events', staffToken);
@@ -75,21 +61,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across insta
   it('ends a board stream held by instance B when its staff member logs out through instance A (issue 26)', async () => {
     const login = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: { 'x-merchant-id': T.id }, payload: { phone: T.staffPhones.admin, password: T.staffPassword } });
     const token = StaffLoginResponse.parse(login.json()).token;
-    const events: StreamEvent[] = [];
-    let opened!: () => void;
-    const open = new Promise<void>((r) => (opened = r));
-    let ended = false;
-    const controller = new AbortController();
-    const done = readEvents({ url: `${baseB}/api/ops/v1/events`, token, headers: { 'x-merchant-id': T.id }, signal: controller.signal, onOpen: () => opened(), onEvent: (e) => events.push(e) })
-      .catch(() => null)
-      .finally(() => (ended = true));
-    await open;
+    const board = listen(`${baseB}/api/ops/v1/events`, { token, merchantId: T.id });
+    await board.open;
     const out = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/logout', headers: { 'x-merchant-id': T.id, authorization: `Bearer ${token}` } });
     expect(out.statusCode).toBe(204);
-    for (let i = 0; i < 200 && !ended; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(ended).toBe(true);
-    expect(events.at(-1)).toMatchObject({ event: 'end' });
-    controller.abort();
-    await done;
+    expect(await board.end()).toBe(true);
+    expect(board.events.at(-1)).toMatchObject({ event: 'end' });
+    await board.stop();
   });
 });

@@ -5,9 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, staff } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { readEvents, type StreamEvent } from '@dasturxon/domain';
 import { Order, StaffLoginResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, listen as listenAt, signInCustomer, type TestApp } from './harness.ts';
 
 /*
  * Issue 26: an event stream ends with the session that opened it (a logout, on any instance, at once; an expired
@@ -54,43 +53,8 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     return Order.parse(res.json());
   };
 
-  /** A stream read in the background: its events, and whether (and how) it ended. */
-  const listen = (path: string, token: string, lastEventId: string | null = null) => {
-    const events: StreamEvent[] = [];
-    const controller = new AbortController();
-    let opened!: () => void;
-    const open = new Promise<void>((resolve) => (opened = resolve));
-    let ended = false;
-    const done = readEvents({
-      url: `${base}/api${path}`,
-      token,
-      headers: { 'x-merchant-id': T.id },
-      lastEventId,
-      signal: controller.signal,
-      onOpen: () => opened(),
-      onEvent: (e) => events.push(e),
-    })
-      .catch(() => null)
-      .finally(() => (ended = !controller.signal.aborted));
-    return {
-      events,
-      open,
-      ended: () => ended,
-      /** Waits (up to 5 s) for the stream to end by the server's hand. */
-      async end(): Promise<boolean> {
-        for (let i = 0; i < 200 && !ended; i++) await new Promise((r) => setTimeout(r, 25));
-        return ended;
-      },
-      async until(n: number) {
-        for (let i = 0; i < 200 && events.length < n; i++) await new Promise((r) => setTimeout(r, 25));
-        return events;
-      },
-      async stop() {
-        controller.abort();
-        await done;
-      },
-    };
-  };
+  /** A stream of this server read in the background (harness `listen`). */
+  const listen = (path: string, token: string, lastEventId: string | null = null) => listenAt(`${base}/api${path}`, { token, merchantId: T.id, lastEventId });
 
   it("ends a customer's order stream when they log out, and only theirs", async () => {
     const [leaving, staying] = [await customer(), await customer()];

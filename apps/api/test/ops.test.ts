@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, merchantSettings, notifications, orders, staff } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { canMove, ORDER_STATUSES, readEvents, type StreamEvent } from '@dasturxon/domain';
+import { canMove, ORDER_STATUSES } from '@dasturxon/domain';
 import { CourierTracking, NotificationPage, Order, StaffLoginFailures, StaffLoginResponse, StaffOrder, StaffOrderList, StopList } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, lastSmsCode, openRoundTheClock, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, lastSmsCode, listen as listenAt, openRoundTheClock, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
@@ -375,34 +375,8 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
   });
 
   describe('live events', () => {
-    /** Reads a stream in the background, collecting its events until stopped. */
-    const listen = (path: string, token: string, lastEventId?: string) => {
-      const events: StreamEvent[] = [];
-      const controller = new AbortController();
-      let opened!: () => void;
-      const open = new Promise<void>((resolve) => (opened = resolve));
-      const done = readEvents({
-        url: `${base}/api${path}`,
-        token,
-        headers: { 'x-merchant-id': T.id },
-        lastEventId: lastEventId ?? null,
-        signal: controller.signal,
-        onOpen: () => opened(),
-        onEvent: (e) => events.push(e),
-      }).catch(() => null);
-      return {
-        events,
-        open,
-        async until(n: number) {
-          for (let i = 0; i < 200 && events.length < n; i++) await new Promise((r) => setTimeout(r, 25));
-          return events;
-        },
-        async stop() {
-          controller.abort();
-          await done;
-        },
-      };
-    };
+    /** Reads a stream of this server in the background (harness `listen`), collecting its events until stopped. */
+    const listen = (path: string, token: string, lastEventId?: string) => listenAt(`${base}/api${path}`, { token, merchantId: T.id, lastEventId: lastEventId ?? null });
 
     it("streams the customer's own order and the board, and a reconnect with Last-Event-ID gets what it missed", async () => {
       const c = await customer();

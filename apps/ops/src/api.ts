@@ -1,4 +1,5 @@
-import type { ErrorBody, OrderStatus } from '@dasturxon/domain';
+import { createHttpClient, errorText as catalogueText, type HttpMethod } from '@dasturxon/client';
+import type { OrderStatus } from '@dasturxon/domain';
 import type {
   Branch,
   Courier as CourierSchema,
@@ -15,6 +16,7 @@ import type {
   StopRequest,
 } from '@dasturxon/domain/contracts';
 import type { Translator } from './i18n.ts';
+import { staffToken } from './session.ts';
 
 /*
  * Every call of the console, same-origin under /api (the server finds the brand from the host), each with the
@@ -24,32 +26,12 @@ import type { Translator } from './i18n.ts';
 /** The contract names the courier's schema but no type of it: its output type, without importing zod. */
 export type Courier = (typeof CourierSchema)['_output'];
 
-const TOKEN_KEY = 'dx-ops-token';
 export const OPS = '/api/ops/v1';
 /** Orders per board page the console asks for: the first shows at once, the rest follow until none is left. */
 const BOARD_PAGE = 200;
 
-export const readToken = (): string | null => localStorage.getItem(TOKEN_KEY);
-export const storeToken = (token: string | null): void => {
-  if (token) localStorage.setItem(TOKEN_KEY, token);
-  else localStorage.removeItem(TOKEN_KEY);
-};
-
-/** An answer other than 2xx, with the server's error body when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody | null;
-  /** Seconds to wait, from Retry-After (429). */
-  readonly retryAfter: number | null;
-
-  constructor(status: number, body: ErrorBody | null, retryAfter: number | null) {
-    super(body?.message ?? `HTTP ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.retryAfter = retryAfter;
-  }
-}
+export const readToken = (): string | null => staffToken.get();
+export const storeToken = (token: string | null): void => (token ? staffToken.start(token) : staffToken.end('signedOut'));
 
 let onUnauthorized: () => void = () => {};
 /** The session's reaction to a 401 on any call but the login: back to the login screen. */
@@ -63,43 +45,24 @@ export function reportUnauthorized(): void {
   onUnauthorized();
 }
 
-async function call<T>(method: string, path: string, body?: unknown, options: { auth?: boolean } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = readToken();
-  if (token && options.auth !== false) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  const json: unknown = text ? safeParse(text) : null;
-  if (!response.ok) {
-    const retry = Number(response.headers.get('retry-after'));
-    const error = new ApiError(response.status, isErrorBody(json) ? json : null, Number.isFinite(retry) && retry > 0 ? retry : null);
-    if (response.status === 401 && options.auth !== false) reportUnauthorized();
-    throw error;
-  }
-  return json as T;
-}
+/**
+ * The console's calls (the client package's `createHttpClient`): whole paths under /api, each with the staff token
+ * but the login's, never kept by a cache; a 401 on one signs the console out.
+ */
+const client = createHttpClient({
+  base: '',
+  token: readToken,
+  authByDefault: true,
+  onUnauthorized: reportUnauthorized,
+  init: { cache: 'no-store' },
+});
 
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const isErrorBody = (v: unknown): v is ErrorBody =>
-  typeof v === 'object' && v !== null && typeof (v as ErrorBody).code === 'string' && typeof (v as ErrorBody).description === 'object';
+const call = <T>(method: HttpMethod, path: string, body?: unknown, options: { auth?: boolean } = {}): Promise<T> =>
+  client.request<T>(path, { method, ...(body === undefined ? {} : { body }), ...options });
 
 /** What to show for a failed call, in the console's language. */
 export function errorText(error: unknown, tr: Translator): string {
-  if (error instanceof ApiError) {
-    const described = error.body ? error.body.description[tr.content] || error.body.description.ru || error.body.message : tr.t('unknownError');
-    return error.retryAfter ? `${described}. ${tr.t('retryIn', { s: error.retryAfter })}` : described;
-  }
-  if (error instanceof TypeError) return tr.t('networkError');
-  return tr.t('unknownError');
+  return catalogueText(error, { lang: tr.content, t: (key, values) => tr.t(key as Parameters<Translator['t']>[0], values), fallbackKey: 'unknownError', networkKey: 'networkError', retryInKey: 'retryIn' });
 }
 
 export const api = {

@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@dasturxon/domain';
+import type { StreamEvent } from '@dasturxon/client';
 import type { OrderEvent } from '@dasturxon/domain/contracts';
 
 /** A screen following the console's live stream (events.tsx). */

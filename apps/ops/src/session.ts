@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { createSessionStore } from '@dasturxon/client';
 import { homeScreenOf, pickText, SCREENS_OF_ROLE, type ConsoleScreen, type StaffRole } from '@dasturxon/domain';
 import type { Branch, Staff } from '@dasturxon/domain/contracts';
 
@@ -9,6 +10,16 @@ export interface Session {
   branches: Branch[];
   signOut: () => void;
 }
+
+/**
+ * The staff token, kept in this browser (the client package's session store): read at start, written at a login,
+ * forgotten at a sign-out or when the server no longer takes it (api.ts).
+ */
+export const staffToken = createSessionStore<string, 'signedOut'>({
+  key: () => 'dx-ops-token',
+  parse: (text) => text || null,
+  serialize: (token) => token,
+});
 
 export const SessionContext = createContext<Session | null>(null);
 

@@ -2,13 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from './lib/router.tsx';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
-import { STATUS_PATHS, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import type { JsonPart, PageLoad, RenderInput } from '@dasturxon/client/render-contract';
+import { STATUS_PATHS, type BootStatus, type UiLanguage } from '@dasturxon/domain';
 import { App } from './app/app.tsx';
-import { pageMeta, type PageMeta } from './app/page-meta.ts';
+import { pageMeta } from './app/page-meta.ts';
 import { NOT_FOUND, serverPageFor } from './app/server-data.ts';
 import { ServerLanguageContext } from './i18n/i18n.ts';
 import { translate, type Messages } from './i18n/translate.ts';
-import { setTransport, type Answer } from './lib/http.ts';
+import { setTransport } from './lib/http.ts';
 import { bannersQuery } from './features/home/home.api.ts';
 import { branchesQuery } from './shared/catalogue/branches.api.ts';
 import { leadingMenu, menuArrangement, menuBlocks, SERVER_DRAWN_PRODUCTS } from './features/menu/menu-layout.ts';
@@ -18,7 +19,7 @@ import { hydratePageQueries, newQueryClient, pageQueries } from './shared/query-
 /*
  * The storefront rendered on the server with React (`vite build --ssr` → dist-ssr/entry-server.js, loaded
  * by apps/api/src/web/render.ts). A guest's page only: no cookie, basket or session is read here; the
- * browser hydrates the page and fills those in.
+ * browser hydrates the page and fills those in. What it takes and answers is @dasturxon/client/render-contract.
  */
 
 const MESSAGES = import.meta.glob<Messages>('./i18n/locales/*.json', { eager: true, import: 'default' });
@@ -30,27 +31,6 @@ setTransport((url, init) => {
   const call = api.getStore();
   return call ? call(url, init) : Promise.reject(new Error(`No API for ${url} outside a server render`));
 });
-
-export interface RenderInput {
-  /** Path and query of the address. */
-  url: string;
-  status: BootStatus;
-  merchant: Merchant | null;
-  settings: MerchantSettings;
-  lang: UiLanguage;
-  /** `https://host`: the brand's own address, for the page's canonical and schema.org addresses. */
-  origin: string;
-  /** The API in the server's own process: answers exactly as over HTTP, for this brand. */
-  fetch: (url: string, init: RequestInit) => Promise<Answer>;
-  /** The JSON text, safe inside a script element, of a value the API's answer was read into (shared between pages); else undefined. */
-  jsonOf: (value: object) => string | undefined;
-}
-
-/** Part of the page's queries as JSON: written here, or an API answer's own text (already safe inside a script element). */
-export interface JsonPart {
-  text: string;
-  scriptSafe: boolean;
-}
 
 /**
  * Where an answer's own text goes in the queries' JSON. A brand's text cannot stand for one: the API refuses control
@@ -86,25 +66,6 @@ function queriesJson(state: DehydratedState, jsonOf: RenderInput['jsonOf']): Jso
   parts.push({ text: json.slice(at), scriptSafe: false });
   return parts;
 }
-
-export type PageLoad =
-  /** The customer's own page (basket, profile, …): the browser renders it. */
-  | { kind: 'client' }
-  | {
-      kind: 'page';
-      status: number;
-      /**
-       * The query cache the page renders from, dehydrated, as JSON in parts (`queriesJson`): for the browser's
-       * `hydrate` (the merchant and settings travel apart).
-       */
-      queries: JsonPart[];
-      /** False when some data could not be fetched: the page is sent but not kept. */
-      complete: boolean;
-      /** Title, description, preview and schema.org data of the page (app/page-meta.ts). */
-      meta: PageMeta;
-      /** Renders the page's body with React from the data loaded. */
-      html: () => Promise<string>;
-    };
 
 /** The address the app shows for this state, as the browser's start would move to it (app/start.tsx). */
 function locationFor(url: string, status: BootStatus): string {

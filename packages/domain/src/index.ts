@@ -38,7 +38,6 @@ export * from './settings.ts';
 export * from './staff.ts';
 export * from './ops-board.ts';
 export * from './network.ts';
-export * from './event-stream.ts';
 export * from './tenant.ts';
 
 // The contract's types (what a call sends and answers), without their schemas.

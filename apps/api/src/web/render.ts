@@ -5,51 +5,16 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlib, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { MERCHANT_HEADER, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
-import { scriptSafe, type PageMeta } from './seo.ts';
+import { MERCHANT_HEADER, type UiLanguage } from '@dasturxon/domain';
+import type { RendererModule } from '@dasturxon/client/render-contract';
+import { scriptSafe } from './seo.ts';
 
 /*
  * The storefront's pages rendered on the server with React. The renderer is the storefront's own code,
  * built by `vite build --ssr` into apps/web/dist-ssr/entry-server.js (apps/web/src/entry-server.tsx); this
- * module loads it, gives it the API in process, and keeps the pages it renders for guests.
+ * module loads it, gives it the API in process, and keeps the pages it renders for guests. What passes between the
+ * two (`RenderInput`, `PageLoad`) is @dasturxon/client/render-contract, taken as types only.
  */
-
-/** What the built renderer takes (apps/web/src/entry-server.tsx `RenderInput`). */
-export interface RenderInput {
-  url: string;
-  status: BootStatus;
-  merchant: Merchant | null;
-  settings: MerchantSettings;
-  lang: UiLanguage;
-  /** `https://host` of the request: the brand's own addresses in the page's canonical and schema.org data. */
-  origin: string;
-  fetch: (url: string, init: RequestInit) => Promise<InProcessAnswer>;
-  /** The JSON text, safe inside a script element, of a value that is a kept answer's body (`scriptJsonOf`). */
-  jsonOf: (value: object) => string | undefined;
-}
-
-/** Part of a page's queries as JSON (apps/web/src/entry-server.tsx `JsonPart`): text the renderer wrote, or a kept answer's own text (already script-safe). */
-export interface JsonPart {
-  text: string;
-  scriptSafe: boolean;
-}
-
-/** What it answers (apps/web/src/entry-server.tsx `PageLoad`). */
-export type PageLoad =
-  | { kind: 'client' }
-  | {
-      kind: 'page';
-      status: number;
-      /** The query cache the page was drawn from, dehydrated, as JSON in parts: they go into the page as they are. */
-      queries: readonly JsonPart[];
-      complete: boolean;
-      meta: PageMeta;
-      html: () => Promise<string>;
-    };
-
-interface RendererModule {
-  loadPage(input: RenderInput): Promise<PageLoad>;
-}
 
 /** The renderer of a build, or null when the storefront was built without it (the browser then renders everything). */
 export async function loadRenderer(ssrDist: string): Promise<RendererModule | null> {
@@ -174,8 +139,8 @@ export function createAnswerMemo(now: () => number, maxAnswers = 500) {
 export type AnswerMemo = ReturnType<typeof createAnswerMemo>;
 
 /**
- * An answer of the API in process: what the renderer's calls read of a fetch Response (apps/web/src/lib/http.ts
- * `Answer`), with the body already text, and a kept answer's JSON read once for every page drawn from it. A
+ * An answer of the API in process: what the renderer's calls read of a fetch Response (render contract `Answer`),
+ * with the body already text, and a kept answer's JSON read once for every page drawn from it. A
  * Response would stream, decode and parse a kept menu again for every page.
  */
 export class InProcessAnswer {

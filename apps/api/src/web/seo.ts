@@ -1,21 +1,11 @@
-import { enabledLanguages, htmlLangOf, LANG_PARAM, type FirstPicture, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import type { PageMeta } from '@dasturxon/client/render-contract';
+import { enabledLanguages, htmlLangOf, LANG_PARAM, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 
 /*
  * What search engines and link previews read, per brand host: the tags of a rendered page's head (title,
  * description, canonical address, hreflang alternates, Open Graph, Twitter card, JSON-LD), robots.txt and
  * sitemap.xml. The renderer says what a page is about (apps/web/src/app/page-meta.ts); this writes it down.
  */
-
-/** What the renderer says of a page (apps/web/src/app/page-meta.ts `PageMeta`). */
-export interface PageMeta {
-  title: string;
-  description: string;
-  image: string | null;
-  type: 'website' | 'product';
-  noindex: boolean;
-  jsonLd: Record<string, unknown>[];
-  firstPicture: FirstPicture | null;
-}
 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON text that can sit inside a <script> element without closing it: one pass over a page's data of a few hundred kilobytes. */

@@ -9,7 +9,8 @@ import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
-import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, pageBytesOf, plainOf, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding, type JsonPart, type PageLoad } from './render.ts';
+import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, pageBytesOf, plainOf, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding } from './render.ts';
+import type { BootData, JsonPart, PageLoad } from '@dasturxon/client/render-contract';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -87,8 +88,8 @@ interface PageParts {
   merchant: Merchant | null;
   settings: MerchantSettings;
   lang: UiLanguage;
-  boot: Record<string, unknown>;
-  /** A rendered page's query cache as JSON, in parts (render.ts PageLoad `queries`): the boot's `queries`. */
+  boot: BootData;
+  /** A rendered page's query cache as JSON, in parts (render contract PageLoad `queries`): the boot's `queries`. */
   queries?: readonly JsonPart[];
   /** The rendered app, or '' for a page the browser renders. */
   body: string;
@@ -247,7 +248,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
       mainLanguage: settings.mainLanguage,
       enabled: enabledLanguages(settings),
     });
-    const boot: Record<string, unknown> = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
+    const boot: BootData = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
     // Only where the switcher answers does the page ask for it: elsewhere its 404 would be an error in the console.
     if (brandSwitcherOn(deps.development, request.host)) boot.brandSwitcher = true;
     const page = (body: string, head: string[], title?: string, queries?: readonly JsonPart[]) => fillTemplate(built, { merchant, settings, lang, boot, queries, body, head, title });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderEvent, StaffOrder } from '@dasturxon/domain/contracts';
-import { api, ApiError } from '../api.ts';
+import { HttpError } from '@dasturxon/client';
+import { api } from '../api.ts';
 import { useOrderEvents } from '../events.tsx';
 
 interface LiveOrders {
@@ -110,7 +111,7 @@ export function useLiveOrders(load: PageLoader, onChange?: (event: OrderEvent, b
       },
       (e: unknown) => {
         if (fetches.current.get(event.orderId) !== ticket) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) {
+        if (e instanceof HttpError && (e.status === 404 || e.status === 403)) {
           remove(event.orderId);
           onChange?.(event, before, null);
         }

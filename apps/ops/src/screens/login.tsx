@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Staff } from '@dasturxon/domain/contracts';
 import { unlockAudio } from '../alerts.ts';
-import { api, ApiError, errorText } from '../api.ts';
+import { HttpError } from '@dasturxon/client';
+import { api, errorText } from '../api.ts';
 import { LANGS, useT, type Lang } from '../i18n.ts';
 import { btn, field } from '../ui.tsx';
 
@@ -25,7 +26,7 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
       const answer = await api.login({ phone: phone.trim(), password, ...(codeAsked && code.trim() ? { code: code.trim() } : {}) });
       onSignedIn(answer.token, answer.staff);
     } catch (e) {
-      if (e instanceof ApiError && e.body?.code === 'STAFF_CODE_REQUIRED') {
+      if (e instanceof HttpError && e.body?.code === 'STAFF_CODE_REQUIRED') {
         setCodeAsked({ length: Number(e.body.details?.codeLength ?? 6) });
         setCode('');
       }

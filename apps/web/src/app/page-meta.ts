@@ -1,3 +1,4 @@
+import type { PageMeta } from '@dasturxon/client/render-contract';
 import {
   BANNER_PICTURE,
   imageUrl,
@@ -5,7 +6,6 @@ import {
   PRODUCT_PICTURE,
   type Banner,
   type Branch,
-  type FirstPicture,
   type Merchant,
   type MerchantSettings,
   type Overalls,
@@ -19,20 +19,6 @@ import {
  * picture of a preview, schema.org data (JSON-LD), and the picture its first screen shows largest. Computed by the renderer (entry-server.tsx) from the
  * data the page was drawn from; the server writes the tags (apps/api/src/web/seo.ts).
  */
-
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** An absolute address of the preview picture. */
-  image: string | null;
-  /** Open Graph type. */
-  type: 'website' | 'product';
-  /** Pages that are no answer to a search (a search itself, an error, a blocked brand) ask not to be listed. */
-  noindex: boolean;
-  jsonLd: Record<string, unknown>[];
-  /** What the head asks for before anything else: the home page's first banner, a product page's picture. */
-  firstPicture: FirstPicture | null;
-}
 
 export interface MetaInput {
   /** The route pattern rendered (`/`, `/product/:id`, …), or null for a status page or a 404. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from '../../lib/router.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { retryAfterSeconds } from '../../lib/retry-after.ts';
+import { retryAfterSeconds } from '@dasturxon/client';
 import { MessageIcon } from '../../shared/session/flow-icons.tsx';
 import { startSession } from '../../shared/session/session-store.ts';
 import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';

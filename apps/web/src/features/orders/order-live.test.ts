@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus, ServiceType } from '@dasturxon/domain';
 import type { CourierTracking, OrderEvent } from '@dasturxon/domain/contracts';
-import {
-  applyOrderEvent,
-  applyTrackingEvent,
-  failuresAfter,
-  isRefusal,
-  mapLink,
-  parseOrderEvent,
-  RECONNECT_BASE_MS,
-  RECONNECT_MAX_MS,
-  reconnectDelay,
-  STABLE_STREAM_MS,
-} from './order-live.ts';
+import { applyOrderEvent, applyTrackingEvent, mapLink, parseOrderEvent } from './order-live.ts';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -46,34 +35,6 @@ const tracking = (over: Partial<CourierTracking> = {}): CourierTracking => ({
   courier: { name: 'Aziz', phone: '+998901234567' },
   position: null,
   ...over,
-});
-
-describe('reconnecting the order stream', () => {
-  it('waits a second, then doubles the wait with each failure in a row up to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => reconnectDelay(n, 0.5))).toEqual([1000, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-    expect(reconnectDelay(0, 0.5)).toBe(RECONNECT_BASE_MS);
-    expect(reconnectDelay(50, 0.5)).toBe(RECONNECT_MAX_MS);
-  });
-
-  it('spreads each wait by ±20 %, never beyond', () => {
-    expect(reconnectDelay(3, 0)).toBe(3200);
-    expect(reconnectDelay(3, 0.999999)).toBe(4800);
-    expect(reconnectDelay(3, 7)).toBe(4800);
-    expect(reconnectDelay(3, -1)).toBe(3200);
-  });
-
-  it('counts a connection that never opened or dropped at once as a failure, and one that held as the end of the run', () => {
-    expect(failuresAfter(0, null)).toBe(1);
-    expect(failuresAfter(2, null)).toBe(3);
-    expect(failuresAfter(2, 300)).toBe(3);
-    expect(failuresAfter(5, STABLE_STREAM_MS)).toBe(0);
-    expect(failuresAfter(5, STABLE_STREAM_MS * 20)).toBe(0);
-  });
-
-  it('gives up on answers that asking again will not change, not on busy or slow ones', () => {
-    expect([400, 401, 403, 404, 410].every(isRefusal)).toBe(true);
-    expect([408, 425, 429, 500, 502, 503, 504].some(isRefusal)).toBe(false);
-  });
 });
 
 describe('reading an event', () => {

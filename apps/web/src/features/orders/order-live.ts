@@ -3,37 +3,13 @@ import type { CourierTracking, OrderEvent } from '@dasturxon/domain/contracts';
 
 /*
  * The live order (issue 15), kept pure so it is tested without a browser: reading an event of the order's stream,
- * merging it into the order and into its map, and when to reconnect a stream that dropped or fall back to asking.
+ * merging it into the order and into its map, and when to fall back to asking (the reconnecting is the client package's
+ * `followEventStream`).
  */
 
-/** The first wait before reconnecting, doubled with each failure in a row up to the longest; ±20 % so many pages do not knock at once. */
-export const RECONNECT_BASE_MS = 1000;
-export const RECONNECT_MAX_MS = 30_000;
-/** A connection that stayed open this long was a good one: the failures in a row start again from none. */
-export const STABLE_STREAM_MS = 15_000;
-/** The server has this long to answer the stream's request before the attempt counts as failed. */
-export const CONNECT_TIMEOUT_MS = 15_000;
 /** After this many failures in a row the page also asks for the order every `FALLBACK_POLL_MS`, until a connection holds. */
 export const FAILURES_BEFORE_POLL = 3;
 export const FALLBACK_POLL_MS = 15_000;
-
-/** How long to wait before the next connection after `failures` failures in a row; `random` in [0, 1) spreads it. */
-export function reconnectDelay(failures: number, random: number): number {
-  const base = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(base * (0.8 + 0.4 * Math.min(1, Math.max(0, random))));
-}
-
-/**
- * The failures in a row after a connection ended: `openFor` is how long it was open (null: it never opened). One
- * that held for `STABLE_STREAM_MS` (a server restart, a proxy's idle limit) ends a run of failures; a connection
- * that opens and drops at once is a failure like one that never opened, so a flapping stream still falls back.
- */
-export function failuresAfter(failures: number, openFor: number | null): number {
-  return openFor !== null && openFor >= STABLE_STREAM_MS ? 0 : failures + 1;
-}
-
-/** Answers the stream will give again however often it is asked (no such order, not this customer's, logged out): stop trying. */
-export const isRefusal = (status: number): boolean => status >= 400 && status < 500 && status !== 408 && status !== 425 && status !== 429;
 
 const STATUSES: ReadonlySet<string> = new Set(ORDER_STATUSES);
 

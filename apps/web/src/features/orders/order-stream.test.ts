@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReadEventsOptions } from '@dasturxon/domain';
+import { STABLE_STREAM_MS, type ReadEventsOptions } from '@dasturxon/client';
 import type { OrderEvent } from '@dasturxon/domain/contracts';
-import { CONNECT_TIMEOUT_MS, FAILURES_BEFORE_POLL, STABLE_STREAM_MS } from './order-live.ts';
+import { FAILURES_BEFORE_POLL } from './order-live.ts';
 import { followOrderStream, forgetOrderStreams } from './order-stream.ts';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
@@ -35,6 +35,7 @@ const openThen = (events: { id: string; event: string; data: string }[], end: 'c
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
+// The reconnecting itself (waits, time-outs, wake and stop) is the client package's: packages/client/test/follow-stream.test.ts.
 describe('following an order stream', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -108,41 +109,6 @@ describe('following an order stream', () => {
     expect(read).toHaveBeenCalledTimes(1);
     expect(refused).toEqual([404]);
     expect(fallback).toEqual([true]);
-  });
-
-  it('abandons a connection the server does not answer, and tries again', async () => {
-    const { read } = server();
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {} });
-    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
-    expect(read).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1 + 1000);
-    expect(read).toHaveBeenCalledTimes(2);
-    stream.stop();
-  });
-
-  it('cuts a wait short when woken, and ends for good when stopped', async () => {
-    const { read } = server(fail(), fail());
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {} });
-    await flush();
-    expect(read).toHaveBeenCalledTimes(1);
-    stream.wake();
-    await flush();
-    expect(read).toHaveBeenCalledTimes(2);
-    stream.stop();
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(read).toHaveBeenCalledTimes(2);
-  });
-
-  it('aborts the open connection when stopped', async () => {
-    const { read, seen } = server(openThen([], 'hang'));
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, onEvent: () => {} });
-    await flush();
-    const signal = seen[0]?.signal as AbortSignal;
-    expect(signal.aborted).toBe(false);
-    stream.stop();
-    expect(signal.aborted).toBe(true);
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(read).toHaveBeenCalledTimes(1);
   });
 
   it('reads the order again on a reset (the server could not replay what was missed), and goes on from the reset', async () => {

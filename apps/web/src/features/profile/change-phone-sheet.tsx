@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { OTP_CODE_LENGTH, OTP_TTL_SECONDS } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
-import { retryAfterSeconds } from '../../lib/retry-after.ts';
+import { retryAfterSeconds } from '@dasturxon/client';
 import { MessageIcon } from '../../shared/session/flow-icons.tsx';
 import { checkPhoneInput, PHONE_INPUT_START } from '../../shared/session/phone-mask.ts';
 import { PhoneField } from '../../shared/session/phone-field.tsx';

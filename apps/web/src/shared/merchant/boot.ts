@@ -1,18 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
-import { normalizeLanguage, type BootStatus, type ErrorBody, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import type { BootData as ContractBootData } from '@dasturxon/client/render-contract';
+import { normalizeLanguage, type BootStatus, type Merchant, type MerchantSettings } from '@dasturxon/domain';
 
-/** What the page or the API said about this storefront's merchant at start. */
-export interface BootData {
-  merchant: Merchant | null;
-  settings: MerchantSettings | null;
-  error: ErrorBody | null;
-  /** The page was rendered on the server from these queries, in this language: the browser hydrates it. */
-  queries?: DehydratedState;
-  lang?: UiLanguage;
-  /** The development brand switcher answers here (`/users/v1/merchants/development`). */
-  brandSwitcher?: boolean;
-}
+/** What the page or the API said about this storefront's merchant at start (the render contract's `BootData`). */
+export type BootData = ContractBootData<DehydratedState>;
 
 export interface Boot {
   status: BootStatus;

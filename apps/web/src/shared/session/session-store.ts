@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { createSessionStore } from '@dasturxon/client';
 import type { User } from '@dasturxon/domain';
 import { configureAuth, currentMerchantId } from '../../lib/http.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
 
 /**
  * The customer's session: the bearer token and the user, kept per merchant (docs/spec-index.md section 4,
@@ -35,31 +35,16 @@ export function parseSession(text: string | null): Session | null {
   }
 }
 
-let cache: { merchantId: string; session: Session | null } | null = null;
-const listeners = new Set<() => void>();
-const endListeners = new Set<(reason: SessionEndReason) => void>();
-const startListeners = new Set<(session: Session) => void>();
-
-function current(): Session | null {
-  const merchantId = currentMerchantId();
-  if (!merchantId) return null;
-  if (cache?.merchantId !== merchantId) cache = { merchantId, session: parseSession(readStored(sessionKey(merchantId))) };
-  return cache.session;
-}
-
-function put(session: Session | null): void {
-  const merchantId = currentMerchantId();
-  if (!merchantId) return;
-  cache = { merchantId, session };
-  if (session) writeStored(sessionKey(merchantId), JSON.stringify(session));
-  else
-    try {
-      localStorage.removeItem(sessionKey(merchantId));
-    } catch {
-      // Forbidden storage: nothing was kept either.
-    }
-  for (const l of listeners) l();
-}
+/** The client package's session store, keyed by the merchant known now. */
+const store = createSessionStore<Session, SessionEndReason>({
+  key: () => {
+    const merchantId = currentMerchantId();
+    return merchantId ? sessionKey(merchantId) : null;
+  },
+  parse: parseSession,
+  serialize: (session) => JSON.stringify(session),
+});
+const current = store.get;
 
 /** The session of this merchant's customer, or null for a guest. */
 export const getSession = (): Session | null => current();
@@ -68,48 +53,30 @@ export const getToken = (): string | null => current()?.token ?? null;
 export const isLoggedIn = (): boolean => current() !== null;
 
 /** After a login (`POST /users/v1/auth/otp/verify`). Nothing else is touched: the guest's basket stays. */
-export function startSession(session: Session): void {
-  put(session);
-  for (const l of startListeners) l(session);
-}
+export const startSession = (session: Session): void => store.start(session);
 
 /** The server answered a newer copy of the customer (`/users/me`, a profile edit, a phone change). */
 export function updateSessionUser(user: User): void {
   const session = current();
   if (!session || session.user.id !== user.id) return;
-  put({ token: session.token, user });
+  store.replace({ token: session.token, user });
 }
 
 /**
  * Forgets the token and the user and tells every listener why. Only the session: what else a
  * logout clears (storage, cookies) is `clearCustomerData()` in `logout.ts`.
  */
-export function endSession(reason: SessionEndReason): void {
-  if (!current()) return;
-  put(null);
-  for (const l of endListeners) l(reason);
-}
+export const endSession = (reason: SessionEndReason): void => store.end(reason);
 
 /** Called with each ended session: stores that keep the customer's data in memory reset here. Returns the unsubscribe. */
-export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
-  endListeners.add(listener);
-  return () => endListeners.delete(listener);
-}
+export const onSessionEnd = (listener: (reason: SessionEndReason) => void): (() => void) => store.onEnd(listener);
 
 /** Called after each login, e.g. to push a guest's locally kept addresses to the new account (docs/spec-index.md section 6). */
-export function onSessionStart(listener: (session: Session) => void): () => void {
-  startListeners.add(listener);
-  return () => startListeners.delete(listener);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onSessionStart = (listener: (session: Session) => void): (() => void) => store.onStart(listener);
 
 /** The session, re-rendering on login, logout and profile updates. */
 // A page rendered on the server is a guest's page; the session fills in right after hydration.
-export const useSession = (): Session | null => useSyncExternalStore(subscribe, current, guest);
+export const useSession = (): Session | null => useSyncExternalStore(store.subscribe, current, guest);
 const guest = (): Session | null => null;
 export const useIsLoggedIn = (): boolean => useSession() !== null;
 /** The signed-in customer as last answered by the server, or null for a guest. */
@@ -133,13 +100,5 @@ configureAuth(getToken, () => {
 
 // Another tab of the same brand logged in or out.
 if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    const merchantId = currentMerchantId();
-    if (!merchantId || (event.key !== null && event.key !== sessionKey(merchantId))) return;
-    const before = cache?.merchantId === merchantId ? cache.session : null;
-    cache = null;
-    const after = current();
-    for (const l of listeners) l();
-    if (before && !after) for (const l of endListeners) l('elsewhere');
-  });
+  window.addEventListener('storage', (event) => store.storageChanged(event.key, 'elsewhere'));
 }

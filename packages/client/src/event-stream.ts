@@ -1,23 +1,9 @@
 /*
  * Server-sent events, read with fetch so a bearer token can go in a header (EventSource cannot send one) and a
  * reconnect can send the last id it saw as `Last-Event-ID`. Used by the storefront's order page, the staff console
- * and the tests; the server writes the same format (`id:`, `event:`, `data:` lines, a blank line between events).
+ * and the API's tests; the server writes the same format (`id:`, `event:`, `data:` lines, a blank line between events).
+ * One connection here; `followEventStream` (follow-stream.ts) keeps one open, reconnecting.
  */
-
-// The domain is built without a platform's types: what this module uses of fetch, as browsers and Node 20 have it.
-interface AbortSignalLike {
-  readonly aborted: boolean;
-}
-interface StreamReader {
-  read(): Promise<{ done: boolean; value?: Uint8Array }>;
-}
-declare const fetch: (
-  url: string,
-  init: { headers: Record<string, string>; signal?: AbortSignalLike; cache: 'no-store' },
-) => Promise<{ status: number; body: { getReader(): StreamReader } | null }>;
-declare class TextDecoder {
-  decode(input?: Uint8Array, options?: { stream: boolean }): string;
-}
 
 export interface StreamEvent {
   id: string | null;
@@ -55,7 +41,9 @@ export interface ReadEventsOptions {
   headers?: Record<string, string>;
   /** Resume after this event (sent as Last-Event-ID). */
   lastEventId?: string | null;
-  signal?: AbortSignalLike;
+  signal?: AbortSignal;
+  /** The network; the platform's `fetch` unless given (tests). */
+  fetch?: typeof fetch;
   onEvent: (event: StreamEvent) => void;
   /** Called once the server has answered 200 and the stream is open. */
   onOpen?: () => void;
@@ -69,8 +57,12 @@ export async function readEvents(options: ReadEventsOptions): Promise<string | n
   const headers: Record<string, string> = { accept: 'text/event-stream', ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
-  const response = await fetch(options.url, { headers, ...(options.signal ? { signal: options.signal } : {}), cache: 'no-store' });
+  const call = options.fetch ?? fetch;
+  // Built apart: Node's RequestInit (the API's tests) knows no `cache`, which the browsers' has and honour.
+  const init = { headers, ...(options.signal ? { signal: options.signal } : {}), cache: 'no-store' as const };
+  const response = await call(options.url, init);
   if (response.status !== 200 || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
     throw Object.assign(new Error(`event stream answered ${response.status}`), { status: response.status });
   }
   options.onOpen?.();
