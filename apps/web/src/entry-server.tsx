@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { StaticRouter } from './lib/router.tsx';
+import { StaticRouter } from 'react-router';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { STATUS_PATHS, type BootStatus, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
 import { App } from './app/app.tsx';

@@ -1,7 +1,7 @@
 import { isActiveStatus, pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { useT, type Translator } from '../i18n.ts';
-import { Link } from '../router.tsx';
+import { Link } from 'react-router';
 import { minutesSince, money, time } from '../format.ts';
 import { OrderActions } from './actions.tsx';
 
