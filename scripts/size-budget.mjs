@@ -6,12 +6,12 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { firstScreenFiles } from './first-screen.mjs';
 
-// Issue 11: 110 KB on React 19 with the page rendered on the server (docs/decisions/006); react-dom alone is about
-// 57 KB of it. Until 2026-11-26 React Router took about 13 KB more and the first screen stood at 114.4 KB; the
-// storefront's own router (apps/web/src/lib/router.tsx, docs/decisions/011) brought it to 103.5 KB. What costs
-// bytes here: each lazy route is a line of app/routes.tsx plus its list of files to preload, so pages that belong
+// Issue 11 asked for 110 KB on React 19 with the page rendered on the server (docs/decisions/006); react-dom alone is
+// about 64 KB of it. The storefront's own router (decision 011) kept it at 103.8 KB; issue 27 moved the storefront and
+// the console back to React Router 7 (docs/decisions/015: 114.8 KB) and raised the budget to 125 KB to make room. What
+// costs bytes here: each lazy route is a line of app/routes.tsx plus its list of files to preload, so pages that belong
 // together share one lazy component (features/orders/orders.tsx, checkout-pages.tsx, cards-pages.tsx).
-const BUDGET_KB = Number(process.env.FIRST_SCREEN_BUDGET_KB ?? 110);
+const BUDGET_KB = Number(process.env.FIRST_SCREEN_BUDGET_KB ?? 125);
 const dist = 'apps/web/dist';
 const seen = firstScreenFiles(dist).map((file) => join(dist, file));
 let total = 0;

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { keepBuilds } from '../../scripts/vite-keep-builds.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
@@ -8,10 +9,14 @@ const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
 
 const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Served by the API under /ops on the brand's own host (apps/api/src/web/ops-console.ts).
   base: '/ops/',
   plugins: [react(), tailwindcss(), keepBuilds(), precompress(COMPRESSIBLE)],
+  resolve: {
+    // As the storefront's build (apps/web/vite.config.ts): React Router's production build, without its development warnings.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
   build: {
     outDir: 'dist',
     // The hashed files of the last builds stay (keepBuilds; docs/decisions/012-assets-across-deploys.md).
@@ -28,4 +33,4 @@ export default defineConfig({
       '/api': { target: apiOrigin, changeOrigin: false },
     },
   },
-});
+}));

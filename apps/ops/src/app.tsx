@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
 import type { Branch, Staff } from '@dasturxon/domain/contracts';
 import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
 import { I18nContext, storedLang, storeLang, translator, useT, type I18n, type Lang } from './i18n.ts';
-import { navigate, usePath } from './router.tsx';
 import { homeOf, myBranches, SCREENS, SessionContext, type Screen, type Session } from './session.ts';
 import { EventsProvider } from './events.tsx';
 import { Shell } from './shell.tsx';
@@ -23,6 +23,7 @@ type Auth =
   | { kind: 'signedIn'; token: string; staff: Staff };
 
 export function App() {
+  const navigate = useNavigate();
   const [lang, setLangState] = useState<Lang>(storedLang);
   const setLang = useCallback((next: Lang) => {
     storeLang(next);
@@ -65,8 +66,8 @@ export function App() {
     api.logout().catch(() => {});
     storeToken(null);
     setAuth({ kind: 'signedOut' });
-    navigate('/login', { replace: true });
-  }, []);
+    void navigate('/login', { replace: true });
+  }, [navigate]);
 
   const session = useMemo<Session | null>(
     () => (auth.kind === 'signedIn' ? { token: auth.token, staff: auth.staff, branches: myBranches(auth.staff, branches), signOut } : null),
@@ -80,7 +81,7 @@ export function App() {
         onSignedIn={(token, staff) => {
           storeToken(token);
           setAuth({ kind: 'signedIn', token, staff });
-          navigate(homeOf(staff.role), { replace: true });
+          void navigate(homeOf(staff.role), { replace: true });
         }}
       />
     );
@@ -101,34 +102,55 @@ export function App() {
       <SessionContext value={session}>
         <EventsProvider token={session.token}>
           <Shell>
-            <Routes screens={SCREENS[session.staff.role]} home={homeOf(session.staff.role)} />
+            <Screens screens={SCREENS[session.staff.role]} home={homeOf(session.staff.role)} />
           </Shell>
         </EventsProvider>
       </SessionContext>
     );
   }
-  return <I18nContext value={i18n}>{body}</I18nContext>;
+  return (
+    <I18nContext value={i18n}>
+      <ScrollToTop />
+      {body}
+    </I18nContext>
+  );
 }
 
-function Routes({ screens, home }: { screens: readonly Screen[]; home: string }) {
-  const path = usePath();
+/** A screen opened by a link or a redirect starts at the top; Back and Forward leave the browser's own scroll restoration. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const action = useNavigationType();
+  useLayoutEffect(() => {
+    if (action !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, action]);
+  return null;
+}
+
+/**
+ * The screens of the signed-in console (paths under the router's basename /ops), each only for the roles that have it:
+ * another role's screen is not found; `/login` and, for a role without the board, `/` go to the role's own screen.
+ */
+function Screens({ screens, home }: { screens: readonly Screen[]; home: string }) {
   const allowed = (screen: Screen) => screens.includes(screen);
-  const order = /^\/orders\/([^/]+)$/.exec(path)?.[1];
+  const toHome = <Navigate to={home} replace />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route path="login" element={toHome} />
+        <Route index element={allowed('board') ? <Board /> : toHome} />
+        <Route path="orders/:id" element={<OrderRoute />} />
+        {allowed('stopList') && <Route path="stop-list" element={<StopListScreen />} />}
+        {allowed('figures') && <Route path="figures" element={<FiguresScreen />} />}
+        {allowed('courier') && <Route path="courier" element={<CourierView />} />}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}
 
-  const wrong = path === '/login' || (path === '/' && !allowed('board'));
-  useEffect(() => {
-    if (wrong) navigate(home, { replace: true });
-  }, [wrong, home]);
-  if (wrong) return null;
-
-  let screen;
-  if (order) screen = <OrderDetail id={decodeURIComponent(order)} />;
-  else if (path === '/' && allowed('board')) screen = <Board />;
-  else if (path === '/stop-list' && allowed('stopList')) screen = <StopListScreen />;
-  else if (path === '/figures' && allowed('figures')) screen = <FiguresScreen />;
-  else if (path === '/courier' && allowed('courier')) screen = <CourierView />;
-  else screen = <NotFound />;
-  return <Suspense fallback={<Loading />}>{screen}</Suspense>;
+function OrderRoute() {
+  const { id = '' } = useParams();
+  return <OrderDetail id={id} />;
 }
 
 function NotFound() {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { unlockAudioOnFirstGesture } from './alerts.ts';
 import { App } from './app.tsx';
 import { storedLang } from './i18n.ts';
@@ -10,6 +11,9 @@ unlockAudioOnFirstGesture();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {/* Served under /ops (vite's base; apps/api/src/web/ops-console.ts answers index.html for any path under it). */}
+    <BrowserRouter basename="/ops">
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

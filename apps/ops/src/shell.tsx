@@ -2,7 +2,7 @@ import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { askForAlerts, audioReady, chime, notify, notifyPermission, onAudioChange, type NotifyPermission } from './alerts.ts';
 import { useLiveState, useOrderEvents } from './events.tsx';
 import { LANGS, useT, type Lang, type MessageKey } from './i18n.ts';
-import { Link, navigate, usePath } from './router.tsx';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { SCREEN_PATH, SCREENS, useSession, type Screen } from './session.ts';
 import { hearsNewOrders, ringsFor } from '@dasturxon/domain';
 import { Icon } from './icons.tsx';
@@ -13,7 +13,8 @@ const NAV_LABEL: Record<Screen, MessageKey> = { board: 'navBoard', stopList: 'na
 export function Shell({ children }: { children: ReactNode }) {
   const tr = useT();
   const { staff, signOut } = useSession();
-  const path = usePath();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const live = useLiveState();
   const screens = SCREENS[staff.role];
   const watchesNewOrders = hearsNewOrders(staff.role);
@@ -29,7 +30,10 @@ export function Shell({ children }: { children: ReactNode }) {
     announced.current.add(event.orderId);
     chime();
     if (document.visibilityState !== 'visible' || !document.hasFocus()) {
-      notify(tr.t('newOrderTitle', { n: event.number }), tr.status('OPEN'), event.orderId, () => navigate(`/orders/${event.orderId}`));
+      notify(tr.t('newOrderTitle', { n: event.number }), tr.status('OPEN'), event.orderId, () => {
+        const to = `/orders/${event.orderId}`;
+        if (pathname !== to) void navigate(to);
+      });
     }
   });
 
@@ -42,18 +46,18 @@ export function Shell({ children }: { children: ReactNode }) {
           </span>
           <nav aria-label={tr.t('appName')} className="order-last flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
             {screens.map((screen) => {
-              const to = SCREEN_PATH[screen];
-              const current = path === to;
               return (
-                <Link
+                <NavLink
                   key={screen}
-                  to={to}
+                  to={SCREEN_PATH[screen]}
+                  end
                   data-testid={`nav-${screen}`}
-                  aria-current={current ? 'page' : undefined}
-                  className={`whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-slate-800'}`}
+                  className={({ isActive }) =>
+                    `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-slate-800'}`
+                  }
                 >
                   {tr.t(NAV_LABEL[screen])}
-                </Link>
+                </NavLink>
               );
             })}
           </nav>

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { StaticRouter } from './lib/router.tsx';
+import { StaticRouter } from 'react-router';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import type { JsonPart, PageLoad, RenderInput } from '@dasturxon/client/render-contract';
 import { STATUS_PATHS, type BootStatus, type UiLanguage } from '@dasturxon/domain';

@@ -1,7 +1,7 @@
 import { isActiveStatus, orderWait, pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { useT, type Translator } from '../i18n.ts';
-import { Link } from '../router.tsx';
+import { Link } from 'react-router';
 import { money, time } from '../format.ts';
 import { OrderActions } from './actions.tsx';
 

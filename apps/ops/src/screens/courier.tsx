@@ -8,7 +8,7 @@ import { money, telHref, time } from '../format.ts';
 import { OrderActions } from '../orders/actions.tsx';
 import { PaymentBadge, StatusBadge } from '../orders/card.tsx';
 import { useLiveOrders } from '../orders/live.ts';
-import { Link } from '../router.tsx';
+import { Link } from 'react-router';
 import { useSession } from '../session.ts';
 import { ErrorNote, Loading } from '../ui.tsx';
 import { Icon } from '../icons.tsx';

@@ -9,7 +9,7 @@ import { OrderActions } from '../orders/actions.tsx';
 import { PaymentBadge, StatusBadge } from '../orders/card.tsx';
 import { OrderMap } from '../orders/map.tsx';
 import { KitchenTicket, LineModifications } from '../orders/ticket.tsx';
-import { Link } from '../router.tsx';
+import { Link } from 'react-router';
 import { useSession } from '../session.ts';
 import { btn, ErrorNote, Loading, useLoad } from '../ui.tsx';
 import { Icon } from '../icons.tsx';

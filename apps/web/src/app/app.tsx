@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter, useLocation, useNavigate, useRoutes } from '../lib/router.tsx';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { enabledLanguages, resolveLanguage, rewritePath, type PathRewrite } from '@dasturxon/domain';
 import { useLanguage } from '../i18n/i18n.ts';
 import { useChangeLanguage } from '../i18n/use-change-language.ts';

@@ -1,5 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { useLocation } from '../lib/router.tsx';
+import { useLocation } from 'react-router';
 import { lazyPage } from '../lib/chunk-reload.ts';
 
 // Rarely seen, so not in the first screen's code.

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, type RouteObject } from '../lib/router.tsx';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page.tsx';
 import { Menu } from '../features/menu/menu.tsx';
 import { ProductOverlayHost } from '../features/product/product-overlay-host.tsx';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from '../lib/router.tsx';
+import { matchPath } from 'react-router';
 import type { MerchantSettings, PolicyType } from '@dasturxon/domain';
 import { bannersQuery, storiesQuery } from '../features/home/home.api.ts';
 import { policyQuery } from '../features/info/info.api.ts';
@@ -85,11 +85,23 @@ const CLIENT_ONLY = [
 
 export type ServerPage = { kind: 'page'; path: string; prefetch: Prefetch; params: Record<string, string | undefined> } | { kind: 'notFound' } | { kind: 'client' };
 
+/** A param as the browser's routes give it (React Router decodes the address before matching; `matchPath` alone does not). */
+function decoded(value: string | undefined): string | undefined {
+  try {
+    return value === undefined ? value : decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** What the server does for an address of an open storefront. */
 export function serverPageFor(pathname: string): ServerPage {
   for (const page of PAGES) {
     const match = matchPath(page.path, pathname);
-    if (match) return { kind: 'page', path: page.path, prefetch: page.prefetch, params: match.params };
+    if (match) {
+      const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, decoded(value)]));
+      return { kind: 'page', path: page.path, prefetch: page.prefetch, params };
+    }
   }
   if (CLIENT_ONLY.some((pattern) => matchPath(pattern, pathname))) return { kind: 'client' };
   return { kind: 'notFound' };

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate, type NavigateOptions } from '../lib/router.tsx';
+import { useNavigate, type NavigateOptions } from 'react-router';
 import { isSafeInternalPath, LANG_COOKIE, LANG_COOKIE_DAYS, PAGE_COOKIE, type PathRewrite } from '@dasturxon/domain';
 import { writeCookie } from '../lib/cookies.ts';
 

@@ -1,4 +1,4 @@
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 import { PageOutlet } from './page-outlet.tsx';

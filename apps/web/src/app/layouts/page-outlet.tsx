@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from '../../lib/router.tsx';
+import { Outlet } from 'react-router';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { RouteErrorBoundary } from '../route-error-boundary.tsx';
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from '../../lib/router.tsx';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';

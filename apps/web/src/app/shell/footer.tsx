@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { APP_VERSION, formatPhone, pickText } from '@dasturxon/domain';
 import { useLanguage } from '../../i18n/i18n.ts';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, NavLink, useLocation } from '../../lib/router.tsx';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BasketHeaderButton } from '../../features/basket/basket-entry.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { lazyPage } from '../../lib/chunk-reload.ts';

@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { isDeliveryService, orderServiceType, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';

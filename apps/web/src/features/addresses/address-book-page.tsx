@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import type { Address } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isDeliveryService, orderServiceType, pickText, type Branch, type ServiceType } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { hoursLine } from '../../shared/catalogue/branch-hours.ts';

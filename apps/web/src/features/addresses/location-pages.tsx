@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AddressRequest, LatLng } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { ChevronStartIcon } from '../../shared/session/flow-icons.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from '../../lib/router.tsx';
+import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { retryAfterSeconds } from '@dasturxon/client';
 import { MessageIcon } from '../../shared/session/flow-icons.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from '../../lib/router.tsx';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { OTP_CODE_LENGTH, OTP_TTL_SECONDS } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';

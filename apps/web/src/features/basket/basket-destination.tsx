@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { pickText, type ServiceType } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from '../../lib/router.tsx';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket, useBasketCount } from '../../shared/basket/basket-store.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { openBasketSheet } from './basket-sheet-state.ts';
 

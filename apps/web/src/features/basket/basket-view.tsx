@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ElementType, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { isDeliveryService, type Product } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';

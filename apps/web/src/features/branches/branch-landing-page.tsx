@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { MapPinIcon } from '../../shared/ui/icons.tsx';
 import { BranchList, CitySelector } from './branch-list.tsx';

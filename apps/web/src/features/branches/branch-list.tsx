@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { formatPhone, pickText, type Branch, type City } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { phoneHref } from '../../lib/links.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';

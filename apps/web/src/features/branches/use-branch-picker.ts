@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { pickText, type Branch } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from '../../lib/router.tsx';
+import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';

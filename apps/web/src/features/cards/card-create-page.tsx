@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';

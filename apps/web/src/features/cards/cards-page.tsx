@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import type { SavedCard } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';

@@ -1,4 +1,4 @@
-import { useLocation } from '../../lib/router.tsx';
+import { useLocation } from 'react-router';
 import { CardConfirmPage } from './card-confirm-page.tsx';
 import { CardCreatePage } from './card-create-page.tsx';
 import { CardsPage } from './cards-page.tsx';

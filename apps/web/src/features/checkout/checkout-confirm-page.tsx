@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from 'react-router';
 import type { ServiceType } from '@dasturxon/domain';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';

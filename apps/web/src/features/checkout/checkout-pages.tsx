@@ -1,4 +1,4 @@
-import { useLocation } from '../../lib/router.tsx';
+import { useLocation } from 'react-router';
 import { CheckoutConfirmPage } from './checkout-confirm-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { pickText, type QuoteResponse } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { placeTitle } from '../../shared/order/place-title.ts';

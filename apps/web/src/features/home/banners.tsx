@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { BANNER_PICTURE, isSafeInternalPath, pickText, type Banner } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useIdleAfterLoad } from '../../lib/after-load.ts';

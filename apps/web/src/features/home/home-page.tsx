@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { imageUrl, isSafeInternalPath, pickText, type Story } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { safeExternalUrl } from '../../lib/links.ts';

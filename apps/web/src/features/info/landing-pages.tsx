@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { formatPhone, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { phoneHref } from '../../lib/links.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from '../../lib/router.tsx';
+import { Link, useSearchParams } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { contrastText, imageUrl, pickText, validColor, type Group } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';

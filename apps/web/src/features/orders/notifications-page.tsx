@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import type { Notification } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useNumberText } from '../../shared/catalogue/price.ts';

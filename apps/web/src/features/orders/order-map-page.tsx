@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '../../lib/router.tsx';
+import { Link, useParams } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import type { CourierTracking } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';

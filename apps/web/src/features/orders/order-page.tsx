@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '../../lib/router.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isDeliveryService, paymentProviderOf, pickText, type Order } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';

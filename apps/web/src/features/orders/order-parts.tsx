@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { statusLabel, type Order, type OrderStatus } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from '../../lib/router.tsx';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useSessionUser } from '../../shared/session/session-store.ts';

@@ -1,4 +1,4 @@
-import { useLocation } from '../../lib/router.tsx';
+import { useLocation } from 'react-router';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 import { OrderPage } from './order-page.tsx';
 import { NotificationsPage } from './notifications-page.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useSearchParams } from '../../lib/router.tsx';
+import { Outlet, useSearchParams } from 'react-router';
 import { whenIdleAfterLoad } from '../../lib/after-load.ts';
 import { useServerDrawn } from '../../lib/server-drawn.ts';
 import { lazyPage } from '../../lib/chunk-reload.ts';

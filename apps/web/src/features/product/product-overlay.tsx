@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useNavigate } from '../../lib/router.tsx';
+import { useLocation, useNavigate } from 'react-router';
 import { useProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { PRODUCT_PARAM, VIEW_PARAM, type ProductOverlayView } from '../../shared/catalogue/product-link.ts';
 import { BottomSheet, SheetTitle } from '../../shared/ui/bottom-sheet.tsx';

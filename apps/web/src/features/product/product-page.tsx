@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from '../../lib/router.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useProduct } from '../../shared/catalogue/catalogue.api.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { formatPhone, htmlLangOf, type UiLanguage, type User } from '@dasturxon/domain';
 import { useLanguage, useTranslation } from '../../i18n/i18n.ts';
 import { useChangeLanguage } from '../../i18n/use-change-language.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { formatPhone, MIN_BIRTHDAY, type User } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';

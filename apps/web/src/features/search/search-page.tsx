@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { useTranslation } from '../../i18n/i18n.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from '../../lib/router.tsx';
+import { useLocation, useNavigate } from 'react-router';
 import type { NavigationType } from '@dasturxon/domain';
 
 /*

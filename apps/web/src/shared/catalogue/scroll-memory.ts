@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from '../../lib/router.tsx';
+import { useLocation, useNavigationType } from 'react-router';
 import { readStored, writeStored } from '../../lib/storage.ts';
 
 const keyOf = (locationKey: string) => `dx:scroll:${locationKey}`;

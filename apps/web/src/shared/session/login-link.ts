@@ -1,4 +1,4 @@
-import type { Location } from '../../lib/router.tsx';
+import type { Location } from 'react-router';
 
 /** The login page's address. */
 export const LOGIN_PATH = '/login';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from '../../lib/router.tsx';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { StatusScreen } from '../ui/status-screen.tsx';

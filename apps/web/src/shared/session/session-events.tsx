@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { t } from '../../i18n/i18n.ts';
 import { toast } from '../ui/toast.tsx';
 import { sessionKeys } from './session.api.ts';

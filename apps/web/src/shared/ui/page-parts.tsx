@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { ChevronStartIcon } from '../session/flow-icons.tsx';
 import { buttonClass } from './button.tsx';
