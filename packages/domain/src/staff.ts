@@ -1,4 +1,4 @@
-import type { OrderRole } from './order-status.ts';
+import { WITH_COURIER_STATUSES, type OrderRole } from './order-status.ts';
 import type { OrderStatus, ServiceType } from './enums.ts';
 import { isDeliveryService } from './quote-rules.ts';
 
@@ -29,7 +29,7 @@ export const BOARD_COLUMNS = [
   { id: 'accepted', statuses: ['ACCEPTED'] },
   { id: 'cooking', statuses: ['COOKING'] },
   { id: 'ready', statuses: ['DONE'] },
-  { id: 'onTheWay', statuses: ['ATTACHED', 'ON_WAY'] },
+  { id: 'onTheWay', statuses: WITH_COURIER_STATUSES },
   { id: 'done', statuses: ['DELIVERED', 'CLOSED', 'CANCELED'] },
 ] as const satisfies readonly { id: string; statuses: readonly OrderStatus[] }[];
 export type BoardColumn = (typeof BOARD_COLUMNS)[number]['id'];
