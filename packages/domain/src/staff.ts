@@ -60,7 +60,7 @@ export const BOARD_PAGE_SIZE_MAX = 500;
 
 /**
  * A ready delivery nobody has taken: what a courier of its branch may take (ATTACHED). The server's scope of a
- * courier (`features/ops`, and its query's form in ops.repository.ts) and the courier's phone view both ask this.
+ * courier (`features/board`, and its query's form in board.repository.ts) and the courier's phone view both ask this.
  */
 export function awaitsCourier(order: { status: OrderStatus; serviceType: ServiceType; courierId: string | null }): boolean {
   return order.status === 'DONE' && order.courierId === null && isDeliveryService(order.serviceType);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { awaitsCourier, COURIER_POSITION_INTERVAL_SECONDS, pickText } from '@dasturxon/domain';
+import { awaitsCourier, COURIER_POSITION_INTERVAL_SECONDS, courierHasOrder, pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { chime } from '../alerts.ts';
 import { api } from '../api.ts';
@@ -119,7 +119,7 @@ export function CourierView() {
       if (after && awaitsCourier({ ...after, courierId: after.courier?.id ?? null }) && before?.status !== 'DONE') chime();
     },
   );
-  const mine = live.orders.filter((o) => o.courier?.id === staff.id && (o.status === 'ATTACHED' || o.status === 'ON_WAY')).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const mine = live.orders.filter((o) => o.courier?.id === staff.id && courierHasOrder(o.status)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const ready = live.orders.filter((o) => awaitsCourier({ ...o, courierId: o.courier?.id ?? null })).sort((a, b) => (a.readyTime ?? a.createdAt).localeCompare(b.readyTime ?? b.createdAt));
   const riding = mine.some((o) => o.status === 'ON_WAY');
   const gps = usePositionSender(riding);
