@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
-import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
+import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
@@ -238,6 +238,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(boardRoutes, { auth: staffAuth, service: board, hub, events, streamsPerSession: config.STREAMS_PER_SESSION });
       // The customer's live order and its courier, and their notifications.
       await api.register(trackingRoutes, {
+        customerOf: customerSessionOf,
         hub,
         events,
         orders,

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuidParam } from '@dasturxon/domain';
 import { CourierTracking, ErrorResponse, OrderIdParams } from '@dasturxon/domain/contracts';
-import { merchantOf } from '../../plugins/tenant.ts';
-import { requireSession, requireUser, type SessionRecord } from '../auth/index.ts';
+import type { customerSessionOf, SessionRecord } from '../auth/index.ts';
 import type { BoardService } from '../board/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { EventHub } from './event-hub.ts';
@@ -13,7 +12,13 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const signedIn = { tenant: 'active', auth: true } as const;
 const security = [{ bearer: [] }];
 
+/**
+ * What the customer's routes need of other features comes as functions `app.ts` hands over (only their types are
+ * imported here): the auth feature ends streams through live, so live does not import it back.
+ */
 export interface TrackingRoutesOptions {
+  /** The signed-in customer and their session (the auth feature's `customerSessionOf`). */
+  customerOf: typeof customerSessionOf;
   hub: EventHub;
   events: EventsRepository;
   /** The customer's own order (another customer's is not found). */
@@ -27,8 +32,7 @@ export interface TrackingRoutesOptions {
 }
 
 /** The customer's side of the live path (issue 15): their order's stream and its courier on a map. */
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { hub, events, orders, courierTracking, streamsPerSession, sessionLive }) => {
-  const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { customerOf, hub, events, orders, courierTracking, streamsPerSession, sessionLive }) => {
 
   app.get(
     `/orders/v1/orders/${uuidParam('id')}/events`,
@@ -46,9 +50,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const customer = customerOf(request);
+      const { session, ...customer } = customerOf(request);
       const order = await orders.get(customer, request.params.id);
-      const session = requireSession(request);
       await streamEvents(request, reply, {
         hub,
         session: { id: `customer:${session.id}`, max: streamsPerSession, live: () => sessionLive(session) },
@@ -72,6 +75,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
         response: { 200: CourierTracking, ...errors },
       },
     },
-    async (request) => courierTracking(customerOf(request), request.params.id),
+    async (request) => {
+      const { session: _session, ...customer } = customerOf(request);
+      return courierTracking(customer, request.params.id);
+    },
   );
 };

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, NotificationPage, NotificationsReadRequest, PageQuery } from '@dasturxon/domain/contracts';
-import { merchantOf } from '../../plugins/tenant.ts';
-import { requireUser } from '../auth/index.ts';
+import { customerOf } from '../auth/index.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -12,8 +11,6 @@ const NoContent = z.null().describe('No content');
 
 /** The customer's notifications about their orders: a page of them with the unread count, and marking them read. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {
-  const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
-
   app.get(
     '/notifications/v1/notifications',
     {
