@@ -97,6 +97,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: "Another feature is reached only through its index.ts (its public surface)." }] }] },
   },
   {
+    // `live` is below every feature that ends or writes streams through it (auth, staff, orders, board): it takes what it
+    // needs of them as functions app.ts hands over, and imports only their types, so no two features import each other.
+    files: ['apps/api/src/features/live/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/', allowTypeImports: true, message: '`live` imports only the types of other features: take their functions as options from app.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/plugins/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Plugins depend on no feature: take what they need as a parameter.' }] }] },
   },

@@ -14,26 +14,18 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
-import { authRoutes, createAuthFeature, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
+import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
-import { healthRoutes } from './features/health/index.ts';
+import { createHealthCheck, healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
-import { createEventHub, createEventsRepository, endAllStreams, registerStreamChecks, type EventHub } from './features/live/index.ts';
+import { createEventHub, createEventsRepository, endAllStreams, registerStreamChecks, trackingRoutes, type EventHub } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
-import {
-  createNotificationsService,
-  createOpsService,
-  createStaffAuth,
-  createTelegram,
-  opsRoutes,
-  type Telegram,
-  registerOpsWork,
-  registerStaffGuard,
-  trackingRoutes,
-} from './features/ops/index.ts';
+import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
+import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
+import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
@@ -188,7 +180,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     checkoutPages: { payme: config.PAYME_CHECKOUT_URL, paymeTest: config.PAYME_TEST_CHECKOUT_URL, click: config.CLICK_PAY_URL, uzum: config.UZUM_PAY_URL },
     clickApiUrl: config.CLICK_MERCHANT_API_URL,
   });
-  // The staff's moves along the order table (the console's routes call it through the ops service; tests directly).
+  // The staff's moves along the order table (the console's routes call it through the board service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
   // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
   const hub = createEventHub(database, app.log, [catalogueChanges.listener]);
@@ -199,7 +191,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerStreamChecks(app, hub, config.ORDER_TIMERS_SECONDS);
   app.addHook('onClose', async () => hub.close());
   const staffAuth = createStaffAuth({ db, clock, codes: account.otp, secret: config.AUTH_SECRET });
-  const ops = createOpsService({
+  const board = createBoardService({
     db,
     clock,
     orders,
@@ -210,7 +202,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   const notifications = createNotificationsService({ db, clock });
   app.decorate('telegram', telegram);
-  registerOpsWork(app, { telegram, events: createEventsRepository(db), clock }, config.ORDER_TIMERS_SECONDS);
+  const events = createEventsRepository(db);
+  registerOpsWork(app, { telegram, events, clock }, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
   registerTenant(app, resolver);
@@ -224,7 +217,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       registerGuestBrandLimits(api, config.RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE);
       // The staff's check (`config.staff`): staff sessions only, by role.
       registerStaffGuard(api, staffAuth);
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { check: createHealthCheck(database) });
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
       await api.register(addressesRoutes, { service: addresses });
@@ -240,9 +233,20 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(checkoutRoutes, { service: payments.checkout });
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
       await api.register(cardsRoutes, { service: payments.cards });
-      // The staff console's calls, and the customer's live order, courier and notifications.
-      await api.register(opsRoutes, { db, auth: staffAuth, service: ops, hub, streamsPerSession: config.STREAMS_PER_SESSION });
-      await api.register(trackingRoutes, { db, hub, orders, notifications, streamsPerSession: config.STREAMS_PER_SESSION, sessionLive: account.auth.isLive });
+      // The staff console's calls: the staff's login, and the board.
+      await api.register(staffRoutes, { auth: staffAuth });
+      await api.register(boardRoutes, { auth: staffAuth, service: board, hub, events, streamsPerSession: config.STREAMS_PER_SESSION });
+      // The customer's live order and its courier, and their notifications.
+      await api.register(trackingRoutes, {
+        customerOf: customerSessionOf,
+        hub,
+        events,
+        orders,
+        courierTracking: board.courierTracking,
+        streamsPerSession: config.STREAMS_PER_SESSION,
+        sessionLive: account.auth.isLive,
+      });
+      await api.register(notificationsRoutes, { notifications });
     },
     { prefix: '/api' },
   );

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantSettings, notifications, orders } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { Order } from '@dasturxon/domain/contracts';
-import { verifyInitData } from '../src/features/ops/index.ts';
+import { verifyInitData } from '../src/features/notifications/index.ts';
 import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;

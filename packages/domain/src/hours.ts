@@ -1,4 +1,4 @@
-import { WEEK_NAMES, type WeekName, type WorkHoursType } from './enums.ts';
+import { WEEK_NAMES, WORK_HOURS_TYPES, type WeekName, type WorkHoursType } from './enums.ts';
 import type { WorkDay, WorkHours } from './contracts/hours.ts';
 
 export interface Interval {
@@ -96,6 +96,24 @@ export function isOpenAt(days: readonly WorkDay[], now: Date, timeZone: string):
     if (dayIntervals(yesterday).some((i) => m >= i.start && m < i.end)) return true;
   }
   return false;
+}
+
+/** A branch's hours of one type and day, as they are stored (a row of work_hours; other fields are ignored). */
+export type WorkDayRow = WorkDay & { type: WorkHoursType };
+
+/**
+ * A branch's stored hours as `WorkHours[]`: by type in the enum's order, a type without days left out, each
+ * type's days as stored (a day may be missing: a holiday, docs/spec-index.md section 4). The one reading of the rows.
+ */
+export function groupWorkHours(rows: readonly WorkDayRow[]): WorkHours[] {
+  const out: WorkHours[] = [];
+  for (const type of WORK_HOURS_TYPES) {
+    const days = rows
+      .filter((r) => r.type === type)
+      .map((r): WorkDay => ({ weekName: r.weekName, open: r.open, close: r.close, extraOpen: r.extraOpen, extraClose: r.extraClose, isDayOff: r.isDayOff }));
+    if (days.length > 0) out.push({ type, days });
+  }
+  return out;
 }
 
 /** The days of a given hours type (PICK_UP for the branch list), or none. */

@@ -86,6 +86,17 @@ export function nextStatuses(from: OrderStatus, role: OrderRole, serviceType: Se
 export const FINAL_ORDER_STATUSES = ['CLOSED', 'DELIVERED', 'CANCELED'] as const satisfies readonly OrderStatus[];
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(s));
 
+/** A courier has the order: attached to them (taken, not yet left) or on its way with them. */
+export const WITH_COURIER_STATUSES = ['ATTACHED', 'ON_WAY'] as const satisfies readonly OrderStatus[];
+
+/**
+ * Whether a courier has the order (ATTACHED or ON_WAY): the one rule for where a courier's position means something
+ * (the board's and the customer's map), a courier's load, and the courier's own list.
+ */
+export function courierHasOrder(status: OrderStatus): boolean {
+  return (WITH_COURIER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** Active = not CLOSED, DELIVERED or CANCELED (docs/spec-index.md section 4, Active and Archive). */
 export function isActiveStatus(status: OrderStatus): boolean {
   return ACTIVE_ORDER_STATUSES.includes(status);

@@ -1,4 +1,4 @@
-import type { OrderRole } from './order-status.ts';
+import { courierHasOrder, WITH_COURIER_STATUSES, type OrderRole } from './order-status.ts';
 import type { OrderStatus, ServiceType } from './enums.ts';
 import { isDeliveryService } from './quote-rules.ts';
 
@@ -29,7 +29,7 @@ export const BOARD_COLUMNS = [
   { id: 'accepted', statuses: ['ACCEPTED'] },
   { id: 'cooking', statuses: ['COOKING'] },
   { id: 'ready', statuses: ['DONE'] },
-  { id: 'onTheWay', statuses: ['ATTACHED', 'ON_WAY'] },
+  { id: 'onTheWay', statuses: WITH_COURIER_STATUSES },
   { id: 'done', statuses: ['DELIVERED', 'CLOSED', 'CANCELED'] },
 ] as const satisfies readonly { id: string; statuses: readonly OrderStatus[] }[];
 export type BoardColumn = (typeof BOARD_COLUMNS)[number]['id'];
@@ -60,18 +60,15 @@ export const BOARD_PAGE_SIZE_MAX = 500;
 
 /**
  * A ready delivery nobody has taken: what a courier of its branch may take (ATTACHED). The server's scope of a
- * courier (`features/ops`, and its query's form in ops.repository.ts) and the courier's phone view both ask this.
+ * courier (`features/board`, and its query's form in board.repository.ts) and the courier's phone view both ask this.
  */
 export function awaitsCourier(order: { status: OrderStatus; serviceType: ServiceType; courierId: string | null }): boolean {
   return order.status === 'DONE' && order.courierId === null && isDeliveryService(order.serviceType);
 }
 
-/** The statuses an order is in while a courier has it: taken (ATTACHED) and on the way (ON_WAY). */
-export const CARRIED_STATUSES = ['ATTACHED', 'ON_WAY'] as const satisfies readonly OrderStatus[];
-
 /** Whether this courier has the order: it is theirs and taken or on the way (the courier view's "my orders"). */
 export function carriesOrder(order: { status: OrderStatus; courierId: string | null }, courierId: string): boolean {
-  return order.courierId === courierId && (CARRIED_STATUSES as readonly OrderStatus[]).includes(order.status);
+  return order.courierId === courierId && courierHasOrder(order.status);
 }
 
 /** Courier statuses (docs/spec-index.md section 4) the console sets as the order moves. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WEEK_NAMES, type WeekName } from '../src/enums.ts';
 import { WorkDay, type WorkHours } from '../src/contracts/hours.ts';
-import { hoursOfType, isOpenAt, localTime, todayHours } from '../src/hours.ts';
+import { groupWorkHours, hoursOfType, isOpenAt, localTime, todayHours } from '../src/hours.ts';
 
 const WEEK = WEEK_NAMES;
 const MINUTES_PER_DAY = 1440;
@@ -297,5 +297,20 @@ describe('WorkDay and hoursOfType', () => {
     ];
     expect(hoursOfType(hours, 'PICK_UP')).toEqual([day('MONDAY', '09:00', '23:00')]);
     expect(hoursOfType(hours, 'DINE_IN')).toEqual([]);
+  });
+});
+
+describe('groupWorkHours: stored rows as WorkHours[]', () => {
+  it('groups by type in the enum order, keeps each type\'s days as stored, leaves out types without days and other fields', () => {
+    const rows = [
+      { type: 'PICK_UP' as const, branchId: 'b', ...day('TUESDAY', '09:00', '23:00') },
+      { type: 'DELIVERY' as const, branchId: 'b', ...day('MONDAY', '10:00', '22:00') },
+      { type: 'PICK_UP' as const, branchId: 'b', ...day('MONDAY', '08:00', '20:00') },
+    ];
+    expect(groupWorkHours(rows)).toEqual([
+      { type: 'DELIVERY', days: [day('MONDAY', '10:00', '22:00')] },
+      { type: 'PICK_UP', days: [day('TUESDAY', '09:00', '23:00'), day('MONDAY', '08:00', '20:00')] },
+    ]);
+    expect(groupWorkHours([])).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   ACTIVE_ORDER_STATUSES,
   canMove,
   completesOrder,
+  courierHasOrder,
   initialStatus,
   isActiveStatus,
   isOnlinePayment,
@@ -16,8 +17,10 @@ import {
   nextStatuses,
   ORDER_MOVES,
   ORDER_ROLES,
+  WITH_COURIER_STATUSES,
   type OrderRole,
 } from '../src/order-status.ts';
+import { isDeliveryService } from '../src/quote-rules.ts';
 
 /*
  * Decision 008's table written out again, by hand, as the only moves there are: "from>to" → the roles
@@ -180,5 +183,22 @@ describe('status labels (docs/spec-index.md section 4)', () => {
     expect(customerSeesMove('ATTACHED', 'DONE')).toBe(false);
     expect(customerSeesMove('ATTACHED', 'ON_WAY')).toBe(true);
     expect(customerSeesMove('AT_TIME', 'CREATED')).toBe(false);
+  });
+});
+
+describe('a courier has the order', () => {
+  it('from the move that attaches a courier until the order is delivered: ATTACHED and ON_WAY, nothing else', () => {
+    expect(ORDER_STATUSES.filter(courierHasOrder).sort()).toEqual(['ATTACHED', 'ON_WAY']);
+    expect([...WITH_COURIER_STATUSES].sort()).toEqual(['ATTACHED', 'ON_WAY']);
+  });
+
+  it('agrees with the table: a courier moves an order they have, and otherwise only takes one (ATTACHED)', () => {
+    for (const s of SERVICE_TYPES.filter(isDeliveryService)) {
+      for (const status of ORDER_STATUSES) {
+        const moves = nextStatuses(status, 'courier', s);
+        if (courierHasOrder(status)) expect([status, moves.length > 0]).toEqual([status, true]);
+        else expect([status, moves.filter((to) => to !== 'ATTACHED')]).toEqual([status, []]);
+      }
+    }
   });
 });

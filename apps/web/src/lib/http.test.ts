@@ -38,7 +38,7 @@ describe("the storefront's calls", () => {
     expect(ended).toBe(1);
   });
 
-  it('retry a GET once on 503 (spec section 9)', async () => {
+  it('retry a GET once on 503 (docs/spec-index.md section 9)', async () => {
     const fetchMock = vi.fn().mockResolvedValueOnce(json(503, errorBody('INTERNAL_ERROR'))).mockResolvedValueOnce(json(200, [1]));
     vi.stubGlobal('fetch', fetchMock);
     await expect(http('/x')).resolves.toEqual([1]);

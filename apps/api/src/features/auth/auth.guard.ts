@@ -63,6 +63,16 @@ export function requireSession(request: FastifyRequest): SessionRecord {
   return request.session;
 }
 
+/** The signed-in customer of a route with `config.auth: true`, as the services name them: their brand and their id. */
+export function customerOf(request: FastifyRequest): { merchantId: string; id: string } {
+  return { merchantId: merchantOf(request).id, id: requireUser(request).id };
+}
+
+/** The signed-in customer with their session (what ends with it, such as an event stream). */
+export function customerSessionOf(request: FastifyRequest): { merchantId: string; id: string; session: SessionRecord } {
+  return { ...customerOf(request), session: requireSession(request) };
+}
+
 /** Adds the check to `app`'s scope (app.ts calls it in the /api scope). */
 export function registerAuthGuard(app: FastifyInstance, auth: Pick<AuthService, 'authenticate'>): void {
   app.decorateRequest('user', null);

@@ -1,6 +1,6 @@
 /** The auth feature's public surface: what app.ts and other features may import (the lint rule allows nothing else). */
 export { createAuthFeature, type AuthFeature } from './auth.feature.ts';
-export { bearerToken, registerAuthGuard, requireSession, requireUser, type AuthMode } from './auth.guard.ts';
+export { bearerToken, customerOf, customerSessionOf, registerAuthGuard, requireSession, requireUser, type AuthMode } from './auth.guard.ts';
 export { authRoutes } from './auth.routes.ts';
 export { invalidCode, type OtpService } from './otp.service.ts';
 export type { SessionRecord } from './auth.repository.ts';

@@ -160,10 +160,10 @@ export function createOtpService(options: OtpServiceDeps) {
   async function textFor(merchant: MerchantRecord, code: string): Promise<string> {
     const settings = await options.merchants.settings(merchant.id, 'WEB');
     return codeSmsText({
-      template: settings?.smsContent,
+      template: settings.smsContent,
       code,
-      brand: settings?.brand?.trim() || merchant.name,
-      language: settings?.mainLanguage ?? 'uz',
+      brand: settings.brand.trim() || merchant.name,
+      language: settings.mainLanguage,
     });
   }
 

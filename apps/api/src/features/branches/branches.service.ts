@@ -1,4 +1,4 @@
-import { AppError, hoursOfType, isOpenAt, todayHours, WEEK_NAMES, WORK_HOURS_TYPES, type Branch, type BranchSettings, type WorkDay, type WorkHours } from '@dasturxon/domain';
+import { AppError, groupWorkHours, hoursOfType, isOpenAt, todayHours, WEEK_NAMES, type Branch, type BranchSettings, type WorkHours } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { BranchesRepository, BranchRows } from './branches.repository.ts';
 
@@ -22,25 +22,6 @@ function settingsOf(json: Record<string, unknown> | null): BranchSettings {
   return Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, json?.[f] === true])) as BranchSettings;
 }
 
-/** The stored hours by type, in the enum's order, each day as stored (a day may be missing). */
-function storedHours(rows: readonly HoursRow[]): WorkHours[] {
-  const out: WorkHours[] = [];
-  for (const type of WORK_HOURS_TYPES) {
-    const days: WorkDay[] = rows
-      .filter((r) => r.type === type)
-      .map((r) => ({
-        weekName: r.weekName,
-        open: r.open,
-        close: r.close,
-        extraOpen: r.extraOpen,
-        extraClose: r.extraClose,
-        isDayOff: r.isDayOff,
-      }));
-    if (days.length > 0) out.push({ type, days });
-  }
-  return out;
-}
-
 /** A day without hours is a holiday (docs/spec-index.md section 4); the wire spells that out so every type lists the seven days. */
 function withSevenDays(hours: WorkHours): WorkHours {
   const byDay = new Map(hours.days.map((d) => [d.weekName, d]));
@@ -54,7 +35,7 @@ function withSevenDays(hours: WorkHours): WorkHours {
 
 /** A branch as the list and the map show it, with open-now and today's hours of its PICK_UP hours in its city's time zone. */
 export function toBranch(row: BranchRow, hoursRows: readonly HoursRow[], now: Date): Branch {
-  const hours = storedHours(hoursRows);
+  const hours = groupWorkHours(hoursRows);
   const pickUp = hoursOfType(hours, 'PICK_UP');
   const today = todayHours(pickUp, now, row.timeZone);
   const main = today.isHoliday ? null : today.intervals[today.intervals.length - 1]!;

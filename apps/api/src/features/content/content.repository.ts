@@ -1,11 +1,8 @@
-import { SETTINGS_FLAG_DEFAULTS, type Banner, type LocalizedText, type PolicyType } from '@dasturxon/domain';
+import type { Banner, LocalizedText, PolicyType } from '@dasturxon/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { brands, companyPolicies, type Database, type StorySlide } from '@dasturxon/db';
 import { preparedRead } from '../../prepared-read.ts';
-
-/** The web settings' switch of a kind of content, with the spec's default for a merchant that keeps no settings row. */
-const shown = (column: 'banners_active' | 'stories_active', fallback: boolean) =>
-  `coalesce((select s.${column} from merchant_settings s where s.merchant_id = $1 and s.channel = 'WEB' limit 1), ${fallback})`;
+import { webFlagSql } from '../merchants/index.ts';
 
 /**
  * The banners a page shows (none while the merchant has them switched off), in one statement, as JSON: the page's
@@ -13,7 +10,7 @@ const shown = (column: 'banners_active' | 'stories_active', fallback: boolean) =
  */
 const BANNERS = `select coalesce(json_agg(json_build_object('id', b.id, 'title', b.title, 'image', b.image, 'link', b.link,
   'productId', b.product_id, 'priority', b.priority) order by b.priority, b.id), '[]'::json)
-from banners b where b.merchant_id = $1 and b.active and ${shown('banners_active', SETTINGS_FLAG_DEFAULTS.bannersActive)}`;
+from banners b where b.merchant_id = $1 and b.active and ${webFlagSql('bannersActive')}`;
 
 /** Active stories whose window [startsAt, endsAt) holds $2 (none while switched off), times as toISOString writes them. */
 const STORIES = `select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'preview', s.preview, 'slides', s.slides,
@@ -21,7 +18,7 @@ const STORIES = `select coalesce(json_agg(json_build_object('id', s.id, 'title',
   'endsAt', to_char(s.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'priority', s.priority) order by s.priority, s.starts_at, s.id), '[]'::json)
 from stories s where s.merchant_id = $1 and s.active and s.starts_at <= $2::timestamptz and s.ends_at > $2::timestamptz
-  and ${shown('stories_active', SETTINGS_FLAG_DEFAULTS.storiesActive)}`;
+  and ${webFlagSql('storiesActive')}`;
 
 export interface StoryRow {
   id: string;

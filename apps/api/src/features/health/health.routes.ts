@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION, AppError } from '@dasturxon/domain';
 import { ErrorResponse, HealthResponse } from '@dasturxon/domain/contracts';
-import { pingDatabase, type Database } from '@dasturxon/db';
+import type { createHealthCheck } from './health.service.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ check: ReturnType<typeof createHealthCheck> }> = async (app, { check }) => {
   app.get(
     '/health',
     { schema: { tags: ['system'], summary: 'Answers 200 when the database answers', response: { 200: HealthResponse, 503: ErrorResponse } } },
     async (_request, reply) => {
-      if (!(await pingDatabase(database))) {
+      const database = await check();
+      if (!database) {
         reply.status(503);
         return new AppError('INTERNAL_ERROR').toBody();
       }
-      return { status: 'ok' as const, version: APP_VERSION, database: database.kind };
+      return { status: 'ok' as const, version: APP_VERSION, database };
     },
   );
 };

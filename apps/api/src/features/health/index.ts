@@ -1,2 +1,3 @@
 /** The health feature's public surface. */
 export { healthRoutes } from './health.routes.ts';
+export { createHealthCheck } from './health.service.ts';

@@ -3,3 +3,4 @@ export { type ChannelListener, createEventHub, type EventHub } from './event-hub
 export { announceSessionsEnded, createEventsRepository, EVENTS_KEPT_MS, REPLAY_WINDOW, type EventsRepository } from './events.repository.ts';
 export { checkStreamSessions, endAllStreams, openStreams, registerStreamChecks, streamEvents } from './event-stream.ts';
 export { orderEventOf, type LiveEvent } from './live-event.ts';
+export { trackingRoutes } from './tracking.routes.ts';

@@ -2,3 +2,4 @@
 export { createMerchantsRepository, type MerchantsRepository } from './merchants.repository.ts';
 export { brandSwitcherOn, merchantsRoutes } from './merchants.routes.ts';
 export { createMerchantsService, toMerchant, type MerchantsService } from './merchants.service.ts';
+export { readSettings, settingsOf, webFlagSql, type SettingsRecord } from './merchant-settings.ts';

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { brands, cities, merchants, merchantSettings, type Db } from '@dasturxon/db';
+import { asc, desc, eq } from 'drizzle-orm';
+import { brands, cities, merchants, type Db } from '@dasturxon/db';
+import type { SettingsChannel } from '@dasturxon/domain';
+import type { MerchantSettings } from '@dasturxon/domain/contracts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
+import { readSettings } from './merchant-settings.ts';
 
-export type SettingsRecord = typeof merchantSettings.$inferSelect;
 export type CityRecord = typeof cities.$inferSelect;
 
 const CACHE_TTL_MS = 5_000;
@@ -42,16 +44,8 @@ export function createMerchantsRepository(db: Db) {
         return rows[0]?.merchant ?? null;
       }),
     /** Every page and most calls read the settings, and they change rarely: kept like the merchant. */
-    settings: (merchantId: string, channel: 'WEB' | 'CLICK_APP'): Promise<SettingsRecord | null> =>
-      cached(`settings:${merchantId}:${channel}`, async () =>
-        first(
-          await db
-            .select()
-            .from(merchantSettings)
-            .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, channel)))
-            .limit(1),
-        ),
-      ),
+    settings: (merchantId: string, channel: SettingsChannel): Promise<MerchantSettings> =>
+      cached(`settings:${merchantId}:${channel}`, () => readSettings(db, merchantId, channel)),
     async cities(merchantId: string): Promise<CityRecord[]> {
       return db
         .select()

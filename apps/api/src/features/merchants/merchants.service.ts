@@ -1,5 +1,5 @@
 import { type City, type Merchant, type SettingsChannel } from '@dasturxon/domain';
-import { MerchantSettings } from '@dasturxon/domain/contracts';
+import type { MerchantSettings } from '@dasturxon/domain/contracts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import type { CityRecord, MerchantsRepository } from './merchants.repository.ts';
 
@@ -40,11 +40,9 @@ export interface MerchantsServiceDeps {
 
 export function createMerchantsService({ repo }: MerchantsServiceDeps) {
   return {
-    /** A merchant's settings for a channel; a merchant without a row gets the spec's defaults. */
+    /** A merchant's settings for a channel; a merchant without a row gets the spec's defaults (merchant-settings.ts). */
     async settings(merchant: MerchantRecord, channel: SettingsChannel): Promise<MerchantSettings> {
-      const row = await repo.settings(merchant.id, channel);
-      const { channel: _channel, ...fields } = row ?? { channel };
-      return MerchantSettings.parse({ ...fields, merchantId: merchant.id });
+      return repo.settings(merchant.id, channel);
     },
     async cities(merchant: MerchantRecord): Promise<City[]> {
       return (await repo.cities(merchant.id)).map(toCity);

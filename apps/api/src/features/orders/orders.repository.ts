@@ -6,7 +6,6 @@ import {
   clickTransactions,
   idempotencyKeys,
   merchantOrderSettings,
-  merchantSettings,
   modifications,
   notifications,
   orderCounters,
@@ -26,15 +25,14 @@ import {
   ACTIVE_ORDER_STATUSES,
   DEFAULT_LEAD_TIME_MINUTES,
   FINAL_ORDER_STATUSES,
-  SETTINGS_FLAG_DEFAULTS,
   type CashbackEntryKind,
   type PaymentInProgress,
+  groupWorkHours,
   type PaymentMethodSettings,
-  type WorkDay,
   type WorkHours,
-  type WorkHoursType,
 } from '@dasturxon/domain';
 import { createEventsRepository } from '../live/index.ts';
+import { readSettings } from '../merchants/index.ts';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -94,12 +92,7 @@ export function createOrdersRepository(db: Db) {
 
     /** Whether the brand sends its customers messages about their orders (the WEB row's notificationsActive). */
     async notificationsActive(merchantId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ on: merchantSettings.notificationsActive })
-        .from(merchantSettings)
-        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
-        .limit(1);
-      return row?.on ?? SETTINGS_FLAG_DEFAULTS.notificationsActive;
+      return (await readSettings(db, merchantId)).notificationsActive;
     },
 
     async insertNotification(row: typeof notifications.$inferInsert): Promise<void> {
@@ -107,11 +100,7 @@ export function createOrdersRepository(db: Db) {
     },
 
     async settings(merchantId: string): Promise<OrderSettingsRecord> {
-      const [flags] = await db
-        .select(Object.fromEntries(FLAG_KEYS.map((k) => [k, merchantSettings[k]])) as { [K in (typeof FLAG_KEYS)[number]]: (typeof merchantSettings)[K] })
-        .from(merchantSettings)
-        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
-        .limit(1);
+      const web = await readSettings(db, merchantId);
       const [own] = await db.select().from(merchantOrderSettings).where(eq(merchantOrderSettings.merchantId, merchantId)).limit(1);
       const methods = await db
         .select({
@@ -125,9 +114,9 @@ export function createOrdersRepository(db: Db) {
         })
         .from(paymentMethods)
         .where(eq(paymentMethods.merchantId, merchantId));
-      const defaults = Object.fromEntries(FLAG_KEYS.map((k) => [k, SETTINGS_FLAG_DEFAULTS[k]])) as { [K in (typeof FLAG_KEYS)[number]]: boolean };
+      const flags = Object.fromEntries(FLAG_KEYS.map((k) => [k, web[k]])) as { [K in (typeof FLAG_KEYS)[number]]: boolean };
       return {
-        ...(flags ?? defaults),
+        ...flags,
         leadTimeMinutes: own?.leadTimeMinutes ?? DEFAULT_LEAD_TIME_MINUTES,
         unpaidCancelMinutes: own?.unpaidCancelMinutes ?? 20,
         cashbackPercent: own?.cashbackPercent ?? 0,
@@ -153,13 +142,7 @@ export function createOrdersRepository(db: Db) {
         .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId), eq(branches.deleted, false)));
       if (!branch) return null;
       const rows = await db.select().from(workHours).where(and(eq(workHours.merchantId, merchantId), eq(workHours.branchId, branchId)));
-      const byType = new Map<WorkHoursType, WorkDay[]>();
-      for (const r of rows) {
-        const days = byType.get(r.type) ?? [];
-        days.push({ weekName: r.weekName, open: r.open, close: r.close, extraOpen: r.extraOpen, extraClose: r.extraClose, isDayOff: r.isDayOff });
-        byType.set(r.type, days);
-      }
-      return { timeZone: branch.timeZone, hours: [...byType].map(([type, days]) => ({ type, days })) };
+      return { timeZone: branch.timeZone, hours: groupWorkHours(rows) };
     },
 
     /** The names and pictures of products and options, as an order's lines keep them. */

@@ -12,7 +12,7 @@ import {
   OrderSetting,
   OrderUserParams,
 } from '@dasturxon/domain/contracts';
-import { AppError } from '@dasturxon/domain';
+import { AppError, uuidParam } from '@dasturxon/domain';
 import { requireUser } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -23,7 +23,7 @@ const security = [{ bearer: [] }];
 const tags = ['orders'];
 const NoContent = z.null().describe('No content');
 /** An order id in a path: only a UUID matches, so `GET /orders/v1/orders/quote` stays a 405 of the quote's path, not a bad id. */
-const ORDER = '/orders/v1/orders/:id(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)';
+const ORDER = `/orders/v1/orders/${uuidParam('id')}`;
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
-import { cardPayments, merchantSettings, savedCards, type Db } from '@dasturxon/db';
+import { cardPayments, savedCards, type Db } from '@dasturxon/db';
+import { readSettings } from '../merchants/index.ts';
 
 export type SavedCardRecord = typeof savedCards.$inferSelect;
 export type CardPaymentRecord = typeof cardPayments.$inferSelect;
@@ -13,14 +14,9 @@ export function createCardsRepository(db: Db) {
     and(eq(savedCards.merchantId, merchantId), eq(savedCards.userId, userId), eq(savedCards.id, id), isNull(savedCards.deletedAt));
 
   return {
-    /** The brand's web `cardActive` (the storefront and the Telegram Mini App share the WEB row); false without one. */
+    /** The brand's web `cardActive` (the storefront and the Telegram Mini App share the WEB row); the default without one. */
     async cardActive(merchantId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ cardActive: merchantSettings.cardActive })
-        .from(merchantSettings)
-        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
-        .limit(1);
-      return row?.cardActive ?? false;
+      return (await readSettings(db, merchantId)).cardActive;
     },
 
     /** One of the customer's cards that is not deleted, pending or verified. */

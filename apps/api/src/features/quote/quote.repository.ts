@@ -6,7 +6,6 @@ import {
   cities,
   deliveryZones,
   merchants,
-  merchantSettings,
   modificationGroups,
   modifications,
   productBranches,
@@ -16,6 +15,7 @@ import {
   serviceFeeSettings,
   users,
   workHours,
+  inIds,
   type Database,
   type Db,
 } from '@dasturxon/db';
@@ -27,12 +27,11 @@ import {
   type QuoteProduct,
   type QuoteSettings,
   type QuoteZone,
-  SETTINGS_FLAG_DEFAULTS,
-  type WorkDay,
-  type WorkHours,
-  type WorkHoursType,
+  groupWorkHours,
+  type WorkDayRow,
 } from '@dasturxon/domain';
 import { preparedRead, type PreparedValue } from '../../prepared-read.ts';
+import { readSettings } from '../merchants/index.ts';
 import { createReadBatcher } from '../../read-batcher.ts';
 import type { PromoRecord } from './promos.repository.ts';
 
@@ -70,9 +69,6 @@ const promoOf = (row: PromoRow): PromoRecord => ({
   isActive: row.is_active,
 });
 
-/** An id no row has: asking for a null branch finds none. */
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
 // Correlated sub-selects gather a row's children as JSON, so a product comes back with its groups,
 // options and branch entry in one query. The outer table is named in plain SQL (products.id):
 // Drizzle writes a one-table select's own columns unqualified, and a bare "id" inside the
@@ -91,21 +87,10 @@ const branchEntriesOf = sql<Record<string, boolean>>`coalesce((
   select json_object_agg(pb.branch_id, pb.is_active)
   from ${productBranches} pb where pb.merchant_id = products.merchant_id and pb.product_id = products.id), '{}'::json)`;
 
-type HoursRow = WorkDay & { type: WorkHoursType };
-const hoursOfBranch = sql<HoursRow[]>`coalesce((
+const hoursOfBranch = sql<WorkDayRow[]>`coalesce((
   select json_agg(json_build_object('type', h.type, 'weekName', h.week_name, 'open', h.open, 'close', h.close,
     'extraOpen', h.extra_open, 'extraClose', h.extra_close, 'isDayOff', h.is_day_off))
   from ${workHours} h where h.merchant_id = branches.merchant_id and h.branch_id = branches.id), '[]'::json)`;
-
-function groupHours(rows: readonly HoursRow[]): WorkHours[] {
-  const byType = new Map<WorkHoursType, WorkDay[]>();
-  for (const { type, ...day } of rows) {
-    const days = byType.get(type) ?? [];
-    days.push(day);
-    byType.set(type, days);
-  }
-  return [...byType].map(([type, days]) => ({ type, days }));
-}
 
 /** What one quote asks to read fresh: the basket's products (each once), the promo code and the customer, of a merchant. */
 export interface FreshAsk {
@@ -239,8 +224,8 @@ export function createQuoteRepository(r: Reader) {
         })
         .from(branches)
         .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))
-        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), only === undefined ? undefined : eq(branches.id, only ?? NO_ID)));
-      return rows.map((row) => ({ ...row, hours: groupHours(row.hours) }));
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), only === undefined ? undefined : inIds(branches.id, only === null ? [] : [only])));
+      return rows.map((row) => ({ ...row, hours: groupWorkHours(row.hours) }));
     },
 
     /** The merchant's products (all, or those among `ids`), each with its groups, active options, branch entries and stock (null: not counted). */
@@ -330,28 +315,8 @@ export function createQuoteRepository(r: Reader) {
 
     /** The web settings that change a quote; a merchant without a settings row has the spec's defaults. */
     async settings(merchantId: string): Promise<QuoteSettings> {
-      const rows = await r
-        .select({
-          deliveryActive: merchantSettings.deliveryActive,
-          pickupActive: merchantSettings.pickupActive,
-          dineInActive: merchantSettings.dineInActive,
-          shouldValidateDeliveryArea: merchantSettings.shouldValidateDeliveryArea,
-          promoActive: merchantSettings.promoActive,
-          cashbackActive: merchantSettings.cashbackActive,
-        })
-        .from(merchantSettings)
-        .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
-        .limit(1);
-      return (
-        rows[0] ?? {
-          deliveryActive: SETTINGS_FLAG_DEFAULTS.deliveryActive,
-          pickupActive: SETTINGS_FLAG_DEFAULTS.pickupActive,
-          dineInActive: SETTINGS_FLAG_DEFAULTS.dineInActive,
-          shouldValidateDeliveryArea: SETTINGS_FLAG_DEFAULTS.shouldValidateDeliveryArea,
-          promoActive: SETTINGS_FLAG_DEFAULTS.promoActive,
-          cashbackActive: SETTINGS_FLAG_DEFAULTS.cashbackActive,
-        }
-      );
+      const { deliveryActive, pickupActive, dineInActive, shouldValidateDeliveryArea, promoActive, cashbackActive } = await readSettings(r, merchantId);
+      return { deliveryActive, pickupActive, dineInActive, shouldValidateDeliveryArea, promoActive, cashbackActive };
     },
   };
 }

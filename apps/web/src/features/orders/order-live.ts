@@ -1,4 +1,4 @@
-import { isActiveStatus, isDeliveryService, ORDER_STATUSES, type Order, type OrderStatus } from '@dasturxon/domain';
+import { courierHasOrder, isActiveStatus, isDeliveryService, ORDER_STATUSES, type Order, type OrderStatus } from '@dasturxon/domain';
 import type { CourierTracking, OrderEvent } from '@dasturxon/domain/contracts';
 
 /*
@@ -63,5 +63,5 @@ export function applyTrackingEvent(tracking: CourierTracking, event: OrderEvent)
 /** The order page offers its map for a delivery that is still going on; `onWay`: a courier has it (ATTACHED) or is on the way (ON_WAY). */
 export function mapLink(order: Pick<Order, 'serviceType' | 'status'>): { show: boolean; onWay: boolean } {
   const show = isDeliveryService(order.serviceType) && isActiveStatus(order.status);
-  return { show, onWay: show && (order.status === 'ATTACHED' || order.status === 'ON_WAY') };
+  return { show, onWay: show && courierHasOrder(order.status) };
 }

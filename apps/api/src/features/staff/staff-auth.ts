@@ -175,6 +175,11 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
       return repo.session(merchantId, hashToken(token), clock.now());
     },
 
+    /** Whether a session is still live: not logged out, revoked or expired, its member active (the board's stream ends with it). */
+    async isLive(session: StaffSessionRecord): Promise<boolean> {
+      return (await repo.session(session.merchantId, session.tokenHash, clock.now())) !== null;
+    },
+
     async logout(session: StaffSessionRecord): Promise<void> {
       await repo.revoke(session.merchantId, session.id, clock.now());
       await announceSessionsEnded(db, session.merchantId); // its event streams end (live/event-stream.ts)

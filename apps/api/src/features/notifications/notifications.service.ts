@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { notifications, type Db } from '@dasturxon/db';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { inIds, notifications, type Db } from '@dasturxon/db';
 import type { NotificationPage } from '@dasturxon/domain/contracts';
 import type { Clock } from '../../clock.ts';
 
@@ -40,7 +40,7 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
       await db
         .update(notifications)
         .set({ readAt: clock.now() })
-        .where(and(mine(merchantId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined));
+        .where(and(mine(merchantId, userId), isNull(notifications.readAt), ids ? inIds(notifications.id, ids) : undefined));
     },
   };
 }

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchants, merchantSecrets, merchantSettings, notifications, type Db } from '@dasturxon/db';
+import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchants, merchantSecrets, notifications, type Db } from '@dasturxon/db';
 import type { ContentLanguage, OrderStatus } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
+import { readSettings } from '../merchants/index.ts';
 
 /*
  * Telegram (issue 15; docs/protocols.md section 4): the customer's chat is known only from Mini App data the brand's bot
@@ -171,15 +172,11 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
       let sent = 0;
       for (const message of claimed) {
         const token = await tokenOf(message.merchantId);
-        const [brand] = await db
-          .select({ name: merchants.name, language: merchantSettings.mainLanguage })
-          .from(merchants)
-          .leftJoin(merchantSettings, and(eq(merchantSettings.merchantId, merchants.id), eq(merchantSettings.channel, 'WEB')))
-          .where(eq(merchants.id, message.merchantId))
-          .limit(1);
+        const [brand] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, message.merchantId)).limit(1);
+        const { mainLanguage } = await readSettings(db, message.merchantId);
         const outcome =
           token && message.telegramChatId && message.status && message.orderNumber !== null
-            ? await send(token, message.telegramChatId, statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: (brand?.language ?? 'ru') as ContentLanguage }))
+            ? await send(token, message.telegramChatId, statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: mainLanguage }))
             : 'FAILED';
         const giveUp = outcome === 'FAILED' || (outcome === 'RETRY' && message.telegramTries >= TELEGRAM_MAX_TRIES);
         await db

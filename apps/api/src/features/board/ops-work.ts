@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { registerPeriodic } from '../../periodic.ts';
 import { EVENTS_KEPT_MS, type EventsRepository } from '../live/index.ts';
-import type { Telegram } from './telegram.ts';
+import type { Telegram } from '../notifications/index.ts';
 
 /**
  * The operations' background work, every `seconds` while the server is up (`registerPeriodic`, as the order

@@ -8,10 +8,6 @@ import {
   Figures,
   FiguresQuery,
   OrderIdParams,
-  Staff,
-  StaffLoginFailures,
-  StaffLoginRequest,
-  StaffLoginResponse,
   StaffOrder,
   StaffOrderList,
   StaffOrderListQuery,
@@ -20,14 +16,9 @@ import {
   StopListQuery,
   StopRequest,
 } from '@dasturxon/domain/contracts';
-import { merchantOf } from '../../plugins/tenant.ts';
-import { createEventsRepository, streamEvents, type EventHub } from '../live/index.ts';
-import type { Db } from '@dasturxon/db';
-import type { OpsService } from './ops.service.ts';
-import { sees } from './ops.service.ts';
-import { requireStaff, STAFF_DEVICE_COOKIE, STAFF_DEVICE_DAYS, staffView, type StaffAuth } from './staff-auth.ts';
-import { createStaffRepository } from './staff.repository.ts';
-import { LOGIN_FAILURES_ROLES } from '@dasturxon/domain';
+import { streamEvents, type EventHub, type EventsRepository } from '../live/index.ts';
+import { requireStaff, type StaffAuth } from '../staff/index.ts';
+import { sees, type BoardService } from './board.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['ops'];
@@ -37,78 +28,21 @@ const anyStaff = { tenant: 'active', staff: true } as const;
 const managers = { tenant: 'active', staff: ['admin', 'operator'] } as const;
 const boardStaff = { tenant: 'active', staff: ['admin', 'operator', 'kitchen'] } as const;
 
-export interface OpsRoutesOptions {
-  db: Db;
-  auth: StaffAuth;
-  service: OpsService;
+export interface BoardRoutesOptions {
+  /** Whether a staff session is still live: the board's stream ends with it. */
+  auth: Pick<StaffAuth, 'isLive'>;
+  service: BoardService;
   hub: EventHub;
+  events: EventsRepository;
   /** Event streams one session may hold at once (STREAMS_PER_SESSION). */
   streamsPerSession: number;
 }
 
-/** The staff console's calls (issue 15): `/api/ops/v1/...`, a staff session's bearer token, the brand's host. */
-export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { db, auth, service, hub, streamsPerSession }) => {
-  app.post(
-    '/ops/v1/auth/login',
-    {
-      config: { tenant: 'active', rateLimit: 'work' },
-      schema: {
-        tags,
-        summary: 'Staff login by phone and password',
-        description:
-          'Answers a staff session token (16 h) and sets the known-device cookie `dx_staff_device` (httpOnly, 180 days, sent only to /api/ops/v1/auth). ' +
-          '401 STAFF_LOGIN_FAILED for a wrong phone or password (the same answer, in the same time, for both). ' +
-          'The guesser waits, not the member: after 5 wrong passwords for a number from one address, or 20 for any numbers from one network (IPv4 /24, IPv6 /48), ' +
-          'within 15 minutes, that address or network gets 429 RATE_LIMITED with Retry-After. After 50 wrong for a number from everywhere, the right password ' +
-          'still gets in from a device the member signed in on before; elsewhere it answers 428 STAFF_CODE_REQUIRED and sends a code by SMS to the member, ' +
-          'to send again with `code`.',
-        body: StaffLoginRequest,
-        response: { 200: StaffLoginResponse, ...errors, 428: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { device, ...answer } = await auth.login(merchantOf(request), request.body, request.ip, request.cookies[STAFF_DEVICE_COOKIE]);
-      reply.setCookie(STAFF_DEVICE_COOKIE, device, {
-        path: '/api/ops/v1/auth',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: STAFF_DEVICE_DAYS * 86_400,
-      });
-      return answer;
-    },
-  );
-
-  app.get(
-    '/ops/v1/auth/failures',
-    {
-      config: { tenant: 'active', staff: LOGIN_FAILURES_ROLES },
-      schema: {
-        tags,
-        security,
-        summary: "The brand's staff members' failed logins of the last 24 hours (admin)",
-        description:
-          'Per staff member, per client network (IPv4 /24, IPv6 /48: never the address), how many wrong passwords, the first and the last, latest first. ' +
-          'Wrong passwords followed by the right one from the same address are forgotten: what stays is what never got in.',
-        response: { 200: StaffLoginFailures, ...errors },
-      },
-    },
-    async (request) => auth.failures(requireStaff(request).merchantId),
-  );
-
-  app.post(
-    '/ops/v1/auth/logout',
-    { config: anyStaff, schema: { tags, security, summary: 'End this staff session', response: { 204: NoContent, ...errors } } },
-    async (request, reply) => {
-      if (request.staffSession) await auth.logout(request.staffSession);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get('/ops/v1/me', { config: anyStaff, schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Staff, ...errors } } }, async (request) =>
-    staffView(requireStaff(request)),
-  );
-
+/**
+ * The staff console's board (issue 15): its orders and their moves, couriers, the stop-list, the figures and the live
+ * stream, under `/api/ops/v1/...`, a staff session's bearer token, the brand's host. The login is the staff feature's.
+ */
+export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app, { auth, service, hub, events, streamsPerSession }) => {
   app.get(
     '/ops/v1/orders',
     {
@@ -228,16 +162,14 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRoutesOptions> = async (app, { 
     },
     async (request, reply) => {
       const member = requireStaff(request);
-      const events = createEventsRepository(db);
-      const staffSessions = createStaffRepository(db);
-      const { tokenHash } = request.staffSession!;
+      const staffSession = request.staffSession!;
       await streamEvents(request, reply, {
         hub,
         session: {
-          id: `staff:${request.staffSession!.id}`,
+          id: `staff:${staffSession.id}`,
           max: streamsPerSession,
           // Logged out, revoked, expired, or the member deactivated: the stream ends (checkStreamSessions).
-          live: async () => (await staffSessions.session(member.merchantId, tokenHash, app.clock.now())) !== null,
+          live: () => auth.isLive(staffSession),
         },
         merchantId: member.merchantId,
         accept: (event) => sees(member, event),

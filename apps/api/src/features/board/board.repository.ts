@@ -10,9 +10,18 @@ import {
   products,
   staff,
   users,
+  inIds,
   type Db,
 } from '@dasturxon/db';
-import { ACTIVE_ORDER_STATUSES, BOARD_WAITING_STATUSES, BOARD_WORKING_STATUSES, DELIVERY_SERVICE_TYPES, type BoardRank, type OrderStatus } from '@dasturxon/domain';
+import {
+  ACTIVE_ORDER_STATUSES,
+  BOARD_WAITING_STATUSES,
+  BOARD_WORKING_STATUSES,
+  DELIVERY_SERVICE_TYPES,
+  WITH_COURIER_STATUSES,
+  type BoardRank,
+  type OrderStatus,
+} from '@dasturxon/domain';
 import type { OrderRecord } from '../orders/index.ts';
 
 /** Which of the brand's orders a staff member sees (decision 010): branches (null = all), or a courier's own and takeable. */
@@ -36,9 +45,9 @@ export interface PositionRecord {
 }
 
 /** The console's reads and the stop-list's writes. Every query names the brand. */
-export function createOpsRepository(db: Db) {
+export function createBoardRepository(db: Db) {
   const visible = (scope: OrderScope): SQL | undefined => {
-    const inBranches = scope.branchIds ? inArray(orders.branchId, scope.branchIds.length ? [...scope.branchIds] : ['00000000-0000-0000-0000-000000000000']) : undefined;
+    const inBranches = scope.branchIds ? inIds(orders.branchId, scope.branchIds) : undefined;
     if (!scope.courierId) return inBranches;
     // A courier: the orders attached to them, and ready delivery orders of their branches nobody has taken (domain `awaitsCourier`).
     return or(
@@ -124,7 +133,7 @@ export function createOpsRepository(db: Db) {
           deliveryPausedUntil: branches.deliveryPausedUntil,
         })
         .from(branches)
-        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), ids ? inArray(branches.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined));
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), ids ? inIds(branches.id, ids) : undefined));
       return new Map(rows.map((r) => [r.id, r]));
     },
 
@@ -149,14 +158,14 @@ export function createOpsRepository(db: Db) {
       return db
         .select()
         .from(orders)
-        .where(and(eq(orders.merchantId, merchantId), eq(orders.courierId, courierId), inArray(orders.status, ['ATTACHED', 'ON_WAY'])));
+        .where(and(eq(orders.merchantId, merchantId), eq(orders.courierId, courierId), inArray(orders.status, [...WITH_COURIER_STATUSES])));
     },
 
     async activeOrdersByCourier(merchantId: string): Promise<Map<string, number>> {
       const rows = await db
         .select({ courierId: orders.courierId, n: sql<number>`count(*)::int` })
         .from(orders)
-        .where(and(eq(orders.merchantId, merchantId), inArray(orders.status, ['ATTACHED', 'ON_WAY'])))
+        .where(and(eq(orders.merchantId, merchantId), inArray(orders.status, [...WITH_COURIER_STATUSES])))
         .groupBy(orders.courierId);
       return new Map(rows.filter((r) => r.courierId).map((r) => [r.courierId!, Number(r.n)]));
     },
@@ -247,7 +256,7 @@ export function createOpsRepository(db: Db) {
             eq(orders.merchantId, merchantId),
             gte(orders.createdAt, from),
             sql`${orders.createdAt} < ${to}`,
-            branchIds ? inArray(orders.branchId, branchIds.length ? [...branchIds] : ['00000000-0000-0000-0000-000000000000']) : undefined,
+            branchIds ? inIds(orders.branchId, branchIds) : undefined,
           ),
         )
         .groupBy(orders.branchId);
@@ -263,4 +272,4 @@ export function createOpsRepository(db: Db) {
   };
 }
 
-export type OpsRepository = ReturnType<typeof createOpsRepository>;
+export type BoardRepository = ReturnType<typeof createBoardRepository>;

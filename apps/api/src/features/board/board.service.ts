@@ -1,6 +1,9 @@
 import {
   AppError,
   awaitsCourier,
+  courierHasOrder,
+  isActiveStatus,
+  isUuid,
   DEFAULT_TIME_ZONE,
   nextStatuses,
   orderRoleOf,
@@ -10,6 +13,7 @@ import {
 } from '@dasturxon/domain';
 import type {
   CourierPositionRequest,
+  CourierTracking,
   Figures,
   StaffOrder,
   StaffOrderList,
@@ -17,14 +21,14 @@ import type {
   StaffStatusRequest,
   StopList,
 } from '@dasturxon/domain/contracts';
-import type { Db, StaffRecord } from '@dasturxon/db';
+import type { Db } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
 import { createEventsRepository, orderEventOf } from '../live/index.ts';
 import type { OrderRecord, OrdersService } from '../orders/index.ts';
-import { createOpsRepository, type BoardCursor, type OrderScope, type PositionRecord } from './ops.repository.ts';
-import { createStaffRepository } from './staff.repository.ts';
+import { createStaffRepository, type StaffRecord } from '../staff/index.ts';
+import { createBoardRepository, type BoardCursor, type OrderScope, type PositionRecord } from './board.repository.ts';
 
-export interface OpsServiceDeps {
+export interface BoardServiceDeps {
   db: Db;
   clock: Clock;
   orders: OrdersService;
@@ -48,8 +52,7 @@ function readCursor(text: string): BoardCursor {
     (parsed[0] === 0 || parsed[0] === 1 || parsed[0] === 2) &&
     typeof parsed[1] === 'string' &&
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(parsed[1]) &&
-    typeof parsed[2] === 'string' &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(parsed[2])
+    isUuid(parsed[2])
   ) {
     return { rank: parsed[0], at: parsed[1], id: parsed[2] };
   }
@@ -77,8 +80,8 @@ export function sees(member: StaffRecord, order: Pick<OrderRecord, 'branchId' | 
  * The staff console's work (issue 15, decision 010): the board's orders, their moves through the order table
  * (orders.staffMove, the one move function), couriers and their positions, the stop-list and the day's figures.
  */
-export function createOpsService({ db, clock, orders, invalidateMenus }: OpsServiceDeps) {
-  const repo = createOpsRepository(db);
+export function createBoardService({ db, clock, orders, invalidateMenus }: BoardServiceDeps) {
+  const repo = createBoardRepository(db);
   const staffRepo = createStaffRepository(db);
 
   async function view(member: StaffRecord, rows: OrderRecord[]): Promise<StaffOrder[]> {
@@ -105,7 +108,7 @@ export function createOpsService({ db, clock, orders, invalidateMenus }: OpsServ
         branch: { ...order.branch, latitude: branch?.latitude ?? 0, longitude: branch?.longitude ?? 0 },
         courier: row.courierId && courier ? { id: row.courierId, ...courier } : null,
         courierStatus: row.courierStatus,
-        courierPosition: row.courierId && ['ATTACHED', 'ON_WAY'].includes(row.status) ? positionView(positions.get(row.courierId)) : null,
+        courierPosition: row.courierId && courierHasOrder(row.status) ? positionView(positions.get(row.courierId)) : null,
         operatorId: row.operatorId,
         acceptedTime: iso(row.acceptedAt),
         readyTime: iso(row.readyAt),
@@ -198,13 +201,35 @@ export function createOpsService({ db, clock, orders, invalidateMenus }: OpsServ
     async position(member: StaffRecord, body: CourierPositionRequest): Promise<void> {
       const at = clock.now();
       await db.transaction(async (tx) => {
-        const txRepo = createOpsRepository(tx);
+        const txRepo = createBoardRepository(tx);
         await txRepo.savePosition(member.merchantId, member.id, { latitude: body.latitude, longitude: body.longitude, heading: body.heading, accuracy: body.accuracy, at });
         const events = createEventsRepository(tx);
         for (const order of await txRepo.onTheWay(member.merchantId, member.id)) {
           await events.insert(orderEventOf(order, at, { latitude: body.latitude, longitude: body.longitude, heading: body.heading, at: at.toISOString() }));
         }
       });
+    },
+
+    /**
+     * Where the customer's order is: its branch, its address, and its courier with their last position while a courier has
+     * it (attached or on the way). Another customer's order is not found (the orders service's own read).
+     */
+    async courierTracking(customer: { merchantId: string; id: string }, orderId: string): Promise<CourierTracking> {
+      const order = await orders.get(customer, orderId);
+      const found = (await repo.order(customer.merchantId, { branchIds: null, courierId: null }, order.id))!;
+      const branch = (await repo.branches(customer.merchantId, [order.branch.id])).get(order.branch.id);
+      const riding = found.courierId !== null && courierHasOrder(order.status);
+      const courier = riding ? (await repo.staffNames(customer.merchantId, [found.courierId!])).get(found.courierId!) : undefined;
+      const position = riding ? (await repo.positions(customer.merchantId, [found.courierId!])).get(found.courierId!) : undefined;
+      return {
+        orderId: order.id,
+        status: order.status,
+        courierStatus: found.courierStatus,
+        branch: { latitude: branch?.latitude ?? 0, longitude: branch?.longitude ?? 0, name: order.branch.name },
+        address: order.address ? { latitude: order.address.latitude, longitude: order.address.longitude } : null,
+        courier: courier && isActiveStatus(order.status) ? courier : null,
+        position: positionView(position),
+      };
     },
 
     async stopList(member: StaffRecord, branchId: string): Promise<StopList> {
@@ -275,4 +300,4 @@ export function createOpsService({ db, clock, orders, invalidateMenus }: OpsServ
   };
 }
 
-export type OpsService = ReturnType<typeof createOpsService>;
+export type BoardService = ReturnType<typeof createBoardService>;
