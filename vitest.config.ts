@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         test: {
           name: 'db',

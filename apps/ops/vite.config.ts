@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -11,7 +13,14 @@ const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   // Served by the API under /ops on the brand's own host (apps/api/src/web/ops-console.ts).
   base: '/ops/',
-  plugins: [react(), tailwindcss(), keepBuilds(), precompress(COMPRESSIBLE)],
+  plugins: [
+    react(),
+    // The PO catalogues (src/locales/*.po) compiled at build time; a missing text fails the build (docs/decisions/016-lingui-translations.md).
+    lingui({ configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    keepBuilds(),
+    precompress(COMPRESSIBLE),
+  ],
   build: {
     outDir: 'dist',
     // The hashed files of the last builds stay (keepBuilds; docs/decisions/012-assets-across-deploys.md).

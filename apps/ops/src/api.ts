@@ -92,10 +92,21 @@ function safeParse(text: string): unknown {
 const isErrorBody = (v: unknown): v is ErrorBody =>
   typeof v === 'object' && v !== null && typeof (v as ErrorBody).code === 'string' && typeof (v as ErrorBody).description === 'object';
 
+/**
+ * The console's own words for an error code (`errors.<CODE>`, every code of the domain's catalogue in all seven
+ * languages, the storefront's texts), else the server's description in the nearest content language (a code newer
+ * than this build).
+ */
+function describe(body: ErrorBody, tr: Translator): string {
+  const id = `errors.${body.code}`;
+  const own = tr.t(id);
+  return own !== id ? own : body.description[tr.content] || body.description.ru || body.message;
+}
+
 /** What to show for a failed call, in the console's language. */
 export function errorText(error: unknown, tr: Translator): string {
   if (error instanceof ApiError) {
-    const described = error.body ? error.body.description[tr.content] || error.body.description.ru || error.body.message : tr.t('unknownError');
+    const described = error.body ? describe(error.body, tr) : tr.t('unknownError');
     return error.retryAfter ? `${described}. ${tr.t('retryIn', { s: error.retryAfter })}` : described;
   }
   if (error instanceof TypeError) return tr.t('networkError');

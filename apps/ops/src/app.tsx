@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Branch, Staff } from '@dasturxon/domain/contracts';
 import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
-import { I18nContext, storedLang, storeLang, translator, useT, type I18n, type Lang } from './i18n.ts';
+import { useT } from './i18n.ts';
 import { navigate, usePath } from './router.tsx';
 import { homeOf, myBranches, SCREENS, SessionContext, type Screen, type Session } from './session.ts';
 import { EventsProvider } from './events.tsx';
@@ -23,12 +23,6 @@ type Auth =
   | { kind: 'signedIn'; token: string; staff: Staff };
 
 export function App() {
-  const [lang, setLangState] = useState<Lang>(storedLang);
-  const setLang = useCallback((next: Lang) => {
-    storeLang(next);
-    setLangState(next);
-  }, []);
-  const i18n = useMemo<I18n>(() => ({ ...translator(lang), setLang }), [lang, setLang]);
 
   const [auth, setAuth] = useState<Auth>(() => {
     const token = readToken();
@@ -107,7 +101,7 @@ export function App() {
       </SessionContext>
     );
   }
-  return <I18nContext value={i18n}>{body}</I18nContext>;
+  return body;
 }
 
 function Routes({ screens, home }: { screens: readonly Screen[]; home: string }) {

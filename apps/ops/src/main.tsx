@@ -2,14 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unlockAudioOnFirstGesture } from './alerts.ts';
 import { App } from './app.tsx';
-import { storedLang } from './i18n.ts';
+import { startI18n, storedLang } from './i18n.ts';
 import './index.css';
 
-document.documentElement.lang = storedLang();
 unlockAudioOnFirstGesture();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The console is drawn once its language's words are loaded (they also set <html lang dir>).
+void startI18n(storedLang()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
