@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
       { test: { name: 'client', root: 'packages/client', include: ['test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         test: {
           name: 'db',

@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { keepBuilds } from '../../scripts/vite-keep-builds.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
@@ -12,7 +13,14 @@ const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig(({ command }) => ({
   // Served by the API under /ops on the brand's own host (apps/api/src/web/ops-console.ts).
   base: '/ops/',
-  plugins: [react(), tailwindcss(), keepBuilds(), precompress(COMPRESSIBLE)],
+  plugins: [
+    react(),
+    // The PO catalogues (src/locales/*.po) compiled at build time; a missing text fails the build (docs/decisions/016-lingui-translations.md).
+    lingui({ configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    keepBuilds(),
+    precompress(COMPRESSIBLE),
+  ],
   resolve: {
     // As the storefront's build (apps/web/vite.config.ts): React Router's production build, without its development warnings.
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],

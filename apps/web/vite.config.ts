@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +30,18 @@ function versionFile(): Plugin {
 /** Files worth compressing; index.html is not served as a file (the server fills it in per brand). */
 const COMPRESSIBLE = /\.(js|css|json|svg|txt|webmanifest)$/;
 
+/**
+ * Imports of the PO catalogues (src/i18n/locales/*.po) become their compiled messages: no message parser ships. A text
+ * missing in a language, or one that does not parse, fails the build (docs/decisions/016-lingui-translations.md).
+ */
+const translations = () => lingui({ configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true });
+
 const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
-  plugins: isSsrBuild ? [react(), keepBuilds()] : [react(), tailwindcss(), versionFile(), keepBuilds(), precompress(COMPRESSIBLE)],
+  plugins: isSsrBuild ? [react(), translations(), keepBuilds()] : [react(), translations(), tailwindcss(), versionFile(), keepBuilds(), precompress(COMPRESSIBLE)],
   // The renderer needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   define: {
@@ -59,14 +66,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Phones' browsers of the last four years (Chrome 100 and Android WebView, Safari 16.4, which Telegram's
     // in-app browser follows): class fields stay as they are instead of helpers (about 1 KB less to load).
     target: isSsrBuild ? 'node20' : ['es2022', 'chrome100', 'safari16.4', 'firefox100'],
-    // dist/.vite/manifest.json: the server reads the hashed name of each language's file from it, to preload it.
+    // dist/.vite/manifest.json: the server reads the hashed name of each language's compiled catalogue from it, to preload it.
     manifest: !isSsrBuild,
     // Every browser that runs this code knows <link rel=modulepreload>. The page itself preloads none of the
     // app's code: main.tsx asks for it once the server's page is painted (the app's own lazy parts still
     // fetch their files together).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
-    // Translation files must stay separate files, fetched for the current language only.
-    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
       onLog(level, log, handler) {
         // "use client" marks React server components' client files; this app renders on the client only.

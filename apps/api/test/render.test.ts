@@ -30,7 +30,7 @@ describe('pages rendered on the server', () => {
     const dist = await mkdtemp(join(tmpdir(), 'dx-ssr-dist-'));
     await writeFile(join(dist, 'index.html'), TEMPLATE);
     await mkdir(join(dist, '.vite'));
-    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/i18n/locales/ru.json': { file: 'assets/ru-R1.json' } }));
+    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/i18n/locales/ru.po': { file: 'assets/ru-R1.js' } }));
     t = await createTestApp('pglite', { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') });
   });
   afterAll(async () => {

@@ -56,9 +56,9 @@ describe('the server around the API', () => {
     await writeFile(
       join(dist, '.vite', 'manifest.json'),
       JSON.stringify({
-        'src/i18n/locales/ru.json': { file: 'assets/ru-R1.json', src: 'src/i18n/locales/ru.json' },
-        'src/i18n/locales/uz.json': { file: 'assets/uz-U1.json', src: 'src/i18n/locales/uz.json' },
-        'src/i18n/locales/ar.json': { file: 'assets/ar-A1.json', src: 'src/i18n/locales/ar.json' },
+        'src/i18n/locales/ru.po': { file: 'assets/ru-R1.js', src: 'src/i18n/locales/ru.po' },
+        'src/i18n/locales/uz.po': { file: 'assets/uz-U1.js', src: 'src/i18n/locales/uz.po' },
+        'src/i18n/locales/ar.po': { file: 'assets/ar-A1.js', src: 'src/i18n/locales/ar.po' },
         'src/main.tsx': { file: 'assets/shell-5678.js', isEntry: true },
       }),
     );
@@ -86,11 +86,11 @@ describe('the server around the API', () => {
   it("preloads the translations of the language the customer will see: the chosen one, else the brand's", async () => {
     const preloaded = async (host: string, cookie?: string) => {
       const res = await get('/', { host, ...(cookie ? { cookie } : {}) });
-      return /<link rel="preload" href="([^"]+)" as="fetch" crossorigin fetchpriority="low" \/>/.exec(res.body)?.[1];
+      return /<link rel="modulepreload" href="([^"]+)" fetchpriority="low" \/>/.exec(res.body)?.[1];
     };
-    expect(await preloaded(`${DEMO.tezkor.sub}.localhost`)).toBe('/assets/ru-R1.json');
-    expect(await preloaded(`${DEMO.tezkor.sub}.localhost`, 'lang=ar')).toBe('/assets/ar-A1.json');
-    expect(await preloaded(`${DEMO.navbahor.sub}.localhost`)).toBe('/assets/uz-U1.json');
+    expect(await preloaded(`${DEMO.tezkor.sub}.localhost`)).toBe('/assets/ru-R1.js');
+    expect(await preloaded(`${DEMO.tezkor.sub}.localhost`, 'lang=ar')).toBe('/assets/ar-A1.js');
+    expect(await preloaded(`${DEMO.navbahor.sub}.localhost`)).toBe('/assets/uz-U1.js');
   });
 
   it("shows the brand's icon instead of the default one, once", async () => {

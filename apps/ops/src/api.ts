@@ -62,7 +62,9 @@ const call = <T>(method: HttpMethod, path: string, body?: unknown, options: { au
 
 /** What to show for a failed call, in the console's language. */
 export function errorText(error: unknown, tr: Translator): string {
-  return catalogueText(error, { lang: tr.content, t: (key, values) => tr.t(key as Parameters<Translator['t']>[0], values), fallbackKey: 'unknownError', networkKey: 'networkError', retryInKey: 'retryIn' });
+  // The console's own words for a code (`errors.<CODE>`, every code of the catalogue in all seven languages), else the
+  // server's description in the nearest content language (a code newer than this build).
+  return catalogueText(error, { lang: tr.content, t: (key, values) => tr.t(key as Parameters<Translator['t']>[0], values), codeKey: (code) => `errors.${code}`, fallbackKey: 'unknownError', networkKey: 'networkError', retryInKey: 'retryIn' });
 }
 
 export const api = {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
 import type { Branch, Staff } from '@dasturxon/domain/contracts';
 import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
-import { I18nContext, storedLang, storeLang, translator, useT, type I18n, type Lang } from './i18n.ts';
+import { useT } from './i18n.ts';
 import { homeOf, myBranches, SCREENS, SessionContext, type Screen, type Session } from './session.ts';
 import { EventsProvider } from './events.tsx';
 import { Shell } from './shell.tsx';
@@ -24,12 +24,6 @@ type Auth =
 
 export function App() {
   const navigate = useNavigate();
-  const [lang, setLangState] = useState<Lang>(storedLang);
-  const setLang = useCallback((next: Lang) => {
-    storeLang(next);
-    setLangState(next);
-  }, []);
-  const i18n = useMemo<I18n>(() => ({ ...translator(lang), setLang }), [lang, setLang]);
 
   const [auth, setAuth] = useState<Auth>(() => {
     const token = readToken();
@@ -109,10 +103,10 @@ export function App() {
     );
   }
   return (
-    <I18nContext value={i18n}>
+    <>
       <ScrollToTop />
       {body}
-    </I18nContext>
+    </>
   );
 }
 

@@ -1,13 +1,14 @@
 import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { askForAlerts, audioReady, chime, notify, notifyPermission, onAudioChange, type NotifyPermission } from './alerts.ts';
 import { useLiveState, useOrderEvents } from './events.tsx';
-import { LANGS, useT, type Lang, type MessageKey } from './i18n.ts';
+import { LANGUAGE_MARKS } from '@dasturxon/i18n';
+import { LANGS, useT, type Lang } from './i18n.ts';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { SCREEN_PATH, SCREENS, useSession, type Screen } from './session.ts';
 import { hearsNewOrders, ringsFor } from '@dasturxon/domain';
 import { Icon } from './icons.tsx';
 
-const NAV_LABEL: Record<Screen, MessageKey> = { board: 'navBoard', stopList: 'navStopList', figures: 'navFigures', courier: 'navCourier' };
+const NAV_LABEL: Record<Screen, string> = { board: 'navBoard', stopList: 'navStopList', figures: 'navFigures', courier: 'navCourier' };
 
 /** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -90,7 +91,7 @@ export function Shell({ children }: { children: ReactNode }) {
             >
               {LANGS.map((l) => (
                 <option key={l} value={l}>
-                  {l.toUpperCase()}
+                  {LANGUAGE_MARKS[l]}
                 </option>
               ))}
             </select>

@@ -7,8 +7,8 @@ import { STATUS_PATHS, type BootStatus, type UiLanguage } from '@dasturxon/domai
 import { App } from './app/app.tsx';
 import { pageMeta } from './app/page-meta.ts';
 import { NOT_FOUND, serverPageFor } from './app/server-data.ts';
-import { ServerLanguageContext } from './i18n/i18n.ts';
-import { translate, type Messages } from './i18n/translate.ts';
+import { serverTranslators, translateWith, type Messages } from '@dasturxon/i18n';
+import { ServerTranslations } from './i18n/i18n.ts';
 import { setTransport } from './lib/http.ts';
 import { bannersQuery } from './features/home/home.api.ts';
 import { branchesQuery } from './shared/catalogue/branches.api.ts';
@@ -22,8 +22,12 @@ import { hydratePageQueries, newQueryClient, pageQueries } from './shared/query-
  * browser hydrates the page and fills those in. What it takes and answers is @dasturxon/client/render-contract.
  */
 
-const MESSAGES = import.meta.glob<Messages>('./i18n/locales/*.json', { eager: true, import: 'default' });
-export const messagesOf = (lang: UiLanguage): Messages => MESSAGES[`./i18n/locales/${lang}.json`] ?? {};
+/**
+ * Every language's compiled catalogue is part of the renderer; each language has one Lingui instance, shared by the
+ * renders in it and never switched, so pages rendering at once in different languages never mix.
+ */
+const CATALOGUES = import.meta.glob<Messages>('./i18n/locales/*.po', { eager: true, import: 'messages' });
+const translatorOf = serverTranslators((lang: UiLanguage) => CATALOGUES[`./i18n/locales/${lang}.po`]);
 
 /** Calls made while one page's data is fetched go to that request's API (several pages render at once). */
 const api = new AsyncLocalStorage<RenderInput['fetch']>();
@@ -123,14 +127,14 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
   hydratePageQueries(drawn, dehydrated);
   const status = notFound ? 404 : input.status === 'blocked' ? 403 : input.status === 'unavailable' ? 404 : 200;
   const productId = page.kind === 'page' ? page.params.id : undefined;
-  const messages = messagesOf(input.lang);
+  const i18n = translatorOf(input.lang);
   const meta = pageMeta({
     route: page.kind === 'page' && !notFound ? page.path : null,
     merchant: input.merchant,
     settings: input.settings,
     lang: input.lang,
     origin: input.origin,
-    t: (key, values) => translate(messages, input.lang, key, values),
+    t: translateWith(i18n),
     menu: drawn.getQueryData(overallsQuery('WEB').queryKey) ?? null,
     product: productId ? (productFromMenu(drawn, 'WEB', productId) ?? drawn.getQueryData(productQuery(productId).queryKey) ?? null) : null,
     branches: drawn.getQueryData(branchesQuery().queryKey) ?? null,
@@ -149,9 +153,9 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
    */
   async function html(): Promise<string> {
     const tree = (
-      <ServerLanguageContext.Provider value={{ lang: input.lang, messages }}>
+      <ServerTranslations lang={input.lang} i18n={i18n}>
         <App boot={{ status: input.status, merchant: input.merchant, settings: input.settings, inTelegram: false, brandSwitcher: false }} queryClient={drawn} Router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />
-      </ServerLanguageContext.Provider>
+      </ServerTranslations>
     );
     const quick = renderToString(tree);
     if (!quick.includes('<!--$!-->') && !quick.includes('<!--$?-->')) return quick;

@@ -43,13 +43,13 @@ interface Template {
   version: string | null;
 }
 
-/** `dist/.vite/manifest.json` → `{ ru: '/assets/ru-DeF9hAo6.json', … }`; empty when there is no manifest. */
+/** `dist/.vite/manifest.json` → `{ ru: '/assets/ru-DeF9hAo6.js', … }` (each language's compiled catalogue); empty when there is no manifest. */
 async function readLocaleUrls(webDist: string): Promise<Template['localeUrls']> {
   try {
     const manifest = JSON.parse(await readFile(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file?: string }>;
     const urls: Template['localeUrls'] = {};
     for (const [source, entry] of Object.entries(manifest)) {
-      const lang = /\/locales\/([a-z]+)\.json$/.exec(source)?.[1];
+      const lang = /\/locales\/([a-z]+)\.po$/.exec(source)?.[1];
       if (lang && entry.file) urls[lang as UiLanguage] = `/${entry.file}`;
     }
     return urls;
@@ -68,13 +68,14 @@ function picturePreload({ key, box }: FirstPicture): string {
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
 
 /**
- * The translations, fetched by the code before anything is drawn or taken over: started with the page, at low
- * priority, so they do not share the line with the stylesheet and the largest picture. The code they wait for is
- * asked for only once that picture is painted (main.tsx), and they are a tenth of its size.
+ * The translations (the language's compiled catalogue, a module the code imports before anything is drawn or taken
+ * over): fetched with the page, at low priority, so they do not share the line with the stylesheet and the largest
+ * picture. The code they wait for is asked for only once that picture is painted (main.tsx), and they are a tenth of
+ * its size.
  */
 function messagesPreload(built: Template, lang: UiLanguage): string[] {
   const messages = built.localeUrls[lang];
-  return messages ? [`<link rel="preload" href="${escapeHtml(messages)}" as="fetch" crossorigin fetchpriority="low" />`] : [];
+  return messages ? [`<link rel="modulepreload" href="${escapeHtml(messages)}" fetchpriority="low" />`] : [];
 }
 
 /** What a rendered page adds to the head: its translations and its largest picture. */

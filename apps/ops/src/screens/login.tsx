@@ -3,6 +3,7 @@ import type { Staff } from '@dasturxon/domain/contracts';
 import { unlockAudio } from '../alerts.ts';
 import { HttpError } from '@dasturxon/client';
 import { api, errorText } from '../api.ts';
+import { LANGUAGE_MARKS } from '@dasturxon/i18n';
 import { LANGS, useT, type Lang } from '../i18n.ts';
 import { btn, field } from '../ui.tsx';
 
@@ -49,7 +50,7 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
           <select id="login-lang" data-testid="lang-select" value={tr.lang} onChange={(e) => tr.setLang(e.target.value as Lang)} className="rounded-md border border-slate-300 px-1 py-1 text-sm">
             {LANGS.map((l) => (
               <option key={l} value={l}>
-                {l.toUpperCase()}
+                {LANGUAGE_MARKS[l]}
               </option>
             ))}
           </select>
