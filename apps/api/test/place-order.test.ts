@@ -79,8 +79,8 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
    * The steps' collaborators as app.ts wires them, over a quote service whose snapshot this instance has not heard
    * change; `from` records where each order's catalogue came from, and `kept` how often the snapshot was taken.
    */
-  const placing = () => {
-    const { quotes } = createQuoteFeature({ db: db(), clock: t.clock, changes: notYetHeard() });
+  const placing = (changes: CatalogueChanges = notYetHeard()) => {
+    const { quotes } = createQuoteFeature({ db: db(), clock: t.clock, changes });
     const seen = { from: [] as string[], kept: 0, checked: 0 };
     const deps: PlaceOrderDeps = {
       db: db(),
@@ -184,6 +184,31 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
       expect((await written(who.id)).stock).toBe(4);
     } finally {
       await db().update(products).set({ count: null }).where(eq(products.id, P.cola));
+    }
+  });
+
+  it('serves orders the kept snapshot after a stock change was heard, and reads it again once an order finds it stale', async () => {
+    let changeHeard = false;
+    const { quotes, deps, seen } = placing({ ...notYetHeard(), unchanged: () => !changeHeard });
+    const who = await customer();
+    const first = await quotes.keptForOrder(T.id);
+    // Stock taken by an order is heard as a change of the brand: quotes read the snapshot again, orders need not.
+    changeHeard = true;
+    expect(await quotes.keptForOrder(T.id)).toBe(first);
+    const fries = await priceOf(P.fries);
+    await db().update(products).set({ costPrice: fries + 500 }).where(eq(products.id, P.fries));
+    try {
+      const stale = await orderOf(await place(deps, who, requestOf()));
+      changeHeard = false;
+      const again = await quotes.keptForOrder(T.id);
+      expect(again).not.toBe(first);
+      expect(again.version).not.toEqual(first.version);
+      const fresh = await orderOf(await place(deps, who, requestOf()));
+      expect(seen.from).toEqual(['transaction', 'snapshot']);
+      expect(fresh.totalPrice).toBe(stale.totalPrice);
+      expect(fresh.productPrice).toBe(2 * (fries + 500));
+    } finally {
+      await db().update(products).set({ costPrice: fries }).where(eq(products.id, P.fries));
     }
   });
 

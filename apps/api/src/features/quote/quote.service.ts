@@ -206,8 +206,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * transaction would wait for it): the catalogue of the storefront's quotes and the version it was read at.
      */
     async keptForOrder(merchantId: string): Promise<KeptCatalogue> {
-      const { version, catalogue } = await snapshotOf(merchantId);
-      return { version, catalogue };
+      // The order checks the version itself, so a kept snapshot serves it whatever was heard since (stock taken by
+      // orders makes quotes read it again, not orders: stock moves no version); one found stale is dropped (below).
+      const entry = kept.get(merchantId);
+      return entry && ageOf(entry.readAt) < CATALOGUE_MAX_AGE_MS ? entry : snapshotOf(merchantId);
     },
 
     /**
@@ -215,8 +217,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * the one it was read at (nothing a price, an option, a branch's hours, a zone or a fee is drawn from committed
      * since, whatever this instance has heard), else the basket's part of it read in `r`, as `quoteWith` does.
      */
-    async catalogueForOrder(r: Reader, kept: KeptCatalogue, merchantId: string, request: QuoteRequest): Promise<{ catalogue: QuoteCatalogue; from: 'snapshot' | 'transaction' }> {
-      if ((await createQuoteRepository(r).catalogueVersion(merchantId)) === kept.version) return { catalogue: kept.catalogue, from: 'snapshot' };
+    async catalogueForOrder(r: Reader, taken: KeptCatalogue, merchantId: string, request: QuoteRequest): Promise<{ catalogue: QuoteCatalogue; from: 'snapshot' | 'transaction' }> {
+      if ((await createQuoteRepository(r).catalogueVersion(merchantId)) === taken.version) return { catalogue: taken.catalogue, from: 'snapshot' };
+      // Stale: the next order (or quote) reads the brand's snapshot again.
+      if (kept.get(merchantId) === taken) kept.delete(merchantId);
       return { catalogue: await basketCatalogue(r, merchantId, request), from: 'transaction' };
     },
 
