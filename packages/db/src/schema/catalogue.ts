@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -214,3 +215,15 @@ export const modificationBranches = pgTable(
     sameMerchant('modification_branches_branch_fk', t.merchantId, t.branchId, branches).onDelete('cascade'),
   ],
 );
+
+/**
+ * The version of each brand's pricing catalogue (migration 0013_catalogue_versions): the trigger that NOTIFYs
+ * dx_catalogue also sets it to the id of the writing transaction, so the version changes exactly when something
+ * a price is drawn from commits (a product's stock alone does not: it is taken under lock where it matters).
+ * An order priced from a kept snapshot checks it in its own transaction (decision 014). No foreign key: the
+ * trigger also fires while a brand's rows are deleted with it.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  merchantId: uuid().primaryKey(),
+  version: bigint({ mode: 'bigint' }).notNull(),
+});

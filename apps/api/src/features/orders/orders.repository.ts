@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzl
 import {
   branches,
   cashbackEntries,
-  cities,
   clickTransactions,
   idempotencyKeys,
   merchantOrderSettings,
@@ -18,7 +17,6 @@ import {
   promoUses,
   users,
   uzumTransactions,
-  workHours,
   type Db,
 } from '@dasturxon/db';
 import {
@@ -27,9 +25,7 @@ import {
   FINAL_ORDER_STATUSES,
   type CashbackEntryKind,
   type PaymentInProgress,
-  groupWorkHours,
   type PaymentMethodSettings,
-  type WorkHours,
 } from '@dasturxon/domain';
 import { createEventsRepository } from '../live/index.ts';
 import { readSettings } from '../merchants/index.ts';
@@ -131,18 +127,6 @@ export function createOrdersRepository(db: Db) {
         .from(branches)
         .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false)));
       return Object.fromEntries(rows.map((r) => [r.id, r.min]));
-    },
-
-    /** A branch's hours (all types) and its city's time zone, for scheduling; null for none of the merchant's. */
-    async branchHours(merchantId: string, branchId: string): Promise<{ timeZone: string; hours: WorkHours[] } | null> {
-      const [branch] = await db
-        .select({ timeZone: cities.timeZone })
-        .from(branches)
-        .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))
-        .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId), eq(branches.deleted, false)));
-      if (!branch) return null;
-      const rows = await db.select().from(workHours).where(and(eq(workHours.merchantId, merchantId), eq(workHours.branchId, branchId)));
-      return { timeZone: branch.timeZone, hours: groupWorkHours(rows) };
     },
 
     /** The names and pictures of products and options, as an order's lines keep them. */

@@ -1,17 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '@dasturxon/db';
 import {
   courierStatusAfter,
-  allowedPaymentTypes,
   AppError,
+  allowedPaymentTypes,
   awaitsPayment,
-  cashbackEarned,
-  channelOfDevice,
   CHANNEL_TYPES,
-  checkSchedule,
-  DEFAULT_TIME_ZONE,
-  zonedInstant,
-  initialStatus,
   isActiveStatus,
   isDeliveryService,
   isOnlinePayment,
@@ -19,7 +12,6 @@ import {
   customerSeesMove,
   customerMayCancel,
   moveProblem,
-  opensAt,
   SCHEDULE_MAX_DAYS,
   unpaidOrderDue,
   type CancelOrderRequest,
@@ -34,17 +26,13 @@ import {
   type OrderSetting,
   type OrderStatus,
   type PaymentType,
-  type QuoteRequest,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { invalidCode, type OtpService } from '../auth/index.ts';
-import type { QuoteService } from '../quote/index.ts';
 import { orderEventOf } from '../live/index.ts';
+import { placeOrder, type Customer, type PlaceOptions, type PlaceOrderDeps } from './place-order/index.ts';
 import { createOrdersRepository, type OrderLineRecord, type OrderRecord, type OrdersRepository, type StatusEntryRecord } from './orders.repository.ts';
-
-/** How long an Idempotency-Key answers with the order it placed. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The brand's staff who move orders along the table (the staff console). */
 /** The order table's roles the staff move orders as (an admin moves as an operator: domain `orderRoleOf`). */
@@ -88,65 +76,21 @@ function moveStamps(order: OrderRecord, move: Move, now: Date, completes: boolea
   return stamps;
 }
 
-/** The signed-in customer a call is made for. */
-export interface Customer {
-  merchantId: string;
-  id: string;
-}
-
 export interface OrdersServiceDeps {
   db: Db;
   clock: Clock;
-  quotes: Pick<QuoteService, 'quoteWith' | 'servingBranch'>;
+  quotes: PlaceOrderDeps['quotes'];
   /** One-time codes by SMS (the login's), for brands that confirm each order with one. */
   codes: Pick<OtpService, 'send' | 'check'>;
   /** The Telegram chat an order's status messages go to, from the Mini App data the brand's bot signed (ops feature). */
   telegramChatOf?: (merchantId: string, initData: string | undefined) => Promise<string | null>;
 }
 
-export interface PlaceOptions {
-  /** `POST /orders/at-time`: the order is for its day and time. */
-  scheduled: boolean;
-  idempotencyKey?: string | undefined;
-  /** The caller's address: confirmation codes are sent and their wrong tries counted per address, as the login's. */
-  clientIp: string;
-}
-
-/** The order would be placed, but the brand wants it confirmed by a code first: everything it did is undone. */
-class ConfirmationNeeded extends Error {
-  constructor() {
-    super('confirmation needed');
-  }
-}
-
-/** The request was answered before under the same Idempotency-Key: its order, unchanged. */
-class Replay extends Error {
-  constructor(readonly orderId: string) {
-    super('replayed');
-  }
-}
-
-const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', { fields: [{ field, message }] });
-
-/** JSON with object keys in a fixed order: the same body always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * Placing, reading and cancelling the signed-in customer's orders. An order is priced by the quote's own
- * function inside the transaction that writes it; every step of that transaction (stock, cashback, promo,
- * number, lines, history, key) is undone together when any refuses.
+ * Placing, reading and cancelling the signed-in customer's orders, and every move of an order. Placing is the named
+ * steps of `place-order/` in one transaction; this service answers their outcome.
  */
 export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }: OrdersServiceDeps) {
   /** Orders with their lines, history and branch, as the customer reads them. */
@@ -217,26 +161,6 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
     const row = await repo.findOwn(customer.merchantId, customer.id, id);
     if (!row) throw new AppError('NOT_FOUND');
     return (await present(repo, customer.merchantId, [row]))[0]!;
-  }
-
-  /** The checks on the request's shape that depend on the call and the service type (the contract cannot say them alone). */
-  function checkShape(body: OrderRequest, scheduled: boolean): void {
-    if (scheduled) {
-      if (!body.day) throw fieldError('body.day', 'A scheduled order needs its day (YYYY-MM-DD)');
-      if (!body.time) throw fieldError('body.time', 'A scheduled order needs its time (HH:MM)');
-    } else if (body.later) {
-      throw fieldError('body.later', 'A scheduled order is placed with POST /orders/v1/orders/at-time');
-    }
-    if (isDeliveryService(body.serviceType) && !body.address) throw fieldError('body.address', 'A delivered order needs its address');
-    if (!isDeliveryService(body.serviceType) && !body.branchId) throw fieldError('body.branchId', 'A pickup or dine-in order needs its branch');
-  }
-
-  /** The order a key placed, when the same body comes again within 24 h; IDEMPOTENCY_KEY_REUSED for another body. */
-  async function replayOf(customer: Customer, key: string, hash: string, now: Date): Promise<string | null> {
-    const found = await createOrdersRepository(db).findKey(customer.merchantId, customer.id, key);
-    if (!found || found.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) return null;
-    if (found.bodyHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return found.orderId;
   }
 
   /** What a cancelled order held goes back: the stock it took, its promo use and the cashback it spent. */
@@ -416,207 +340,25 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
     },
 
     /**
-     * Places an order. Answers `{ order, replayed }`: `replayed` when the same Idempotency-Key and body
-     * placed it before (then nothing new is written).
+     * Places an order (the steps of `place-order/`). Answers `{ order, replayed }`: `replayed` when the same
+     * Idempotency-Key and body placed it before (then nothing new is written). The other outcomes are the API's errors:
+     * a code to confirm the order is sent first (428), a wrong code (400), a refusal by a rule.
      */
     async place(customer: Customer, merchant: MerchantRecord, body: OrderRequest, options: PlaceOptions): Promise<{ order: Order; replayed: boolean }> {
-      checkShape(body, options.scheduled);
-      const now = clock.now();
-      const key = options.idempotencyKey;
-      // The code confirms this very order: the same body with or without it is one request (its key, its code's subject).
-      const { confirmationCode, ...order } = body;
-      const hash = createHash('sha256')
-        .update(canonical({ scheduled: options.scheduled, body: order }))
-        .digest('hex');
-      if (key) {
-        const first = await replayOf(customer, key, hash, now);
-        if (first) return { order: await readOwn(customer, first), replayed: true };
-      }
-
-      const telegramChatId = (await telegramChatOf?.(merchant.id, body.telegramInitData)) ?? null;
-      // A delivery without a chosen branch goes to the branch that serves the address (at the scheduled time, if any).
-      // Chosen before the transaction: it reads the kept catalogue, which may go to the database (on PGlite, a read
-      // outside the open transaction would wait for it for ever); the transaction's quote checks the branch again.
-      let servingBranchId = body.branchId ?? null;
-      if (!servingBranchId && body.address) {
-        // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
-        const when = options.scheduled ? (zonedInstant(body.day!, body.time!, DEFAULT_TIME_ZONE) ?? now) : now;
-        servingBranchId = (await quotes.servingBranch(merchant.id, [body.address.latitude, body.address.longitude], 'DELIVERY', when))?.branchId ?? null;
-        if (!servingBranchId) throw new AppError('BRANCH_CLOSED', { serviceType: body.serviceType, reason: 'HOURS' });
-      }
-      if (!servingBranchId) throw fieldError('body.branchId', 'A branch is required');
-      let placed: string | { wrongCode: { attemptsLeft: number | null } };
-      let phone = '';
-      try {
-        placed = await db.transaction(async (tx) => {
-          const repo = createOrdersRepository(tx);
-          const settings = await repo.settings(merchant.id);
-          const confirming = settings.isSmsConfirmationRequiredPerOrder;
-          if (confirming) {
-            phone = (await repo.phoneOf(merchant.id, customer.id)) ?? '';
-            if (confirmationCode) {
-              const check = await codes.check(tx, { merchantId: merchant.id, phone, purpose: 'ORDER', subject: hash, code: confirmationCode, clientIp: options.clientIp });
-              // A wrong code: this transaction commits the counted try and nothing else.
-              if (!check.ok) return { wrongCode: check };
-            }
-          }
-
-          const channel = channelOfDevice(body.orderDevice);
-          const allowed = allowedPaymentTypes(settings, settings.methods, channel);
-          if (!allowed.includes(body.paymentType)) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: body.paymentType, channel, allowed });
-
-          const branchId = servingBranchId;
-          let at: Date | null = null;
-
-          if (options.scheduled) {
-            const branch = await repo.branchHours(merchant.id, branchId);
-            if (!branch) throw new AppError('BRANCH_NOT_FOUND', { branchId });
-            const verdict = checkSchedule({
-              day: body.day!,
-              time: body.time!,
-              now,
-              timeZone: branch.timeZone,
-              hours: branch.hours,
-              serviceType: body.serviceType,
-              leadTimeMinutes: settings.leadTimeMinutes,
-            });
-            if (!verdict.ok) throw new AppError(verdict.problem.code, verdict.problem.details);
-            at = verdict.at;
-          }
-
-          const request: QuoteRequest = {
-            cartItems: body.cartItems,
-            serviceType: body.serviceType,
-            branchId,
-            ...(body.address ? { address: { latitude: body.address.latitude, longitude: body.address.longitude } } : {}),
-            ...(body.promoCode ? { promoCode: body.promoCode } : {}),
-            ...(body.cashback !== undefined ? { cashback: body.cashback } : {}),
-          };
-          const quote = await quotes.quoteWith(tx, merchant, request, { now, user: { id: customer.id }, ...(at ? { serviceAt: at } : {}) });
-          const [problem] = quote.problems;
-          if (problem) {
-            throw new AppError(problem.code, {
-              ...(problem.details ?? {}),
-              ...(problem.productId ? { productId: problem.productId } : {}),
-              problems: quote.response.problems.map(({ code, details, productId }) => ({ code, details, productId })),
-            });
-          }
-          const breakdown = quote.breakdown;
-          if (breakdown.productCount === 0) throw new AppError('BASKET_EMPTY');
-
-          const id = randomUUID();
-          // Stock first, each product once, in one order of ids (two orders never wait on each other in a circle).
-          const names = await repo.names(
-            merchant.id,
-            [...new Set(quote.lines.map((l) => l.productId))],
-            [...new Set(quote.lines.flatMap((l) => l.modifications.map((m) => m.id)))],
-          );
-          // An online payment ends in a fiscal receipt that names each product's IKPU: a product without one cannot be paid online.
-          if (isOnlinePayment(body.paymentType)) {
-            const missing = [...names.products.values()].filter((p) => !p.mxicCode).map((p) => p.id);
-            if (missing.length) throw new AppError('FISCAL_CODE_MISSING', { paymentType: body.paymentType, productIds: missing.sort() });
-          }
-          const quantities = new Map<string, number>();
-          for (const l of quote.lines) quantities.set(l.productId, (quantities.get(l.productId) ?? 0) + l.count);
-          const counted = new Set<string>();
-          for (const productId of [...quantities.keys()].sort()) {
-            if (!names.products.get(productId)?.counted) continue;
-            if (!(await repo.takeStock(merchant.id, productId, quantities.get(productId)!))) throw new AppError('NOT_ENOUGH_PRODUCTS', { productId });
-            counted.add(productId);
-          }
-
-          const paymentType: PaymentType = body.paymentType;
-          const status = initialStatus({ paymentType, scheduled: at !== null });
-          const earned = settings.cashbackActive ? cashbackEarned(breakdown.totalPrice, settings.cashbackPercent) : 0;
-          const number = await repo.nextNumber(merchant.id);
-          await repo.insertOrder({
-            id,
-            merchantId: merchant.id,
-            number,
-            userId: customer.id,
-            branchId,
-            status,
-            serviceType: body.serviceType,
-            paymentType,
-            orderDevice: body.orderDevice,
-            isPaid: false,
-            address: isDeliveryService(body.serviceType) && body.address ? body.address : null,
-            zoneId: quote.zoneId,
-            comment: body.comment,
-            courierComment: body.courierComment,
-            receiver: body.receiver,
-            sendCheque: body.sendCheque,
-            sendChequePhone: body.sendChequePhone,
-            hallId: body.hallId ?? null,
-            tableId: body.tableId ?? null,
-            productCount: breakdown.productCount,
-            productPrice: breakdown.productPrice,
-            productDiscount: breakdown.productDiscount,
-            promoProductDiscount: breakdown.promoProductDiscount,
-            deliveryPrice: breakdown.deliveryPrice,
-            deliveryDiscount: breakdown.deliveryDiscount,
-            serviceFee: breakdown.serviceFee,
-            totalDiscount: breakdown.totalDiscount,
-            totalPrice: breakdown.totalPrice,
-            cashback: breakdown.cashback,
-            cashbackEarned: earned,
-            promoId: quote.promo?.id ?? null,
-            promoCode: quote.promo?.code ?? null,
-            deliveryAt: at,
-            opensAt: at ? opensAt(at, settings.leadTimeMinutes) : null,
-            payUntil: isOnlinePayment(paymentType) ? new Date(now.getTime() + settings.unpaidCancelMinutes * 60_000) : null,
-            telegramChatId,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await repo.insertLines(
-            quote.lines.map((l, position) => ({
-              merchantId: merchant.id,
-              orderId: id,
-              position,
-              productId: l.productId,
-              name: names.products.get(l.productId)?.name ?? {},
-              image: names.products.get(l.productId)?.image ?? '',
-              count: l.count,
-              stockTaken: counted.has(l.productId),
-              unitPrice: l.count > 0 ? Math.round(l.price.gross / l.count) : 0,
-              modifications: l.modifications.map((m) => ({ id: m.id, groupId: m.groupId, name: names.modifications.get(m.id) ?? {}, count: m.count, price: m.price })),
-              gross: l.price.gross,
-              discount: l.price.discount,
-              net: l.price.net,
-            })),
-          );
-          await repo.insertStatus({ merchantId: merchant.id, orderId: id, fromStatus: null, toStatus: status, role: 'customer', reason: 'CHANGE_STATUS', comment: '', at: now });
-          if (breakdown.cashback > 0 && (await repo.moveCashback(merchant.id, customer.id, -breakdown.cashback, 'SPENT', id, now)) === null) {
-            throw new AppError('CASHBACK_NOT_ENOUGH', { cashback: breakdown.cashback });
-          }
-          if (quote.promo) await repo.insertPromoUse({ merchantId: merchant.id, promoId: quote.promo.id, orderId: id, userId: customer.id, createdAt: now });
-          if (key) {
-            await repo.dropExpiredKey(merchant.id, customer.id, key, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
-            // Taken by a request with the same key that committed while this one worked: answer that one's order.
-            if (!(await repo.claimKey({ merchantId: merchant.id, userId: customer.id, key, bodyHash: hash, orderId: id, createdAt: now }))) throw new Replay('');
-          }
-          // Everything would go through: without the brand's code, it is all undone and the code is sent.
-          if (confirming && !confirmationCode) throw new ConfirmationNeeded();
-          // The branch's board hears of the new order (the console rings when it is OPEN). Last: the brand's event
-          // lock is held to the commit, so nothing else waits behind it.
-          await announce(repo, (await repo.findById(merchant.id, id))!, now, false);
-          return id;
-        });
-      } catch (error) {
-        if (error instanceof ConfirmationNeeded) {
-          const sent = await codes.send({ merchant, phone, purpose: 'ORDER', subject: hash, clientIp: options.clientIp });
+      const outcome = await placeOrder({ db, quotes, codes, telegramChatOf }, { customer, merchant, body, options, now: clock.now() });
+      switch (outcome.kind) {
+        case 'placed':
+        case 'duplicate':
+          return { order: await readOwn(customer, outcome.orderId), replayed: outcome.kind === 'duplicate' };
+        case 'needs-confirmation': {
+          const sent = await codes.send({ merchant, phone: outcome.phone, purpose: 'ORDER', subject: outcome.subject, clientIp: options.clientIp });
           throw new AppError('ORDER_CONFIRMATION_REQUIRED', { phone: sent.phone, codeLength: sent.codeLength, resendAfterSeconds: sent.resendAfterSeconds, expiresInSeconds: sent.expiresInSeconds });
         }
-        // A twin request under the same key (a double tap) got there first: whatever stopped this one, answer its order.
-        if (key && (error instanceof Replay || error instanceof AppError)) {
-          const first = await replayOf(customer, key, hash, now);
-          if (first) return { order: await readOwn(customer, first), replayed: true };
-        }
-        throw error;
+        case 'wrong-code':
+          throw invalidCode(outcome);
+        case 'refused':
+          throw outcome.error;
       }
-      if (typeof placed !== 'string') throw invalidCode(placed.wrongCode);
-      return { order: await readOwn(customer, placed), replayed: false };
     },
 
     async get(customer: Customer, id: string): Promise<Order> {

@@ -2,6 +2,7 @@ import { and, eq, fillPlaceholders, inArray, type SQL, sql, type SQLWrapper } fr
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   branches,
+  catalogueVersions,
   MERCHANT_WIDE_CITY_ID,
   cities,
   deliveryZones,
@@ -265,6 +266,15 @@ export function createQuoteRepository(r: Reader) {
         rows.map((row) => ({ ...row, n: Number(row.n), balance: Number(row.balance) })),
         1,
       )[0]!;
+    },
+
+    /**
+     * The brand's catalogue version (migration 0013_catalogue_versions): the id of the last transaction that changed
+     * anything a price is drawn from, null when nothing has since the migration. Equal versions, equal catalogue.
+     */
+    async catalogueVersion(merchantId: string): Promise<bigint | null> {
+      const [row] = await r.select({ version: catalogueVersions.version }).from(catalogueVersions).where(eq(catalogueVersions.merchantId, merchantId));
+      return row?.version ?? null;
     },
 
     /** Every delivery zone of the merchant, across its cities, with its area, priority, branch and tariff. */

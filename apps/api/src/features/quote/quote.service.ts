@@ -76,10 +76,18 @@ interface Snapshot {
   /** `changes.mark()` before the read started. */
   mark: number;
   readAt: number;
+  /** The brand's catalogue version (`catalogue_versions`) read before the catalogue: an order checks it in its transaction. */
+  version: bigint | null;
   catalogue: QuoteCatalogue;
   stock: ReadonlyMap<string, FreshProduct>;
   /** The brand's promos by their code as the database's lower() folds it. */
   promos: ReadonlyMap<string, PromoRecord>;
+}
+
+/** A brand's catalogue as kept, with the version it was read at (`QuoteService.keptForOrder`). */
+export interface KeptCatalogue {
+  version: bigint | null;
+  catalogue: QuoteCatalogue;
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
@@ -131,10 +139,13 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     if (!pending || !(changes?.hearing() ? changes.unchanged(merchantId, pending.mark) : true)) {
       const mark = changes?.mark() ?? 0;
       const readAt = now();
-      const snapshot: Promise<Snapshot> = readCatalogue(deps.db, merchantId)
-        .then(async (read) => {
+      // The version first: what is read after it is at least as new, so a version still current means this catalogue is.
+      const snapshot: Promise<Snapshot> = createQuoteRepository(deps.db)
+        .catalogueVersion(merchantId)
+        .then(async (version) => {
+          const read = await readCatalogue(deps.db, merchantId);
           const promoRows = await createQuoteRepository(deps.db).promos(merchantId);
-          return { mark, readAt, ...read, promos: new Map(promoRows.map((row) => [row.key, row.promo])) };
+          return { mark, readAt, version, ...read, promos: new Map(promoRows.map((row) => [row.key, row.promo])) };
         })
         .finally(() => {
           if (reading.get(merchantId)?.snapshot === snapshot) reading.delete(merchantId);
@@ -162,6 +173,21 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     promoCode: request.promoCode ?? null,
     userId,
   });
+  /** The catalogue of a basket's products and branch (and the zones, for a delivery to an address), read on `r`. */
+  const basketCatalogue = async (r: Reader, merchantId: string, request: QuoteRequest): Promise<QuoteCatalogue> =>
+    (
+      await readCatalogue(r, merchantId, {
+        productIds: basketIds(request),
+        branchId: request.branchId ?? null,
+        zones: Boolean(request.address) && isDeliveryService(request.serviceType),
+      })
+    ).catalogue;
+
+  async function priceWith(r: Reader, catalogue: QuoteCatalogue, merchantId: string, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
+    const fresh = await createQuoteRepository(r).fresh(askOf(merchantId, request, context.user?.id ?? null));
+    return quoteBasket(catalogue, fresh, request, context.now, context.serviceAt ? { serviceAt: context.serviceAt } : {});
+  }
+
   const readFreshNow: FreshRead = deps.readFresh ?? ((ask) => createQuoteRepository(deps.db).fresh(ask));
 
   return {
@@ -172,14 +198,34 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * See `quoteBasket` in the domain for the problems and the rules.
      */
     async quoteWith(r: Reader, merchant: MerchantRecord, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
-      const { catalogue } = await readCatalogue(r, merchant.id, {
-        productIds: basketIds(request),
-        branchId: request.branchId ?? null,
-        zones: Boolean(request.address) && isDeliveryService(request.serviceType),
-      });
-      const fresh = await createQuoteRepository(r).fresh(askOf(merchant.id, request, context.user?.id ?? null));
-      return quoteBasket(catalogue, fresh, request, context.now, context.serviceAt ? { serviceAt: context.serviceAt } : {});
+      return priceWith(r, await basketCatalogue(r, merchant.id, request), merchant.id, request, context);
     },
+
+    /**
+     * The brand's snapshot as an order takes it, before its transaction opens (on PGlite a read outside an open
+     * transaction would wait for it): the catalogue of the storefront's quotes and the version it was read at.
+     */
+    async keptForOrder(merchantId: string): Promise<KeptCatalogue> {
+      // The order checks the version itself, so a kept snapshot serves it whatever was heard since (stock taken by
+      // orders makes quotes read it again, not orders: stock moves no version); one found stale is dropped (below).
+      const entry = kept.get(merchantId);
+      return entry && ageOf(entry.readAt) < CATALOGUE_MAX_AGE_MS ? entry : snapshotOf(merchantId);
+    },
+
+    /**
+     * The catalogue an order's transaction `r` prices from: the kept one while the brand's version that `r` sees is
+     * the one it was read at (nothing a price, an option, a branch's hours, a zone or a fee is drawn from committed
+     * since, whatever this instance has heard), else the basket's part of it read in `r`, as `quoteWith` does.
+     */
+    async catalogueForOrder(r: Reader, taken: KeptCatalogue, merchantId: string, request: QuoteRequest): Promise<{ catalogue: QuoteCatalogue; from: 'snapshot' | 'transaction' }> {
+      if ((await createQuoteRepository(r).catalogueVersion(merchantId)) === taken.version) return { catalogue: taken.catalogue, from: 'snapshot' };
+      // Stale: the next order (or quote) reads the brand's snapshot again.
+      if (kept.get(merchantId) === taken) kept.delete(merchantId);
+      return { catalogue: await basketCatalogue(r, merchantId, request), from: 'transaction' };
+    },
+
+    /** Prices a basket from `catalogue`, with the basket's stock and switches, the promo and the balance read on `r` (an order's transaction). */
+    priceWith,
 
     /**
      * A quote for the storefront: priced from the brand's snapshot kept in memory (catalogue, stock, switches
