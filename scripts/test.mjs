@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check a submission faces, in order, ending with one line `N passed, N failed`.
-// Steps: browser install (Debian's Chromium, with apt, when missing), typecheck, lint, unit and API
+// Steps: browser install (Debian's Chromium, with apt, when missing), typecheck, lint, format, unit and API
 // tests (Vitest), the storefront build, its size budget and the check that it is React's, and the
 // browser journeys (Playwright).
 import { spawnSync } from 'node:child_process';
@@ -49,6 +49,7 @@ const browserReady = ensureChromium();
 check('chromium installed', browserReady);
 check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+check('format', run('format (Prettier; `npm run format` writes it)', 'npx', ['prettier', '--check', '--log-level=warn', '.']));
 
 run('unit, db and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
 const vitest = readJson('test-results/vitest.json');
