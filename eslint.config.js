@@ -3,11 +3,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webOnlyDomain = { group: ['@dasturxon/db', '@dasturxon/api', '**/apps/api/**', '**/packages/db/**'], message: 'The web imports only the domain.' };
+const webOnlyDomain = {
+  group: ['@dasturxon/db', '@dasturxon/api', '**/apps/api/**', '**/packages/db/**'],
+  message: 'The web imports only the domain.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**', 'bench/.lighthouse/**', 'bench/**/node_modules/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'packages/db/drizzle/**',
+      'bench/.lighthouse/**',
+      'bench/**/node_modules/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -33,7 +46,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto'], message: 'packages/domain does no I/O.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto'],
+              message: 'packages/domain does no I/O.',
+            },
             { group: ['@dasturxon/*', '**/apps/**', '**/db/**'], message: 'packages/domain imports nothing of ours.' },
           ],
         },
@@ -44,12 +60,29 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
-        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'localStorage', 'sessionStorage', 'process', 'setTimeout', 'setInterval'].flatMap((name) => [
+        ...[
+          'fetch',
+          'XMLHttpRequest',
+          'WebSocket',
+          'EventSource',
+          'localStorage',
+          'sessionStorage',
+          'process',
+          'setTimeout',
+          'setInterval',
+        ].flatMap((name) => [
           { selector: `VariableDeclarator[id.name='${name}']`, message: `packages/domain does no I/O: no ${name} of its own either.` },
-          { selector: `:matches(FunctionDeclaration, TSDeclareFunction, ClassDeclaration)[id.name='${name}']`, message: `packages/domain does no I/O: no ${name} of its own either.` },
+          {
+            selector: `:matches(FunctionDeclaration, TSDeclareFunction, ClassDeclaration)[id.name='${name}']`,
+            message: `packages/domain does no I/O: no ${name} of its own either.`,
+          },
         ]),
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Take now as a parameter.' }, { object: 'Math', property: 'random', message: 'The domain is deterministic.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Take now as a parameter.' },
+        { object: 'Math', property: 'random', message: 'The domain is deterministic.' },
+      ],
     },
   },
   {
@@ -58,7 +91,17 @@ export default tseslint.config(
     files: ['packages/client/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@dasturxon/db', '@dasturxon/api', '@dasturxon/web', '@dasturxon/ops', '**/apps/**', '**/packages/db/**'], message: 'The client imports only the domain.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@dasturxon/db', '@dasturxon/api', '@dasturxon/web', '@dasturxon/ops', '**/apps/**', '**/packages/db/**'],
+              message: 'The client imports only the domain.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -84,17 +127,47 @@ export default tseslint.config(
   // another feature; shared code and lib never import a feature; only app/ puts features together.
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webOnlyDomain, { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features never import each other: move the shared part to shared/, or put them together in app/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webOnlyDomain,
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+              message: 'Features never import each other: move the shared part to shared/, or put them together in app/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/{shared,lib,i18n}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webOnlyDomain, { regex: '(^|/)features/', message: 'shared/ and lib/ never import a feature.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [webOnlyDomain, { regex: '(^|/)features/', message: 'shared/ and lib/ never import a feature.' }] },
+      ],
+    },
   },
   // The API's features (apps/api/README.md): one reaches another only through that feature's index.ts;
   // plugins depend on no feature; app.ts and the storefront take features through their index.ts too.
   {
     files: ['apps/api/src/features/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)', message: "Another feature is reached only through its index.ts (its public surface)." }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)',
+              message: 'Another feature is reached only through its index.ts (its public surface).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // `live` is below every feature that ends or writes streams through it (auth, staff, orders, board): it takes what it
@@ -103,13 +176,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/', allowTypeImports: true, message: '`live` imports only the types of other features: take their functions as options from app.ts.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+              allowTypeImports: true,
+              message: '`live` imports only the types of other features: take their functions as options from app.ts.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['apps/api/src/plugins/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Plugins depend on no feature: take what they need as a parameter.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features/', message: 'Plugins depend on no feature: take what they need as a parameter.' }] },
+      ],
+    },
   },
   {
     // The server imports the storefront's renderer at run time (apps/api/src/web/render.ts): of the browser client it
@@ -118,16 +204,34 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@dasturxon/client', '@dasturxon/client/*'], allowTypeImports: true, message: 'The server takes only types of the browser client.' }] },
+        {
+          patterns: [
+            {
+              group: ['@dasturxon/client', '@dasturxon/client/*'],
+              allowTypeImports: true,
+              message: 'The server takes only types of the browser client.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['apps/api/src/*.ts', 'apps/api/src/{web,sms}/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/[^/]+/(?!index\\.ts$)', message: "A feature is reached only through its index.ts." }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features/[^/]+/(?!index\\.ts$)', message: 'A feature is reached only through its index.ts.' }] },
+      ],
+    },
   },
   {
     files: ['packages/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@dasturxon/api', '**/apps/**'], message: 'db imports only the domain.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@dasturxon/api', '**/apps/**'], message: 'db imports only the domain.' }] },
+      ],
+    },
   },
 );

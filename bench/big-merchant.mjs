@@ -14,27 +14,70 @@ const L = (ru, uz, eng) => ({ ru, uz, eng });
 
 /** Choice groups shaped like the demo's (tezkor.catalogue.ts): size, sauces, wrap, extras, combo drink, syrup. */
 const MODS = {
-  size: { name: L('Размер', "O'lcham", 'Size'), min: 1, max: 1, options: [[L('Стандарт', 'Standart', 'Standard'), 0], [L('Большой', 'Katta', 'Large'), 8000], [L('XL', 'XL', 'XL'), 14000]] },
+  size: {
+    name: L('Размер', "O'lcham", 'Size'),
+    min: 1,
+    max: 1,
+    options: [
+      [L('Стандарт', 'Standart', 'Standard'), 0],
+      [L('Большой', 'Katta', 'Large'), 8000],
+      [L('XL', 'XL', 'XL'), 14000],
+    ],
+  },
   sauces: {
     name: L('Соусы', 'Souslar', 'Sauces'),
     min: 0,
     max: 3,
-    options: [[L('Кетчуп', 'Ketchup', 'Ketchup'), 2000], [L('Сырный', 'Pishloqli', 'Cheese'), 3000], [L('Чесночный', 'Sarimsoqli', 'Garlic'), 2000], [L('Барбекю', 'Barbekyu', 'BBQ'), 2500], [L('Чили', 'Chili', 'Chili'), 2500]],
+    options: [
+      [L('Кетчуп', 'Ketchup', 'Ketchup'), 2000],
+      [L('Сырный', 'Pishloqli', 'Cheese'), 3000],
+      [L('Чесночный', 'Sarimsoqli', 'Garlic'), 2000],
+      [L('Барбекю', 'Barbekyu', 'BBQ'), 2500],
+      [L('Чили', 'Chili', 'Chili'), 2500],
+    ],
   },
-  bread: { name: L('Лаваш', 'Lavash', 'Wrap'), min: 1, max: 1, options: [[L('Классический', 'Oddiy', 'Classic'), 0], [L('Сырный', 'Pishloqli', 'Cheese'), 4000], [L('Тандырный', 'Tandir', 'Tandoor'), 3000]] },
+  bread: {
+    name: L('Лаваш', 'Lavash', 'Wrap'),
+    min: 1,
+    max: 1,
+    options: [
+      [L('Классический', 'Oddiy', 'Classic'), 0],
+      [L('Сырный', 'Pishloqli', 'Cheese'), 4000],
+      [L('Тандырный', 'Tandir', 'Tandoor'), 3000],
+    ],
+  },
   extras: {
     name: L('Добавки', "Qo'shimchalar", 'Extras'),
     min: 0,
     max: 4,
-    options: [[L('Сыр', 'Pishloq', 'Cheese'), 4000], [L('Халапеньо', 'Xalapenyo', 'Jalapeños'), 3000], [L('Двойное мясо', "Qo'sh go'sht", 'Double meat'), 9000], [L('Картофель фри внутри', 'Ichida kartoshka fri', 'Fries inside'), 5000]],
+    options: [
+      [L('Сыр', 'Pishloq', 'Cheese'), 4000],
+      [L('Халапеньо', 'Xalapenyo', 'Jalapeños'), 3000],
+      [L('Двойное мясо', "Qo'sh go'sht", 'Double meat'), 9000],
+      [L('Картофель фри внутри', 'Ichida kartoshka fri', 'Fries inside'), 5000],
+    ],
   },
   drink: {
     name: L('Напиток', 'Ichimlik', 'Drink'),
     min: 1,
     max: 1,
-    options: [[L('Кола 0,4 л', 'Kola 0,4 l', 'Cola 0.4 L'), 0], [L('Холодный чай 0,4 л', 'Muzli choy 0,4 l', 'Iced tea 0.4 L'), 0], [L('Айран 0,3 л', 'Ayron 0,3 l', 'Ayran 0.3 L'), 0], [L('Тархун 0,4 л', 'Tarxun 0,4 l', 'Tarragon lemonade 0.4 L'), 3000]],
+    options: [
+      [L('Кола 0,4 л', 'Kola 0,4 l', 'Cola 0.4 L'), 0],
+      [L('Холодный чай 0,4 л', 'Muzli choy 0,4 l', 'Iced tea 0.4 L'), 0],
+      [L('Айран 0,3 л', 'Ayron 0,3 l', 'Ayran 0.3 L'), 0],
+      [L('Тархун 0,4 л', 'Tarxun 0,4 l', 'Tarragon lemonade 0.4 L'), 3000],
+    ],
   },
-  syrup: { name: L('Сироп', 'Sirop', 'Syrup'), min: 0, max: 1, options: [[L('Ванильный', 'Vanilli', 'Vanilla'), 3000], [L('Карамельный', 'Karamelli', 'Caramel'), 3000], [L('Ореховый', "Yong'oqli", 'Hazelnut'), 3000]] },
+  syrup: {
+    name: L('Сироп', 'Sirop', 'Syrup'),
+    min: 0,
+    max: 1,
+    options: [
+      [L('Ванильный', 'Vanilli', 'Vanilla'), 3000],
+      [L('Карамельный', 'Karamelli', 'Caramel'), 3000],
+      [L('Ореховый', "Yong'oqli", 'Hazelnut'), 3000],
+    ],
+  },
 };
 
 /** Kinds of dish; 14 of the 20 categories (700 products) carry choices: 1,150 groups, 4,650 options. */
@@ -66,7 +109,16 @@ export async function writeBigMerchant(openOptions) {
     const modifications = [];
     for (let g = 0; g < BIG.groups; g++) {
       const n = g + 1;
-      groups.push({ id: randomUUID(), merchantId, name: L(`Раздел ${n}`, `Bo'lim ${n}`, `Section ${n}`), icon: '', image: 'demo/tezkor/categories/burgers.svg', bgColor: '#FFF1E0', iconBgColor: '#FFC72C', priority: g });
+      groups.push({
+        id: randomUUID(),
+        merchantId,
+        name: L(`Раздел ${n}`, `Bo'lim ${n}`, `Section ${n}`),
+        icon: '',
+        image: 'demo/tezkor/categories/burgers.svg',
+        bgColor: '#FFF1E0',
+        iconBgColor: '#FFC72C',
+        priority: g,
+      });
     }
     for (let c = 0; c < BIG.groups * BIG.categoriesPerGroup; c++) {
       const kind = KINDS[c % KINDS.length];
@@ -119,13 +171,22 @@ export async function writeBigMerchant(openOptions) {
         const spec = MODS[key];
         const groupId = randomUUID();
         modificationGroups.push({ id: groupId, merchantId, productId, name: spec.name, min: spec.min, max: spec.max, priority: gi });
-        spec.options.forEach(([name, price], oi) => modifications.push({ id: randomUUID(), merchantId, productId, groupId, name, price, priority: oi }));
+        spec.options.forEach(([name, price], oi) =>
+          modifications.push({ id: randomUUID(), merchantId, productId, groupId, name, price, priority: oi }),
+        );
       });
     }
     await database.db.transaction(async (tx) => {
       await tx.insert(s.merchants).values({ id: merchantId, name: 'Bench 1000', sub: BIG.sub, color: '#1F6FEB' });
       await tx.insert(s.merchantSettings).values({ merchantId, channel: 'WEB', title: L('Bench 1000', 'Bench 1000', 'Bench 1000') });
-      await tx.insert(s.cities).values({ id: cityId, merchantId, name: L('Ташкент', 'Toshkent', 'Tashkent'), latitude: 41.311081, longitude: 69.240562, isMain: true });
+      await tx.insert(s.cities).values({
+        id: cityId,
+        merchantId,
+        name: L('Ташкент', 'Toshkent', 'Tashkent'),
+        latitude: 41.311081,
+        longitude: 69.240562,
+        isMain: true,
+      });
       await tx.insert(s.branches).values({
         id: branchId,
         merchantId,
@@ -137,7 +198,18 @@ export async function writeBigMerchant(openOptions) {
         phone: '+998712009999',
         isMain: true,
         deliveryPrice: 12000,
-        settings: { bookingEnabled: false, deliveryEnabled: true, dineinEnabled: false, expressEnabled: false, kitchenEnabled: true, payOfficeEnabled: false, pickupEnabled: true, storageEnabled: false, yandexEnabled: false, directorId: null },
+        settings: {
+          bookingEnabled: false,
+          deliveryEnabled: true,
+          dineinEnabled: false,
+          expressEnabled: false,
+          kitchenEnabled: true,
+          payOfficeEnabled: false,
+          pickupEnabled: true,
+          storageEnabled: false,
+          yandexEnabled: false,
+          directorId: null,
+        },
       });
       await tx.insert(s.groups).values(groups);
       await tx.insert(s.categories).values(categories.map(({ kind: _kind, ...row }) => row));

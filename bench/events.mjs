@@ -33,7 +33,13 @@ async function json(port, method, path, token, body) {
 function openStream(port, token, onEvent) {
   return new Promise((resolve, reject) => {
     const req = http.get(
-      { host: '127.0.0.1', port, path: '/api/ops/v1/events', agent, headers: { authorization: `Bearer ${token}`, 'x-merchant-id': T.id, accept: 'text/event-stream' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/ops/v1/events',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'x-merchant-id': T.id, accept: 'text/event-stream' },
+      },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         res.on('data', (chunk) => {
@@ -49,21 +55,34 @@ function openStream(port, token, onEvent) {
 /** Opens `n` streams, a few hundred at a time. */
 async function openMany(port, token, n, onEvent) {
   const all = [];
-  for (let i = 0; i < n; i += 250) all.push(...(await Promise.all(Array.from({ length: Math.min(250, n - i) }, () => openStream(port, token, onEvent)))));
+  for (let i = 0; i < n; i += 250)
+    all.push(...(await Promise.all(Array.from({ length: Math.min(250, n - i) }, () => openStream(port, token, onEvent)))));
   return all;
 }
 
 async function customerToken(port, dataDir, n) {
   const phone = `+99891${String(4_000_000 + n).padStart(7, '0')}`;
   await json(port, 'POST', '/users/v1/auth/otp', null, { phone });
-  const code = readFileSync(`${dataDir}/sms-outbox.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.to === phone).at(-1).text.match(/\b(\d{6})\b/)[1];
+  const code = readFileSync(`${dataDir}/sms-outbox.jsonl`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.to === phone)
+    .at(-1)
+    .text.match(/\b(\d{6})\b/)[1];
   return (await json(port, 'POST', '/users/v1/auth/otp/verify', null, { phone, code })).token;
 }
 
 async function run(backend, env, instances) {
   const ports = instances === 2 ? [3921, 3922] : [3921];
   // One staff session holds every stream here: its per-session limit (STREAMS_PER_SESSION, 20) would measure itself.
-  const shared = { ORDER_TIMERS_SECONDS: '0', SMS_BUDGET_PER_HOUR: '100000', SMS_BUDGET_PER_DAY: '100000', STREAMS_PER_SESSION: '100000', ...env };
+  const shared = {
+    ORDER_TIMERS_SECONDS: '0',
+    SMS_BUDGET_PER_HOUR: '100000',
+    SMS_BUDGET_PER_DAY: '100000',
+    STREAMS_PER_SESSION: '100000',
+    ...env,
+  };
   const first = startServer({ port: ports[0], env: shared });
   await waitForHealth(ports[0]);
   const servers = [first];
@@ -95,12 +114,19 @@ async function run(backend, env, instances) {
     const latencies = [];
     const moves = ['ACCEPTED', 'COOKING', 'DONE', 'CLOSED'];
     for (let i = 0; i < MOVES / moves.length; i++) {
-      const order = await json(mover, 'POST', '/orders/v1/orders', customer, { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [{ productId: T.products.fries, count: 1 }] });
+      const order = await json(mover, 'POST', '/orders/v1/orders', customer, {
+        serviceType: 'PICK_UP',
+        branchId: T.branches.chilonzor,
+        cartItems: [{ productId: T.products.fries, count: 1 }],
+      });
       await new Promise((r) => setTimeout(r, 300));
       for (const status of moves) {
         arrivals.length = 0;
         started = performance.now();
-        await json(mover, 'PUT', `/ops/v1/orders/${order.id}/status`, staff.token, { status, ...(status === 'ACCEPTED' ? { cookingTime: 10 } : {}) });
+        await json(mover, 'PUT', `/ops/v1/orders/${order.id}/status`, staff.token, {
+          status,
+          ...(status === 'ACCEPTED' ? { cookingTime: 10 } : {}),
+        });
         for (let w = 0; w < 200 && arrivals.length < SUBSCRIBERS; w++) await new Promise((r) => setTimeout(r, 10));
         if (arrivals.length < SUBSCRIBERS) throw new Error(`only ${arrivals.length} of ${SUBSCRIBERS} subscribers heard ${status}`);
         latencies.push(...arrivals);
@@ -108,7 +134,17 @@ async function run(backend, env, instances) {
     }
     for (const req of subscribers) req.destroy();
     latencies.sort((a, b) => a - b);
-    return { backend, instances, held: held.length, before, after, perStream: (after - before) / held.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), n: latencies.length };
+    return {
+      backend,
+      instances,
+      held: held.length,
+      before,
+      after,
+      perStream: (after - before) / held.length,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      n: latencies.length,
+    };
   } finally {
     for (const s of servers.reverse()) await s.stop();
   }
@@ -124,9 +160,13 @@ if (pgDb) {
   }
 }
 
-console.log(`${HELD} streams held by one instance; ${SUBSCRIBERS} subscribers × ${MOVES} status changes; load average ${loadavg()[0].toFixed(2)}`);
+console.log(
+  `${HELD} streams held by one instance; ${SUBSCRIBERS} subscribers × ${MOVES} status changes; load average ${loadavg()[0].toFixed(2)}`,
+);
 console.log('| backend | instances | streams held | server RSS before → after | per stream | change → 1,000 subscribers p50 / p99 ms |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.backend} | ${r.instances} | ${r.held} | ${mb(r.before)} → ${mb(r.after)} MB | ${(r.perStream / 1024).toFixed(1)} KB | ${r.p50} / ${r.p99} |`);
+  console.log(
+    `| ${r.backend} | ${r.instances} | ${r.held} | ${mb(r.before)} → ${mb(r.after)} MB | ${(r.perStream / 1024).toFixed(1)} KB | ${r.p50} / ${r.p99} |`,
+  );
 }

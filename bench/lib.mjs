@@ -27,7 +27,16 @@ export function startServer({ port, env = {}, dataDir = mkdtempSync(join(tmpdir(
     cwd: ROOT,
     // One address plays every client here: the per-address limits (plugins/rate-limit.ts) would measure themselves.
     // The demo brands send codes to the outbox, which production refuses without SMS_OUTBOX (sms.sender.ts).
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_WORK_PER_MINUTE: '100000000', RATE_LIMIT_MEDIA_PER_MINUTE: '100000000', SMS_OUTBOX: 'true', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_WORK_PER_MINUTE: '100000000',
+      RATE_LIMIT_MEDIA_PER_MINUTE: '100000000',
+      SMS_OUTBOX: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return {

@@ -29,7 +29,8 @@ const pictures = readdirSync(join(MEDIA_ROOT, 'demo'), { recursive: true, withFi
 const FORMATS = ['webp', 'jpeg', 'jpg', 'png', 'avif'];
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const between = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
-const randomVariant = () => `/media/${pick(pictures)}?w=${between(16, 2000)}&h=${between(16, 2000)}&q=${between(1, 100)}&f=${pick(FORMATS)}`;
+const randomVariant = () =>
+  `/media/${pick(pictures)}?w=${between(16, 2000)}&h=${between(16, 2000)}&q=${between(1, 100)}&f=${pick(FORMATS)}`;
 
 /** The server's resident memory in MB (Linux: /proc/<pid>/status). */
 function rssMb(pid) {
@@ -56,7 +57,8 @@ function timedGet(path, headers) {
   });
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
 /** Asks for each target in turn, one request at a time, until `until` resolves: the latencies a visitor would see. */
 async function probe(targets, until) {
@@ -75,7 +77,10 @@ async function probe(targets, until) {
   return Object.fromEntries(
     targets.map((t) => {
       const sorted = times[t.label].sort((a, b) => a - b);
-      return [t.label, { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1), bad: bad[t.label] }];
+      return [
+        t.label,
+        { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1), bad: bad[t.label] },
+      ];
     }),
   );
 }
@@ -132,7 +137,9 @@ try {
 
   const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   console.log(`\nglibc MALLOC_MMAP_THRESHOLD_: ${process.env.MALLOC_MMAP_THRESHOLD_ ?? 'not set (dynamic)'}`);
-  console.log(`media flood: ${CLIENTS} clients, ${DURATION} s, ${pictures.length} demo pictures, random w/h 16-2000, q 1-100, f ${FORMATS.join('/')}`);
+  console.log(
+    `media flood: ${CLIENTS} clients, ${DURATION} s, ${pictures.length} demo pictures, random w/h 16-2000, q 1-100, f ${FORMATS.join('/')}`,
+  );
   console.log(
     `  ${result.requests.total} answers (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms): ` +
       Object.entries(answers)
@@ -148,8 +155,12 @@ try {
     console.log(`| ${t.label} | ${fmt(q.p50)} / ${fmt(q.p99)} | ${fmt(l.p50)} / **${fmt(l.p99)}** / ${fmt(l.max)} | ${l.n} | ${l.bad} |`);
     if (!(l.p99 < P99_TARGET_MS) || l.bad > 0) exitCode = 2;
   }
-  console.log(`\nserver RSS: at start ${fmt(rssStart)} MB, before the flood ${fmt(rssBefore)} MB, peak ${fmt(peak)} MB, 10 s after ${fmt(rssAfter)} MB`);
-  console.log(`targets: p99 < ${P99_TARGET_MS} ms for the three; peak <= before + ${MEMORY_MB.peakAbove} MB; 10 s after <= before + ${MEMORY_MB.keptAbove} MB`);
+  console.log(
+    `\nserver RSS: at start ${fmt(rssStart)} MB, before the flood ${fmt(rssBefore)} MB, peak ${fmt(peak)} MB, 10 s after ${fmt(rssAfter)} MB`,
+  );
+  console.log(
+    `targets: p99 < ${P99_TARGET_MS} ms for the three; peak <= before + ${MEMORY_MB.peakAbove} MB; 10 s after <= before + ${MEMORY_MB.keptAbove} MB`,
+  );
   if (!(peak <= rssBefore + MEMORY_MB.peakAbove) || !(rssAfter <= rssBefore + MEMORY_MB.keptAbove)) exitCode = 2;
   console.log(exitCode ? 'NOT MET' : 'met');
 } finally {

@@ -11,7 +11,6 @@ async function measure(port, path, headers) {
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-
 const rows = [];
 const backends = [{ name: 'PGlite', env: {} }];
 const pgDb = await postgresDatabase();

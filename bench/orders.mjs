@@ -69,14 +69,23 @@ async function load(customers, request) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / DURATION), p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), failures, n: latencies.length };
+  return {
+    rps: Math.round(latencies.length / DURATION),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    failures,
+    n: latencies.length,
+  };
 }
 
 const rows = [];
 for (const backend of backends) {
   const port = 3905;
   // TRUST_PROXY: each customer comes from an address of its own, as customers do.
-  const server = startServer({ port, env: { TRUST_PROXY: 'true', SMS_BUDGET_PER_HOUR: '100000', SMS_BUDGET_PER_DAY: '100000', ORDER_TIMERS_SECONDS: '0', ...backend.env } });
+  const server = startServer({
+    port,
+    env: { TRUST_PROXY: 'true', SMS_BUDGET_PER_HOUR: '100000', SMS_BUDGET_PER_DAY: '100000', ORDER_TIMERS_SECONDS: '0', ...backend.env },
+  });
   const base = `http://127.0.0.1:${port}/api`;
   try {
     await waitForHealth(port);
@@ -87,8 +96,12 @@ for (const backend of backends) {
     if (first.status !== 201) throw new Error(`the bench basket does not order cleanly: ${first.status} ${await first.text()}`);
     const { cartItems, serviceType, branchId } = BASKET;
     const quoteBody = JSON.stringify({ cartItems, serviceType, branchId });
-    const quotes = await load(customers, (c) => fetch(`${base}/orders/v1/orders/quote`, { method: 'POST', headers: c.headers, body: quoteBody }));
-    const orders = await load(customers, (c) => fetch(`${base}/orders/v1/orders`, { method: 'POST', headers: { ...c.headers, 'idempotency-key': randomUUID() }, body }));
+    const quotes = await load(customers, (c) =>
+      fetch(`${base}/orders/v1/orders/quote`, { method: 'POST', headers: c.headers, body: quoteBody }),
+    );
+    const orders = await load(customers, (c) =>
+      fetch(`${base}/orders/v1/orders`, { method: 'POST', headers: { ...c.headers, 'idempotency-key': randomUUID() }, body }),
+    );
     rows.push({ backend: backend.name, quotes, orders });
   } finally {
     await server.stop();
@@ -96,7 +109,9 @@ for (const backend of backends) {
 }
 if (pgDb) await pgDb.drop();
 
-console.log(`${CUSTOMERS} signed-in customers at once, a 3-line pickup paid in cash, ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`);
+console.log(
+  `${CUSTOMERS} signed-in customers at once, a 3-line pickup paid in cash, ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`,
+);
 console.log('| backend | quotes/s | quote p50 / p99 ms | orders/s | order p50 / p99 ms | orders ÷ quotes | refused |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) {

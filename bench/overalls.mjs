@@ -65,7 +65,9 @@ async function measure(port, path, headers, serverPid) {
   const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
   const after = cpuTicks(serverPid);
   const others =
-    before && after ? Math.max(0, (after.busy - before.busy - (after.own - before.own)) / ((after.total - before.total) / availableParallelism())) : Number.NaN;
+    before && after
+      ? Math.max(0, (after.busy - before.busy - (after.own - before.own)) / ((after.total - before.total) / availableParallelism()))
+      : Number.NaN;
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx, others };
 }
 
@@ -84,7 +86,9 @@ if (existsSync(distSource)) cpSync(distSource, webDist, { recursive: true });
 try {
   for (const backend of backends) {
     const dataDir = mkdtempSync(join(tmpdir(), 'dx-bench-'));
-    const bigId = await writeBigMerchant(backend.env.DATABASE_URL ? { databaseUrl: backend.env.DATABASE_URL, poolSize: 2 } : { dataDir: join(dataDir, 'pglite') });
+    const bigId = await writeBigMerchant(
+      backend.env.DATABASE_URL ? { databaseUrl: backend.env.DATABASE_URL, poolSize: 2 } : { dataDir: join(dataDir, 'pglite') },
+    );
     const server = startServer({ port: PORT, dataDir, env: { ...backend.env, WEB_DIST: webDist } });
     try {
       await waitForHealth(PORT);
@@ -95,7 +99,8 @@ try {
         const api = '/api/products/v1/overalls?type=WEB';
         const tenant = { 'x-merchant-id': menu.merchantId };
         const plain = await getRaw(PORT, api, { ...tenant, ...IDENTITY });
-        if (plain.status !== 200 || plain.headers['content-encoding']) throw new Error(`overalls for ${menu.label}: ${plain.status} ${plain.headers['content-encoding'] ?? ''}`);
+        if (plain.status !== 200 || plain.headers['content-encoding'])
+          throw new Error(`overalls for ${menu.label}: ${plain.status} ${plain.headers['content-encoding'] ?? ''}`);
         const doc = JSON.parse(plain.body.toString('utf8'));
         const brotli = await getRaw(PORT, api, { ...tenant, ...BR });
         if (brotli.headers['content-encoding'] !== 'br') throw new Error(`overalls for ${menu.label} did not come back in brotli`);
@@ -103,14 +108,17 @@ try {
         writeFileSync(join(webDist, menu.file), plain.body);
         const file = `/${menu.file}`;
         const staticPlain = await getRaw(PORT, file, IDENTITY);
-        if (staticPlain.status !== 200 || !staticPlain.body.equals(plain.body)) throw new Error(`static ${file} is not the document's bytes`);
+        if (staticPlain.status !== 200 || !staticPlain.body.equals(plain.body))
+          throw new Error(`static ${file} is not the document's bytes`);
         const staticBr = await getRaw(PORT, file, BR);
-        if (staticBr.status !== 200 || staticBr.headers['content-encoding'] !== 'br') throw new Error(`static ${file} did not come back in brotli`);
+        if (staticBr.status !== 200 || staticBr.headers['content-encoding'] !== 'br')
+          throw new Error(`static ${file} did not come back in brotli`);
         // The same brotli bytes the API sends, as a file on disk: served as they are (no coding negotiated,
         // so @fastify/compress leaves them alone), the like-for-like static twin of the cached document.
         writeFileSync(join(webDist, `${menu.file}.br`), brotli.body);
         const staticPre = await getRaw(PORT, `${file}.br`, IDENTITY);
-        if (staticPre.status !== 200 || !staticPre.body.equals(brotli.body)) throw new Error(`static ${file}.br is not the document's brotli bytes`);
+        if (staticPre.status !== 200 || !staticPre.body.equals(brotli.body))
+          throw new Error(`static ${file}.br is not the document's brotli bytes`);
         const menuLabel = `${menu.label} (${doc.products.length} products, ${doc.categories.length} categories)`;
         const pid = server.child.pid;
         for (const [encoding, headers, apiBytes, filePath, fileHeaders, fileBytes] of [
@@ -134,7 +142,9 @@ try {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`${CONNECTIONS} connections, ${DURATION} s each, on ${availableParallelism()} cores shared by autocannon, the server and anything else running.`);
+console.log(
+  `${CONNECTIONS} connections, ${DURATION} s each, on ${availableParallelism()} cores shared by autocannon, the server and anything else running.`,
+);
 console.log(
   'static = the same document as a file served by @fastify/static in the same server. br: the file compressed per request by @fastify/compress (quality 4), ' +
     'while overalls keeps its brotli (quality 9) with the cached document; "file pre-compressed": the API\'s brotli bytes as a .br file, sent as they are.',

@@ -29,7 +29,13 @@ async function login(base, dataDir, n) {
   const headers = { 'content-type': 'application/json', 'x-merchant-id': T.id, 'x-forwarded-for': `10.30.${n >> 8}.${n & 255}` };
   const sent = await fetch(`${base}/users/v1/auth/otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
   if (sent.status !== 200) throw new Error(`otp ${sent.status} ${await sent.text()}`);
-  const code = readFileSync(join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.to === phone).at(-1).text.match(/\b(\d{6})\b/)[1];
+  const code = readFileSync(join(dataDir, 'sms-outbox.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.to === phone)
+    .at(-1)
+    .text.match(/\b(\d{6})\b/)[1];
   const verified = await fetch(`${base}/users/v1/auth/otp/verify`, { method: 'POST', headers, body: JSON.stringify({ phone, code }) });
   const { token } = await verified.json();
   return { ...headers, authorization: `Bearer ${token}` };
@@ -37,7 +43,12 @@ async function login(base, dataDir, n) {
 
 /** `count` pickup orders paid by `paymentType`, placed by the customers in turn, AT_ONCE at a time. */
 async function placeOrders(base, customers, paymentType, count) {
-  const body = JSON.stringify({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor, paymentType, cartItems: [{ productId: T.products.fries, count: 2 }] });
+  const body = JSON.stringify({
+    serviceType: 'PICK_UP',
+    branchId: T.branches.chilonzor,
+    paymentType,
+    cartItems: [{ productId: T.products.fries, count: 2 }],
+  });
   const placed = [];
   let next = 0;
   await Promise.all(
@@ -81,13 +92,29 @@ async function measure(orders, prepare, call) {
   });
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / seconds), p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), failures, n: latencies.length };
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    failures,
+    n: latencies.length,
+  };
 }
 
 const rows = [];
 for (const backend of backends) {
   const port = 3906;
-  const server = startServer({ port, env: { TRUST_PROXY: 'true', SMS_BUDGET_PER_HOUR: '100000', SMS_BUDGET_PER_DAY: '100000', ORDER_TIMERS_SECONDS: '0', RATE_LIMIT_WORK_PER_MINUTE: '1000000', ...backend.env } });
+  const server = startServer({
+    port,
+    env: {
+      TRUST_PROXY: 'true',
+      SMS_BUDGET_PER_HOUR: '100000',
+      SMS_BUDGET_PER_DAY: '100000',
+      ORDER_TIMERS_SECONDS: '0',
+      RATE_LIMIT_WORK_PER_MINUTE: '1000000',
+      ...backend.env,
+    },
+  });
   const base = `http://127.0.0.1:${port}/api`;
   try {
     await waitForHealth(port);
@@ -97,12 +124,21 @@ for (const backend of backends) {
     const paymeOrders = await placeOrders(base, customers, 'PAYME', ORDERS);
     let rpcId = 0;
     const payme = (method, params) =>
-      fetch(`${base}/payments/v1/payme`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: PAYME_AUTH }, body: JSON.stringify({ id: ++rpcId, method, params }) }).then((r) => r.json());
+      fetch(`${base}/payments/v1/payme`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: PAYME_AUTH },
+        body: JSON.stringify({ id: ++rpcId, method, params }),
+      }).then((r) => r.json());
     const paymeRow = await measure(
       paymeOrders,
       async (order) => {
         const id = randomBytes(12).toString('hex');
-        const created = await payme('CreateTransaction', { id, time: Date.now(), amount: order.sums * 100, account: { order_id: order.id } });
+        const created = await payme('CreateTransaction', {
+          id,
+          time: Date.now(),
+          amount: order.sums * 100,
+          account: { order_id: order.id },
+        });
         if (created.error) throw new Error(`CreateTransaction ${JSON.stringify(created.error)}`);
         return id;
       },
@@ -120,15 +156,50 @@ for (const backend of backends) {
         const amount = `${order.sums}.00`;
         const signTime = '2026-11-26 12:00:00';
         const sign = md5(`${clickTransId}${CLICK.serviceId}${CLICK.secret}${order.id}${amount}0${signTime}`);
-        const fields = { click_trans_id: clickTransId, service_id: CLICK.serviceId, click_paydoc_id: clickTransId, merchant_trans_id: order.id, amount, action: '0', error: '0', error_note: 'Success', sign_time: signTime, sign_string: sign };
-        const prepared = await (await fetch(`${base}/payments/v1/click/prepare`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) })).json();
+        const fields = {
+          click_trans_id: clickTransId,
+          service_id: CLICK.serviceId,
+          click_paydoc_id: clickTransId,
+          merchant_trans_id: order.id,
+          amount,
+          action: '0',
+          error: '0',
+          error_note: 'Success',
+          sign_time: signTime,
+          sign_string: sign,
+        };
+        const prepared = await (
+          await fetch(`${base}/payments/v1/click/prepare`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form(fields),
+          })
+        ).json();
         if (prepared.error !== 0) throw new Error(`Prepare ${JSON.stringify(prepared)}`);
         return { clickTransId, amount, signTime, prepareId: String(prepared.merchant_prepare_id) };
       },
       async (order, c) => {
         const sign = md5(`${c.clickTransId}${CLICK.serviceId}${CLICK.secret}${order.id}${c.prepareId}${c.amount}1${c.signTime}`);
-        const fields = { click_trans_id: c.clickTransId, service_id: CLICK.serviceId, click_paydoc_id: c.clickTransId, merchant_trans_id: order.id, merchant_prepare_id: c.prepareId, amount: c.amount, action: '1', error: '0', error_note: 'Success', sign_time: c.signTime, sign_string: sign };
-        const done = await (await fetch(`${base}/payments/v1/click/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) })).json();
+        const fields = {
+          click_trans_id: c.clickTransId,
+          service_id: CLICK.serviceId,
+          click_paydoc_id: c.clickTransId,
+          merchant_trans_id: order.id,
+          merchant_prepare_id: c.prepareId,
+          amount: c.amount,
+          action: '1',
+          error: '0',
+          error_note: 'Success',
+          sign_time: c.signTime,
+          sign_string: sign,
+        };
+        const done = await (
+          await fetch(`${base}/payments/v1/click/complete`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form(fields),
+          })
+        ).json();
         return done.error === 0;
       },
     );
@@ -143,5 +214,7 @@ console.log(`${ORDERS} orders per provider, each paid once, ${AT_ONCE} callbacks
 console.log('| backend | Payme PerformTransaction/s | p50 / p99 ms | Click Complete/s | p50 / p99 ms | failed |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.backend} | ${r.payme.rps} | ${r.payme.p50} / ${r.payme.p99} | ${r.click.rps} | ${r.click.p50} / ${r.click.p99} | ${r.payme.failures + r.click.failures} |`);
+  console.log(
+    `| ${r.backend} | ${r.payme.rps} | ${r.payme.p50} / ${r.payme.p99} | ${r.click.rps} | ${r.click.p50} / ${r.click.p99} | ${r.payme.failures + r.click.failures} |`,
+  );
 }

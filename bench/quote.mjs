@@ -18,7 +18,11 @@ const LOAD_CONNECTIONS = 50;
 const T = DEMO.tezkor;
 const P = T.products;
 const option = (slug, group, key) => demoId(`${T.sub}/product/${slug}/group/${group}/option/${key}`);
-const line = (productId, count, modifications = []) => ({ productId, count, modifications: modifications.map(([id, n]) => ({ id, count: n })) });
+const line = (productId, count, modifications = []) => ({
+  productId,
+  count,
+  modifications: modifications.map(([id, n]) => ({ id, count: n })),
+});
 
 /** Ten lines, options on most, own discounts on two, a percentage promo, delivered into a zone. */
 const BASKET = {
@@ -27,11 +31,21 @@ const BASKET = {
   address: { latitude: 41.275696, longitude: 69.203921 },
   promoCode: 'welcome10',
   cartItems: [
-    line(P.cheeseburger, 2, [[option('cheeseburger', 'size', 'large'), 1], [option('cheeseburger', 'sauces', 'cheese'), 1], [option('cheeseburger', 'sauces', 'bbq'), 2]]),
+    line(P.cheeseburger, 2, [
+      [option('cheeseburger', 'size', 'large'), 1],
+      [option('cheeseburger', 'sauces', 'cheese'), 1],
+      [option('cheeseburger', 'sauces', 'bbq'), 2],
+    ]),
     line(P.hamburger, 1, [[option('hamburger', 'size', 'standard'), 1]]),
-    line(P.discounted, 1, [[option('double-cheeseburger', 'size', 'xl'), 1], [option('double-cheeseburger', 'sauces', 'ketchup'), 1]]),
+    line(P.discounted, 1, [
+      [option('double-cheeseburger', 'size', 'xl'), 1],
+      [option('double-cheeseburger', 'sauces', 'ketchup'), 1],
+    ]),
     line(P.lowStock, 1, [[option('big-tezkor', 'size', 'standard'), 1]]),
-    line(P.lavashBeef, 1, [[option('lavash-beef', 'bread', 'cheese'), 1], [option('lavash-beef', 'extras', 'jalapeno'), 1]]),
+    line(P.lavashBeef, 1, [
+      [option('lavash-beef', 'bread', 'cheese'), 1],
+      [option('lavash-beef', 'extras', 'jalapeno'), 1],
+    ]),
     line(P.discounted25, 1, [[option('lavash-spicy', 'bread', 'classic'), 1]]),
     line(P.notInSamarkand, 1),
     line(P.onlySomeBranches, 2),
@@ -39,7 +53,6 @@ const BASKET = {
     line(P.cola, 4),
   ],
 };
-
 
 /** BENCH_PROMO=0: the same basket without its promo code (a quote that asks the database nothing). */
 const WITH_PROMO = process.env.BENCH_PROMO !== '0';
@@ -74,7 +87,8 @@ for (const backend of backends) {
     // The basket must price cleanly, or the benchmark measures an error path.
     const res = await fetch(quoteUrl(port), { method: 'POST', headers, body });
     const quote = await res.json();
-    if (res.status !== 200 || quote.problems.length > 0 || Boolean(quote.promo) !== WITH_PROMO) throw new Error(`the bench basket does not quote cleanly: ${JSON.stringify(quote)}`);
+    if (res.status !== 200 || quote.problems.length > 0 || Boolean(quote.promo) !== WITH_PROMO)
+      throw new Error(`the bench basket does not quote cleanly: ${JSON.stringify(quote)}`);
     const health = await run({ url: healthUrl(port), connections: CONNECTIONS });
     const alone = await run({ url: quoteUrl(port), method: 'POST', headers, body, connections: CONNECTIONS });
     // 50 quote connections, and beside them, from a process of its own, one client asking for /api/health.
@@ -101,8 +115,12 @@ for (const backend of backends) {
 }
 if (pgDb) await pgDb.drop();
 
-console.log(`10-line basket ${WITH_PROMO ? 'with' : 'without'} a promo, ${CONNECTIONS} connections (${LOAD_CONNECTIONS} under load), ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`);
-console.log('| backend | /api/health req/s | quotes/s | quotes ÷ health | quote p50 ms | quote p99 ms | quotes/s at 50 conns | /api/health p50 / p99 ms meanwhile (n) | errors | totalPrice |');
+console.log(
+  `10-line basket ${WITH_PROMO ? 'with' : 'without'} a promo, ${CONNECTIONS} connections (${LOAD_CONNECTIONS} under load), ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`,
+);
+console.log(
+  '| backend | /api/health req/s | quotes/s | quotes ÷ health | quote p50 ms | quote p99 ms | quotes/s at 50 conns | /api/health p50 / p99 ms meanwhile (n) | errors | totalPrice |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(

@@ -63,14 +63,24 @@ try {
   const file = await get('/bench-page.html', { host: TEZKOR, 'accept-encoding': 'br' });
   if (file.body.length !== page.body.length) throw new Error(`the file is ${file.body.length} bytes, the page ${page.body.length}`);
 
-  const run = async (path) => (await autocannon({ url: `http://127.0.0.1:${PORT}${path}`, connections: 10, duration: DURATION, headers: { host: TEZKOR, 'accept-encoding': 'br' } })).requests.average;
+  const run = async (path) =>
+    (
+      await autocannon({
+        url: `http://127.0.0.1:${PORT}${path}`,
+        connections: 10,
+        duration: DURATION,
+        headers: { host: TEZKOR, 'accept-encoding': 'br' },
+      })
+    ).requests.average;
   const keptRps = await run('/');
   const fileRps = await run('/bench-page.html');
   const demo = await uncached(TEZKOR, 'tezkor');
   const big = await uncached(BIG_HOST, 'big');
 
   const ms = (v) => `${v.toFixed(1)} ms`;
-  console.log(`\n${availableParallelism()} cores shared by autocannon, the server and anything else running; ${DURATION} s per throughput run, ${RENDERS} renders per menu.`);
+  console.log(
+    `\n${availableParallelism()} cores shared by autocannon, the server and anything else running; ${DURATION} s per throughput run, ${RENDERS} renders per menu.`,
+  );
   console.log('| measure | figure | target |\n|---|---|---|');
   console.log(`| kept home page (${page.body.length} bytes br) | ${Math.round(keptRps)} req/s | |`);
   console.log(`| static file, same bytes | ${Math.round(fileRps)} req/s | |`);

@@ -21,7 +21,18 @@ const CENTRE = [41.311081, 69.240562];
 const L = (text) => ({ ru: text, uz: text, eng: text });
 /** Fixed ids, so both backends choose the same zone and branch where priorities tie. */
 const id = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-const SETTINGS = { bookingEnabled: false, deliveryEnabled: true, dineinEnabled: false, expressEnabled: false, kitchenEnabled: true, payOfficeEnabled: false, pickupEnabled: true, storageEnabled: false, yandexEnabled: false, directorId: null };
+const SETTINGS = {
+  bookingEnabled: false,
+  deliveryEnabled: true,
+  dineinEnabled: false,
+  expressEnabled: false,
+  kitchenEnabled: true,
+  payOfficeEnabled: false,
+  pickupEnabled: true,
+  storageEnabled: false,
+  yandexEnabled: false,
+  directorId: null,
+};
 
 /** A ring of `n` points around a centre, its radius (degrees) wobbling so the polygon is concave. */
 function wobblyRing([lat, lng], radius, n, seed) {
@@ -52,12 +63,14 @@ async function writeZonesMerchant(openOptions) {
     }));
     const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
     const hours = branches.flatMap((b) =>
-      ['DELIVERY', 'PICK_UP'].flatMap((type) => days.map((weekName) => ({ merchantId, branchId: b.id, type, weekName, open: '00:00', close: '00:00' }))),
+      ['DELIVERY', 'PICK_UP'].flatMap((type) =>
+        days.map((weekName) => ({ merchantId, branchId: b.id, type, weekName, open: '00:00', close: '00:00' })),
+      ),
     );
     const zones = Array.from({ length: ZONES }, (_, i) => {
       // Zones spread over the city, many of them over the centre, so a central point lies in several.
       const angle = (2 * Math.PI * i) / ZONES;
-      const spread = 0.02 + 0.06 * ((i * 7) % 10) / 10;
+      const spread = 0.02 + (0.06 * ((i * 7) % 10)) / 10;
       const centre = [CENTRE[0] + spread * Math.sin(angle), CENTRE[1] + spread * Math.cos(angle) * 1.3];
       return {
         id: id(0x20000 + i),
@@ -80,7 +93,9 @@ async function writeZonesMerchant(openOptions) {
     await database.db.transaction(async (tx) => {
       await tx.insert(s.merchants).values({ id: merchantId, name: 'Bench zones', sub: 'bench-zones', color: '#1F6FEB' });
       await tx.insert(s.merchantSettings).values({ merchantId, channel: 'WEB' });
-      await tx.insert(s.cities).values({ id: cityId, merchantId, name: L('Toshkent'), latitude: CENTRE[0], longitude: CENTRE[1], isMain: true });
+      await tx
+        .insert(s.cities)
+        .values({ id: cityId, merchantId, name: L('Toshkent'), latitude: CENTRE[0], longitude: CENTRE[1], isMain: true });
       await tx.insert(s.branches).values(branches);
       await tx.insert(s.workHours).values(hours);
       await tx.insert(s.deliveryZones).values(zones);
@@ -99,7 +114,9 @@ if (pgDb) backends.push({ name: 'PostgreSQL', env: { DATABASE_URL: pgDb.url } })
 for (const backend of backends) {
   const port = 3904;
   const dataDir = mkdtempSync(join(tmpdir(), 'dx-bench-tariff-'));
-  const merchantId = await writeZonesMerchant(backend.env.DATABASE_URL ? { databaseUrl: backend.env.DATABASE_URL, poolSize: 2 } : { dataDir: join(dataDir, 'pglite') });
+  const merchantId = await writeZonesMerchant(
+    backend.env.DATABASE_URL ? { databaseUrl: backend.env.DATABASE_URL, poolSize: 2 } : { dataDir: join(dataDir, 'pglite') },
+  );
   const server = startServer({ port, dataDir, env: backend.env });
   try {
     await waitForHealth(port);
@@ -131,7 +148,9 @@ for (const backend of backends) {
 }
 if (pgDb) await pgDb.drop();
 
-console.log(`${ZONES} zones of ${VERTICES} vertices, ${CONNECTIONS} connections, ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`);
+console.log(
+  `${ZONES} zones of ${VERTICES} vertices, ${CONNECTIONS} connections, ${DURATION} s each, load average ${loadavg()[0].toFixed(2)}`,
+);
 console.log('| backend | zones | /api/health req/s | tariffs/s | tariff p50 ms | tariff p99 ms | errors | price (distance m) |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {

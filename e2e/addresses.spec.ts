@@ -16,7 +16,9 @@ const nothingNear = (page: Page) => allowConsoleErrors(page, /status of 404/);
 async function tezkor(request: APIRequestContext) {
   const merchant = (await (await request.get(`${API}/users/v1/merchants/current?vendor=tezkor`)).json()) as { id: string };
   const headers = { 'X-Merchant-Id': merchant.id };
-  const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers })).json()) as { products: { id: string; name: { eng: string } }[] };
+  const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers })).json()) as {
+    products: { id: string; name: { eng: string } }[];
+  };
   const fries = overalls.products.find((p) => p.name.eng === 'French Fries');
   if (!fries) throw new Error('no French Fries');
   return { merchantId: merchant.id, headers, fries };
@@ -38,7 +40,10 @@ test.describe('addresses', () => {
     nothingNear(page);
   });
 
-  test('the address book: a street found on the map picker, the door saved, listed in ru and ar, deleted after asking', async ({ page, context }, testInfo) => {
+  test('the address book: a street found on the map picker, the door saved, listed in ru and ar, deleted after asking', async ({
+    page,
+    context,
+  }, testInfo) => {
     await context.addCookies([{ name: 'lang', value: 'ru', url: brandUrl('tezkor') }]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(brandUrl('tezkor', '/login'));
@@ -92,7 +97,11 @@ test.describe('addresses', () => {
     await expect(page.getByTestId('address-book-empty')).toBeVisible();
   });
 
-  test("a guest's delivery: outside every zone refused, a street inside priced in the basket, kept through login once", async ({ page, context, request }, testInfo) => {
+  test("a guest's delivery: outside every zone refused, a street inside priced in the basket, kept through login once", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const { merchantId, headers, fries } = await tezkor(request);
     await context.addCookies([{ name: 'lang', value: 'ar', url: brandUrl('tezkor') }]);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -124,7 +133,10 @@ test.describe('addresses', () => {
 
     // Back in the basket: the delivery is priced for that address, as the tariff call prices it.
     await expect(page).toHaveURL(brandUrl('tezkor', '/basket'));
-    const order = (await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `dx:${merchantId}:address`)) as { latitude: number; longitude: number };
+    const order = (await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `dx:${merchantId}:address`)) as {
+      latitude: number;
+      longitude: number;
+    };
     expect(order).toMatchObject({ name: 'Ofis' });
     await expect(page.getByTestId('basket-totals')).toHaveAttribute('data-state', 'quoted');
     const productPrice = Number(await page.getByTestId('basket-total-products').getAttribute('data-amount'));

@@ -14,14 +14,18 @@ async function storedSession(page: Page): Promise<{ merchantId: string; token: s
 }
 
 const me = (request: APIRequestContext, merchantId: string, token: string) =>
-  request.get(`http://localhost:${PORT}/api/users/v1/users/me`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } });
+  request.get(`http://localhost:${PORT}/api/users/v1/users/me`, {
+    headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+  });
 
 test.describe('phone login, profile and account', () => {
   test('a guest on /profile is asked to log in', async ({ page, context }) => {
     await context.addCookies([{ name: 'lang', value: 'uz', url: brandUrl('tezkor') }]);
     await page.goto(brandUrl('tezkor', '/profile'));
     await expect(page.getByTestId('login-prompt')).toBeVisible();
-    await expect(page.getByTestId('login-prompt')).toContainText("buyurtma berish va buyurtmalaringizni kuzatib borish uchun tizimga kiring");
+    await expect(page.getByTestId('login-prompt')).toContainText(
+      'buyurtma berish va buyurtmalaringizni kuzatib borish uchun tizimga kiring',
+    );
     await expect(page.getByTestId('header-login')).toBeVisible();
     await page.getByTestId('login-prompt-button').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/login'));
@@ -162,7 +166,11 @@ test.describe('phone login, profile and account', () => {
     expect((await refused.json()).code).toBe('UNAUTHORIZED');
   });
 
-  test('a token the server refuses logs the customer out with the message, and the profile reads in Arabic', async ({ page, context, request }, testInfo) => {
+  test('a token the server refuses logs the customer out with the message, and the profile reads in Arabic', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     await context.addCookies([{ name: 'lang', value: 'ar', url: brandUrl('tezkor') }]);
     await page.goto(brandUrl('tezkor', '/login'));
     await logIn(page, randomPhone('91'));

@@ -52,13 +52,22 @@ const amountOf = async (page: Page, testId: string): Promise<number> => {
  * The totals on screen are what the quote API answers for the basket the page holds: the same
  * request, sent again through the API, gives the amounts shown.
  */
-async function expectServerTotals(page: Page, request: APIRequestContext, headers: Record<string, string>, lastQuote: () => Request | null, promoCode: string | null) {
+async function expectServerTotals(
+  page: Page,
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  lastQuote: () => Request | null,
+  promoCode: string | null,
+) {
   await expect(page.getByTestId('basket-totals')).toHaveAttribute('data-state', 'quoted');
   const sent = lastQuote()?.postDataJSON() as { cartItems: { productId: string; count: number }[]; promoCode?: string } | undefined;
   expect(sent).toBeTruthy();
   // The request is the basket the page shows, line by line.
   const shown = await page.getByTestId('basket-line').evaluateAll((els) =>
-    els.map((el) => ({ productId: el.getAttribute('data-product-id'), count: Number(el.querySelector('[data-testid="basket-line-count"]')?.textContent) })),
+    els.map((el) => ({
+      productId: el.getAttribute('data-product-id'),
+      count: Number(el.querySelector('[data-testid="basket-line-count"]')?.textContent),
+    })),
   );
   expect(sent!.cartItems.map(({ productId, count }) => ({ productId, count }))).toEqual(shown);
   expect(sent!.promoCode ?? null).toBe(promoCode);
@@ -99,7 +108,8 @@ async function withSettings(page: Page, settings: Record<string, unknown>) {
         body = body.replace(new RegExp(`"${key}":("[^"]*"|true|false)`, 'g'), `"${key}":${JSON.stringify(value)}`);
       }
       // The server drew the page with the brand's real settings: without its markup the browser draws it with these.
-      if (req.resourceType() === 'document') body = body.replace(/<div id="root">[\s\S]*<\/div>(\s*<script id="dx-boot")/, '<div id="root"></div>$1');
+      if (req.resourceType() === 'document')
+        body = body.replace(/<div id="root">[\s\S]*<\/div>(\s*<script id="dx-boot")/, '<div id="root"></div>$1');
       await route.fulfill({ response: res, body });
     },
   );
@@ -108,7 +118,11 @@ async function withSettings(page: Page, settings: Record<string, unknown>) {
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
 test.describe('the basket', () => {
-  test('options, the stock limit, promo codes and the server quote, kept over a reload, then cleared', async ({ page, request, context }, testInfo) => {
+  test('options, the stock limit, promo codes and the server quote, kept over a reload, then cleared', async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
     const { headers, product, option } = await tezkor(request);
     const big = product('Big Tezkor');
     expect(big.count).toBe(5);
@@ -207,7 +221,11 @@ test.describe('the basket', () => {
     await page.getByTestId('basket-empty-menu').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/'));
   });
-  test('FLOATING_OVER_PRODUCT without a basket page: a bar over the menu with count and total, the basket as a sheet', async ({ page, request, context }) => {
+  test('FLOATING_OVER_PRODUCT without a basket page: a bar over the menu with count and total, the basket as a sheet', async ({
+    page,
+    request,
+    context,
+  }) => {
     const { product } = await tezkor(request);
     const cake = product('Honey Cake');
     await withSettings(page, { basketPosition: 'FLOATING_OVER_PRODUCT', cartPageActive: false, cartInMainActive: true });
@@ -238,7 +256,11 @@ test.describe('the basket', () => {
     await expect(page.getByTestId('basket-sheet')).toBeVisible();
   });
 
-  test('cartInMainActive off: the floating basket stays off the home page, and shows on the rest of the menu', async ({ page, request, context }) => {
+  test('cartInMainActive off: the floating basket stays off the home page, and shows on the rest of the menu', async ({
+    page,
+    request,
+    context,
+  }) => {
     const { product } = await tezkor(request);
     const cake = product('Honey Cake');
     await withSettings(page, { basketPosition: 'FLOATING_OVER_PRODUCT', cartInMainActive: false });

@@ -1,5 +1,20 @@
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
-import { basketOf, brandUrl, codeSentTo, expect, keepScreenshot, logIn, plainProduct, PORT, put, randomPhone, roundTheClockBranch, session, speak, test } from './support.ts';
+import {
+  basketOf,
+  brandUrl,
+  codeSentTo,
+  expect,
+  keepScreenshot,
+  logIn,
+  plainProduct,
+  PORT,
+  put,
+  randomPhone,
+  roundTheClockBranch,
+  session,
+  speak,
+  test,
+} from './support.ts';
 
 /*
  * The checkout of issue 13 in Chromium against the real server: from the basket to /checkout, the order
@@ -10,12 +25,29 @@ import { basketOf, brandUrl, codeSentTo, expect, keepScreenshot, logIn, plainPro
 const API = `http://localhost:${PORT}/api`;
 
 /** On Amir Temur's avenue in Yunusobod, inside the demo's delivery zones. */
-const HOME = { id: 'local-checkout', name: 'Дом', type: 'HOUSE', streetName: "Amir Temur shoh ko'chasi", houseNumber: '12', description: 'Ташкент, Юнусабад', details: {}, cityId: null, comment: '', latitude: 41.35, longitude: 69.2865 };
-
-
+const HOME = {
+  id: 'local-checkout',
+  name: 'Дом',
+  type: 'HOUSE',
+  streetName: "Amir Temur shoh ko'chasi",
+  houseNumber: '12',
+  description: 'Ташкент, Юнусабад',
+  details: {},
+  cityId: null,
+  comment: '',
+  latitude: 41.35,
+  longitude: 69.2865,
+};
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
   await keepScreenshot(page, testInfo, name);
 }
 
@@ -27,15 +59,26 @@ async function confirmAndRead(page: Page, request: APIRequestContext, merchantId
   expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').at(-1)!;
-  const res = await request.get(`${API}/orders/v1/orders/${id}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } });
+  const res = await request.get(`${API}/orders/v1/orders/${id}`, {
+    headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   // The basket, the draft and the promo are gone.
-  expect(await page.evaluate((m) => [localStorage.getItem(`dx:${m}:basket`), sessionStorage.getItem(`dx:${m}:checkout`), localStorage.getItem(`dx:${m}:promo`)], merchantId)).toEqual([
-    null,
-    null,
-    null,
-  ]);
-  return (await res.json()) as { id: string; status: string; serviceType: string; paymentType: string; atTime: boolean; deliveryAt: string | null; branch: { id: string } };
+  expect(
+    await page.evaluate(
+      (m) => [localStorage.getItem(`dx:${m}:basket`), sessionStorage.getItem(`dx:${m}:checkout`), localStorage.getItem(`dx:${m}:promo`)],
+      merchantId,
+    ),
+  ).toEqual([null, null, null]);
+  return (await res.json()) as {
+    id: string;
+    status: string;
+    serviceType: string;
+    paymentType: string;
+    atTime: boolean;
+    deliveryAt: string | null;
+    branch: { id: string };
+  };
 }
 
 /** A new customer of Tezkor, signed in, with one plain product in the basket for pickup now at the branch open round the clock. */
@@ -46,7 +89,11 @@ async function customerWithPickupBasket(page: Page, request: APIRequestContext) 
   const headers = { 'X-Merchant-Id': merchantId };
   const open = await roundTheClockBranch(request, merchantId);
   const product = await plainProduct(request, merchantId);
-  await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: open.id });
+  await put(page, {
+    [`dx:${merchantId}:basket`]: basketOf(product.id, 1),
+    [`dx:${merchantId}:service`]: 'PICK_UP',
+    [`dx:${merchantId}:branch`]: open.id,
+  });
   return { merchantId, token, headers, open, product };
 }
 
@@ -69,12 +116,17 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(brandUrl('tezkor', '/checkout'));
     await expect(page.getByTestId('checkout-page')).toHaveAttribute('data-service', 'PICK_UP');
     await expect(page.getByTestId('checkout-destination-change')).toHaveAttribute('href', '/choose-address?next=/checkout');
-    await expect(page.getByTestId('checkout-payment-option').and(page.locator('[data-payment="CASH"]'))).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('checkout-payment-option').and(page.locator('[data-payment="CASH"]'))).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
     // The summary is the server's quote for exactly this order.
     const sent = (lastQuote as Request | null)?.postDataJSON() as Record<string, unknown>;
     expect(sent).toMatchObject({ serviceType: 'PICK_UP', branchId: open.id, cartItems: [{ productId: product.id, count: 1 }] });
-    const quote = (await (await request.post(`${API}/orders/v1/orders/quote`, { headers: { ...headers, Authorization: `Bearer ${token}` }, data: sent })).json()) as { totalPrice: number };
+    const quote = (await (
+      await request.post(`${API}/orders/v1/orders/quote`, { headers: { ...headers, Authorization: `Bearer ${token}` }, data: sent })
+    ).json()) as { totalPrice: number };
     await expect(page.getByTestId('checkout-total')).toHaveAttribute('data-amount', String(quote.totalPrice));
     await shoot(page, testInfo, 'checkout-ru');
 
@@ -112,7 +164,10 @@ test.describe('checkout', () => {
     const { merchantId, token } = await session(page);
     const headers = { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` };
     const serving = (await (
-      await request.get(`${API}/users/v1/branches/merchant/${merchantId}/closest?lat=${HOME.latitude}&lon=${HOME.longitude}&type=DELIVERY`, { headers })
+      await request.get(
+        `${API}/users/v1/branches/merchant/${merchantId}/closest?lat=${HOME.latitude}&lon=${HOME.longitude}&type=DELIVERY`,
+        { headers },
+      )
     ).json()) as { id: string };
     const product = await plainProduct(request, merchantId);
     // Enough for any delivery minimum of the demo.
@@ -147,19 +202,31 @@ test.describe('checkout', () => {
     expect(order.deliveryAt).not.toBeNull();
   });
 
-  test('a brand that confirms each order by SMS: the code step on /checkout/confirm, a wrong code refused, the right one places it', async ({ page, request }, testInfo) => {
+  test('a brand that confirms each order by SMS: the code step on /checkout/confirm, a wrong code refused, the right one places it', async ({
+    page,
+    request,
+  }, testInfo) => {
     await speak(page, 'ru', 'navbahor');
     const phone = randomPhone('93');
     await page.goto(brandUrl('navbahor', '/login'));
     await logIn(page, phone);
     const { merchantId, token, userId } = await session(page);
-    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { id: string; settings: { pickupEnabled: boolean } }[];
+    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+      id: string;
+      settings: { pickupEnabled: boolean };
+    }[];
     const branch = branches.find((b) => b.settings.pickupEnabled)!;
     const product = await plainProduct(request, merchantId);
-    await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 1), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: branch.id });
+    await put(page, {
+      [`dx:${merchantId}:basket`]: basketOf(product.id, 1),
+      [`dx:${merchantId}:service`]: 'PICK_UP',
+      [`dx:${merchantId}:branch`]: branch.id,
+    });
 
     // Later, whatever the hour of the run: the quote is asked for that day and time.
-    const quoted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/orders/v1/orders/quote') && 'time' in ((r.postDataJSON() as object) ?? {}));
+    const quoted = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/orders/v1/orders/quote') && 'time' in ((r.postDataJSON() as object) ?? {}),
+    );
     await page.goto(brandUrl('navbahor', '/checkout'));
     await page.locator('[data-testid="checkout-when-option"][data-value="later"]').click();
     await page.getByTestId('checkout-day').first().click();
@@ -180,7 +247,9 @@ test.describe('checkout', () => {
     const code = await codeSentTo(phone, sentAfter);
     // Nothing is placed before the code.
     const auth = { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` };
-    const history = async () => ((await (await request.get(`${API}/orders/v1/orders/user/${userId}`, { headers: auth })).json()) as { totalElements: number }).totalElements;
+    const history = async () =>
+      ((await (await request.get(`${API}/orders/v1/orders/user/${userId}`, { headers: auth })).json()) as { totalElements: number })
+        .totalElements;
     expect(await history()).toBe(0);
     await shoot(page, testInfo, 'checkout-sms-ru');
 
@@ -190,7 +259,10 @@ test.describe('checkout', () => {
     await page.getByTestId('code-input').fill(code);
     await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').at(-1)!;
-    const order = (await (await request.get(`${API}/orders/v1/orders/${id}`, { headers: auth })).json()) as { status: string; atTime: boolean };
+    const order = (await (await request.get(`${API}/orders/v1/orders/${id}`, { headers: auth })).json()) as {
+      status: string;
+      atTime: boolean;
+    };
     expect(order).toMatchObject({ status: 'AT_TIME', atTime: true });
     expect(await history()).toBe(1);
   });

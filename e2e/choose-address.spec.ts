@@ -10,9 +10,15 @@ import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone,
 
 const API = `http://localhost:${PORT}/api`;
 
-
 /** On Amir Temur's avenue in Yunusobod, inside the demo's delivery zones (Юнусабад serves it). */
-const HOME = { name: 'Дом', streetName: "Amir Temur shoh ko'chasi", houseNumber: '12', description: 'Ташкент, Юнусабад', latitude: 41.35, longitude: 69.2865 };
+const HOME = {
+  name: 'Дом',
+  streetName: "Amir Temur shoh ko'chasi",
+  houseNumber: '12',
+  description: 'Ташкент, Юнусабад',
+  latitude: 41.35,
+  longitude: 69.2865,
+};
 
 /** A screenshot once the page's entrance animation has finished. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -34,7 +40,9 @@ const stored = (page: Page, suffix: string) =>
   }, suffix);
 
 test.describe('where the order goes', () => {
-  test('a guest picks up: the toggle, the branch map with a closed branch not selectable, the branch in the header', async ({ page }, testInfo) => {
+  test('a guest picks up: the toggle, the branch map with a closed branch not selectable, the branch in the header', async ({
+    page,
+  }, testInfo) => {
     await speak(page, 'ru');
     await blankTiles(page);
     await page.goto(brandUrl('tezkor', '/'));
@@ -84,7 +92,10 @@ test.describe('where the order goes', () => {
     await expect(page.getByTestId('branches-map-page')).toBeVisible();
   });
 
-  test('a customer chooses a saved address (header, basket, serving branch), then deletes it after asking', async ({ page, request }, testInfo) => {
+  test('a customer chooses a saved address (header, basket, serving branch), then deletes it after asking', async ({
+    page,
+    request,
+  }, testInfo) => {
     await speak(page, 'ru');
     await blankTiles(page);
     await page.goto(brandUrl('tezkor', '/login'));
@@ -121,7 +132,10 @@ test.describe('where the order goes', () => {
     await expect(page.getByTestId('basket-destination-change')).toHaveAttribute('href', '/choose-address?next=/basket');
     // The branch that serves the address is the chosen branch now.
     const closest = (await (
-      await request.get(`${API}/users/v1/branches/merchant/${merchantId}/closest?lat=${HOME.latitude}&lon=${HOME.longitude}&type=DELIVERY`, { headers })
+      await request.get(
+        `${API}/users/v1/branches/merchant/${merchantId}/closest?lat=${HOME.latitude}&lon=${HOME.longitude}&type=DELIVERY`,
+        { headers },
+      )
     ).json()) as { id: string };
     expect(await stored(page, 'branch')).toBe(closest.id);
 
@@ -164,7 +178,9 @@ test.describe('where the order goes', () => {
   test("a guest's addresses go to the account once at login, the order's one keeping its place", async ({ page, request }) => {
     await speak(page, 'ru');
     await page.goto(brandUrl('tezkor', '/'));
-    const merchantId = await page.evaluate(async () => ((await (await fetch('/api/users/v1/merchants/current')).json()) as { id: string }).id);
+    const merchantId = await page.evaluate(
+      async () => ((await (await fetch('/api/users/v1/merchants/current')).json()) as { id: string }).id,
+    );
     const guest = { ...HOME, id: 'local-1', type: 'HOUSE', details: { entrance: '2' }, cityId: null, comment: '' };
     const twin = { ...guest, id: 'local-2', name: 'Тоже дом' };
     const work = { ...guest, id: 'local-3', name: 'Работа', houseNumber: '40', latitude: 41.358, longitude: 69.287 };
@@ -195,7 +211,9 @@ test.describe('where the order goes', () => {
     await expect.poll(() => stored(page, 'my-places')).toBeNull();
     const { token, userId } = await session(page);
     const saved = (await (
-      await request.get(`${API}/users/v1/addresses/merchant/${merchantId}/user/${userId}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })
+      await request.get(`${API}/users/v1/addresses/merchant/${merchantId}/user/${userId}`, {
+        headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+      })
     ).json()) as { id: string; name: string }[];
     // The same door twice is one address on the account.
     expect(saved).toHaveLength(2);

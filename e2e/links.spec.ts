@@ -28,7 +28,10 @@ async function expectNoDeadLinks(page: Page, paths: readonly string[], checked: 
     (list) => Promise.all(list.map(async (path) => [path, (await fetch(path, { headers: { accept: 'text/html' } })).status] as const)),
     fresh,
   );
-  expect(statuses.filter(([, status]) => status >= 400), 'links the server answers with an error').toEqual([]);
+  expect(
+    statuses.filter(([, status]) => status >= 400),
+    'links the server answers with an error',
+  ).toEqual([]);
   const back = page.url();
   for (const path of fresh.filter((p) => CLIENT_ROUTED.test(p))) {
     await page.goto(brandUrl('tezkor', path));
@@ -47,7 +50,10 @@ test.describe('our own links', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const home = await ownLinks(page);
-    expect(home.some((p) => p.startsWith('/product/')), 'the menu links its products').toBe(true);
+    expect(
+      home.some((p) => p.startsWith('/product/')),
+      'the menu links its products',
+    ).toBe(true);
     await expectNoDeadLinks(page, home, checked);
 
     // A basket with one product that needs no choice, so the basket page shows everything it links to.

@@ -21,7 +21,10 @@ async function scrollToSection(page: Page, categoryId: string) {
 const card = (page: Page, name: string) => page.getByTestId('product-card').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('menu', () => {
-  test('the fast-food menu in ru: sections, prices, greyed products, and a category bar that follows the scroll', async ({ page, context }, testInfo) => {
+  test('the fast-food menu in ru: sections, prices, greyed products, and a category bar that follows the scroll', async ({
+    page,
+    context,
+  }, testInfo) => {
     await speak(context, 'ru');
     await page.goto(brandUrl('tezkor'));
     const bar = page.getByTestId('category-bar');
@@ -38,7 +41,9 @@ test.describe('menu', () => {
     await expect(soldOut).toHaveAttribute('data-orderable', 'false');
     await expect(soldOut.getByTestId('product-card-unavailable')).toHaveText('Закончилось');
     // Every picture has its size set, so nothing moves when it arrives.
-    const unsized = await page.locator('main img').evaluateAll((imgs) => imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).length);
+    const unsized = await page
+      .locator('main img')
+      .evaluateAll((imgs) => imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).length);
     expect(unsized).toBe(0);
 
     const chips = bar.getByTestId('category-chip');
@@ -106,7 +111,10 @@ test.describe('menu', () => {
     await expect(preview).toHaveAttribute('data-seen', 'true');
   });
 
-  test('a product with a required size cannot be added until it is chosen, takes at most three sauces, and lands in the basket', async ({ page, context }, testInfo) => {
+  test('a product with a required size cannot be added until it is chosen, takes at most three sauces, and lands in the basket', async ({
+    page,
+    context,
+  }, testInfo) => {
     await speak(context, 'ru');
     await page.goto(brandUrl('tezkor'));
     await card(page, 'Чизбургер').getByTestId('product-card-choose').click();
@@ -185,7 +193,10 @@ test.describe('menu', () => {
     await expect(page.getByTestId('product-missing-page')).toContainText('Товар не найден');
   });
 
-  test('search finds a product by its uz name and by part of its ru name, remembers searches, and says when nothing is found', async ({ page, context }, testInfo) => {
+  test('search finds a product by its uz name and by part of its ru name, remembers searches, and says when nothing is found', async ({
+    page,
+    context,
+  }, testInfo) => {
     await speak(context, 'uz');
     await page.goto(brandUrl('tezkor'));
     await page.getByTestId('home-search').click();
@@ -218,7 +229,10 @@ test.describe('menu', () => {
     await expect(page.getByTestId('search-history')).toBeHidden();
   });
 
-  test('branches: hours with the extra interval first, a holiday, a closed branch greyed and not selectable; choosing one goes back to the menu', async ({ page, context }, testInfo) => {
+  test('branches: hours with the extra interval first, a holiday, a closed branch greyed and not selectable; choosing one goes back to the menu', async ({
+    page,
+    context,
+  }, testInfo) => {
     await speak(context, 'ru');
     await page.goto(brandUrl('tezkor', '/branches'));
     const cards = page.getByTestId('branch-card');
@@ -261,7 +275,10 @@ test.describe('menu', () => {
     await expect(mix).toHaveAttribute('data-orderable', 'false');
     await expect(mix.getByTestId('product-card-unavailable')).toHaveText('Нет в этом филиале');
     const buckets = page.getByTestId('menu-section').filter({ has: mix });
-    await expect(buckets.getByTestId('product-card').last()).toHaveAttribute('data-product-id', (await mix.getAttribute('data-product-id'))!);
+    await expect(buckets.getByTestId('product-card').last()).toHaveAttribute(
+      'data-product-id',
+      (await mix.getAttribute('data-product-id'))!,
+    );
   });
 
   test('the branch map works without tiles: markers, details and Select', async ({ page, context }) => {

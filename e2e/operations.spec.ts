@@ -18,7 +18,13 @@ const NEAR_CHILONZOR = { latitude: 41.2765, longitude: 69.2045 };
 async function staffPage(browser: Browser, phone: string, phoneSized = false): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(
     phoneSized
-      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 41.2757, longitude: 69.2039 }, permissions: ['geolocation'] }
+      ? {
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+          geolocation: { latitude: 41.2757, longitude: 69.2039 },
+          permissions: ['geolocation'],
+        }
       : { viewport: { width: 1280, height: 860 } },
   );
   const page = await context.newPage();
@@ -31,15 +37,24 @@ async function staffPage(browser: Browser, phone: string, phoneSized = false): P
 }
 
 test.describe('operations', () => {
-  test('the board, the kitchen and the courier move an order; the customer sees each step and the courier on the map without a reload', async ({ page, request, browser }, testInfo) => {
+  test('the board, the kitchen and the courier move an order; the customer sees each step and the courier on the map without a reload', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     // The customer: signed in, a cash delivery to Chilonzor placed, its page open.
     await speak(page, 'ru');
     await page.goto(brandUrl('tezkor', '/login'));
     await logIn(page, randomPhone());
     const { token, merchantId } = await session(page);
-    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { id: string; name: { eng?: string } }[];
-    const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as { products: { id: string; name: { eng: string } }[] };
+    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+      id: string;
+      name: { eng?: string };
+    }[];
+    const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+      products: { id: string; name: { eng: string } }[];
+    };
     const fries = overalls.products.find((p) => p.name.eng === 'French Fries')!.id;
     const placed = await request.post(`${API}/orders/v1/orders`, {
       headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
@@ -113,18 +128,31 @@ test.describe('operations', () => {
     for (const person of [operator, kitchen, courier]) await person.context.close();
   });
 
-  test('the stop-list takes a product off at a branch and pauses its delivery, and the quote sees both at once; the figures of the day', async ({ browser, request }, testInfo) => {
+  test('the stop-list takes a product off at a branch and pauses its delivery, and the quote sees both at once; the figures of the day', async ({
+    browser,
+    request,
+  }, testInfo) => {
     const merchant = (await (await request.get(`${API}/users/v1/merchants/current?vendor=tezkor`)).json()) as { id: string };
     const headers = { 'X-Merchant-Id': merchant.id };
-    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; name: { eng?: string } }[];
+    const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as {
+      id: string;
+      name: { eng?: string };
+    }[];
     const chilonzor = branches.find((b) => b.name.eng === 'Chilonzor')!.id;
-    const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers })).json()) as { products: { id: string; name: { eng: string } }[] };
+    const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers })).json()) as {
+      products: { id: string; name: { eng: string } }[];
+    };
     const fries = overalls.products.find((p) => p.name.eng === 'French Fries')!.id;
     const quote = async (serviceType: string) =>
       (await (
         await request.post(`${API}/orders/v1/orders/quote`, {
           headers,
-          data: { serviceType, branchId: chilonzor, ...(serviceType === 'DELIVERY' ? { address: NEAR_CHILONZOR } : {}), cartItems: [{ productId: fries, count: 5 }] },
+          data: {
+            serviceType,
+            branchId: chilonzor,
+            ...(serviceType === 'DELIVERY' ? { address: NEAR_CHILONZOR } : {}),
+            cartItems: [{ productId: fries, count: 5 }],
+          },
         })
       ).json()) as { problems: { code: string; details?: { reason?: string } }[] };
 
@@ -158,7 +186,9 @@ test.describe('operations', () => {
     for (const person of [kitchen, operator]) await person.context.close();
   });
 
-  test("a wrong staff password is refused on the login screen, and the brand's admin sees it, by network, under the figures", async ({ browser }) => {
+  test("a wrong staff password is refused on the login screen, and the brand's admin sees it, by network, under the figures", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.goto(brandUrl('tezkor', '/ops/'));

@@ -41,13 +41,20 @@ async function tezkor(request: APIRequestContext): Promise<Tezkor> {
     branchId: branch.id,
     fries: byName('French Fries').id,
     // The required size: the first of each group that must be chosen.
-    burger: { id: burger.id, modifications: burger.modificationGroups.filter((g) => g.min > 0).map((g) => ({ id: g.modifications[0]!.id, count: g.min })) },
+    burger: {
+      id: burger.id,
+      modifications: burger.modificationGroups.filter((g) => g.min > 0).map((g) => ({ id: g.modifications[0]!.id, count: g.min })),
+    },
   };
 }
 
-
 /** A pickup order paid in cash at Chilonzor (open round the clock), placed as the customer. */
-async function placeOrder(request: APIRequestContext, t: Tezkor, token: string, cartItems: unknown[]): Promise<{ id: string; number: number }> {
+async function placeOrder(
+  request: APIRequestContext,
+  t: Tezkor,
+  token: string,
+  cartItems: unknown[],
+): Promise<{ id: string; number: number }> {
   const res = await request.post(`${API}/orders/v1/orders`, {
     headers: { ...t.headers, Authorization: `Bearer ${token}` },
     data: { serviceType: 'PICK_UP', branchId: t.branchId, paymentType: 'CASH', cartItems },
@@ -84,7 +91,10 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test.describe('my orders', () => {
-  test('an order in Active, opened, cancelled with a reason after asking, found in Archive and hidden', async ({ page, request }, testInfo) => {
+  test('an order in Active, opened, cancelled with a reason after asking, found in Archive and hidden', async ({
+    page,
+    request,
+  }, testInfo) => {
     const { order } = await customerWithOrder(page, request, 'ru');
 
     // From the profile's menu (the link shows now that the page exists).
@@ -168,7 +178,9 @@ test.describe('my orders', () => {
     const headers = { ...t.headers, Authorization: `Bearer ${token}` };
     for (let i = 0; i < 11; i++) {
       const placed = await placeOrder(request, t, token, [{ productId: t.fries, count: 1 }]);
-      expect((await request.post(`${API}/orders/v1/orders/${placed.id}/cancel`, { headers, data: { reason: 'UPDATE' } })).status()).toBe(200);
+      expect((await request.post(`${API}/orders/v1/orders/${placed.id}/cancel`, { headers, data: { reason: 'UPDATE' } })).status()).toBe(
+        200,
+      );
     }
     await page.goto(brandUrl('tezkor', '/profile/orders?tab=archive'));
     await expect(page.getByTestId('order-card')).toHaveCount(10);

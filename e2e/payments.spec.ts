@@ -1,5 +1,19 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { basketOf, brandUrl, expect, keepScreenshot, logIn, plainProduct, PORT, put, randomPhone, roundTheClockBranch, session, speak, test } from './support.ts';
+import {
+  basketOf,
+  brandUrl,
+  expect,
+  keepScreenshot,
+  logIn,
+  plainProduct,
+  PORT,
+  put,
+  randomPhone,
+  roundTheClockBranch,
+  session,
+  speak,
+  test,
+} from './support.ts';
 
 /*
  * Paying online (issue 14) in Chromium against the real server and Payme's checkout page played by
@@ -11,7 +25,14 @@ import { basketOf, brandUrl, expect, keepScreenshot, logIn, plainProduct, PORT, 
 const API = `http://localhost:${PORT}/api`;
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
   await keepScreenshot(page, testInfo, name);
 }
 
@@ -23,7 +44,11 @@ async function readyToCheckOut(page: Page, request: Parameters<typeof plainProdu
   const { merchantId, token } = await session(page);
   const chilonzor = await roundTheClockBranch(request, merchantId);
   const product = await plainProduct(request, merchantId);
-  await put(page, { [`dx:${merchantId}:basket`]: basketOf(product.id, 2), [`dx:${merchantId}:service`]: 'PICK_UP', [`dx:${merchantId}:branch`]: chilonzor.id });
+  await put(page, {
+    [`dx:${merchantId}:basket`]: basketOf(product.id, 2),
+    [`dx:${merchantId}:service`]: 'PICK_UP',
+    [`dx:${merchantId}:branch`]: chilonzor.id,
+  });
   return { merchantId, token };
 }
 
@@ -49,7 +74,11 @@ test.describe('paying online', () => {
 
     await page.getByTestId('order-pay-action').click();
     await expect(page.getByTestId('payme-order')).toHaveText(orderId);
-    const order = (await (await request.get(`${API}/orders/v1/orders/${orderId}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })).json()) as { totalPrice: number };
+    const order = (await (
+      await request.get(`${API}/orders/v1/orders/${orderId}`, {
+        headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { totalPrice: number };
     await expect(page.getByTestId('payme-amount')).toHaveAttribute('data-tiyin', String(order.totalPrice * 100));
     await page.getByTestId('payme-pay').click();
 
@@ -58,13 +87,19 @@ test.describe('paying online', () => {
     await expect(page.getByTestId('order-paid')).toHaveAttribute('data-paid', 'true');
     await expect(page.locator('[data-order-id]')).toHaveAttribute('data-status', 'OPEN');
     await expect(page.getByTestId('order-pay')).toHaveCount(0);
-    const paid = (await (await request.get(`${API}/orders/v1/orders/${orderId}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })).json()) as { status: string; isPaid: boolean };
+    const paid = (await (
+      await request.get(`${API}/orders/v1/orders/${orderId}`, {
+        headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { status: string; isPaid: boolean };
     expect(paid).toMatchObject({ status: 'OPEN', isPaid: true });
   });
 
   test('the unpaid order in Arabic, right to left', async ({ page, request }, testInfo) => {
     const { merchantId, token } = await readyToCheckOut(page, request, 'ar');
-    const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as { lines: { productId: string; count: number }[] };
+    const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as {
+      lines: { productId: string; count: number }[];
+    };
     const branchId = await page.evaluate((m) => localStorage.getItem(`dx:${m}:branch`), merchantId);
     const res = await request.post(`${API}/orders/v1/orders`, {
       headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
@@ -98,7 +133,10 @@ test.describe('paying online', () => {
     await shoot(page, testInfo, 'card-create-ru');
     await page.getByTestId('card-create-submit').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards/confirm'));
-    const sent = (await (await request.get(`${process.env.FAKE_CLICK_URL}/__journeys/last-code`)).json()) as { code: string; number: string };
+    const sent = (await (await request.get(`${process.env.FAKE_CLICK_URL}/__journeys/last-code`)).json()) as {
+      code: string;
+      number: string;
+    };
     expect(sent.number).toBe('****1239');
     await page.getByTestId('code-input').fill(sent.code);
     await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards'));
@@ -107,7 +145,9 @@ test.describe('paying online', () => {
     await shoot(page, testInfo, 'cards-ru');
 
     // A second order, by Click: paid with the saved card from its page.
-    const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as { lines: { productId: string; count: number }[] };
+    const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as {
+      lines: { productId: string; count: number }[];
+    };
     const branchId = await page.evaluate((m) => localStorage.getItem(`dx:${m}:branch`), merchantId);
     const placed = await request.post(`${API}/orders/v1/orders`, {
       headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` },
@@ -120,7 +160,9 @@ test.describe('paying online', () => {
     await page.getByTestId('order-pay-card').click();
     await expect(page.getByTestId('order-paid')).toHaveAttribute('data-paid', 'true');
     await expect(page.locator('[data-order-id]')).toHaveAttribute('data-status', 'OPEN');
-    const paid = (await (await request.get(`${API}/orders/v1/orders/${id}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })).json()) as { status: string; isPaid: boolean };
+    const paid = (await (
+      await request.get(`${API}/orders/v1/orders/${id}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })
+    ).json()) as { status: string; isPaid: boolean };
     expect(paid).toMatchObject({ status: 'OPEN', isPaid: true });
   });
 

@@ -39,7 +39,10 @@ test.describe('the storefront shell', () => {
     await expect(page.getByTestId('brand-name')).toHaveText('Navbahor Cafe');
   });
 
-  test('localhost without a vendor opens the demo chain, and the development brand switcher opens the others', async ({ page, baseURL }, testInfo) => {
+  test('localhost without a vendor opens the demo chain, and the development brand switcher opens the others', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     await page.goto(`${baseURL}/`);
     await expect(page.getByTestId('brand-name')).toHaveText('Tezkor Burger');
     const switcher = page.getByTestId('dev-brand-switcher');
@@ -102,7 +105,10 @@ test.describe('the storefront shell', () => {
   });
 
   for (const lang of ['ru', 'ar']) {
-    test(`on a 360 px phone in ${lang} the header shows the whole brand name beside round buttons of one size`, async ({ page, context }, testInfo) => {
+    test(`on a 360 px phone in ${lang} the header shows the whole brand name beside round buttons of one size`, async ({
+      page,
+      context,
+    }, testInfo) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await context.addCookies([{ name: 'lang', value: lang, url: brandUrl('tezkor') }]);
       await page.goto(brandUrl('tezkor'));

@@ -51,19 +51,23 @@ test.describe('with JavaScript', () => {
     });
     await page.goto(brandUrl('tezkor'));
     // react-dom itself, not a look-alike: its root marks the container.
-    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer$')))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer$'))))
+      .toBe(true);
     // The data the server drew the page from came with it: the browser does not ask for the menu again.
     expect(apiCalls.filter((p) => p.includes('/overalls') || p.includes('/banner') || p.includes('/stories'))).toEqual([]);
     await page.getByTestId('home-search').click();
     await expect(page).toHaveURL(/\/search/);
   });
 
-  test("a product page opened directly is taken over, and adding to the basket works", async ({ page }) => {
+  test('a product page opened directly is taken over, and adding to the basket works', async ({ page }) => {
     await page.goto(brandUrl('tezkor'));
     const href = await page.locator('a[href*="product"]').first().getAttribute('href');
     const id = /product[/=]([0-9a-f-]{36})/.exec(href!)![1];
     await page.goto(brandUrl('tezkor', `/product/${id}`));
     await expect(page.getByTestId('product-title')).not.toBeEmpty();
-    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer$')))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer$'))))
+      .toBe(true);
   });
 });

@@ -16,7 +16,11 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
 /** Map tiles cannot be fetched here; answer them with a blank tile so pages behave as offline tiles would. */
 export async function blankTiles(page: Page): Promise<void> {
   await page.route(/tile|openstreetmap/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') }),
+    route.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    }),
   );
 }
 
@@ -26,7 +30,9 @@ export async function blankTiles(page: Page): Promise<void> {
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'React has taken the element over' })
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'React has taken the element over',
+    })
     .toBe(true);
   return locator;
 }
@@ -142,11 +148,14 @@ export async function session(page: Page): Promise<{ merchantId: string; token: 
 }
 
 /** The storefront's language for a brand, as the language switch leaves it (the `lang` cookie). */
-export const speak = (page: Page, lang: string, brand = 'tezkor') => page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl(brand) }]);
+export const speak = (page: Page, lang: string, brand = 'tezkor') =>
+  page.context().addCookies([{ name: 'lang', value: lang, url: brandUrl(brand) }]);
 
 /** A product one tap adds, without counted stock, so the journeys never run it out. */
 export async function plainProduct(request: APIRequestContext, merchantId: string): Promise<{ id: string; price: number }> {
-  const overalls = (await (await request.get(`http://localhost:${PORT}/api/products/v1/overalls`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+  const overalls = (await (
+    await request.get(`http://localhost:${PORT}/api/products/v1/overalls`, { headers: { 'X-Merchant-Id': merchantId } })
+  ).json()) as {
     products: { id: string; isOrderable: boolean; count: number | null; price: number; modificationGroups: { min: number }[] }[];
   };
   return overalls.products.find((p) => p.isOrderable && p.count === null && p.modificationGroups.every((g) => g.min === 0))!;
@@ -157,7 +166,9 @@ export async function plainProduct(request: APIRequestContext, merchantId: strin
  * `roundTheClock`), so a journey that orders for now runs whatever the hour in Tashkent. Fails, never skips, if it is not open.
  */
 export async function roundTheClockBranch(request: APIRequestContext, merchantId: string): Promise<{ id: string }> {
-  const branches = (await (await request.get(`http://localhost:${PORT}/api/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })).json()) as {
+  const branches = (await (
+    await request.get(`http://localhost:${PORT}/api/users/v1/branches`, { headers: { 'X-Merchant-Id': merchantId } })
+  ).json()) as {
     id: string;
     isOpen: boolean;
     name: { eng?: string };
@@ -175,4 +186,5 @@ export async function put(page: Page, entries: Record<string, string>): Promise<
 }
 
 /** A stored basket of one product without options. */
-export const basketOf = (productId: string, count: number) => JSON.stringify({ version: 1, lines: [{ productId, count, modifications: [] }] });
+export const basketOf = (productId: string, count: number) =>
+  JSON.stringify({ version: 1, lines: [{ productId, count, modifications: [] }] });

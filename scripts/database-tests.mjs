@@ -43,12 +43,16 @@ export function databaseSummary(report, databaseUrl) {
   const lines = [];
   const ran = postgres.passed + postgres.failed;
   if (databaseUrl) {
-    lines.push(`PostgreSQL (${shownUrl(databaseUrl)}): ${ran} tests ran, ${postgres.passed} passed, ${postgres.failed} failed, ${postgres.skipped} skipped`);
+    lines.push(
+      `PostgreSQL (${shownUrl(databaseUrl)}): ${ran} tests ran, ${postgres.passed} passed, ${postgres.failed} failed, ${postgres.skipped} skipped`,
+    );
     for (const name of postgres.skippedNames) lines.push(`  skipped on PostgreSQL: ${name}`);
   } else {
     lines.push(`PostgreSQL: not tested (TEST_DATABASE_URL is not set; ${postgres.skipped} PostgreSQL-only tests skipped)`);
   }
-  lines.push(`PGlite and the rest: ${other.passed + other.failed} tests ran, ${other.passed} passed, ${other.failed} failed, ${other.skipped} skipped`);
+  lines.push(
+    `PGlite and the rest: ${other.passed + other.failed} tests ran, ${other.passed} passed, ${other.failed} failed, ${other.skipped} skipped`,
+  );
   const ok = databaseUrl ? ran > 0 && postgres.skipped === 0 : true;
   if (databaseUrl && ran === 0) lines.push('  no test ran on PostgreSQL although TEST_DATABASE_URL is set');
   return { lines, ok };

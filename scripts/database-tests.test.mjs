@@ -27,7 +27,10 @@ describe("npm test's line about the databases", () => {
   });
 
   it('fails when TEST_DATABASE_URL is set and a PostgreSQL test is skipped, naming it', () => {
-    const skipped = report(t(['live events across instances on PostgreSQL'], 'a move reaches the other instance', 'skipped'), t(['x on postgres'], 'y', 'passed'));
+    const skipped = report(
+      t(['live events across instances on PostgreSQL'], 'a move reaches the other instance', 'skipped'),
+      t(['x on postgres'], 'y', 'passed'),
+    );
     const { lines, ok } = databaseSummary(skipped, 'postgres://u@h:5432/d');
     expect(ok).toBe(false);
     expect(lines).toContain('  skipped on PostgreSQL: live events across instances on PostgreSQL › a move reaches the other instance');

@@ -12,7 +12,10 @@ const DYNAMIC_IMPORT = /\bimport\(\s*[`"'](\.{1,2}\/[^`"']+\.js)[`"']\s*\)/g;
 /** Paths (relative to dist) of the first screen's scripts, entry first. */
 export function firstScreenFiles(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const entries = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   const seen = new Set();
   const queue = entries.map((file) => ({ file, entry: true }));
   while (queue.length) {
@@ -32,7 +35,10 @@ export function firstScreenFiles(dist) {
 /** Paths (relative to dist) of the current build's hashed files, from its manifest; every file under assets/ without one. */
 export function currentBuildFiles(dist) {
   const manifestPath = join(dist, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) return readdirSync(join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).map((f) => `assets/${f}`);
+  if (!existsSync(manifestPath))
+    return readdirSync(join(dist, 'assets'))
+      .filter((f) => !/\.(br|gz)$/.test(f))
+      .map((f) => `assets/${f}`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const files = new Set();
   for (const entry of Object.values(manifest)) {

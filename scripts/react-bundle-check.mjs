@@ -15,8 +15,10 @@ const problems = [];
 const entryCode = entry.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
 if (!entry.length) problems.push('index.html loads no script');
 // React's production builds say their errors by number and carry their version, which react-dom checks against react's.
-if (!entryCode.includes('Minified React error #')) problems.push("the first screen's code holds no production build of React (no 'Minified React error #')");
-if (!entryCode.includes(`\`${version}\``) && !entryCode.includes(`"${version}"`)) problems.push(`the first screen's code does not carry react-dom ${version}`);
+if (!entryCode.includes('Minified React error #'))
+  problems.push("the first screen's code holds no production build of React (no 'Minified React error #')");
+if (!entryCode.includes(`\`${version}\``) && !entryCode.includes(`"${version}"`))
+  problems.push(`the first screen's code does not carry react-dom ${version}`);
 for (const file of scripts) {
   if (/preact|__PREACT_DEVTOOLS__/i.test(readFileSync(join(dist, file), 'utf8'))) problems.push(`${file} holds Preact`);
 }

@@ -51,7 +51,13 @@ check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 check('format', run('format (Prettier; `npm run format` writes it)', 'npx', ['prettier', '--check', '--log-level=warn', '.']));
 
-run('unit, db and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+run('unit, db and API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   results.passed += vitest.numPassedTests;

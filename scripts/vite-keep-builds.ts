@@ -27,7 +27,12 @@ function filesUnder(root: string, dir: string): string[] {
   if (!existsSync(full)) return [];
   return readdirSync(full, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(root.length + 1).split('\\').join('/'));
+    .map((e) =>
+      join(e.parentPath, e.name)
+        .slice(root.length + 1)
+        .split('\\')
+        .join('/'),
+    );
 }
 
 /** The file a compressed copy belongs to (`a.js.br` → `a.js`). */
@@ -92,7 +97,8 @@ export function keepBuilds(keep = KEPT_BUILDS): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
-      if (config.build.emptyOutDir !== false) throw new Error('dx-keep-builds: set build.emptyOutDir to false, or the build deletes the files it should keep');
+      if (config.build.emptyOutDir !== false)
+        throw new Error('dx-keep-builds: set build.emptyOutDir to false, or the build deletes the files it should keep');
     },
     writeBundle(_options, bundle) {
       recordBuild(outDir, Object.keys(bundle), keep);

@@ -16,14 +16,26 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // The PO catalogues (src/locales/*.po) compiled at build time; a missing text fails the build (docs/decisions/016-lingui-translations.md).
-    lingui({ configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true }),
+    lingui({
+      configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)),
+      failOnMissing: true,
+      failOnCompileError: true,
+    }),
     tailwindcss(),
     keepBuilds(),
     precompress(COMPRESSIBLE),
   ],
   resolve: {
     // As the storefront's build (apps/web/vite.config.ts): React Router's production build, without its development warnings.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+          ]
+        : [],
   },
   build: {
     outDir: 'dist',

@@ -34,14 +34,17 @@ const COMPRESSIBLE = /\.(js|css|json|svg|txt|webmanifest)$/;
  * Imports of the PO catalogues (src/i18n/locales/*.po) become their compiled messages: no message parser ships. A text
  * missing in a language, or one that does not parse, fails the build (docs/decisions/016-lingui-translations.md).
  */
-const translations = () => lingui({ configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true });
+const translations = () =>
+  lingui({ configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)), failOnMissing: true, failOnCompileError: true });
 
 const apiOrigin = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The client build writes dist/ (served as files); `vite build --ssr` writes dist-ssr/, the renderer the
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
-  plugins: isSsrBuild ? [react(), translations(), keepBuilds()] : [react(), translations(), tailwindcss(), versionFile(), keepBuilds(), precompress(COMPRESSIBLE)],
+  plugins: isSsrBuild
+    ? [react(), translations(), keepBuilds()]
+    : [react(), translations(), tailwindcss(), versionFile(), keepBuilds(), precompress(COMPRESSIBLE)],
   // The renderer needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   define: {
@@ -51,7 +54,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // React Router's package points every bundler at its development build (its warnings included); the browser's
     // build gets the production build it ships beside it (the same code with ENABLE_DEV_WARNINGS off: 0.5 KB less
     // gzipped). `vite` in development keeps the warnings; the renderer on the server keeps Node's resolution.
-    alias: command !== 'build' || isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+    alias:
+      command !== 'build' || isSsrBuild
+        ? []
+        : [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+          ],
   },
   ssr: {
     // Bundled into the renderer rather than loaded by Node at run time: they ship ESM that imports CSS or
@@ -81,17 +92,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
-        codeSplitting: {
-          // Everything the first screen needs travels in one file (a phone on a slow network pays per
-          // request); pages and layouts other than the home page stay in their own small files.
-          groups: [
-            { name: 'shell', test: /apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/ },
-            // The entry's own import of the app needs Vite's preload helper: kept out of the app's file, or the
-            // entry would import that file up front (main.tsx asks for it only after the first paint).
-            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 10 },
-          ],
-        },
-      },
+            codeSplitting: {
+              // Everything the first screen needs travels in one file (a phone on a slow network pays per
+              // request); pages and layouts other than the home page stay in their own small files.
+              groups: [
+                { name: 'shell', test: /apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/ },
+                // The entry's own import of the app needs Vite's preload helper: kept out of the app's file, or the
+                // entry would import that file up front (main.tsx asks for it only after the first paint).
+                { name: 'preload', test: /vite[\\/]preload-helper/, priority: 10 },
+              ],
+            },
+          },
     },
   },
   server: {

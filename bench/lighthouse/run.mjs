@@ -105,7 +105,10 @@ const median = (values) => {
 const webDist = mkdtempSync(join(tmpdir(), 'dx-lh-web-'));
 cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
 // The current build's entry files (earlier builds' stay beside them, decision 012).
-const entry = currentBuildFiles(webDist).map((f) => f.slice('assets/'.length)).filter((f) => /^(index|shell|main)-.*\.js$/.test(f)).join(', ');
+const entry = currentBuildFiles(webDist)
+  .map((f) => f.slice('assets/'.length))
+  .filter((f) => /^(index|shell|main)-.*\.js$/.test(f))
+  .join(', ');
 const server = startServer({ port: PORT, env: { WEB_DIST: webDist, NODE_ENV: 'production' } });
 const runs = [];
 try {
@@ -134,10 +137,16 @@ try {
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const row = (label, r) =>
   `| ${label} | ${r.performance} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${s(r.si)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`;
-const med = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, median(runs.map((r) => r[k]))]));
+const med = Object.fromEntries(
+  ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, median(runs.map((r) => r[k]))]),
+);
 
-console.log(`\nLighthouse 12.8.2, mobile (simulated throttling), ${URL_UNDER_TEST}${NO_JS ? ' with JavaScript off' : ''}, ${RUNS} runs of the build with ${entry}; reports in bench/.lighthouse/`);
-console.log('| run | performance | FCP | LCP | TBT | CLS | Speed Index | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|---|');
+console.log(
+  `\nLighthouse 12.8.2, mobile (simulated throttling), ${URL_UNDER_TEST}${NO_JS ? ' with JavaScript off' : ''}, ${RUNS} runs of the build with ${entry}; reports in bench/.lighthouse/`,
+);
+console.log(
+  '| run | performance | FCP | LCP | TBT | CLS | Speed Index | accessibility | best practices | SEO |\n|---|---|---|---|---|---|---|---|---|---|',
+);
 runs.forEach((r, i) => console.log(row(String(i + 1), r)));
 console.log(row('**median**', med));
 const typical = [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)];
@@ -145,7 +154,12 @@ console.log(`\nLCP element (median-LCP run, ${typical.report.split('/').pop()}):
 console.log(`LCP phases: ${typical.lcpPhases}`);
 for (const o of typical.opportunities) console.log(`opportunity: ${o}`);
 const ok =
-  med.performance >= TARGET.performance && med.lcp <= TARGET.lcpMs && med.tbt <= TARGET.tbtMs && med.cls <= TARGET.cls && med.seo >= TARGET.seo && med.accessibility >= TARGET.accessibility;
+  med.performance >= TARGET.performance &&
+  med.lcp <= TARGET.lcpMs &&
+  med.tbt <= TARGET.tbtMs &&
+  med.cls <= TARGET.cls &&
+  med.seo >= TARGET.seo &&
+  med.accessibility >= TARGET.accessibility;
 console.log(
   `\ntarget performance >= ${TARGET.performance}, LCP <= ${s(TARGET.lcpMs)}, TBT <= ${TARGET.tbtMs} ms, CLS <= ${TARGET.cls}, SEO ${TARGET.seo}, accessibility >= ${TARGET.accessibility}: ${ok ? 'met' : 'NOT met'}`,
 );

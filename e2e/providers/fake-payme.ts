@@ -29,7 +29,10 @@ export function decodeCheckoutLink(path: string): Record<string, string> {
 }
 
 let rpcId = 0;
-async function rpc(method: string, params: Record<string, unknown>): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: { en: string } } }> {
+async function rpc(
+  method: string,
+  params: Record<string, unknown>,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: { en: string } } }> {
   const res = await fetch(MERCHANT_API, {
     method: 'POST',
     headers: { 'content-type': 'text/json; charset=UTF-8', authorization: `Basic ${Buffer.from(`Paycom:${KEY}`).toString('base64')}` },
@@ -71,7 +74,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       const answer = await rpc(method, params);
       if (answer.error) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(page(`<h1>Payme</h1><p data-testid="payme-error">${escape(method)}: ${answer.error.code} ${escape(answer.error.message.en)}</p><a href="${escape(link.c ?? '/')}">Назад</a>`));
+        res.end(
+          page(
+            `<h1>Payme</h1><p data-testid="payme-error">${escape(method)}: ${answer.error.code} ${escape(answer.error.message.en)}</p><a href="${escape(link.c ?? '/')}">Назад</a>`,
+          ),
+        );
         return;
       }
     }

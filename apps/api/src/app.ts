@@ -21,7 +21,14 @@ import { contentRoutes, createContentRepository, createContentService } from './
 import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { createHealthCheck, healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
-import { createEventHub, createEventsRepository, endAllStreams, registerStreamChecks, trackingRoutes, type EventHub } from './features/live/index.ts';
+import {
+  createEventHub,
+  createEventsRepository,
+  endAllStreams,
+  registerStreamChecks,
+  trackingRoutes,
+  type EventHub,
+} from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
@@ -127,7 +134,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     frameguard: false,
   });
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error === undefined || error instanceof Error ? error : new Error(String(error)))),
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error === undefined || error instanceof Error ? error : new Error(String(error))),
+    ),
   );
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(etagPlugin);
@@ -136,7 +145,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Dasturxon storefront API', version: APP_VERSION, description: 'Tenant-scoped: send X-Merchant-Id, or call on the brand host.' },
+      info: {
+        title: 'Dasturxon storefront API',
+        version: APP_VERSION,
+        description: 'Tenant-scoped: send X-Merchant-Id, or call on the brand host.',
+      },
       components: {
         securitySchemes: {
           merchant: { type: 'apiKey', in: 'header', name: 'X-Merchant-Id' },
@@ -156,7 +169,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const branches = createBranchesService({ repo: createBranchesRepository(database), clock });
   const content = createContentService({ repo: createContentRepository(database), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
-  if (outboxBrands) app.log.warn({ brands: outboxBrands }, 'SMS_OUTBOX=true in production: these brands\' login codes go to the outbox file, not by SMS');
+  if (outboxBrands)
+    app.log.warn({ brands: outboxBrands }, "SMS_OUTBOX=true in production: these brands' login codes go to the outbox file, not by SMS");
   const addresses = createAddressesService({ db, clock });
   const geocoding = createGeocodingService({
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
@@ -177,7 +191,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     secretsKey: config.PAYMENT_SECRETS_KEY,
     production: config.NODE_ENV === 'production',
     log: app.log,
-    checkoutPages: { payme: config.PAYME_CHECKOUT_URL, paymeTest: config.PAYME_TEST_CHECKOUT_URL, click: config.CLICK_PAY_URL, uzum: config.UZUM_PAY_URL },
+    checkoutPages: {
+      payme: config.PAYME_CHECKOUT_URL,
+      paymeTest: config.PAYME_TEST_CHECKOUT_URL,
+      click: config.CLICK_PAY_URL,
+      uzum: config.UZUM_PAY_URL,
+    },
     clickApiUrl: config.CLICK_MERCHANT_API_URL,
   });
   // The staff's moves along the order table (the console's routes call it through the board service; tests directly).
@@ -204,7 +223,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   app.decorate('telegram', telegram);
   const events = createEventsRepository(db);
   registerOpsWork(app, { telegram, events, clock }, config.ORDER_TIMERS_SECONDS);
-  const media = createMediaService({ root: config.MEDIA_DIR, cacheDir: join(config.DATA_DIR, 'media-cache'), cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20, log: app.log });
+  const media = createMediaService({
+    root: config.MEDIA_DIR,
+    cacheDir: join(config.DATA_DIR, 'media-cache'),
+    cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20,
+    log: app.log,
+  });
   const resolver = createTenantResolver(merchantsRepo, config.BASE_DOMAINS, config.DEV_BRAND);
   registerTenant(app, resolver);
 

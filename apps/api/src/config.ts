@@ -26,7 +26,12 @@ export const ConfigSchema = z.object({
   BASE_DOMAINS: z
     .string()
     .default('localhost')
-    .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   SEED_DEMO: bool(true),
   /**
    * The brand a development host (localhost, 127.0.0.1) shows without `?vendor=` (docs/spec-index.md section 1): the demo
@@ -52,7 +57,10 @@ export const ConfigSchema = z.object({
       if (['false', '0', 'no', ''].includes(value)) return false;
       if (['true', 'yes'].includes(value)) return 1;
       if (/^\d+$/.test(value)) return Number(value);
-      const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+      const list = value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return list;
       ctx.addIssue({ code: 'custom', message: 'must be false, a number of hops or a list of proxy addresses' });
       return z.NEVER;
@@ -65,7 +73,10 @@ export const ConfigSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx): string[] | null => {
-      const list = (v ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+      const list = (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       if (!list.length) return null;
       const valid = (entry: string) => {
         const [address = '', bits, extra] = entry.split('/');

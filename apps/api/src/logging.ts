@@ -6,7 +6,18 @@ import { stdSerializers } from 'pino';
  * phone numbers and card numbers written into a message are left out; ids stay, they are what an engineer follows.
  */
 
-const DROPPED = new Set(['params', 'parameters', 'detail', 'where', 'body', 'payload', 'cardNumber', 'card_number', 'cardToken', 'card_token']);
+const DROPPED = new Set([
+  'params',
+  'parameters',
+  'detail',
+  'where',
+  'body',
+  'payload',
+  'cardNumber',
+  'card_number',
+  'cardToken',
+  'card_token',
+]);
 /** Drizzle's "Failed query: …\nparams: …": the query's shape stays, its values go. */
 const QUERY_PARAMS = /\n\s*params:[^\n]*/g;
 const PHONE = /\+?\b998\d{9}\b|\+\d{10,15}\b/g;

@@ -7,7 +7,10 @@ import { safeError } from './logging.ts';
  * under it. Runs never overlap: asking while one is under way answers that one. Answers the function that runs it
  * once at once (tests, operations).
  */
-export function registerPeriodic<T>(app: FastifyInstance, work: { name: string; seconds: number; run: () => Promise<T>; done?: (result: T) => void }): () => Promise<T> {
+export function registerPeriodic<T>(
+  app: FastifyInstance,
+  work: { name: string; seconds: number; run: () => Promise<T>; done?: (result: T) => void },
+): () => Promise<T> {
   let running: Promise<T> | null = null;
   let timer: NodeJS.Timeout | null = null;
   const run = (): Promise<T> => {
@@ -22,7 +25,10 @@ export function registerPeriodic<T>(app: FastifyInstance, work: { name: string; 
   };
   app.addHook('onReady', async () => {
     if (work.seconds <= 0) return;
-    timer = setInterval(() => void run().catch((error: Error) => app.log.error({ err: safeError(error) }, `${work.name} failed`)), work.seconds * 1000);
+    timer = setInterval(
+      () => void run().catch((error: Error) => app.log.error({ err: safeError(error) }, `${work.name} failed`)),
+      work.seconds * 1000,
+    );
     timer.unref();
   });
   app.addHook('onClose', async () => {

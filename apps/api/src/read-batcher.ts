@@ -18,7 +18,10 @@ export interface ReadBatcherOptions {
  * Wraps `readMany` (answers for the asks, in their order) into a read of one ask. When a read of several
  * fails, each of its asks is read again alone, so one ask's failure is never another's.
  */
-export function createReadBatcher<A, R>(readMany: (asks: readonly A[]) => Promise<R[]>, { maxInFlight, maxBatch }: ReadBatcherOptions): (ask: A) => Promise<R> {
+export function createReadBatcher<A, R>(
+  readMany: (asks: readonly A[]) => Promise<R[]>,
+  { maxInFlight, maxBatch }: ReadBatcherOptions,
+): (ask: A) => Promise<R> {
   if (!(maxInFlight >= 1 && maxBatch >= 1)) throw new Error('a read batcher needs at least one read under way and one ask per read');
   const waiting: { ask: A; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   let inFlight = 0;
@@ -30,7 +33,12 @@ export function createReadBatcher<A, R>(readMany: (asks: readonly A[]) => Promis
       batch.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((w) => readMany([w.ask]).then((answers) => (answers.length === 1 ? w.resolve(answers[0]!) : w.reject(error)), w.reject)));
+      else
+        await Promise.all(
+          batch.map((w) =>
+            readMany([w.ask]).then((answers) => (answers.length === 1 ? w.resolve(answers[0]!) : w.reject(error)), w.reject),
+          ),
+        );
     }
   }
 

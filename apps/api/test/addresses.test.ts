@@ -46,12 +46,16 @@ describe.each(BACKENDS)('saved addresses on %s', (backend) => {
   type Customer = Awaited<ReturnType<typeof login>>;
   const list = (c: Customer, userId = c.id, merchantInPath = c.merchant) =>
     call('GET', `/users/v1/addresses/merchant/${merchantInPath}/user/${userId}`, c.token, undefined, c.merchant);
-  const create = (c: Customer, body: unknown, userId = c.id) => call('POST', `/users/v1/addresses/user/${userId}`, c.token, body, c.merchant);
+  const create = (c: Customer, body: unknown, userId = c.id) =>
+    call('POST', `/users/v1/addresses/user/${userId}`, c.token, body, c.merchant);
   const replace = (c: Customer, id: string, body: unknown) => call('PUT', `/users/v1/addresses/${id}`, c.token, body, c.merchant);
   const remove = (c: Customer, id: string) => call('DELETE', `/users/v1/addresses/${id}`, c.token, undefined, c.merchant);
   /** What the database keeps for a customer, whatever the API answers. */
   const rowsOf = (c: Customer) =>
-    t.database.db.select().from(addresses).where(and(eq(addresses.merchantId, c.merchant), eq(addresses.userId, c.id)));
+    t.database.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.merchantId, c.merchant), eq(addresses.userId, c.id)));
   const rowOf = async (id: string) => (await t.database.db.select().from(addresses).where(eq(addresses.id, id)))[0];
 
   const flat = {
@@ -100,7 +104,16 @@ describe.each(BACKENDS)('saved addresses on %s', (backend) => {
       const office = await create(me, { name: 'Work', latitude: 41.3111, longitude: 69.2797 });
       expect(office.statusCode).toBe(201);
       // What a field left out becomes.
-      expect(office.json()).toMatchObject({ type: 'HOUSE', name: 'Work', streetName: '', houseNumber: '', details: {}, description: '', cityId: null, comment: '' });
+      expect(office.json()).toMatchObject({
+        type: 'HOUSE',
+        name: 'Work',
+        streetName: '',
+        houseNumber: '',
+        details: {},
+        description: '',
+        cityId: null,
+        comment: '',
+      });
       const listed = await list(me);
       expect(listed.statusCode).toBe(200);
       expect(listed.json().map((a: Address) => a.id)).toEqual([office.json().id, saved.id]);
@@ -122,7 +135,13 @@ describe.each(BACKENDS)('saved addresses on %s', (backend) => {
       const put = await replace(me, saved.id, changed);
       expect(put.statusCode, put.body).toBe(200);
       // Every field replaced (the details as a whole), the dates: created stays, modified moves.
-      expect(put.json()).toEqual({ ...changed, id: saved.id, userId: me.id, createdDate: createdAt, lastModifiedDate: t.clock.now().toISOString() });
+      expect(put.json()).toEqual({
+        ...changed,
+        id: saved.id,
+        userId: me.id,
+        createdDate: createdAt,
+        lastModifiedDate: t.clock.now().toISOString(),
+      });
       expect((await rowOf(saved.id))?.updatedAt.toISOString()).toBe(t.clock.now().toISOString());
       expect((await list(me)).json()[1]).toEqual(put.json());
 

@@ -25,7 +25,10 @@ async function writeApp(dir: string, version: string) {
     join(dir, 'index.html'),
     `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>app</title></head><body><div id="root"></div><script type="module" src="/src/main.js"></script></body></html>`,
   );
-  await writeFile(join(dir, 'src', 'main.js'), `import './style.css';\nconsole.log(${JSON.stringify(`main ${version}`)});\nwindow.later = () => import('./later.js');\n`);
+  await writeFile(
+    join(dir, 'src', 'main.js'),
+    `import './style.css';\nconsole.log(${JSON.stringify(`main ${version}`)});\nwindow.later = () => import('./later.js');\n`,
+  );
   await writeFile(join(dir, 'src', 'later.js'), `export const page = ${JSON.stringify(`later ${version}`)};\n`);
   await writeFile(join(dir, 'src', 'style.css'), `body { content: ${JSON.stringify(version)}; }\n`);
   await writeFile(join(dir, 'public', 'version.json'), JSON.stringify({ build: version }));
@@ -104,7 +107,7 @@ describe('assets across deploys', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it("answers every file of a page of the previous build, cached for a year, from the old and the new server", async () => {
+  it('answers every file of a page of the previous build, cached for a year, from the old and the new server', async () => {
     // The entry, its stylesheet and the chunk it loads on demand.
     expect(pageA.filter((u) => u.endsWith('.js'))).toHaveLength(2);
     expect(pageA.filter((u) => u.endsWith('.css'))).toHaveLength(1);
@@ -153,7 +156,10 @@ describe('assets across deploys', () => {
   it("keeps earlier builds in the storefront's, its renderer's and the console's own builds", async () => {
     const kept = (settings: KeepSettings) => ({ emptyOutDir: settings.emptyOutDir, plugins: settings.plugins.length });
     expect(kept(storefront)).toEqual({ emptyOutDir: false, plugins: 1 });
-    expect(kept(await keepSettingsOf('apps/web/vite.config.ts', { ...CLIENT, isSsrBuild: true }))).toEqual({ emptyOutDir: false, plugins: 1 });
+    expect(kept(await keepSettingsOf('apps/web/vite.config.ts', { ...CLIENT, isSsrBuild: true }))).toEqual({
+      emptyOutDir: false,
+      plugins: 1,
+    });
     expect(kept(staff)).toEqual({ emptyOutDir: false, plugins: 1 });
   });
 });

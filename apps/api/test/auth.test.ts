@@ -38,9 +38,21 @@ describe.each(BACKENDS)('phone login on %s', (backend) => {
     ...(c.token ? { authorization: `Bearer ${c.token}` } : {}),
   });
   const sendCode = (phone: string, c: Call = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp', headers: headers(c), payload: { phone }, remoteAddress: c.ip ?? freshIp() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/v1/auth/otp',
+      headers: headers(c),
+      payload: { phone },
+      remoteAddress: c.ip ?? freshIp(),
+    });
   const verify = (phone: string, code: string, c: Call = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp/verify', headers: headers(c), payload: { phone, code }, remoteAddress: c.ip ?? freshIp() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/v1/auth/otp/verify',
+      headers: headers(c),
+      payload: { phone, code },
+      remoteAddress: c.ip ?? freshIp(),
+    });
   const me = (token: string | undefined, merchant?: string) =>
     t.app.inject({ method: 'GET', url: '/api/users/v1/users/me', headers: headers({ token, merchant }) });
 
@@ -84,7 +96,15 @@ describe.each(BACKENDS)('phone login on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       const body = LoginResponse.parse(res.json());
       expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(body.user).toMatchObject({ phone, merchantId: DEMO.tezkor.id, firstName: '', lastName: '', email: null, role: 'CLIENT', isActive: true });
+      expect(body.user).toMatchObject({
+        phone,
+        merchantId: DEMO.tezkor.id,
+        firstName: '',
+        lastName: '',
+        email: null,
+        role: 'CLIENT',
+        isActive: true,
+      });
 
       const profile = await me(body.token);
       expect(profile.statusCode).toBe(200);
@@ -117,7 +137,10 @@ describe.each(BACKENDS)('phone login on %s', (backend) => {
       const phone = freshPhone();
       await sendCode(phone);
       const code = await lastCode(phone);
-      const [row] = await t.database.db.select().from(otpCodes).where(and(eq(otpCodes.merchantId, DEMO.tezkor.id), eq(otpCodes.phone, phone)));
+      const [row] = await t.database.db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.merchantId, DEMO.tezkor.id), eq(otpCodes.phone, phone)));
       expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
       expect(row!.codeHash).not.toContain(code);
       expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(120_000);
@@ -231,7 +254,10 @@ describe.each(BACKENDS)('phone login on %s', (backend) => {
       const code = await lastCode(phone);
       const results = await Promise.all([verify(phone, code), verify(phone, code), verify(phone, code)]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
-      const [row] = await t.database.db.select().from(users).where(and(eq(users.merchantId, DEMO.tezkor.id), eq(users.phone, phone)));
+      const [row] = await t.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.merchantId, DEMO.tezkor.id), eq(users.phone, phone)));
       expect(row).toBeDefined();
       expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toHaveLength(1);
     });
@@ -343,7 +369,7 @@ describe.each(BACKENDS)('phone login on %s', (backend) => {
       expect((await me(token, DEMO.tezkor.id)).statusCode).toBe(200);
     });
 
-    it("refuses a code sent by another brand", async () => {
+    it('refuses a code sent by another brand', async () => {
       const phone = freshPhone();
       await sendCode(phone, { merchant: DEMO.tezkor.id });
       const res = await verify(phone, await lastCode(phone, DEMO.tezkor.id), { merchant: DEMO.navbahor.id });

@@ -35,14 +35,26 @@ describe.each(BACKENDS)('branch calls on %s', (backend) => {
     t = await createTestApp(backend);
     const db = t.database.db;
     const base = { merchantId: TZ.id, cityId: TZ.cities.tashkent, latitude: 41.3, longitude: 69.25, settings: SETTINGS };
-    const [deleted] = await db.insert(branches).values({ ...base, name: { ru: 'Закрыт навсегда', uz: 'Yopilgan', eng: 'Gone' }, deleted: true, priority: 50 }).returning();
-    const [inactive] = await db.insert(branches).values({ ...base, name: { ru: 'На ремонте', uz: "Ta'mirda", eng: 'Under repair' }, isActive: false, priority: 51 }).returning();
-    const [mondayOnly] = await db.insert(branches).values({ ...base, name: { ru: 'По понедельникам', uz: 'Dushanba', eng: 'Mondays' }, priority: 52 }).returning();
+    const [deleted] = await db
+      .insert(branches)
+      .values({ ...base, name: { ru: 'Закрыт навсегда', uz: 'Yopilgan', eng: 'Gone' }, deleted: true, priority: 50 })
+      .returning();
+    const [inactive] = await db
+      .insert(branches)
+      .values({ ...base, name: { ru: 'На ремонте', uz: "Ta'mirda", eng: 'Under repair' }, isActive: false, priority: 51 })
+      .returning();
+    const [mondayOnly] = await db
+      .insert(branches)
+      .values({ ...base, name: { ru: 'По понедельникам', uz: 'Dushanba', eng: 'Mondays' }, priority: 52 })
+      .returning();
     await db.insert(workHours).values([
       { merchantId: TZ.id, branchId: mondayOnly!.id, type: 'PICK_UP', weekName: 'MONDAY', open: '09:00', close: '18:00' },
       { merchantId: TZ.id, branchId: inactive!.id, type: 'PICK_UP', weekName: 'MONDAY', open: '00:00', close: '00:00' },
     ]);
-    const [emptyCity] = await db.insert(cities).values({ merchantId: TZ.id, name: { ru: 'Бухара', uz: 'Buxoro', eng: 'Bukhara' }, latitude: 39.77, longitude: 64.42 }).returning();
+    const [emptyCity] = await db
+      .insert(cities)
+      .values({ merchantId: TZ.id, name: { ru: 'Бухара', uz: 'Buxoro', eng: 'Bukhara' }, latitude: 39.77, longitude: 64.42 })
+      .returning();
     Object.assign(extra, { deleted: deleted!.id, inactive: inactive!.id, mondayOnly: mondayOnly!.id, emptyCity: emptyCity!.id });
   });
   afterAll(async () => {
@@ -90,7 +102,8 @@ describe.each(BACKENDS)('branch calls on %s', (backend) => {
 
     it('keeps staff ids and integration keys on the server', async () => {
       const res = await get(LIST);
-      for (const word of ['directorId', SETTINGS.directorId, 'joinPosterId', 'iikoId', 'jowiId', 'paymentId', 'companyId', '"deleted"']) expect(res.body).not.toContain(word);
+      for (const word of ['directorId', SETTINGS.directorId, 'joinPosterId', 'iikoId', 'jowiId', 'paymentId', 'companyId', '"deleted"'])
+        expect(res.body).not.toContain(word);
     });
 
     it('gives every hours type the seven days in week order, a day without hours as a day off', async () => {
@@ -100,12 +113,22 @@ describe.each(BACKENDS)('branch calls on %s', (backend) => {
       const monday = byId(rows, extra.mondayOnly!).workHours;
       expect(monday.map((h) => h.type)).toEqual(['PICK_UP']);
       expect(monday[0]!.days.filter((d) => !d.isDayOff).map((d) => d.weekName)).toEqual(['MONDAY']);
-      expect(monday[0]!.days[0]).toEqual({ weekName: 'MONDAY', open: '09:00', close: '18:00', extraOpen: null, extraClose: null, isDayOff: false });
+      expect(monday[0]!.days[0]).toEqual({
+        weekName: 'MONDAY',
+        open: '09:00',
+        close: '18:00',
+        extraOpen: null,
+        extraClose: null,
+        isDayOff: false,
+      });
     });
 
     it("computes open now and today's hours in the city's time zone, at the seed's now", async () => {
       const rows = await list();
-      expect(byId(rows, TZ.branches.openNow)).toMatchObject({ isOpen: true, today: { isHoliday: false, intervals: [{ open: '00:00', close: '00:00' }] } });
+      expect(byId(rows, TZ.branches.openNow)).toMatchObject({
+        isOpen: true,
+        today: { isHoliday: false, intervals: [{ open: '00:00', close: '00:00' }] },
+      });
       const closed = byId(rows, TZ.branches.closedNow);
       expect(closed.isOpen).toBe(false);
       expect(closed.today.isHoliday).toBe(false);
@@ -113,7 +136,13 @@ describe.each(BACKENDS)('branch calls on %s', (backend) => {
       expect(holiday).toMatchObject({ isOpen: false, today: { isHoliday: true }, open: null, close: null });
       // The extra interval comes first; open and close name the main one.
       expect(byId(rows, TZ.branches.extraInterval)).toMatchObject({
-        today: { isHoliday: false, intervals: [{ open: '08:00', close: '10:00' }, { open: '11:00', close: '23:00' }] },
+        today: {
+          isHoliday: false,
+          intervals: [
+            { open: '08:00', close: '10:00' },
+            { open: '11:00', close: '23:00' },
+          ],
+        },
         open: '11:00',
         close: '23:00',
       });

@@ -108,18 +108,29 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       expect(category.length).toBeGreaterThan(1);
 
       const atChilonzor = await menu(`?branchId=${TZ.branches.chilonzor}`);
-      expect(atChilonzor.products.find((p) => p.id === TZ.products.onlySomeBranches)).toMatchObject({ isAvailableAtBranch: true, isOrderable: true });
+      expect(atChilonzor.products.find((p) => p.id === TZ.products.onlySomeBranches)).toMatchObject({
+        isAvailableAtBranch: true,
+        isOrderable: true,
+      });
       expect(atChilonzor.products.every((p) => p.isAvailableAtBranch)).toBe(true);
 
       const atSamarkand = await menu(`?branchId=${TZ.branches.samarkand}`);
-      const notHere = atSamarkand.products.filter((p) => !p.isAvailableAtBranch).map((p) => p.id).sort();
+      const notHere = atSamarkand.products
+        .filter((p) => !p.isAvailableAtBranch)
+        .map((p) => p.id)
+        .sort();
       expect(notHere).toEqual([TZ.products.onlySomeBranches, TZ.products.notInSamarkand].sort());
 
       // Without a branch every product is sold, and the exceptions travel along so the storefront can re-sort itself.
       const anywhere = await menu();
       expect(anywhere.products.every((p) => p.isAvailableAtBranch)).toBe(true);
       const rows = anywhere.products.find((p) => p.id === TZ.products.onlySomeBranches)!.productBranch;
-      expect(rows.filter((r) => r.isActive).map((r) => r.branchId).sort()).toEqual([...DEMO.tezkor.productBranches.onlySomeBranches.soldAt].sort());
+      expect(
+        rows
+          .filter((r) => r.isActive)
+          .map((r) => r.branchId)
+          .sort(),
+      ).toEqual([...DEMO.tezkor.productBranches.onlySomeBranches.soldAt].sort());
     });
 
     it("answers 404 BRANCH_NOT_FOUND for another merchant's or an unknown branch, 400 for a malformed one", async () => {
@@ -140,12 +151,18 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
     });
 
     it('shows a product only in the channels it lists', async () => {
-      await t.database.db.update(products).set({ systems: ['TELEGRAM'], updatedAt: t.clock.now() }).where(eq(products.id, TZ.products.cola));
+      await t.database.db
+        .update(products)
+        .set({ systems: ['TELEGRAM'], updatedAt: t.clock.now() })
+        .where(eq(products.id, TZ.products.cola));
       past();
       expect((await menu('?type=TELEGRAM')).products.some((p) => p.id === TZ.products.cola)).toBe(true);
       expect((await menu('?type=QR')).products.some((p) => p.id === TZ.products.cola)).toBe(false);
       expect((await menu()).products.some((p) => p.id === TZ.products.cola)).toBe(false);
-      await t.database.db.update(products).set({ systems: ['WEB', 'TELEGRAM', 'QR', 'APP'], updatedAt: t.clock.now() }).where(eq(products.id, TZ.products.cola));
+      await t.database.db
+        .update(products)
+        .set({ systems: ['WEB', 'TELEGRAM', 'QR', 'APP'], updatedAt: t.clock.now() })
+        .where(eq(products.id, TZ.products.cola));
       past();
       expect((await menu()).products.some((p) => p.id === TZ.products.cola)).toBe(true);
     });
@@ -177,7 +194,8 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       expect(navbahor.statusCode).toBe(200);
       const nb = Overalls.parse(navbahor.json());
       expect(nb.products.map((p) => p.id)).toContain(NB.products.plov);
-      for (const id of [...Object.values(TZ.products), ...Object.values(TZ.categories), ...Object.values(TZ.groups)]) expect(navbahor.body).not.toContain(id);
+      for (const id of [...Object.values(TZ.products), ...Object.values(TZ.categories), ...Object.values(TZ.groups)])
+        expect(navbahor.body).not.toContain(id);
       for (const id of [...Object.values(NB.products), ...Object.values(NB.categories)]) expect(tezkor.body).not.toContain(id);
     });
 
@@ -219,12 +237,9 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
 
     it('gives each menu its own tag: another channel, branch or merchant', async () => {
       const tags = await Promise.all(
-        [
-          get(OVERALLS),
-          get(`${OVERALLS}?branchId=${TZ.branches.yunusobod}`),
-          get(`${OVERALLS}?type=TELEGRAM`),
-          get(OVERALLS, NB.id),
-        ].map(async (r) => (await r).headers.etag),
+        [get(OVERALLS), get(`${OVERALLS}?branchId=${TZ.branches.yunusobod}`), get(`${OVERALLS}?type=TELEGRAM`), get(OVERALLS, NB.id)].map(
+          async (r) => (await r).headers.etag,
+        ),
       );
       expect(new Set(tags).size).toBe(4);
     });
@@ -235,10 +250,15 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       const etag = before.headers.etag as string;
       // Later than every product's time, whatever the seed wrote (rows it stamped with the real clock can be ahead of the
       // test's clock when seeding is slow): a change the menu's version sees.
-      const [newest] = await t.database.db.select({ latest: sql<string>`(extract(epoch from max(${products.updatedAt})) * 1000)::bigint::text` }).from(products);
+      const [newest] = await t.database.db
+        .select({ latest: sql<string>`(extract(epoch from max(${products.updatedAt})) * 1000)::bigint::text` })
+        .from(products);
       await t.database.db
         .update(products)
-        .set({ name: { ru: 'Гамбургер XL', uz: 'Gamburger XL', eng: 'Hamburger XL' }, updatedAt: new Date(Math.max(t.clock.now().getTime(), Number(newest!.latest)) + 1000) })
+        .set({
+          name: { ru: 'Гамбургер XL', uz: 'Gamburger XL', eng: 'Hamburger XL' },
+          updatedAt: new Date(Math.max(t.clock.now().getTime(), Number(newest!.latest)) + 1000),
+        })
         .where(eq(products.id, TZ.products.hamburger));
 
       // Inside the fresh window the document in memory is served as it is: no database read at all.
@@ -260,10 +280,15 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       advance(MENU_FRESH_MS + 1);
       const afterStock = await get(OVERALLS, TZ.id, { 'if-none-match': etag });
       expect(afterStock.statusCode).toBe(200);
-      expect(Overalls.parse(afterStock.json()).products.find((p) => p.id === TZ.products.outOfStock)).toMatchObject({ count: 3, inStock: true });
+      expect(Overalls.parse(afterStock.json()).products.find((p) => p.id === TZ.products.outOfStock)).toMatchObject({
+        count: 3,
+        inStock: true,
+      });
 
       const branchEtag = (await get(`${OVERALLS}?branchId=${TZ.branches.chilonzor}`)).headers.etag as string;
-      await t.database.db.insert(productBranches).values({ merchantId: TZ.id, productId: TZ.products.cola, branchId: TZ.branches.chilonzor, isActive: false });
+      await t.database.db
+        .insert(productBranches)
+        .values({ merchantId: TZ.id, productId: TZ.products.cola, branchId: TZ.branches.chilonzor, isActive: false });
       advance(MENU_FRESH_MS + 1);
       const afterBranch = await get(`${OVERALLS}?branchId=${TZ.branches.chilonzor}`, TZ.id, { 'if-none-match': branchEtag });
       expect(afterBranch.statusCode).toBe(200);
@@ -274,7 +299,10 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
 
     it('shows an edit the version does not cover (a category renamed) once the cached menu ages out', async () => {
       past();
-      await t.database.db.update(categories).set({ name: { ru: 'Бургеры!', uz: 'Burgerlar!', eng: 'Burgers!' } }).where(eq(categories.id, TZ.categories.burgers));
+      await t.database.db
+        .update(categories)
+        .set({ name: { ru: 'Бургеры!', uz: 'Burgerlar!', eng: 'Burgers!' } })
+        .where(eq(categories.id, TZ.categories.burgers));
       past();
       expect((await get(OVERALLS)).body).toContain('Burgers!');
     });
@@ -306,7 +334,10 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       const product = Product.parse(res.json());
       const inMenu = (await menu()).products.find((p) => p.id === product.id);
       expect(product).toEqual(inMenu);
-      expect(product.modificationGroups.map((g) => g.id)).toEqual([TZ.modifiers.cheeseburger.size.group, TZ.modifiers.cheeseburger.sauces.group]);
+      expect(product.modificationGroups.map((g) => g.id)).toEqual([
+        TZ.modifiers.cheeseburger.size.group,
+        TZ.modifiers.cheeseburger.sauces.group,
+      ]);
     });
 
     it('marks availability at a branch when asked', async () => {
@@ -380,7 +411,7 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
       expect(rows.length).toBe(2);
     });
 
-    it("answers each merchant its own grades", async () => {
+    it('answers each merchant its own grades', async () => {
       const res = await get('/api/products/v1/grade', NB.id);
       expect(res.json()).toEqual([{ productId: NB.products.plov, grade: 5, count: 1 }]);
     });
@@ -391,7 +422,9 @@ describe.each(BACKENDS)('catalogue calls on %s', (backend) => {
   });
 
   it('describes the catalogue calls in the OpenAPI document', async () => {
-    const doc = (await get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { tags?: string[]; summary?: string; parameters?: { name: string }[] }>> };
+    const doc = (await get('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string; parameters?: { name: string }[] }>>;
+    };
     const overalls = doc.paths['/api/products/v1/overalls']!.get!;
     expect(overalls.tags).toEqual(['catalogue']);
     expect(overalls.summary).toBeTruthy();

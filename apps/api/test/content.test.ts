@@ -86,8 +86,14 @@ describe.each(BACKENDS)('content calls on %s', (backend) => {
     });
 
     it('uses the default (on) for a merchant that never saved settings', async () => {
-      const [bare] = await t.database.db.insert(merchants).values({ name: 'Bare', sub: `bare-content-${backend}` }).returning();
-      const [banner] = await t.database.db.insert(banners).values({ merchantId: bare!.id, title: { ru: 'Б' }, image: 'b.svg' }).returning();
+      const [bare] = await t.database.db
+        .insert(merchants)
+        .values({ name: 'Bare', sub: `bare-content-${backend}` })
+        .returning();
+      const [banner] = await t.database.db
+        .insert(banners)
+        .values({ merchantId: bare!.id, title: { ru: 'Б' }, image: 'b.svg' })
+        .returning();
       expect((await get(BANNERS, bare!.id)).json().map((b: { id: string }) => b.id)).toEqual([banner!.id]);
     });
 
@@ -181,7 +187,7 @@ describe.each(BACKENDS)('content calls on %s', (backend) => {
       }
     });
 
-    it("answers each merchant its own text", async () => {
+    it('answers each merchant its own text', async () => {
       const tz = (await get(`${POLICIES}?policies=TERMS`)).json();
       const nb = (await get(`${POLICIES}?policies=TERMS`, NB.id)).json();
       expect(tz.text.eng).toContain(TZ.name);
@@ -190,7 +196,9 @@ describe.each(BACKENDS)('content calls on %s', (backend) => {
     });
 
     it('answers 404 NOT_FOUND when the merchant has none of that type', async () => {
-      await t.database.db.delete(companyPolicies).where(and(eq(companyPolicies.merchantId, NB.id), eq(companyPolicies.type, 'PRIVACY_POLICY')));
+      await t.database.db
+        .delete(companyPolicies)
+        .where(and(eq(companyPolicies.merchantId, NB.id), eq(companyPolicies.type, 'PRIVACY_POLICY')));
       const res = await get(`${POLICIES}?policies=PRIVACY_POLICY`, NB.id);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');

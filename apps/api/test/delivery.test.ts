@@ -30,19 +30,28 @@ describe.each(BACKENDS)('delivery zones, the tariff and the serving branch on %s
 
   const tariff = (body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/deliveries/v1/delivery/tariff/client/calculate', headers: TEZKOR, payload: body });
-  const at = ([latitude, longitude]: LatLng, productPrice: number, more: Record<string, unknown> = {}) => tariff({ latitude, longitude, productPrice, ...more });
+  const at = ([latitude, longitude]: LatLng, productPrice: number, more: Record<string, unknown> = {}) =>
+    tariff({ latitude, longitude, productPrice, ...more });
 
   describe('GET /users/v1/region', () => {
     it('answers every zone to a guest, highest priority first, with the parts, holes and tariffs', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/users/v1/region', headers: TEZKOR });
       expect(res.statusCode).toBe(200);
       const zones = z.array(Region).parse(res.json());
-      expect(zones.map((z) => z.id)).toEqual(expect.arrayContaining([zone('chilonzor'), zone('centre'), zone('tashkent-city'), zone('samarkand')]));
+      expect(zones.map((z) => z.id)).toEqual(
+        expect.arrayContaining([zone('chilonzor'), zone('centre'), zone('tashkent-city'), zone('samarkand')]),
+      );
       expect(zones.map((z) => z.priority)).toEqual([...zones.map((z) => z.priority)].sort((a, b) => b - a));
       const chilonzor = zones.find((z) => z.id === zone('chilonzor'))!;
       expect(chilonzor.area[0]!.holes).toHaveLength(1);
       expect(chilonzor.polygon).toEqual(chilonzor.area[0]!.outer);
-      expect(chilonzor).toMatchObject({ branchId: T.branches.chilonzor, price: 12_000, freeAbove: 250_000, minOrderAmount: 50_000, bands: [{ fromKm: 5, pricePerKm: 1500 }] });
+      expect(chilonzor).toMatchObject({
+        branchId: T.branches.chilonzor,
+        price: 12_000,
+        freeAbove: 250_000,
+        minOrderAmount: 50_000,
+        bands: [{ fromKm: 5, pricePerKm: 1500 }],
+      });
       expect(zones.find((z) => z.id === zone('tashkent-city'))).toMatchObject({ priority: 1, branchId: null, minOrderAmount: 80_000 });
     });
 
@@ -58,7 +67,13 @@ describe.each(BACKENDS)('delivery zones, the tariff and the serving branch on %s
       const res = await at(NEAR_CHILONZOR, 60_000);
       expect(res.statusCode).toBe(200);
       const body = TariffResponse.parse(res.json());
-      expect(body).toMatchObject({ price: 12_000, zoneId: zone('chilonzor'), branchId: T.branches.chilonzor, minOrderAmount: 50_000, freeAbove: 250_000 });
+      expect(body).toMatchObject({
+        price: 12_000,
+        zoneId: zone('chilonzor'),
+        branchId: T.branches.chilonzor,
+        minOrderAmount: 50_000,
+        freeAbove: 250_000,
+      });
       expect(body.distance).toBeLessThan(500);
     });
 
@@ -71,7 +86,7 @@ describe.each(BACKENDS)('delivery zones, the tariff and the serving branch on %s
       expect(TariffResponse.parse((await at(IN_CENTRE, 250_000)).json()).price).toBe(0);
     });
 
-    it("takes the hole out of its zone: the park falls to the city-wide ring and its higher minimum", async () => {
+    it('takes the hole out of its zone: the park falls to the city-wide ring and its higher minimum', async () => {
       const res = await at(IN_PARK, 100_000);
       expect(res.statusCode).toBe(200);
       const body = TariffResponse.parse(res.json());
@@ -94,7 +109,7 @@ describe.each(BACKENDS)('delivery zones, the tariff and the serving branch on %s
       expect(unknown.json().code).toBe('BRANCH_NOT_FOUND');
     });
 
-    it("serves a zone whose branch is closed from the nearest branch that delivers now", async () => {
+    it('serves a zone whose branch is closed from the nearest branch that delivers now', async () => {
       const body = TariffResponse.parse((await at(IN_SERGELI, 60_000)).json());
       expect(body.zoneId).toBe(zone('sergeli'));
       expect(body.branchId).not.toBe(T.branches.sergeli);

@@ -71,7 +71,18 @@ async function fakeNominatim() {
             }
         : mode === 'empty'
           ? []
-          : [{ place_id: 8, licence: LICENCE, class: 'highway', name: `OSM ${q}`, display_name: `OSM ${q}, Toshkent`, lat: '41.3111', lon: '69.2797', address: { road: `OSM ${q}`, city: 'Toshkent' } }];
+          : [
+              {
+                place_id: 8,
+                licence: LICENCE,
+                class: 'highway',
+                name: `OSM ${q}`,
+                display_name: `OSM ${q}, Toshkent`,
+                lat: '41.3111',
+                lon: '69.2797',
+                address: { road: `OSM ${q}`, city: 'Toshkent' },
+              },
+            ];
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -121,7 +132,14 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
           display_name: "Shota Rustaveli ko'chasi 12, Yakkasaroy, Toshkent",
           lat: String(house[0]),
           lon: String(house[1]),
-          address: { road: "Shota Rustaveli ko'chasi", house_number: '12', suburb: 'Yakkasaroy', city: 'Toshkent', country: "O'zbekiston", country_code: 'uz' },
+          address: {
+            road: "Shota Rustaveli ko'chasi",
+            house_number: '12',
+            suburb: 'Yakkasaroy',
+            city: 'Toshkent',
+            country: "O'zbekiston",
+            country_code: 'uz',
+          },
         });
         const samarkand = await reverse([39.654808, 66.975732]);
         expect(samarkand.json()).toMatchObject({ address: { road: "Registon ko'chasi", city: 'Samarqand' } });
@@ -179,7 +197,14 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
           display_name: "Amir Temur shoh ko'chasi 12, Yunusobod, Toshkent",
           lat: String(house[0]),
           lon: String(house[1]),
-          address: { road: "Amir Temur shoh ko'chasi", house_number: '12', suburb: 'Yunusobod', city: 'Toshkent', country: "O'zbekiston", country_code: 'uz' },
+          address: {
+            road: "Amir Temur shoh ko'chasi",
+            house_number: '12',
+            suburb: 'Yunusobod',
+            city: 'Toshkent',
+            country: "O'zbekiston",
+            country_code: 'uz',
+          },
         });
         // A number beyond the street's last house finds the street.
         expect((await search('amir temur 9999'))[0]).toMatchObject({ name: "Amir Temur shoh ko'chasi" });
@@ -276,14 +301,19 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
 
     /** Past Nominatim's second: the next new question may go out. */
     const nextSecond = () => t.clock.set(new Date(t.clock.now().getTime() + 1100));
-    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...TEZKOR, ...headers } });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { ...TEZKOR, ...headers } });
     const search = (q: string, headers: Record<string, string> = {}) => get(`${SEARCH}?format=json&q=${encodeURIComponent(q)}`, headers);
     const reverse = ([lat, lon]: LatLng) => get(`${REVERSE}?format=json&lat=${lat}&lon=${lon}`);
 
     it('asks Nominatim first, naming us and the languages asked for, sends nothing else of the caller, and passes the answer on', async () => {
       nextSecond();
       const before = fake.received.length;
-      const res = await search('Shota Rustaveli', { 'accept-language': 'ru-RU,ru;q=0.9', cookie: 'dx_session=secret', 'x-forwarded-for': '203.0.113.9' });
+      const res = await search('Shota Rustaveli', {
+        'accept-language': 'ru-RU,ru;q=0.9',
+        cookie: 'dx_session=secret',
+        'x-forwarded-for': '203.0.113.9',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(fake.received.length).toBe(before + 1);
       const asked = fake.received.at(-1)!;
@@ -526,7 +556,10 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
       for (let i = 0; i < 120; i++) expect((await region()).statusCode).toBe(200);
       const refused = await region();
       expect(refused.statusCode).toBe(429);
-      expect(ErrorResponse.parse(refused.json())).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'brand', limit: 120, windowSeconds: 60 } });
+      expect(ErrorResponse.parse(refused.json())).toMatchObject({
+        code: 'RATE_LIMITED',
+        details: { per: 'brand', limit: 120, windowSeconds: 60 },
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // The same window holds the tariff and the geocoder for guests of this brand.
       const tariff = await t.app.inject({

@@ -75,7 +75,10 @@ export async function teardown() {
 function buildRenderer(outDir: string): string {
   const web = fileURLToPath(new URL('../../web/', import.meta.url));
   const vite = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
-  const r = spawnSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--logLevel', 'error'], { cwd: web, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--logLevel', 'error'], {
+    cwd: web,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`The storefront's renderer did not build:\n${r.stdout}\n${r.stderr}`);
   return outDir;
 }

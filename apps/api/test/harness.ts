@@ -99,7 +99,10 @@ export async function lastSmsCode(dataDir: string, phone: string, merchantId: st
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { to: string; text: string; merchantId: string });
-  const code = lines.filter((l) => l.to === phone && l.merchantId === merchantId).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = lines
+    .filter((l) => l.to === phone && l.merchantId === merchantId)
+    .at(-1)
+    ?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code for ${phone}`);
   return code;
 }
@@ -108,9 +111,19 @@ export async function lastSmsCode(dataDir: string, phone: string, merchantId: st
  * A customer signed in through the real login (a code asked for, read from the SMS outbox and sent back), from a
  * client address of its own so that no test's code limits reach another's. Fails the test on any other answer.
  */
-export async function signInCustomer(t: TestApp, dataDir: string, { phone, merchantId, ip }: { phone: string; merchantId: string; ip: string }) {
+export async function signInCustomer(
+  t: TestApp,
+  dataDir: string,
+  { phone, merchantId, ip }: { phone: string; merchantId: string; ip: string },
+) {
   const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/users/v1/auth/${url}`, headers: { 'x-merchant-id': merchantId }, remoteAddress: ip, payload });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/users/v1/auth/${url}`,
+      headers: { 'x-merchant-id': merchantId },
+      remoteAddress: ip,
+      payload,
+    });
   const sent = await post('otp', { phone });
   if (sent.statusCode !== 200) throw new Error(`otp: ${sent.statusCode} ${sent.body}`);
   const verified = await post('otp/verify', { phone, code: await lastSmsCode(dataDir, phone, merchantId) });
@@ -224,7 +237,10 @@ export interface Listening {
  * Reads an event stream of a listening server over real HTTP with the browsers' reader (`readEvents` of
  * @dasturxon/client, its parser included): `url` is the whole address, `lastEventId` resumes after that event.
  */
-export function listen(url: string, { token, merchantId, lastEventId = null }: { token: string; merchantId: string; lastEventId?: string | null }): Listening {
+export function listen(
+  url: string,
+  { token, merchantId, lastEventId = null }: { token: string; merchantId: string; lastEventId?: string | null },
+): Listening {
   const events: StreamEvent[] = [];
   const controller = new AbortController();
   let opened!: () => void;

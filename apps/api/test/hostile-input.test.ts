@@ -43,7 +43,10 @@ describe('hostile input', () => {
   it('refuses a NUL or another control character in a path, a query or a body text with 400 VALIDATION_FAILED', async () => {
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/users/v1/merchants/sub/tez%00kor' }), 'path');
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=AB%00C', headers: TEZKOR }), 'query.code');
-    expectRefused(await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls?type=WEB&branchId=%1b', headers: TEZKOR }), 'query.branchId');
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls?type=WEB&branchId=%1b', headers: TEZKOR }),
+      'query.branchId',
+    );
     const quote = await t.app.inject({
       method: 'POST',
       url: '/api/orders/v1/orders/quote',
@@ -73,7 +76,10 @@ describe('hostile input', () => {
   });
 
   it('resolves the brand from ?vendor= on a development host before any route validates its query', async () => {
-    for (const url of ['/api/products/v1/overalls?type=WEB&vendor=tezkor', '/api/support/v1/company/policies?policies=PRIVACY_POLICY&vendor=tezkor']) {
+    for (const url of [
+      '/api/products/v1/overalls?type=WEB&vendor=tezkor',
+      '/api/support/v1/company/policies?policies=PRIVACY_POLICY&vendor=tezkor',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
@@ -82,9 +88,22 @@ describe('hostile input', () => {
   it('reads a product id in any case as the same id, in the quote as in the product call', async () => {
     const upper = T.products.cheeseburger.toUpperCase();
     expect((await t.app.inject({ method: 'GET', url: `/api/products/v1/${upper}`, headers: TEZKOR })).statusCode).toBe(200);
-    const body = (productId: string) => ({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor.toUpperCase(), cartItems: [{ productId, count: 1, modifications: [] }] });
-    const lower = (await t.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body(T.products.fries) })).json();
-    const upperQuote = (await t.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body(T.products.fries.toUpperCase()) })).json();
+    const body = (productId: string) => ({
+      serviceType: 'PICK_UP',
+      branchId: T.branches.chilonzor.toUpperCase(),
+      cartItems: [{ productId, count: 1, modifications: [] }],
+    });
+    const lower = (
+      await t.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body(T.products.fries) })
+    ).json();
+    const upperQuote = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/v1/orders/quote',
+        headers: TEZKOR,
+        payload: body(T.products.fries.toUpperCase()),
+      })
+    ).json();
     expect(upperQuote).toEqual(lower);
     expect(lower.problems.map((p: { code: string }) => p.code)).not.toContain('PRODUCT_NOT_FOUND');
   });
@@ -101,7 +120,7 @@ describe('hostile input', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/nothing/here', headers: TEZKOR })).statusCode).toBe(404);
   });
 
-  it('sends HSTS over HTTPS on our own domains only: never on plain HTTP, never on a brand\'s own domain', async () => {
+  it("sends HSTS over HTTPS on our own domains only: never on plain HTTP, never on a brand's own domain", async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'tezkor.dasturxon.uz' } });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const behindProxy = await createTestApp('pglite', { TRUST_PROXY: 'true' });
@@ -109,7 +128,11 @@ describe('hostile input', () => {
       const https = { 'x-forwarded-proto': 'https' };
       const own = await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { ...https, host: 'tezkor.dasturxon.uz' } });
       expect(own.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const brandDomain = await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { ...https, host: 'order.tezkor-burger.uz' } });
+      const brandDomain = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { ...https, host: 'order.tezkor-burger.uz' },
+      });
       expect(brandDomain.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await behindProxy.close();
@@ -139,7 +162,10 @@ describe('hostile input', () => {
   it('refuses two Host headers, and answers what Node itself refuses in the error format', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
-    const twoHosts = await rawExchange(port, `GET /api/health HTTP/1.1\r\nHost: ${T.sub}.localhost\r\nHost: navbahor.localhost\r\nConnection: close\r\n\r\n`);
+    const twoHosts = await rawExchange(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: ${T.sub}.localhost\r\nHost: navbahor.localhost\r\nConnection: close\r\n\r\n`,
+    );
     expect(twoHosts).toMatch(/^HTTP\/1\.1 400/);
     expect(twoHosts).toContain('"code":"VALIDATION_FAILED"');
     const garbage = await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n');

@@ -25,7 +25,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across insta
       payload: { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [{ productId: T.products.fries, count: 1 }] },
     });
     const order = Order.parse(placed.json());
-    const login = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: { 'x-merchant-id': T.id }, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
+    const login = await pair.a.app.inject({
+      method: 'POST',
+      url: '/api/ops/v1/auth/login',
+      headers: { 'x-merchant-id': T.id },
+      payload: { phone: T.staffPhones.operator, password: T.staffPassword },
+    });
     const staffToken = StaffLoginResponse.parse(login.json()).token;
 
     /** A stream of instance B (harness `listen`); `until` answers the events' data. */
@@ -45,7 +50,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across insta
     await mine.stop();
 
     // Instance B's listening connection is cut (as a failover would): it reconnects and reads what it missed.
-    await pair.b.database.pool!.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
+    await pair.b.database.pool!.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
     await pair.a.app.moveOrder(T.id, order.id, { to: 'COOKING', role: 'operator' });
     await pair.a.app.moveOrder(T.id, order.id, { to: 'DONE', role: 'operator' });
     expect((await board.until(3)).filter((e) => e.orderId === order.id).map((e) => e.status)).toEqual(['ACCEPTED', 'COOKING', 'DONE']);
@@ -59,11 +66,20 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('live events across insta
   });
 
   it('ends a board stream held by instance B when its staff member logs out through instance A (issue 26)', async () => {
-    const login = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: { 'x-merchant-id': T.id }, payload: { phone: T.staffPhones.admin, password: T.staffPassword } });
+    const login = await pair.a.app.inject({
+      method: 'POST',
+      url: '/api/ops/v1/auth/login',
+      headers: { 'x-merchant-id': T.id },
+      payload: { phone: T.staffPhones.admin, password: T.staffPassword },
+    });
     const token = StaffLoginResponse.parse(login.json()).token;
     const board = listen(`${baseB}/api/ops/v1/events`, { token, merchantId: T.id });
     await board.open;
-    const out = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/logout', headers: { 'x-merchant-id': T.id, authorization: `Bearer ${token}` } });
+    const out = await pair.a.app.inject({
+      method: 'POST',
+      url: '/api/ops/v1/auth/logout',
+      headers: { 'x-merchant-id': T.id, authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(204);
     expect(await board.end()).toBe(true);
     expect(board.events.at(-1)).toMatchObject({ event: 'end' });

@@ -46,15 +46,21 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     return StaffLoginResponse.parse(res.json()).token;
   };
-  const customer = () => signInCustomer(t, dataDir, { phone: `+99893${String(1_000_000 + ++serial * 7919).slice(-7)}`, merchantId: T.id, ip: freshIp() });
+  const customer = () =>
+    signInCustomer(t, dataDir, { phone: `+99893${String(1_000_000 + ++serial * 7919).slice(-7)}`, merchantId: T.id, ip: freshIp() });
   const placePickup = async (token: string) => {
-    const res = await api('POST', '/orders/v1/orders', token, { serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems: [{ productId: T.products.fries, count: 1 }] });
+    const res = await api('POST', '/orders/v1/orders', token, {
+      serviceType: 'PICK_UP',
+      branchId: CHILONZOR,
+      cartItems: [{ productId: T.products.fries, count: 1 }],
+    });
     expect(res.statusCode, res.body).toBe(201);
     return Order.parse(res.json());
   };
 
   /** A stream of this server read in the background (harness `listen`). */
-  const listen = (path: string, token: string, lastEventId: string | null = null) => listenAt(`${base}/api${path}`, { token, merchantId: T.id, lastEventId });
+  const listen = (path: string, token: string, lastEventId: string | null = null) =>
+    listenAt(`${base}/api${path}`, { token, merchantId: T.id, lastEventId });
 
   it("ends a customer's order stream when they log out, and only theirs", async () => {
     const [leaving, staying] = [await customer(), await customer()];
@@ -69,7 +75,9 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     expect(JSON.parse(a.events.at(-1)!.data)).toEqual({ reason: 'SESSION_ENDED' });
     expect(b.ended()).toBe(false);
     // Reconnecting with the old token is refused.
-    const again = await fetch(`${base}/api/orders/v1/orders/${mine.id}/events`, { headers: { authorization: `Bearer ${leaving.token}`, 'x-merchant-id': T.id } });
+    const again = await fetch(`${base}/api/orders/v1/orders/${mine.id}/events`, {
+      headers: { authorization: `Bearer ${leaving.token}`, 'x-merchant-id': T.id },
+    });
     expect(again.status).toBe(401);
     await b.stop();
   });
@@ -80,14 +88,22 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     const s = listen(`/orders/v1/orders/${order.id}/events`, c.token);
     await s.open;
     expect(await t.app.checkStreamSessions()).toBe(0);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(sessions.userId, c.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(sessions.userId, c.id));
     expect(await t.app.checkStreamSessions()).toBe(1);
     expect(await s.end()).toBe(true);
   });
 
   it("ends a staff member's board stream when they log out, and every stream of a member deactivated", async () => {
     const [operator, kitchen, admin] = [await staffLogin('operator'), await staffLogin('kitchen'), await staffLogin('admin')];
-    const boards = [listen('/ops/v1/events', operator), listen('/ops/v1/events', kitchen), listen('/ops/v1/events', kitchen), listen('/ops/v1/events', admin)];
+    const boards = [
+      listen('/ops/v1/events', operator),
+      listen('/ops/v1/events', kitchen),
+      listen('/ops/v1/events', kitchen),
+      listen('/ops/v1/events', admin),
+    ];
     await Promise.all(boards.map((b) => b.open));
     expect((await api('POST', '/ops/v1/auth/logout', operator)).statusCode).toBeLessThan(300);
     expect(await boards[0]!.end()).toBe(true);
@@ -95,14 +111,20 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     expect(boards.slice(1).map((b) => b.ended())).toEqual([false, false, false]);
 
     // Deactivated in the database (no one announces it): both of the kitchen's streams end at the next check.
-    await t.database.db.update(staff).set({ isActive: false }).where(and(eq(staff.merchantId, T.id), eq(staff.id, T.staff.kitchen)));
+    await t.database.db
+      .update(staff)
+      .set({ isActive: false })
+      .where(and(eq(staff.merchantId, T.id), eq(staff.id, T.staff.kitchen)));
     try {
       expect(await t.app.checkStreamSessions()).toBe(2);
       expect(await boards[1]!.end()).toBe(true);
       expect(await boards[2]!.end()).toBe(true);
       expect(boards[3]!.ended()).toBe(false);
     } finally {
-      await t.database.db.update(staff).set({ isActive: true }).where(and(eq(staff.merchantId, T.id), eq(staff.id, T.staff.kitchen)));
+      await t.database.db
+        .update(staff)
+        .set({ isActive: true })
+        .where(and(eq(staff.merchantId, T.id), eq(staff.id, T.staff.kitchen)));
     }
     await boards[3]!.stop();
   });
@@ -113,7 +135,10 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     const order = await placePickup(c.token);
     const first = listen('/ops/v1/events', kitchen);
     await first.open;
-    expect((await api('PUT', `/ops/v1/orders/${order.id}/status`, await staffLogin('operator'), { status: 'ACCEPTED', cookingTime: 10 })).statusCode).toBe(200);
+    expect(
+      (await api('PUT', `/ops/v1/orders/${order.id}/status`, await staffLogin('operator'), { status: 'ACCEPTED', cookingTime: 10 }))
+        .statusCode,
+    ).toBe(200);
     const seen = (await first.until(1)).at(-1)!;
     await first.stop();
 
@@ -131,7 +156,9 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     const [reset] = await back.until(1);
     expect(reset).toMatchObject({ event: 'reset', id: String(after + 1101) });
     // Then live, from there.
-    expect((await api('PUT', `/ops/v1/orders/${order.id}/status`, await staffLogin('operator'), { status: 'COOKING' })).statusCode).toBe(200);
+    expect((await api('PUT', `/ops/v1/orders/${order.id}/status`, await staffLogin('operator'), { status: 'COOKING' })).statusCode).toBe(
+      200,
+    );
     const next = (await back.until(2))[1]!;
     expect(next.id).toBe(String(after + 1102));
     expect(JSON.parse(next.data)).toMatchObject({ orderId: order.id, status: 'COOKING' });

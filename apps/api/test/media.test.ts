@@ -36,13 +36,19 @@ describe('image service', () => {
     cacheDir = join(dataDir, 'media-cache');
     await mkdir(join(mediaDir, 'pics'), { recursive: true });
     await mkdir(join(mediaDir, 'notes'), { recursive: true });
-    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366CC' } }).png().toFile(join(mediaDir, 'pics', 'blue.png'));
-    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22AA55' } }).jpeg().toFile(join(mediaDir, 'pics', 'photo.jpg'));
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366CC' } })
+      .png()
+      .toFile(join(mediaDir, 'pics', 'blue.png'));
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22AA55' } })
+      .jpeg()
+      .toFile(join(mediaDir, 'pics', 'photo.jpg'));
     await writeFile(join(mediaDir, 'pics', 'logo.svg'), SVG);
     await writeFile(join(mediaDir, 'pics', 'broken.png'), 'this is not a picture');
     await writeFile(join(mediaDir, 'notes', 'readme.txt'), SECRET);
     await writeFile(join(mediaDir, '.hidden.png'), SECRET);
-    await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000000' } }).png().toFile(join(work, 'secret.png'));
+    await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000000' } })
+      .png()
+      .toFile(join(work, 'secret.png'));
     await writeFile(join(work, 'secret.txt'), SECRET);
     await symlink(join(work, 'secret.png'), join(mediaDir, 'pics', 'link.png'));
     t = await createTestApp('pglite', { MEDIA_DIR: mediaDir, DATA_DIR: dataDir });
@@ -113,7 +119,7 @@ describe('image service', () => {
   });
 
   describe('bounded variants', () => {
-    it('serves an odd box at the smallest of the domain\'s boxes that covers it', async () => {
+    it("serves an odd box at the smallest of the domain's boxes that covers it", async () => {
       const odd = await get('/media/pics/photo.jpg?w=111&h=77&f=png');
       expect(odd.statusCode).toBe(200);
       const m = await meta(odd.rawPayload);
@@ -130,7 +136,14 @@ describe('image service', () => {
     });
 
     it('renders a listed box exactly as asked', async () => {
-      for (const [w, h] of [[500, 208], [750, 312], [72, 72], [540, 960], [320, 240], [2000, 2000]]) {
+      for (const [w, h] of [
+        [500, 208],
+        [750, 312],
+        [72, 72],
+        [540, 960],
+        [320, 240],
+        [2000, 2000],
+      ]) {
         const m = await meta((await get(`/media/pics/logo.svg?w=${w}&h=${h}&q=80`)).rawPayload);
         expect([m.width, m.height], `${w}x${h}`).toEqual([w, h]);
       }
@@ -157,40 +170,54 @@ describe('image service', () => {
       expect(small.headers['content-type']).toBe('image/avif');
       expect((await meta(small.rawPayload)).format).toBe('heif');
     });
-    it('makes at most MAX_IMAGE_VARIANTS (186) variants of one picture, whatever boxes, qualities and formats are asked', { timeout: 300_000 }, async () => {
-      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#AA3355' } }).png().toFile(join(mediaDir, 'pics', 'many.png'));
-      const before = new Set(await filesUnder(cacheDir));
-      expect((await get('/media/pics/many.png?w=64&h=64')).statusCode).toBe(200);
-      const folder = dirname((await filesUnder(cacheDir)).find((f) => !before.has(f))!);
+    it(
+      'makes at most MAX_IMAGE_VARIANTS (186) variants of one picture, whatever boxes, qualities and formats are asked',
+      { timeout: 300_000 },
+      async () => {
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#AA3355' } })
+          .png()
+          .toFile(join(mediaDir, 'pics', 'many.png'));
+        const before = new Set(await filesUnder(cacheDir));
+        expect((await get('/media/pics/many.png?w=64&h=64')).statusCode).toBe(200);
+        const folder = dirname((await filesUnder(cacheDir)).find((f) => !before.has(f))!);
 
-      // A fixed seed: the same thousands of asks on every run.
-      let seed = 26;
-      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-      const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-      const side = () =>
-        random() < 0.7 ? String(1 + Math.floor(random() * 2100)) : pick(['0', '1', '15', '16', '2000', '2001', '99999999', '-5', '-480', 'abc', '10.5', '480.0', '1e3', '', 'NaN', 'Infinity']);
-      const quality = () => (random() < 0.7 ? String(1 + Math.floor(random() * 100)) : pick(['0', '1', '100', '101', '-1', '80.5', 'x', '']));
-      const format = () => pick(['webp', 'jpeg', 'jpg', 'png', 'avif', 'gif', 'WEBP', '']);
-      const asks = Array.from({ length: 3000 }, () => {
-        const params = [['w', side()], ['h', side()], ['q', quality()], ['f', format()]].filter(() => random() < 0.9);
-        return `/media/pics/many.png?${params.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
-      });
+        // A fixed seed: the same thousands of asks on every run.
+        let seed = 26;
+        const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+        const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+        const side = () =>
+          random() < 0.7
+            ? String(1 + Math.floor(random() * 2100))
+            : pick(['0', '1', '15', '16', '2000', '2001', '99999999', '-5', '-480', 'abc', '10.5', '480.0', '1e3', '', 'NaN', 'Infinity']);
+        const quality = () =>
+          random() < 0.7 ? String(1 + Math.floor(random() * 100)) : pick(['0', '1', '100', '101', '-1', '80.5', 'x', '']);
+        const format = () => pick(['webp', 'jpeg', 'jpg', 'png', 'avif', 'gif', 'WEBP', '']);
+        const asks = Array.from({ length: 3000 }, () => {
+          const params = [
+            ['w', side()],
+            ['h', side()],
+            ['q', quality()],
+            ['f', format()],
+          ].filter(() => random() < 0.9);
+          return `/media/pics/many.png?${params.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
+        });
 
-      const tags = new Set<string>();
-      const statuses = new Set<number>();
-      // Two at a time, as a browser would: the render queue never refuses, so every answer is the variant itself.
-      for (let i = 0; i < asks.length; i += 2) {
-        for (const res of await Promise.all(asks.slice(i, i + 2).map((url) => get(url)))) {
-          statuses.add(res.statusCode);
-          if (res.statusCode === 200 && !res.headers['x-media-fallback']) tags.add(String(res.headers.etag));
+        const tags = new Set<string>();
+        const statuses = new Set<number>();
+        // Two at a time, as a browser would: the render queue never refuses, so every answer is the variant itself.
+        for (let i = 0; i < asks.length; i += 2) {
+          for (const res of await Promise.all(asks.slice(i, i + 2).map((url) => get(url)))) {
+            statuses.add(res.statusCode);
+            if (res.statusCode === 200 && !res.headers['x-media-fallback']) tags.add(String(res.headers.etag));
+          }
         }
-      }
-      expect([...statuses].sort()).toEqual([200, 400]);
-      const variants = (await readdir(folder)).filter((name) => !name.endsWith('.tmp'));
-      expect(variants.length).toBeGreaterThan(50);
-      expect(variants.length).toBeLessThanOrEqual(MAX_IMAGE_VARIANTS);
-      expect(tags.size).toBeLessThanOrEqual(MAX_IMAGE_VARIANTS);
-    });
+        expect([...statuses].sort()).toEqual([200, 400]);
+        const variants = (await readdir(folder)).filter((name) => !name.endsWith('.tmp'));
+        expect(variants.length).toBeGreaterThan(50);
+        expect(variants.length).toBeLessThanOrEqual(MAX_IMAGE_VARIANTS);
+        expect(tags.size).toBeLessThanOrEqual(MAX_IMAGE_VARIANTS);
+      },
+    );
   });
 
   describe('disk cache', () => {
@@ -294,7 +321,18 @@ describe('image service', () => {
     });
 
     it('checks keys without touching the disk', () => {
-      for (const key of ['../a.png', 'a/../../b.png', '/etc/a.png', 'C:/a.png', 'a\\b.png', 'a/./b.png', '.git/x.png', 'a.txt', 'a.svg\0.png', 'a/%2e%2e/b.png']) {
+      for (const key of [
+        '../a.png',
+        'a/../../b.png',
+        '/etc/a.png',
+        'C:/a.png',
+        'a\\b.png',
+        'a/./b.png',
+        '.git/x.png',
+        'a.txt',
+        'a.svg\0.png',
+        'a/%2e%2e/b.png',
+      ]) {
         expect(() => checkMediaKey(key), key).toThrow();
       }
       for (const key of ['a.png', 'demo/tezkor/products/cheeseburger.svg', 'Фото/плов.JPG']) expect(checkMediaKey(key)).toBe(key);
@@ -405,14 +443,22 @@ describe('image service', () => {
 
     it('keeps the disk cache under its limit, removing the least recently used variants, also those found on disk at start', async () => {
       const first = await serviceApp({});
-      const variants = ['/media/pics/photo.jpg?w=480&h=480&q=100&f=jpeg', '/media/pics/photo.jpg?w=720&h=720&q=100&f=jpeg', '/media/pics/blue.png?w=96&h=96&f=png'];
+      const variants = [
+        '/media/pics/photo.jpg?w=480&h=480&q=100&f=jpeg',
+        '/media/pics/photo.jpg?w=720&h=720&q=100&f=jpeg',
+        '/media/pics/blue.png?w=96&h=96&f=png',
+      ];
       for (const url of variants) expect((await first.ask(url)).headers['x-media-cache']).toBe('miss');
       await first.app.close();
       const files = await filesUnder(first.dir);
       const named = (name: string) => files.find((f) => f.endsWith(name))!;
       const [older, oldest, newest] = [named('480x480-q100.jpeg'), named('720x720-q100.jpeg'), named('96x96-q100.png')];
       // On disk the 720 was used longest ago, then the 480, then the 96.
-      for (const [file, ago] of [[oldest, 300], [older, 200], [newest, 100]] as const) {
+      for (const [file, ago] of [
+        [oldest, 300],
+        [older, 200],
+        [newest, 100],
+      ] as const) {
         const at = new Date(Date.now() - ago * 1000);
         await utimes(file, at, at);
       }

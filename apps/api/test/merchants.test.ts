@@ -129,9 +129,17 @@ describe.each(BACKENDS)('merchant calls on %s', (backend) => {
       }
     });
     it('answers 404 in production, even on localhost', async () => {
-      const production = await createTestApp(backend, { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-test-secret', SMS_OUTBOX: 'true' });
+      const production = await createTestApp(backend, {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a-long-enough-test-secret',
+        SMS_OUTBOX: 'true',
+      });
       try {
-        const res = await production.app.inject({ method: 'GET', url: '/api/users/v1/merchants/development', headers: { host: 'localhost:3000' } });
+        const res = await production.app.inject({
+          method: 'GET',
+          url: '/api/users/v1/merchants/development',
+          headers: { host: 'localhost:3000' },
+        });
         expect(res.statusCode).toBe(404);
       } finally {
         await production.close();

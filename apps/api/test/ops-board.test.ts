@@ -27,7 +27,12 @@ describe.each(BACKENDS)('the board in pages on %s', (backend) => {
   let made: { id: string; status: OrderStatus }[];
 
   const api = (url: string, token: string) =>
-    t.app.inject({ method: 'GET', url: `/api${url}`, headers: { 'x-merchant-id': T.id, authorization: `Bearer ${token}` }, remoteAddress: '10.26.0.1' });
+    t.app.inject({
+      method: 'GET',
+      url: `/api${url}`,
+      headers: { 'x-merchant-id': T.id, authorization: `Bearer ${token}` },
+      remoteAddress: '10.26.0.1',
+    });
   const login = async (phone: string) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -70,7 +75,9 @@ describe.each(BACKENDS)('the board in pages on %s', (backend) => {
       returning id, status, created_at`);
     type Row = { id: string; status: OrderStatus; created_at: string | Date };
     const rows = Array.isArray(inserted) ? (inserted as Row[]) : (inserted as { rows: Row[] }).rows;
-    made = [...rows].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime()).map((r) => ({ id: r.id, status: r.status }));
+    made = [...rows]
+      .sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())
+      .map((r) => ({ id: r.id, status: r.status }));
     expect(made).toHaveLength(ORDERS);
     admin = await login(T.staffPhones.admin);
     kitchen = await login(T.staffPhones.kitchen);
@@ -100,7 +107,10 @@ describe.each(BACKENDS)('the board in pages on %s', (backend) => {
       for (let i = 1; i < seen.length; i++) {
         const [a, b] = [seen[i - 1]!, seen[i]!];
         const [ra, rb] = [boardRank(a.status), boardRank(b.status)];
-        expect(ra <= rb && (ra < rb || a.createdAt >= b.createdAt), `${i}: ${a.status} ${a.createdAt} then ${b.status} ${b.createdAt}`).toBe(true);
+        expect(
+          ra <= rb && (ra < rb || a.createdAt >= b.createdAt),
+          `${i}: ${a.status} ${a.createdAt} then ${b.status} ${b.createdAt}`,
+        ).toBe(true);
       }
     }
   });
@@ -113,7 +123,9 @@ describe.each(BACKENDS)('the board in pages on %s', (backend) => {
         total_discount, total_price)
       select gen_random_uuid(), merchant_id, 999999, user_id, branch_id, 'OPEN', 'PICK_UP', 'CASH', 'CLIENT_WEB', 1, 10000, 0, 0, 0, 0, 0, 0, 10000
       from orders where id = ${made[0]!.id}`);
-    const second = StaffOrderList.parse((await api(`/ops/v1/orders?size=50&cursor=${encodeURIComponent(first.nextCursor!)}`, admin)).json());
+    const second = StaffOrderList.parse(
+      (await api(`/ops/v1/orders?size=50&cursor=${encodeURIComponent(first.nextCursor!)}`, admin)).json(),
+    );
     const waiting = made.filter((o) => o.status === 'OPEN');
     expect(second.content.map((o) => o.id)).toEqual(waiting.slice(50, 100).map((o) => o.id));
   });

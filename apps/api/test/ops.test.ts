@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, merchantSettings, notifications, orders, staff } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { canMove, ORDER_STATUSES } from '@dasturxon/domain';
-import { CourierTracking, NotificationPage, Order, StaffLoginFailures, StaffLoginResponse, StaffOrder, StaffOrderList, StopList } from '@dasturxon/domain/contracts';
+import {
+  CourierTracking,
+  NotificationPage,
+  Order,
+  StaffLoginFailures,
+  StaffLoginResponse,
+  StaffOrder,
+  StaffOrderList,
+  StopList,
+} from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, lastSmsCode, listen as listenAt, openRoundTheClock, signInCustomer, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
@@ -36,7 +45,14 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
   const freshIp = () => `10.15.${Math.floor(++serial / 250)}.${serial % 250}`;
   const freshPhone = () => `+99894${String(1_000_000 + ++serial * 7919).slice(-7)}`;
 
-  const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown, merchant: string = T.id, ip = freshIp()) =>
+  const api = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+    merchant: string = T.id,
+    ip = freshIp(),
+  ) =>
     t.app.inject({
       method,
       url: `/api${url}`,
@@ -61,13 +77,20 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       serviceType: 'DELIVERY',
       branchId: CHILONZOR,
       address: { ...NEAR_CHILONZOR, streetName: "Bunyodkor shoh ko'chasi", houseNumber: '12' },
-      cartItems: [{ productId: P.fries, count: 4 }, { productId: P.cola, count: 2 }],
+      cartItems: [
+        { productId: P.fries, count: 4 },
+        { productId: P.cola, count: 2 },
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     return Order.parse(res.json());
   };
   const placePickup = async (c: { token: string }, branchId = CHILONZOR) => {
-    const res = await api('POST', '/orders/v1/orders', c.token, { serviceType: 'PICK_UP', branchId, cartItems: [{ productId: P.fries, count: 2 }] });
+    const res = await api('POST', '/orders/v1/orders', c.token, {
+      serviceType: 'PICK_UP',
+      branchId,
+      cartItems: [{ productId: P.fries, count: 2 }],
+    });
     expect(res.statusCode, res.body).toBe(201);
     return Order.parse(res.json());
   };
@@ -102,7 +125,11 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       }
       // The address that used its tries waits, even with the right password...
       const address = await loginFrom('10.60.1.1', phone, PASSWORD);
-      expect([address.statusCode, address.json().code, address.json().details]).toEqual([429, 'RATE_LIMITED', expect.objectContaining({ per: 'address', limit: 5 })]);
+      expect([address.statusCode, address.json().code, address.json().details]).toEqual([
+        429,
+        'RATE_LIMITED',
+        expect.objectContaining({ per: 'address', limit: 5 }),
+      ]);
       // ...and so does every address of its network, for every number, in the error format with Retry-After.
       for (const other of [PASSWORD, 'guess']) {
         const network = await loginFrom('10.60.1.200', other === PASSWORD ? phone : T.staffPhones.operator, other);
@@ -211,7 +238,9 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect(accepted.acceptedTime).toBeTruthy();
       expect(accepted.history.at(-1)).toMatchObject({ from: 'OPEN', to: 'ACCEPTED', role: 'kitchen', staff: { id: T.staff.kitchen } });
       // The kitchen may not cancel once accepted; only an operator may, and with a reason.
-      expect((await move(tokens.kitchen, order.id, { status: 'CANCELED', reason: 'OUT_OF_STOCK' })).json().code).toBe('ORDER_STATUS_CONFLICT');
+      expect((await move(tokens.kitchen, order.id, { status: 'CANCELED', reason: 'OUT_OF_STOCK' })).json().code).toBe(
+        'ORDER_STATUS_CONFLICT',
+      );
       expect((await move(tokens.operator, order.id, { status: 'CANCELED' })).json().code).toBe('REJECT_REASON_REQUIRED');
       expect((await move(tokens.kitchen, order.id, { status: 'COOKING' })).statusCode).toBe(200);
       const ready = StaffOrder.parse((await move(tokens.kitchen, order.id, { status: 'DONE' })).json());
@@ -224,11 +253,21 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect(courierBoard.content.map((o) => o.id)).toContain(order.id);
       const taken = StaffOrder.parse((await move(tokens.courier, order.id, { status: 'ATTACHED' })).json());
       expect(taken).toMatchObject({ status: 'ATTACHED', courier: { id: T.staff.courier }, courierStatus: 'PERFORMER_FOUND' });
-      expect((await api('PUT', '/ops/v1/courier/position', tokens.courier, { latitude: 41.2761, longitude: 69.2041, heading: 90 })).statusCode).toBe(204);
-      expect((await move(tokens.courier, order.id, { status: 'ON_WAY' })).json()).toMatchObject({ status: 'ON_WAY', courierStatus: 'PERFORMER_PICKUPED' });
+      expect(
+        (await api('PUT', '/ops/v1/courier/position', tokens.courier, { latitude: 41.2761, longitude: 69.2041, heading: 90 })).statusCode,
+      ).toBe(204);
+      expect((await move(tokens.courier, order.id, { status: 'ON_WAY' })).json()).toMatchObject({
+        status: 'ON_WAY',
+        courierStatus: 'PERFORMER_PICKUPED',
+      });
 
       const tracking = CourierTracking.parse((await api('GET', `/deliveries/v1/delivery/courier/${order.id}`, c.token)).json());
-      expect(tracking).toMatchObject({ status: 'ON_WAY', courier: { name: 'Jasur Tursunov' }, position: { latitude: 41.2761, longitude: 69.2041 }, address: NEAR_CHILONZOR });
+      expect(tracking).toMatchObject({
+        status: 'ON_WAY',
+        courier: { name: 'Jasur Tursunov' },
+        position: { latitude: 41.2761, longitude: 69.2041 },
+        address: NEAR_CHILONZOR,
+      });
       // Another customer cannot track it.
       const other = await customer();
       expect((await api('GET', `/deliveries/v1/delivery/courier/${order.id}`, other.token)).statusCode).toBe(404);
@@ -262,7 +301,10 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
           for (const from of ORDER_STATUSES) {
             for (const to of ORDER_STATUSES) {
               // The order is put in `from` (attached to the demo courier, so the courier sees it), then moved as the role.
-              await t.database.db.update(orders).set({ status: from, courierId: T.staff.courier, isPaid: false }).where(eq(orders.id, order.id));
+              await t.database.db
+                .update(orders)
+                .set({ status: from, courierId: T.staff.courier, isPaid: false })
+                .where(eq(orders.id, order.id));
               const res = await move(tokens[role], order.id, { status: to, reason: 'OTHER', cookingTime: 10, courierId: T.staff.courier });
               const allowed = canMove(from, to, role, serviceType);
               if (allowed ? res.statusCode !== 200 : res.statusCode !== 409 || res.json().code !== 'ORDER_STATUS_CONFLICT') {
@@ -278,10 +320,18 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
     it("lets an operator attach a courier of the branch, refuses one who does not work there, and keeps couriers off each other's orders", async () => {
       const c = await customer();
       const order = await placeDelivery(c);
-      for (const status of ['ACCEPTED', 'COOKING', 'DONE']) expect((await move(tokens.operator, order.id, { status })).statusCode).toBe(200);
+      for (const status of ['ACCEPTED', 'COOKING', 'DONE'])
+        expect((await move(tokens.operator, order.id, { status })).statusCode).toBe(200);
       const [elsewhere] = await t.database.db
         .insert(staff)
-        .values({ merchantId: T.id, phone: freshPhone(), name: 'Far Courier', role: 'courier', branchIds: [YUNUSOBOD], passwordHash: await hashPassword(PASSWORD) })
+        .values({
+          merchantId: T.id,
+          phone: freshPhone(),
+          name: 'Far Courier',
+          role: 'courier',
+          branchIds: [YUNUSOBOD],
+          passwordHash: await hashPassword(PASSWORD),
+        })
         .returning();
       const refused = await move(tokens.operator, order.id, { status: 'ATTACHED', courierId: elsewhere!.id });
       expect([refused.statusCode, refused.json().code]).toEqual([409, 'COURIER_NOT_FOUND']);
@@ -299,15 +349,22 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       const c = await customer();
       const there = await placePickup(c, YUNUSOBOD);
       // The kitchen works at Chilonzor only; the operator at Chilonzor and Yunusobod.
-      expect(StaffOrderList.parse((await api('GET', '/ops/v1/orders', tokens.kitchen)).json()).content.map((o) => o.id)).not.toContain(there.id);
+      expect(StaffOrderList.parse((await api('GET', '/ops/v1/orders', tokens.kitchen)).json()).content.map((o) => o.id)).not.toContain(
+        there.id,
+      );
       expect((await api('GET', `/ops/v1/orders/${there.id}`, tokens.kitchen)).statusCode).toBe(404);
       expect((await move(tokens.kitchen, there.id, { status: 'ACCEPTED' })).statusCode).toBe(404);
       expect((await api('GET', `/ops/v1/orders/${there.id}`, tokens.operator)).statusCode).toBe(200);
 
       // A staff member of another brand, on their own brand's host: nothing of Tezkor's exists for them.
-      await t.database.db
-        .insert(staff)
-        .values({ merchantId: DEMO.navbahor.id, phone: '+998900000001', name: 'Navbahor admin', role: 'admin', branchIds: [], passwordHash: await hashPassword(PASSWORD) });
+      await t.database.db.insert(staff).values({
+        merchantId: DEMO.navbahor.id,
+        phone: '+998900000001',
+        name: 'Navbahor admin',
+        role: 'admin',
+        branchIds: [],
+        passwordHash: await hashPassword(PASSWORD),
+      });
       const theirs = await staffLogin('+998900000001', DEMO.navbahor.id);
       const as = (method: 'GET' | 'PUT', url: string, body?: unknown) => api(method, url, theirs, body, DEMO.navbahor.id);
       expect((await as('GET', `/ops/v1/orders/${there.id}`)).statusCode).toBe(404);
@@ -316,7 +373,9 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       expect((await as('GET', `/ops/v1/stop-list?branchId=${CHILONZOR}`)).statusCode).toBe(404);
       expect((await as('PUT', '/ops/v1/stop-list', { branchId: CHILONZOR, productId: P.fries, stopped: true })).statusCode).toBe(404);
       expect((await as('PUT', '/ops/v1/delivery-pause', { branchId: CHILONZOR, minutes: 30 })).statusCode).toBe(404);
-      expect((await as('GET', '/ops/v1/figures')).json().branches.map((b: { branchId: string }) => b.branchId)).toEqual([DEMO.navbahor.branches.mirobod]);
+      expect((await as('GET', '/ops/v1/figures')).json().branches.map((b: { branchId: string }) => b.branchId)).toEqual([
+        DEMO.navbahor.branches.mirobod,
+      ]);
       // Their token on Tezkor's host is no token at all.
       expect((await api('GET', '/ops/v1/orders', theirs)).statusCode).toBe(401);
     });
@@ -324,9 +383,12 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
 
   describe('stop-list', () => {
     it('takes a product and a modification out at a branch at once: the menu greys the product, the quote refuses both; back on, they return', async () => {
-      const quote = (cartItems: unknown[]) => api('POST', '/orders/v1/orders/quote', null, { serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems });
+      const quote = (cartItems: unknown[]) =>
+        api('POST', '/orders/v1/orders/quote', null, { serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems });
       const menuFries = async () => {
-        const doc = (await api('GET', `/products/v1/overalls?branchId=${CHILONZOR}`, null)).json() as { products: { id: string; isAvailableAtBranch: boolean; isOrderable: boolean }[] };
+        const doc = (await api('GET', `/products/v1/overalls?branchId=${CHILONZOR}`, null)).json() as {
+          products: { id: string; isAvailableAtBranch: boolean; isOrderable: boolean }[];
+        };
         const fries = doc.products.find((p) => p.id === P.fries)!;
         return { isAvailableAtBranch: fries.isAvailableAtBranch, isOrderable: fries.isOrderable };
       };
@@ -334,19 +396,26 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       const before = await menuFries();
       expect(before).toEqual({ isAvailableAtBranch: true, isOrderable: true });
 
-      const stopped = StopList.parse((await api('PUT', '/ops/v1/stop-list', tokens.kitchen, { branchId: CHILONZOR, productId: P.fries, stopped: true })).json());
+      const stopped = StopList.parse(
+        (await api('PUT', '/ops/v1/stop-list', tokens.kitchen, { branchId: CHILONZOR, productId: P.fries, stopped: true })).json(),
+      );
       expect(stopped.products.find((p) => p.id === P.fries)!.stopped).toBe(true);
-      expect((await quote([{ productId: P.fries, count: 1 }])).json().problems.map((p: { code: string }) => p.code)).toContain('PRODUCT_NOT_AVAILABLE');
+      expect((await quote([{ productId: P.fries, count: 1 }])).json().problems.map((p: { code: string }) => p.code)).toContain(
+        'PRODUCT_NOT_AVAILABLE',
+      );
       expect(await menuFries()).toEqual({ isAvailableAtBranch: false, isOrderable: false });
 
       const size = T.modifiers.cheeseburger.size;
       await api('PUT', '/ops/v1/stop-list', tokens.kitchen, { branchId: CHILONZOR, modificationId: size.large, stopped: true });
       const withLarge = await quote([{ productId: P.cheeseburger, count: 1, modifications: [{ id: size.large, count: 1 }] }]);
       expect(withLarge.json().problems.map((p: { code: string }) => p.code)).toContain('MODIFICATION_NOT_AVAILABLE');
-      expect((await quote([{ productId: P.cheeseburger, count: 1, modifications: [{ id: size.standard, count: 1 }] }])).json().problems).toEqual([]);
+      expect(
+        (await quote([{ productId: P.cheeseburger, count: 1, modifications: [{ id: size.standard, count: 1 }] }])).json().problems,
+      ).toEqual([]);
       // The branch's menu and product page leave it out; the menu without a branch still lists it.
       type Doc = { products: { id: string; modificationGroups: { modifications: { id: string }[] }[] }[] };
-      const sizesIn = (doc: Doc) => doc.products.find((p) => p.id === P.cheeseburger)!.modificationGroups.flatMap((g) => g.modifications.map((m) => m.id));
+      const sizesIn = (doc: Doc) =>
+        doc.products.find((p) => p.id === P.cheeseburger)!.modificationGroups.flatMap((g) => g.modifications.map((m) => m.id));
       expect(sizesIn((await api('GET', `/products/v1/overalls?branchId=${CHILONZOR}`, null)).json() as Doc)).not.toContain(size.large);
       expect(sizesIn((await api('GET', '/products/v1/overalls', null)).json() as Doc)).toContain(size.large);
       const page = (await api('GET', `/products/v1/${P.cheeseburger}?branchId=${CHILONZOR}`, null)).json() as Doc['products'][number];
@@ -355,28 +424,41 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
       await api('PUT', '/ops/v1/stop-list', tokens.kitchen, { branchId: CHILONZOR, productId: P.fries, stopped: false });
       await api('PUT', '/ops/v1/stop-list', tokens.kitchen, { branchId: CHILONZOR, modificationId: size.large, stopped: false });
       expect((await quote([{ productId: P.fries, count: 1 }])).json().problems).toEqual([]);
-      expect((await quote([{ productId: P.cheeseburger, count: 1, modifications: [{ id: size.large, count: 1 }] }])).json().problems).toEqual([]);
+      expect(
+        (await quote([{ productId: P.cheeseburger, count: 1, modifications: [{ id: size.large, count: 1 }] }])).json().problems,
+      ).toEqual([]);
       expect(sizesIn((await api('GET', `/products/v1/overalls?branchId=${CHILONZOR}`, null)).json() as Doc)).toContain(size.large);
       expect(await menuFries()).toEqual(before);
     });
 
     it("pauses a branch's delivery: delivery quotes there say PAUSED, pickup still works; resuming ends it", async () => {
       const quote = (serviceType: string) =>
-        api('POST', '/orders/v1/orders/quote', null, { serviceType, branchId: CHILONZOR, ...(serviceType === 'DELIVERY' ? { address: NEAR_CHILONZOR } : {}), cartItems: [{ productId: P.fries, count: 5 }] });
-      const paused = StopList.parse((await api('PUT', '/ops/v1/delivery-pause', tokens.operator, { branchId: CHILONZOR, minutes: 30 })).json());
+        api('POST', '/orders/v1/orders/quote', null, {
+          serviceType,
+          branchId: CHILONZOR,
+          ...(serviceType === 'DELIVERY' ? { address: NEAR_CHILONZOR } : {}),
+          cartItems: [{ productId: P.fries, count: 5 }],
+        });
+      const paused = StopList.parse(
+        (await api('PUT', '/ops/v1/delivery-pause', tokens.operator, { branchId: CHILONZOR, minutes: 30 })).json(),
+      );
       expect(paused.deliveryPausedUntil).toBeTruthy();
       expect((await api('PUT', '/ops/v1/delivery-pause', tokens.kitchen, { branchId: CHILONZOR, minutes: 30 })).statusCode).toBe(403);
       const problems = (await quote('DELIVERY')).json().problems as { code: string; details: { reason: string } }[];
       expect(problems[0]).toMatchObject({ code: 'BRANCH_CLOSED', details: { reason: 'PAUSED' } });
       expect((await quote('PICK_UP')).json().problems).toEqual([]);
-      expect(StopList.parse((await api('PUT', '/ops/v1/delivery-pause', tokens.operator, { branchId: CHILONZOR, minutes: 0 })).json()).deliveryPausedUntil).toBeNull();
+      expect(
+        StopList.parse((await api('PUT', '/ops/v1/delivery-pause', tokens.operator, { branchId: CHILONZOR, minutes: 0 })).json())
+          .deliveryPausedUntil,
+      ).toBeNull();
       expect((await quote('DELIVERY')).json().problems).toEqual([]);
     });
   });
 
   describe('live events', () => {
     /** Reads a stream of this server in the background (harness `listen`), collecting its events until stopped. */
-    const listen = (path: string, token: string, lastEventId?: string) => listenAt(`${base}/api${path}`, { token, merchantId: T.id, lastEventId: lastEventId ?? null });
+    const listen = (path: string, token: string, lastEventId?: string) =>
+      listenAt(`${base}/api${path}`, { token, merchantId: T.id, lastEventId: lastEventId ?? null });
 
     it("streams the customer's own order and the board, and a reconnect with Last-Event-ID gets what it missed", async () => {
       const c = await customer();
@@ -405,7 +487,9 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
 
       // Another customer's stream of this order is refused.
       const other = await customer();
-      const refused = await fetch(`${base}/api/orders/v1/orders/${order.id}/events`, { headers: { authorization: `Bearer ${other.token}`, 'x-merchant-id': T.id } });
+      const refused = await fetch(`${base}/api/orders/v1/orders/${order.id}/events`, {
+        headers: { authorization: `Bearer ${other.token}`, 'x-merchant-id': T.id },
+      });
       expect(refused.status).toBe(404);
     });
 
@@ -451,7 +535,9 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
     });
 
     it('counts the day per branch: orders, cancelled, revenue and the average times', async () => {
-      const figures = (await api('GET', '/ops/v1/figures', tokens.admin)).json() as { branches: { branchId: string; orders: number; revenue: number; acceptedToReadyMinutes: number | null }[] };
+      const figures = (await api('GET', '/ops/v1/figures', tokens.admin)).json() as {
+        branches: { branchId: string; orders: number; revenue: number; acceptedToReadyMinutes: number | null }[];
+      };
       const chilonzor = figures.branches.find((b) => b.branchId === CHILONZOR)!;
       expect(chilonzor.orders).toBeGreaterThan(0);
       expect(chilonzor.revenue).toBeGreaterThan(0);

@@ -4,7 +4,20 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashbackEntries, merchantOrderSettings, merchants, merchantSettings, orderCounters, orders, otpCodes, orderStatusHistory, paymentMethods, products, promoUses, users } from '@dasturxon/db';
+import {
+  cashbackEntries,
+  merchantOrderSettings,
+  merchants,
+  merchantSettings,
+  orderCounters,
+  orders,
+  otpCodes,
+  orderStatusHistory,
+  paymentMethods,
+  products,
+  promoUses,
+  users,
+} from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { localTime } from '@dasturxon/domain';
 import { Order, OrderMerchantSettings, OrderPage, OrderSetting, QuoteResponse } from '@dasturxon/domain/contracts';
@@ -17,7 +30,11 @@ const CHILONZOR = T.branches.chilonzor; // open round the clock, with dine-in
 const NEAR_CHILONZOR = { latitude: 41.2765, longitude: 69.2045 };
 const NOWHERE = { latitude: 41.0, longitude: 69.0 };
 /** A cheeseburger must be ordered with a size. */
-const CHEESEBURGER = (count: number) => ({ productId: P.cheeseburger, count, modifications: [{ id: T.modifiers.cheeseburger.size.standard, count: 1 }] });
+const CHEESEBURGER = (count: number) => ({
+  productId: P.cheeseburger,
+  count,
+  modifications: [{ id: T.modifiers.cheeseburger.size.standard, count: 1 }],
+});
 /** Cola: not counted in the seed; the stock tests give it a count. */
 const COUNTED = P.cola;
 
@@ -37,7 +54,14 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   const freshPhone = () => `+99893${String(1_000_000 + ++serial * 7919).slice(-7)}`;
   const freshIp = () => `10.13.${Math.floor(++serial / 250)}.${serial % 250}`;
 
-  const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown, merchant: string = T.id, headers: Record<string, string> = {}) =>
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+    merchant: string = T.id,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method,
       url: `/api${url}`,
@@ -50,25 +74,48 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   const login = (merchant: string = T.id) => signInCustomer(t, dataDir, { phone: freshPhone(), merchantId: merchant, ip: freshIp() });
   type Customer = Awaited<ReturnType<typeof login>>;
 
-  const pickup = (more: Record<string, unknown> = {}) => ({ serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems: [{ productId: P.fries, count: 2 }], ...more });
+  const pickup = (more: Record<string, unknown> = {}) => ({
+    serviceType: 'PICK_UP',
+    branchId: CHILONZOR,
+    cartItems: [{ productId: P.fries, count: 2 }],
+    ...more,
+  });
   const delivery = (more: Record<string, unknown> = {}) => ({
     serviceType: 'DELIVERY',
     address: { ...NEAR_CHILONZOR, streetName: "Bunyodkor shoh ko'chasi", houseNumber: '12', details: { entrance: '2', floor: '3' } },
     cartItems: [CHEESEBURGER(2), { productId: P.fries, count: 2 }],
     ...more,
   });
-  const place = (c: Customer, body: unknown, headers: Record<string, string> = {}, path = '/orders/v1/orders') => call('POST', path, c.token, body, c.merchant, headers);
-  const stockOf = async (id: string) => (await t.database.db.select({ count: products.count }).from(products).where(eq(products.id, id)))[0]!.count;
+  const place = (c: Customer, body: unknown, headers: Record<string, string> = {}, path = '/orders/v1/orders') =>
+    call('POST', path, c.token, body, c.merchant, headers);
+  const stockOf = async (id: string) =>
+    (await t.database.db.select({ count: products.count }).from(products).where(eq(products.id, id)))[0]!.count;
   const setStock = (id: string, count: number | null) => t.database.db.update(products).set({ count }).where(eq(products.id, id));
-  const ordersOf = async (c: Customer) => t.database.db.select().from(orders).where(and(eq(orders.merchantId, c.merchant), eq(orders.userId, c.id)));
+  const ordersOf = async (c: Customer) =>
+    t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.merchantId, c.merchant), eq(orders.userId, c.id)));
   const setFlags = (flags: Partial<typeof merchantSettings.$inferInsert>, merchant: string = T.id) =>
-    t.database.db.update(merchantSettings).set(flags).where(and(eq(merchantSettings.merchantId, merchant), eq(merchantSettings.channel, 'WEB')));
+    t.database.db
+      .update(merchantSettings)
+      .set(flags)
+      .where(and(eq(merchantSettings.merchantId, merchant), eq(merchantSettings.channel, 'WEB')));
   const setCashback = async (c: Customer, amount: number) => {
     await t.database.db.update(users).set({ cashback: amount }).where(eq(users.id, c.id));
-    await t.database.db.insert(cashbackEntries).values({ merchantId: c.merchant, userId: c.id, kind: 'OPENING', amount, balanceAfter: amount });
+    await t.database.db
+      .insert(cashbackEntries)
+      .values({ merchantId: c.merchant, userId: c.id, kind: 'OPENING', amount, balanceAfter: amount });
   };
   const ledgerSum = async (c: Customer) =>
-    Number((await t.database.db.select({ s: sql<number>`coalesce(sum(${cashbackEntries.amount}), 0)` }).from(cashbackEntries).where(eq(cashbackEntries.userId, c.id)))[0]!.s);
+    Number(
+      (
+        await t.database.db
+          .select({ s: sql<number>`coalesce(sum(${cashbackEntries.amount}), 0)` })
+          .from(cashbackEntries)
+          .where(eq(cashbackEntries.userId, c.id))
+      )[0]!.s,
+    );
 
   describe('placing', () => {
     it('places a pickup order priced exactly as the quote prices it, OPEN, with a number, lines and its first status', async () => {
@@ -106,7 +153,16 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
 
     it('places a delivery order with the serving branch, the address snapshot and the delivery price', async () => {
       const c = await login();
-      const quote = QuoteResponse.parse((await call('POST', '/orders/v1/orders/quote', c.token, { serviceType: 'DELIVERY', branchId: CHILONZOR, address: NEAR_CHILONZOR, cartItems: delivery().cartItems })).json());
+      const quote = QuoteResponse.parse(
+        (
+          await call('POST', '/orders/v1/orders/quote', c.token, {
+            serviceType: 'DELIVERY',
+            branchId: CHILONZOR,
+            address: NEAR_CHILONZOR,
+            cartItems: delivery().cartItems,
+          })
+        ).json(),
+      );
       const res = await place(c, delivery());
       expect(res.statusCode).toBe(201);
       const order = Order.parse(res.json());
@@ -116,7 +172,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(order.totalPrice).toBe(quote.totalPrice);
       expect(order.address).toMatchObject({ ...NEAR_CHILONZOR, houseNumber: '12', details: { entrance: '2', floor: '3' } });
       expect(order.cartItems.map((l) => l.productId)).toEqual([P.cheeseburger, P.fries]);
-      expect(order.cartItems[0]!.modifications).toEqual([expect.objectContaining({ id: T.modifiers.cheeseburger.size.standard, count: 1 })]);
+      expect(order.cartItems[0]!.modifications).toEqual([
+        expect.objectContaining({ id: T.modifiers.cheeseburger.size.standard, count: 1 }),
+      ]);
     });
 
     it('chooses the serving branch of a delivery without one even when the kept catalogue must be read again (it once waited for ever on PGlite)', async () => {
@@ -136,7 +194,14 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     it('places a dine-in order and keeps a promo use and spent cashback in the ledger', async () => {
       const c = await login();
       await setCashback(c, 5000);
-      const res = await place(c, { serviceType: 'DINE_IN', branchId: CHILONZOR, tableId: '7', cartItems: [CHEESEBURGER(2)], promoCode: 'welcome10', cashback: 3000 });
+      const res = await place(c, {
+        serviceType: 'DINE_IN',
+        branchId: CHILONZOR,
+        tableId: '7',
+        cartItems: [CHEESEBURGER(2)],
+        promoCode: 'welcome10',
+        cashback: 3000,
+      });
       expect(res.statusCode).toBe(201);
       const order = Order.parse(res.json());
       expect(order).toMatchObject({ serviceType: 'DINE_IN', status: 'OPEN', cashback: 3000, promo: { code: 'WELCOME10' } });
@@ -159,7 +224,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       // A Payme method switched off for the bot: the same order from Telegram is refused, from the web still taken.
       await t.database.db.insert(paymentMethods).values({ merchantId: T.id, type: 'PAYME', name: 'Payme', botEnabled: false });
       try {
-        expect((await place(c, pickup({ paymentType: 'PAYME', orderDevice: 'TELEGRAM_BOT' }))).json().code).toBe('PAYMENT_TYPE_NOT_ALLOWED');
+        expect((await place(c, pickup({ paymentType: 'PAYME', orderDevice: 'TELEGRAM_BOT' }))).json().code).toBe(
+          'PAYMENT_TYPE_NOT_ALLOWED',
+        );
         expect((await place(c, pickup({ paymentType: 'PAYME', orderDevice: 'CLIENT_WEB_MOBILE' }))).statusCode).toBe(201);
       } finally {
         await t.database.db.delete(paymentMethods).where(eq(paymentMethods.merchantId, T.id));
@@ -175,7 +242,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(s).toMatchObject({ leadTimeMinutes: 45, scheduleMaxDays: 7, cancelOrderActive: true, cashbackActive: true });
       expect(s.paymentTypes.WEB).toEqual(['CASH', 'CLICK', 'PAYME', 'UZUM']);
       expect(s.deliveryMinAmounts[CHILONZOR]).toBe(50_000);
-      expect((await call('GET', '/orders/v1/merchant/settings', null, undefined, DEMO.navbahor.id)).json().paymentTypes.WEB).toEqual(['CASH']);
+      expect((await call('GET', '/orders/v1/merchant/settings', null, undefined, DEMO.navbahor.id)).json().paymentTypes.WEB).toEqual([
+        'CASH',
+      ]);
     });
   });
 
@@ -215,7 +284,17 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       await refused(c, delivery({ cartItems: [{ productId: P.fries, count: 1 }], branchId: CHILONZOR }), 409, 'DELIVERY_MIN_AMOUNT');
       await refused(c, pickup({ promoCode: 'EXPIRED' }), 409, 'PROMO_EXPIRED');
       await refused(c, pickup({ promoCode: 'NOPE' }), 404, 'PROMO_NOT_FOUND');
-      const body = await refused(c, pickup({ cartItems: [{ productId: COUNTED, count: 1 }, { productId: P.inactive, count: 1 }] }), 409, 'PRODUCT_NOT_AVAILABLE');
+      const body = await refused(
+        c,
+        pickup({
+          cartItems: [
+            { productId: COUNTED, count: 1 },
+            { productId: P.inactive, count: 1 },
+          ],
+        }),
+        409,
+        'PRODUCT_NOT_AVAILABLE',
+      );
       expect(body.details.problems.map((p: { code: string }) => p.code)).toEqual(['PRODUCT_NOT_AVAILABLE', 'NOT_ENOUGH_PRODUCTS']);
       await setStock(COUNTED, null);
     });
@@ -262,28 +341,43 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(far.json()).toMatchObject({ code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_FAR' } });
       // Yakkasaroy keeps 09:00-23:00 with today off; 03:00 tomorrow is outside its hours.
       const night = wall(86_400_000);
-      const closed = await place(c, pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '03:00' }), {}, '/orders/v1/orders/at-time');
+      const closed = await place(
+        c,
+        pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '03:00' }),
+        {},
+        '/orders/v1/orders/at-time',
+      );
       expect(closed.json()).toMatchObject({ code: 'ORDER_TIME_INVALID', details: { reason: 'CLOSED' } });
       // A branch closed now takes an order for a time it is open.
-      const tomorrowNoon = await place(c, pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '12:00' }), {}, '/orders/v1/orders/at-time');
+      const tomorrowNoon = await place(
+        c,
+        pickup({ branchId: T.branches.yakkasaroy, later: true, day: night.day, time: '12:00' }),
+        {},
+        '/orders/v1/orders/at-time',
+      );
       expect([tomorrowNoon.statusCode, localTime(t.clock.now(), 'Asia/Tashkent').weekName]).toEqual([201, expect.any(String)]);
     });
 
     it("quotes a basket for a later time by the branch's hours then, not now", async () => {
       const quote = async (more: Record<string, unknown>) =>
-        QuoteResponse.parse((await call('POST', '/orders/v1/orders/quote', null, { ...pickup({ branchId: T.branches.yakkasaroy }), ...more })).json()).problems.map((p) => p.code);
+        QuoteResponse.parse(
+          (await call('POST', '/orders/v1/orders/quote', null, { ...pickup({ branchId: T.branches.yakkasaroy }), ...more })).json(),
+        ).problems.map((p) => p.code);
       const tomorrow = wall(86_400_000).day;
       // Yakkasaroy has today off: closed now, open tomorrow at noon, closed at 03:00.
       expect(await quote({})).toContain('BRANCH_CLOSED');
       expect(await quote({ day: tomorrow, time: '12:00' })).not.toContain('BRANCH_CLOSED');
       expect(await quote({ day: tomorrow, time: '03:00' })).toContain('BRANCH_CLOSED');
-      expect((await call('POST', '/orders/v1/orders/quote', null, { ...pickup(), day: tomorrow, time: '25:00' })).json().code).toBe('VALIDATION_FAILED');
+      expect((await call('POST', '/orders/v1/orders/quote', null, { ...pickup(), day: tomorrow, time: '25:00' })).json().code).toBe(
+        'VALIDATION_FAILED',
+      );
     });
   });
 
   describe('timers', () => {
     const minutes = (n: number) => n * 60_000;
-    const statusOf = async (id: string) => (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+    const statusOf = async (id: string) =>
+      (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
     const historyOf = async (id: string) => t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
 
     it('cancel an unpaid online order after its time, giving its stock back, and open a scheduled order its lead time before; each once', async () => {
@@ -291,7 +385,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       try {
         const c = await login();
         await setStock(COUNTED, 10);
-        const unpaid = Order.parse((await place(c, pickup({ paymentType: 'PAYME', cartItems: [{ productId: COUNTED, count: 3 }] }))).json());
+        const unpaid = Order.parse(
+          (await place(c, pickup({ paymentType: 'PAYME', cartItems: [{ productId: COUNTED, count: 3 }] }))).json(),
+        );
         expect(unpaid.status).toBe('CREATED');
         expect(await stockOf(COUNTED)).toBe(7);
         const at = new Date(start.getTime() + minutes(180) + 5 * 3600_000);
@@ -309,7 +405,12 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         expect((await t.app.runOrderTimers()).canceled).toBeGreaterThanOrEqual(1);
         expect(await statusOf(unpaid.id)).toBe('CANCELED');
         expect(await stockOf(COUNTED)).toBe(10);
-        expect((await historyOf(unpaid.id)).at(-1)).toMatchObject({ fromStatus: 'CREATED', toStatus: 'CANCELED', role: 'system', comment: 'NOT_PAID_IN_TIME' });
+        expect((await historyOf(unpaid.id)).at(-1)).toMatchObject({
+          fromStatus: 'CREATED',
+          toStatus: 'CANCELED',
+          role: 'system',
+          comment: 'NOT_PAID_IN_TIME',
+        });
         expect(await statusOf(scheduled.id)).toBe('AT_TIME');
 
         // The lead time (45 minutes) before its time, the scheduled order opens; a second run moves nothing of it.
@@ -392,7 +493,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const c = await login();
       const placed: Order[] = [];
       for (let i = 0; i < 3; i++) placed.push(Order.parse((await place(c, pickup())).json()));
-      expect((await call('POST', `/orders/v1/orders/${placed[0]!.id}/cancel`, c.token, { reason: 'changed my mind' })).statusCode).toBe(200);
+      expect((await call('POST', `/orders/v1/orders/${placed[0]!.id}/cancel`, c.token, { reason: 'changed my mind' })).statusCode).toBe(
+        200,
+      );
 
       const page0 = OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}?page=0&size=2`, c.token)).json());
       expect(page0).toMatchObject({ page: 0, size: 2, totalElements: 3, totalPages: 2 });
@@ -421,7 +524,10 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         const key = { 'idempotency-key': `confirm-${serial}-abcdef` };
         const asked = await place(c, body, key);
         expect(asked.statusCode).toBe(428);
-        expect(asked.json()).toMatchObject({ code: 'ORDER_CONFIRMATION_REQUIRED', details: { codeLength: 6, resendAfterSeconds: expect.any(Number), expiresInSeconds: expect.any(Number) } });
+        expect(asked.json()).toMatchObject({
+          code: 'ORDER_CONFIRMATION_REQUIRED',
+          details: { codeLength: 6, resendAfterSeconds: expect.any(Number), expiresInSeconds: expect.any(Number) },
+        });
         expect(asked.json().details.phone).toBe(c.phone);
         expect([await ordersOf(c), await stockOf(COUNTED)]).toEqual([[], 5]);
 
@@ -492,12 +598,21 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   });
 
   describe('the order setting (GET /orders/v1/order/setting/{id})', () => {
-    const settingOf = async (c: Customer, id: string) => OrderSetting.parse((await call('GET', `/orders/v1/order/setting/${id}`, c.token)).json());
+    const settingOf = async (c: Customer, id: string) =>
+      OrderSetting.parse((await call('GET', `/orders/v1/order/setting/${id}`, c.token)).json());
 
     it('says what the customer may do now: pay an unpaid online order until its time, cancel before acceptance, hide once finished', async () => {
       const c = await login();
       const cash = Order.parse((await place(c, pickup())).json());
-      expect(await settingOf(c, cash.id)).toMatchObject({ status: 'OPEN', canCancel: true, canPay: false, payUntil: null, canHide: false, canRepeat: true, hidden: false });
+      expect(await settingOf(c, cash.id)).toMatchObject({
+        status: 'OPEN',
+        canCancel: true,
+        canPay: false,
+        payUntil: null,
+        canHide: false,
+        canRepeat: true,
+        hidden: false,
+      });
       const online = Order.parse((await place(c, pickup({ paymentType: 'PAYME' }))).json());
       const unpaid = await settingOf(c, online.id);
       expect(unpaid).toMatchObject({ status: 'CREATED', isPaid: false, canPay: true, canCancel: true });
@@ -516,7 +631,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect((await call('POST', `/orders/v1/orders/${cash.id}/hide`, c.token)).statusCode).toBe(204);
       expect(await settingOf(c, cash.id)).toMatchObject({ hidden: true, canHide: false });
       expect((await call('GET', `/orders/v1/orders/${cash.id}`, c.token)).statusCode).toBe(200);
-      expect(OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}`, c.token)).json()).content.map((o) => o.id)).toEqual([online.id]);
+      expect(OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}`, c.token)).json()).content.map((o) => o.id)).toEqual([
+        online.id,
+      ]);
 
       const other = await login();
       expect((await call('GET', `/orders/v1/order/setting/${cash.id}`, other.token)).statusCode).toBe(404);
@@ -525,9 +642,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   });
 
   describe("the staff's moves and the cashback an order earns", () => {
-    const balanceOf = async (c: Customer) => (await t.database.db.select({ cashback: users.cashback }).from(users).where(eq(users.id, c.id)))[0]!.cashback;
+    const balanceOf = async (c: Customer) =>
+      (await t.database.db.select({ cashback: users.cashback }).from(users).where(eq(users.id, c.id)))[0]!.cashback;
     const earnedOf = async (orderId: string) =>
-      t.database.db.select().from(cashbackEntries).where(and(eq(cashbackEntries.orderId, orderId), eq(cashbackEntries.kind, 'EARNED')));
+      t.database.db
+        .select()
+        .from(cashbackEntries)
+        .where(and(eq(cashbackEntries.orderId, orderId), eq(cashbackEntries.kind, 'EARNED')));
     const setPercent = (percent: number) =>
       t.database.db
         .insert(merchantOrderSettings)
@@ -544,7 +665,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         for (const to of ['ACCEPTED', 'COOKING', 'DONE'] as const) await t.app.moveOrder(T.id, order.id, { to, role: 'kitchen' });
         expect([await balanceOf(c), await earnedOf(order.id)]).toEqual([0, []]);
         // A pickup order never sees a courier.
-        await expect(t.app.moveOrder(T.id, order.id, { to: 'ATTACHED', role: 'courier' })).rejects.toMatchObject({ code: 'ORDER_STATUS_CONFLICT' });
+        await expect(t.app.moveOrder(T.id, order.id, { to: 'ATTACHED', role: 'courier' })).rejects.toMatchObject({
+          code: 'ORDER_STATUS_CONFLICT',
+        });
         const closed = await t.app.moveOrder(T.id, order.id, { to: 'CLOSED', role: 'operator', comment: 'handed over' });
         expect([closed.status, closed.isPaid]).toEqual(['CLOSED', true]);
         expect(await balanceOf(c)).toBe(order.cashbackEarned);
@@ -553,7 +676,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
 
         // Delivered: credited on DELIVERED, and closing it afterwards credits nothing more.
         const d = Order.parse((await place(c, delivery())).json());
-        for (const to of ['ACCEPTED', 'COOKING', 'DONE', 'ATTACHED', 'ON_WAY', 'DELIVERED'] as const) await t.app.moveOrder(T.id, d.id, { to, role: 'operator' });
+        for (const to of ['ACCEPTED', 'COOKING', 'DONE', 'ATTACHED', 'ON_WAY', 'DELIVERED'] as const)
+          await t.app.moveOrder(T.id, d.id, { to, role: 'operator' });
         await t.app.moveOrder(T.id, d.id, { to: 'CLOSED', role: 'operator' });
         expect(await earnedOf(d.id)).toHaveLength(1);
         expect(await balanceOf(c)).toBe(order.cashbackEarned + d.cashbackEarned);
@@ -563,8 +687,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         await t.app.moveOrder(T.id, gone.id, { to: 'ACCEPTED', role: 'operator' });
         await t.app.moveOrder(T.id, gone.id, { to: 'CANCELED', role: 'operator', reason: 'out of buns' });
         expect(await earnedOf(gone.id)).toEqual([]);
-        expect(Order.parse((await call('GET', `/orders/v1/orders/${gone.id}`, c.token)).json())).toMatchObject({ status: 'CANCELED', reason: 'out of buns' });
-        await expect(t.app.moveOrder(DEMO.navbahor.id, order.id, { to: 'CANCELED', role: 'operator' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        expect(Order.parse((await call('GET', `/orders/v1/orders/${gone.id}`, c.token)).json())).toMatchObject({
+          status: 'CANCELED',
+          reason: 'out of buns',
+        });
+        await expect(t.app.moveOrder(DEMO.navbahor.id, order.id, { to: 'CANCELED', role: 'operator' })).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+        });
       } finally {
         await setPercent(0);
       }
@@ -592,9 +721,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
                 open.push(Order.parse(res.json()));
               } else if (open.length) {
                 const [order] = open.splice(s.pick % open.length, 1);
-                if (s.kind === 'cancel') expect((await call('POST', `/orders/v1/orders/${order!.id}/cancel`, c.token, { reason: 'property' })).statusCode).toBe(200);
+                if (s.kind === 'cancel')
+                  expect((await call('POST', `/orders/v1/orders/${order!.id}/cancel`, c.token, { reason: 'property' })).statusCode).toBe(
+                    200,
+                  );
                 else {
-                  for (const to of ['ACCEPTED', 'COOKING', 'DONE', 'CLOSED'] as const) await t.app.moveOrder(T.id, order!.id, { to, role: 'operator' });
+                  for (const to of ['ACCEPTED', 'COOKING', 'DONE', 'CLOSED'] as const)
+                    await t.app.moveOrder(T.id, order!.id, { to, role: 'operator' });
                   credited += order!.cashbackEarned;
                   completed.push(order!);
                 }
@@ -620,7 +753,21 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const c = await login();
       await setCashback(c, 4000);
       await setStock(COUNTED, 5);
-      const order = Order.parse((await place(c, pickup({ cartItems: [{ productId: COUNTED, count: 2 }, { productId: COUNTED, count: 1 }], promoCode: 'WELCOME10', cashback: 4000 }))).json());
+      const order = Order.parse(
+        (
+          await place(
+            c,
+            pickup({
+              cartItems: [
+                { productId: COUNTED, count: 2 },
+                { productId: COUNTED, count: 1 },
+              ],
+              promoCode: 'WELCOME10',
+              cashback: 4000,
+            }),
+          )
+        ).json(),
+      );
       expect(await stockOf(COUNTED)).toBe(2);
       expect(order.cashback).toBe(4000);
 
@@ -629,14 +776,21 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       const canceled = Order.parse(res.json());
       expect(canceled).toMatchObject({ status: 'CANCELED', isActive: false, reason: 'wrong branch' });
-      expect(canceled.history.map((h) => [h.from, h.to, h.role])).toEqual([[null, 'OPEN', 'customer'], ['OPEN', 'CANCELED', 'customer']]);
+      expect(canceled.history.map((h) => [h.from, h.to, h.role])).toEqual([
+        [null, 'OPEN', 'customer'],
+        ['OPEN', 'CANCELED', 'customer'],
+      ]);
       expect(await stockOf(COUNTED)).toBe(5);
       expect(await t.database.db.select().from(promoUses).where(eq(promoUses.orderId, order.id))).toHaveLength(0);
       expect((await t.database.db.select().from(users).where(eq(users.id, c.id)))[0]!.cashback).toBe(4000);
       expect(await ledgerSum(c)).toBe(4000);
 
       const twice = await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'again' });
-      expect([twice.statusCode, twice.json().code, twice.json().details]).toEqual([409, 'ORDER_STATUS_CONFLICT', expect.objectContaining({ from: 'CANCELED', to: 'CANCELED' })]);
+      expect([twice.statusCode, twice.json().code, twice.json().details]).toEqual([
+        409,
+        'ORDER_STATUS_CONFLICT',
+        expect.objectContaining({ from: 'CANCELED', to: 'CANCELED' }),
+      ]);
       expect(await stockOf(COUNTED)).toBe(5);
     });
 
@@ -648,7 +802,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
 
       await setFlags({ cancelOrderActive: false });
       try {
-        expect((await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'x' })).json().code).toBe('ORDER_CANCEL_NOT_ALLOWED');
+        expect((await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'x' })).json().code).toBe(
+          'ORDER_CANCEL_NOT_ALLOWED',
+        );
       } finally {
         await setFlags({ cancelOrderActive: true });
       }
@@ -673,7 +829,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       const results = await Promise.all(customers.map((c) => place(c, pickup({ cartItems: [{ productId: COUNTED, count: 1 }] }))));
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((s) => s === 201)).toHaveLength(50);
-      expect(results.filter((r) => r.statusCode !== 201).map((r) => r.json().code)).toEqual(Array(CUSTOMERS - 50).fill('NOT_ENOUGH_PRODUCTS'));
+      expect(results.filter((r) => r.statusCode !== 201).map((r) => r.json().code)).toEqual(
+        Array(CUSTOMERS - 50).fill('NOT_ENOUGH_PRODUCTS'),
+      );
       expect(await stockOf(COUNTED)).toBe(0);
       const numbers = results.filter((r) => r.statusCode === 201).map((r) => r.json().number as number);
       expect(new Set(numbers).size).toBe(50);

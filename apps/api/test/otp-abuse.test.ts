@@ -80,7 +80,10 @@ describe.each(BACKENDS)('what a stranger cannot do with the SMS login, on %s', (
   }
   const wrong = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
   const codeRows = (phone: string, merchant = DEMO.tezkor.id) =>
-    t.database.db.select().from(otpCodes).where(and(eq(otpCodes.merchantId, merchant), eq(otpCodes.phone, phone)));
+    t.database.db
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.merchantId, merchant), eq(otpCodes.phone, phone)));
 
   /** A brand of its own (the demo's outbox as gateway), so its budget and countries are the test's. */
   async function brand(values: Partial<typeof merchants.$inferInsert> = {}): Promise<string> {
@@ -170,7 +173,7 @@ describe.each(BACKENDS)('what a stranger cannot do with the SMS login, on %s', (
     expect((await verify(phone, code, { ip: owner })).statusCode).toBe(200);
   });
 
-  it("strangers who close a code they had sent do not keep the owner from a code of their own", async () => {
+  it('strangers who close a code they had sent do not keep the owner from a code of their own', async () => {
     const phone = freshPhone();
     await sendCode(phone, { ip: freshIp() });
     const strangers = await lastCode(phone);
@@ -258,7 +261,10 @@ describe.each(BACKENDS)('what a stranger cannot do with the SMS login, on %s', (
     expect((await sendCode(freshPhone(), { merchant })).statusCode).toBe(200);
     advance(2 * 3600);
     const refused = await sendCode(freshPhone(), { merchant });
-    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'brand', limit: 2, windowSeconds: 86_400, retryAfterSeconds: 22 * 3600 } });
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { per: 'brand', limit: 2, windowSeconds: 86_400, retryAfterSeconds: 22 * 3600 },
+    });
     expect(logs.filter((l) => l.merchantId === merchant)).toMatchObject([{ window: 'day', limit: 2 }]);
 
     const small = await createTestApp('pglite', { DATA_DIR: dataDir, SMS_BUDGET_PER_HOUR: '1', ...plainBudget });
@@ -290,7 +296,10 @@ describe.each(BACKENDS)('what a stranger cannot do with the SMS login, on %s', (
     expect((await sendCode('+1 212 555 0100', { merchant })).json().details).toMatchObject({ problem: 'COUNTRY', countryCodes: ['+998'] });
     expect(await smsTo(kazakh)).toBe(0);
 
-    await t.database.db.update(merchants).set({ smsCountries: ['UZ', 'KZ'] }).where(eq(merchants.id, merchant));
+    await t.database.db
+      .update(merchants)
+      .set({ smsCountries: ['UZ', 'KZ'] })
+      .where(eq(merchants.id, merchant));
     expect((await sendCode(kazakh, { merchant })).statusCode).toBe(200);
     const login = await verify(kazakh, await lastCode(kazakh), { merchant });
     expect(login.statusCode).toBe(200);
@@ -402,7 +411,8 @@ describe.each(BACKENDS)('a flood of code requests does not shut the brand out, o
     });
   const solve = (challenge: string, difficulty: number) => {
     for (let counter = 0; ; counter++) {
-      if (leadingZeroBits(createHash('sha256').update(proofInput(challenge, counter)).digest()) >= difficulty) return { challenge, counter };
+      if (leadingZeroBits(createHash('sha256').update(proofInput(challenge, counter)).digest()) >= difficulty)
+        return { challenge, counter };
     }
   };
   /** Asks, and when told to, solves the challenge and asks again, as the storefront does. */
@@ -452,7 +462,11 @@ describe.each(BACKENDS)('a flood of code requests does not shut the brand out, o
     // 35 networks of their own: sends go on to half the budget, then every new request is asked for a proof of work.
     const second = await attack(merchant, (a) => `100.${70 + a}.3.4`);
     expect(statuses(second)).toEqual({ 200: 59, 428: 291 });
-    const challenged = second.at(-1)!.json() as { code: string; description: Record<string, string>; details: { challenge: string; difficulty: number; expiresInSeconds: number } };
+    const challenged = second.at(-1)!.json() as {
+      code: string;
+      description: Record<string, string>;
+      details: { challenge: string; difficulty: number; expiresInSeconds: number };
+    };
     expect(challenged).toMatchObject({ code: 'CHALLENGE_REQUIRED', details: { difficulty: 8, expiresInSeconds: 120 } });
     expect(challenged.description.uz).toBeTruthy();
 
@@ -481,7 +495,8 @@ describe.each(BACKENDS)('a flood of code requests does not shut the brand out, o
 
   it('a solution works once, for the number and brand it was given for, with the work done', async () => {
     const { merchant } = await brandWithCustomers(0);
-    for (let i = 0; i < 150; i++) expect((await send(merchant, freshPhone(), `100.${i % 200}.${Math.floor(i / 200)}.1`)).statusCode).toBe(200);
+    for (let i = 0; i < 150; i++)
+      expect((await send(merchant, freshPhone(), `100.${i % 200}.${Math.floor(i / 200)}.1`)).statusCode).toBe(200);
     const phone = freshPhone();
     const asked = await send(merchant, phone, '192.0.2.1');
     expect(asked.statusCode).toBe(428);
@@ -494,7 +509,10 @@ describe.each(BACKENDS)('a flood of code requests does not shut the brand out, o
     expect((await send(merchant, phone, '192.0.2.1', { challenge, counter: lazy })).statusCode).toBe(428);
     // Not another number's, nor a changed challenge.
     expect((await send(merchant, freshPhone(), '192.0.2.1', proof)).statusCode).toBe(428);
-    expect((await send(merchant, phone, '192.0.2.1', { ...proof, challenge: challenge.replace(/^\d+\.8\./, (m) => m.replace('.8.', '.1.')) })).statusCode).toBe(428);
+    expect(
+      (await send(merchant, phone, '192.0.2.1', { ...proof, challenge: challenge.replace(/^\d+\.8\./, (m) => m.replace('.8.', '.1.')) }))
+        .statusCode,
+    ).toBe(428);
     // The right one once; the same again is refused (another address, so the resend wait is not what answers).
     expect((await send(merchant, phone, '192.0.2.1', proof)).statusCode).toBe(200);
     t.clock.set(new Date(t.clock.now().getTime() + 61_000));

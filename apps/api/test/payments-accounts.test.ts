@@ -40,7 +40,8 @@ describe.each(BACKENDS)('payment accounts at rest on %s', (backend) => {
     const rows = await shop.t.database.db.select().from(paymentAccounts).where(eq(paymentAccounts.merchantId, DEMO.tezkor.id));
     expect(rows.map((r) => r.provider).sort()).toEqual(['CLICK', 'PAYME', 'UZUM']);
     const stored = JSON.stringify(rows);
-    for (const secret of ['tezkor-payme-test-key', 'tezkor-click-secret', 'tezkor-uzum-pass', 'tezkor-uzum', '10001', '20001', '30001']) expect(stored).not.toContain(secret);
+    for (const secret of ['tezkor-payme-test-key', 'tezkor-click-secret', 'tezkor-uzum-pass', 'tezkor-uzum', '10001', '20001', '30001'])
+      expect(stored).not.toContain(secret);
     const box = createSecretBox(DEV_PAYMENT_SECRETS_KEY);
     const opened = Object.fromEntries(rows.map((r) => [r.provider, openPaymentAccount(box, r).credentials]));
     expect(opened).toEqual({
@@ -66,7 +67,15 @@ describe.each(BACKENDS)('payment accounts at rest on %s', (backend) => {
       const order = await other.order('PAYME');
       expect((await paymeProvider(other.t.app, SANDBOX.payme).checkPerform(order.id, tiyin(order))).body.error?.code).toBe(-32504);
       const clickOrder = await other.order('CLICK');
-      expect((await clickProvider(other.t.app, SANDBOX.click).prepare({ orderId: clickOrder.id, amount: clickAmount(clickOrder.totalPrice), clickTransId: '1' })).body.error).toBe(-1);
+      expect(
+        (
+          await clickProvider(other.t.app, SANDBOX.click).prepare({
+            orderId: clickOrder.id,
+            amount: clickAmount(clickOrder.totalPrice),
+            clickTransId: '1',
+          })
+        ).body.error,
+      ).toBe(-1);
       const uzumOrder = await other.order('UZUM');
       expect((await uzumProvider(other.t.app, SANDBOX.uzum, other.t.clock).check(uzumOrder.id)).body.errorCode).toBe('10001');
     } finally {

@@ -4,12 +4,25 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayments, createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchantSettings, paymentAccounts, savedCards, sealPaymentAccount } from '@dasturxon/db';
+import {
+  cardPayments,
+  createSecretBox,
+  DEV_PAYMENT_SECRETS_KEY,
+  merchantSettings,
+  paymentAccounts,
+  savedCards,
+  sealPaymentAccount,
+} from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { CardCreateResponse, Order, SavedCard } from '@dasturxon/domain/contracts';
 import type { AppError } from '@dasturxon/domain';
 import { safeError } from '../src/logging.ts';
-import { CLICK_MERCHANT_TIMEOUT_MS, clickMerchantAuth, createClickMerchantClient, LOST_PAYMENT_GRACE_MS } from '../src/features/payments/index.ts';
+import {
+  CLICK_MERCHANT_TIMEOUT_MS,
+  clickMerchantAuth,
+  createClickMerchantClient,
+  LOST_PAYMENT_GRACE_MS,
+} from '../src/features/payments/index.ts';
 import { BACKENDS, createTestApp, signInCustomer } from './harness.ts';
 import { clickAmount, clickProvider } from './providers/click.ts';
 import { cardNumberFrom, FAKE_ERRORS, startFakeClickMerchantApi, type FakeClickMerchantApi } from './providers/click-merchant-api.ts';
@@ -30,7 +43,7 @@ const EXPIRY = '0330';
 const luhnBroken = (digits: string) => `${digits.slice(0, 15)}${(Number(digits[15]) + 1) % 10}`;
 
 describe('Click Merchant API client (docs/protocols.md 2.8)', () => {
-  it('signs with the protocol\'s vector: timestamp 1519051543 and TEST_SECRET give 449fd2953b76fb7d78d4e9318b4bea7ca60fe5dd', () => {
+  it("signs with the protocol's vector: timestamp 1519051543 and TEST_SECRET give 449fd2953b76fb7d78d4e9318b4bea7ca60fe5dd", () => {
     expect(clickMerchantAuth('123', 'TEST_SECRET', 1519051543)).toBe('123:449fd2953b76fb7d78d4e9318b4bea7ca60fe5dd:1519051543');
     // The documentation's own example digest is sha1("1"), a placeholder.
     expect(clickMerchantAuth('123', 'x', 1).split(':')[1]).not.toBe('356a192b7913b04c54574d18c28d46e6395428ab');
@@ -40,7 +53,12 @@ describe('Click Merchant API client (docs/protocols.md 2.8)', () => {
     let fake: FakeClickMerchantApi;
     const account = { serviceId: '777', merchantUserId: '55', secretKey: 'unit-secret' };
     const client = (timeoutMs?: number) =>
-      createClickMerchantClient({ baseUrl: fake.url, clock: { now: () => new Date() }, log: { warn: () => {}, debug: () => {}, error: () => {} } as never, ...(timeoutMs ? { timeoutMs } : {}) });
+      createClickMerchantClient({
+        baseUrl: fake.url,
+        clock: { now: () => new Date() },
+        log: { warn: () => {}, debug: () => {}, error: () => {} } as never,
+        ...(timeoutMs ? { timeoutMs } : {}),
+      });
 
     beforeAll(async () => {
       fake = await startFakeClickMerchantApi();
@@ -84,8 +102,15 @@ describe('Click Merchant API client (docs/protocols.md 2.8)', () => {
       expect(late).toMatchObject({ code: 'CARD_PROVIDER_FAILED', details: { reason: 'TIMEOUT' } });
       expect(Date.now() - started).toBeLessThan(5000);
 
-      const nobody = createClickMerchantClient({ baseUrl: 'http://127.0.0.1:9/v2/merchant/', clock: { now: () => new Date() }, log: { warn: () => {}, debug: () => {} } as never });
-      expect(await nobody.paymentStatus(account, '1').catch((e: AppError) => e)).toMatchObject({ code: 'CARD_PROVIDER_FAILED', details: { reason: 'NETWORK' } });
+      const nobody = createClickMerchantClient({
+        baseUrl: 'http://127.0.0.1:9/v2/merchant/',
+        clock: { now: () => new Date() },
+        log: { warn: () => {}, debug: () => {} } as never,
+      });
+      expect(await nobody.paymentStatus(account, '1').catch((e: AppError) => e)).toMatchObject({
+        code: 'CARD_PROVIDER_FAILED',
+        details: { reason: 'NETWORK' },
+      });
     });
   });
 
@@ -112,8 +137,14 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
     const db = shop.t.database.db;
     await setCardActive(true);
     const box = createSecretBox(DEV_PAYMENT_SECRETS_KEY);
-    const sealed = sealPaymentAccount(box, T.id, { provider: 'CLICK', credentials: { ...SANDBOX.click, merchantUserId: MERCHANT_USER_ID } });
-    await db.update(paymentAccounts).set({ credentials: sealed.credentials, lookup: sealed.lookup }).where(and(eq(paymentAccounts.merchantId, T.id), eq(paymentAccounts.provider, 'CLICK')));
+    const sealed = sealPaymentAccount(box, T.id, {
+      provider: 'CLICK',
+      credentials: { ...SANDBOX.click, merchantUserId: MERCHANT_USER_ID },
+    });
+    await db
+      .update(paymentAccounts)
+      .set({ credentials: sealed.credentials, lookup: sealed.lookup })
+      .where(and(eq(paymentAccounts.merchantId, T.id), eq(paymentAccounts.provider, 'CLICK')));
   });
   afterAll(async () => {
     await shop?.close();
@@ -171,7 +202,13 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const { token, cardNumber } = fake.lastCard();
       expect(cardNumber).toBe(UZCARD);
       const row = await cardRow(created.cardId);
-      expect(row).toMatchObject({ state: 'PENDING', maskedNumber: '8600 **** **** ' + UZCARD.slice(-4), expiry: '03/30', provider: 'CLICK', userId: c.id });
+      expect(row).toMatchObject({
+        state: 'PENDING',
+        maskedNumber: '8600 **** **** ' + UZCARD.slice(-4),
+        expiry: '03/30',
+        provider: 'CLICK',
+        userId: c.id,
+      });
       expect(row.token).not.toContain(token);
       expect(JSON.stringify(row)).not.toContain(UZCARD);
       expect((await list(c)).body).toEqual([]);
@@ -183,7 +220,14 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const right = await verify(c, created.cardId, fake.lastCode(token));
       expect(right.status).toBe(200);
       const card = SavedCard.parse(right.body);
-      expect(card).toMatchObject({ id: created.cardId, number: `8600 **** **** ${UZCARD.slice(-4)}`, expire: '03/30', type: 'UZCARD', provider: 'CLICK', isVerified: true });
+      expect(card).toMatchObject({
+        id: created.cardId,
+        number: `8600 **** **** ${UZCARD.slice(-4)}`,
+        expire: '03/30',
+        type: 'UZCARD',
+        provider: 'CLICK',
+        isVerified: true,
+      });
       expect(fake.card(token)?.verified).toBe(true);
       expect(await cardRow(created.cardId)).toMatchObject({ state: 'VERIFIED', verifiedAt: expect.any(Date) });
 
@@ -195,19 +239,39 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const listed = await list(c);
       expect(listed.status).toBe(200);
       expect(listed.body).toEqual([card]);
-      expect(Object.keys((listed.body as unknown as SavedCard[])[0]!).sort()).toEqual(['createdAt', 'expire', 'id', 'isVerified', 'number', 'provider', 'type']);
+      expect(Object.keys((listed.body as unknown as SavedCard[])[0]!).sort()).toEqual([
+        'createdAt',
+        'expire',
+        'id',
+        'isVerified',
+        'number',
+        'provider',
+        'type',
+      ]);
     });
 
     it('refuses a bad number or expiry with a clear 400 before Click is asked', async () => {
       const c = await shop.customer();
       const before = fake.calls().length;
       for (const cardNumber of [luhnBroken(UZCARD), UZCARD.slice(0, 15), `${UZCARD}1`, '8600-1234-abcd-5678', '', '0000 0000 0000 000']) {
-        expect(await add(c, cardNumber)).toMatchObject({ status: 400, body: { code: 'CARD_NUMBER_INVALID', details: { field: 'cardNumber' } } });
+        expect(await add(c, cardNumber)).toMatchObject({
+          status: 400,
+          body: { code: 'CARD_NUMBER_INVALID', details: { field: 'cardNumber' } },
+        });
       }
-      expect(await add(c, UZCARD, '1330')).toMatchObject({ status: 400, body: { code: 'CARD_EXPIRY_INVALID', details: { problem: 'FORMAT' } } });
-      expect(await add(c, UZCARD, '03/30')).toMatchObject({ status: 400, body: { code: 'CARD_EXPIRY_INVALID', details: { problem: 'FORMAT' } } });
+      expect(await add(c, UZCARD, '1330')).toMatchObject({
+        status: 400,
+        body: { code: 'CARD_EXPIRY_INVALID', details: { problem: 'FORMAT' } },
+      });
+      expect(await add(c, UZCARD, '03/30')).toMatchObject({
+        status: 400,
+        body: { code: 'CARD_EXPIRY_INVALID', details: { problem: 'FORMAT' } },
+      });
       // The demo's clock is in 2025: a card that ran out in January 2020 is refused.
-      expect(await add(c, UZCARD, '0120')).toMatchObject({ status: 400, body: { code: 'CARD_EXPIRY_INVALID', details: { problem: 'EXPIRED' } } });
+      expect(await add(c, UZCARD, '0120')).toMatchObject({
+        status: 400,
+        body: { code: 'CARD_EXPIRY_INVALID', details: { problem: 'EXPIRED' } },
+      });
       expect(await add(c, 12345 as never)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
       expect(fake.calls()).toHaveLength(before);
       expect(await shop.t.database.db.select().from(savedCards).where(eq(savedCards.userId, c.id))).toEqual([]);
@@ -216,7 +280,10 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
     it('answers 400 CARD_INVALID when Click refuses the card, and keeps nothing', async () => {
       const c = await shop.customer();
       fake.refuseNextCard();
-      expect(await add(c, HUMO)).toMatchObject({ status: 400, body: { code: 'CARD_INVALID', details: { providerCode: FAKE_ERRORS.CARD_REFUSED } } });
+      expect(await add(c, HUMO)).toMatchObject({
+        status: 400,
+        body: { code: 'CARD_INVALID', details: { providerCode: FAKE_ERRORS.CARD_REFUSED } },
+      });
       expect(await shop.t.database.db.select().from(savedCards).where(eq(savedCards.userId, c.id))).toEqual([]);
     });
 
@@ -224,7 +291,8 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const c = await shop.customer();
       const { cardId } = CardCreateResponse.parse((await add(c, HUMO)).body);
       const { token } = fake.lastCard();
-      for (const left of [4, 3, 2, 1, 0]) expect((await verify(c, cardId, '111111')).body).toMatchObject({ code: 'CARD_CODE_INVALID', details: { attemptsLeft: left } });
+      for (const left of [4, 3, 2, 1, 0])
+        expect((await verify(c, cardId, '111111')).body).toMatchObject({ code: 'CARD_CODE_INVALID', details: { attemptsLeft: left } });
       expect((await verify(c, cardId, fake.lastCode(token))).status).toBe(404);
       expect(fake.card(token)?.deleted).toBe(true);
       expect(await cardRow(cardId)).toMatchObject({ deletedAt: expect.any(Date), token: '' });
@@ -246,7 +314,7 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       }
     });
 
-    it('deletes a card at Click and here (204); again, or another customer\'s, is 404', async () => {
+    it("deletes a card at Click and here (204); again, or another customer's, is 404", async () => {
       const { c, cardId } = await withCard(HUMO);
       const { token } = fake.lastCard();
       const other = await shop.customer();
@@ -266,7 +334,10 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const c = await shop.customer();
       fake.addService({ serviceId: SANDBOX.click.serviceId, merchantUserId: MERCHANT_USER_ID, secretKey: 'rotated-at-click' });
       try {
-        expect(await add(c, HUMO)).toMatchObject({ status: 502, body: { code: 'CARD_PROVIDER_FAILED', details: { reason: 'HTTP', status: 401 } } });
+        expect(await add(c, HUMO)).toMatchObject({
+          status: 502,
+          body: { code: 'CARD_PROVIDER_FAILED', details: { reason: 'HTTP', status: 401 } },
+        });
       } finally {
         fake.addService({ serviceId: SANDBOX.click.serviceId, merchantUserId: MERCHANT_USER_ID, secretKey: SANDBOX.click.secretKey });
       }
@@ -313,7 +384,12 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
     it('needs a signed-in customer', async () => {
       const res = await shop.t.app.inject({ method: 'GET', url: '/api/payments/v1/cards', headers: { 'x-merchant-id': T.id } });
       expect(res.statusCode).toBe(401);
-      const posted = await shop.t.app.inject({ method: 'POST', url: '/api/payments/v1/cards', headers: { 'x-merchant-id': T.id }, payload: { cardNumber: UZCARD, expireDate: EXPIRY } });
+      const posted = await shop.t.app.inject({
+        method: 'POST',
+        url: '/api/payments/v1/cards',
+        headers: { 'x-merchant-id': T.id },
+        payload: { cardNumber: UZCARD, expireDate: EXPIRY },
+      });
       expect(posted.statusCode).toBe(401);
       answers.push(res.body, posted.body);
     });
@@ -329,8 +405,12 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const [payment] = fake.payments().filter((p) => p.transactionParameter === order.id);
       expect(payment).toMatchObject({ amount: order.totalPrice, status: 2 });
       expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
-      expect((await shop.ledgerOf(order.id)).click).toMatchObject([{ state: 'COMPLETED', clickTransId: String(payment!.paymentId), amount: order.totalPrice * 100 }]);
-      expect(await paymentsOf(order.id)).toMatchObject([{ state: 'PAID', clickPaymentId: String(payment!.paymentId), cardId, amount: order.totalPrice * 100 }]);
+      expect((await shop.ledgerOf(order.id)).click).toMatchObject([
+        { state: 'COMPLETED', clickTransId: String(payment!.paymentId), amount: order.totalPrice * 100 },
+      ]);
+      expect(await paymentsOf(order.id)).toMatchObject([
+        { state: 'PAID', clickPaymentId: String(payment!.paymentId), cardId, amount: order.totalPrice * 100 },
+      ]);
 
       const payments = fake.calls('card_token/payment').length;
       expect(await pay(c, cardId, order.id)).toMatchObject({ status: 409, body: { code: 'ORDER_STATUS_CONFLICT' } });
@@ -339,9 +419,18 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
 
       // Click's SHOP API, calling later about the same payment, finds it paid: "Already paid", nothing paid twice.
       const shopApi = clickProvider(shop.t.app, SANDBOX.click);
-      const prepare = await shopApi.prepare({ orderId: order.id, amount: clickAmount(order.totalPrice), clickTransId: String(payment!.paymentId) });
+      const prepare = await shopApi.prepare({
+        orderId: order.id,
+        amount: clickAmount(order.totalPrice),
+        clickTransId: String(payment!.paymentId),
+      });
       expect(prepare.body).toMatchObject({ error: -4, error_note: 'Already paid' });
-      const complete = await shopApi.complete({ orderId: order.id, amount: clickAmount(order.totalPrice), clickTransId: String(payment!.paymentId), merchantPrepareId: prepare.body.merchant_prepare_id ?? 1 });
+      const complete = await shopApi.complete({
+        orderId: order.id,
+        amount: clickAmount(order.totalPrice),
+        clickTransId: String(payment!.paymentId),
+        merchantPrepareId: prepare.body.merchant_prepare_id ?? 1,
+      });
       expect([-4, -6]).toContain(complete.body.error);
       expect((await shop.ledgerOf(order.id)).click).toHaveLength(1);
       expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
@@ -351,12 +440,18 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const { c, cardId } = await withCard();
       const order = await shop.order('CLICK', { customer: c });
       fake.nextPayment({ errorCode: FAKE_ERRORS.INSUFFICIENT_FUNDS, errorNote: 'Insufficient funds' });
-      expect(await pay(c, cardId, order.id)).toMatchObject({ status: 402, body: { code: 'CARD_PAYMENT_FAILED', details: { providerCode: FAKE_ERRORS.INSUFFICIENT_FUNDS } } });
+      expect(await pay(c, cardId, order.id)).toMatchObject({
+        status: 402,
+        body: { code: 'CARD_PAYMENT_FAILED', details: { providerCode: FAKE_ERRORS.INSUFFICIENT_FUNDS } },
+      });
       expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', isPaid: false });
       expect((await shop.ledgerOf(order.id)).click).toEqual([]);
 
       fake.nextPayment({ paymentStatus: -1 });
-      expect(await pay(c, cardId, order.id)).toMatchObject({ status: 402, body: { code: 'CARD_PAYMENT_FAILED', details: { paymentStatus: -1 } } });
+      expect(await pay(c, cardId, order.id)).toMatchObject({
+        status: 402,
+        body: { code: 'CARD_PAYMENT_FAILED', details: { paymentStatus: -1 } },
+      });
       expect((await shop.orderRow(order.id)).isPaid).toBe(false);
       expect((await paymentsOf(order.id)).map((p) => p.state)).toEqual(['FAILED', 'FAILED']);
 
@@ -382,7 +477,8 @@ describe.each(BACKENDS)('saved cards on %s', (backend) => {
       const order = await shop.order('CLICK', { customer: c });
       const results = await Promise.all(Array.from({ length: 5 }, () => pay(c, cardId, order.id)));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-      for (const r of results.filter((x) => x.status !== 200)) expect(['CARD_PAYMENT_PENDING', 'ORDER_STATUS_CONFLICT']).toContain(r.body?.code);
+      for (const r of results.filter((x) => x.status !== 200))
+        expect(['CARD_PAYMENT_PENDING', 'ORDER_STATUS_CONFLICT']).toContain(r.body?.code);
       expect(fake.payments().filter((p) => p.transactionParameter === order.id)).toHaveLength(1);
       expect((await shop.ledgerOf(order.id)).click).toHaveLength(1);
       expect(await paymentsOf(order.id)).toMatchObject([{ state: 'PAID' }]);
@@ -518,12 +614,25 @@ describe('the log of a saved card and its payment', () => {
     const fake = await startFakeClickMerchantApi();
     fake.addService({ serviceId: SANDBOX.click.serviceId, merchantUserId: MERCHANT_USER_ID, secretKey: SANDBOX.click.secretKey });
     const dataDir = await mkdtemp(join(tmpdir(), 'dx-cards-log-'));
-    const t = await createTestApp('pglite', { CLICK_MERCHANT_API_URL: fake.url, DATA_DIR: dataDir }, { logger: { level: 'trace', stream } });
+    const t = await createTestApp(
+      'pglite',
+      { CLICK_MERCHANT_API_URL: fake.url, DATA_DIR: dataDir },
+      { logger: { level: 'trace', stream } },
+    );
     try {
       const db = t.database.db;
-      await db.update(merchantSettings).set({ cardActive: true }).where(and(eq(merchantSettings.merchantId, T.id), eq(merchantSettings.channel, 'WEB')));
-      const sealed = sealPaymentAccount(createSecretBox(DEV_PAYMENT_SECRETS_KEY), T.id, { provider: 'CLICK', credentials: { ...SANDBOX.click, merchantUserId: MERCHANT_USER_ID } });
-      await db.update(paymentAccounts).set({ credentials: sealed.credentials, lookup: sealed.lookup }).where(and(eq(paymentAccounts.merchantId, T.id), eq(paymentAccounts.provider, 'CLICK')));
+      await db
+        .update(merchantSettings)
+        .set({ cardActive: true })
+        .where(and(eq(merchantSettings.merchantId, T.id), eq(merchantSettings.channel, 'WEB')));
+      const sealed = sealPaymentAccount(createSecretBox(DEV_PAYMENT_SECRETS_KEY), T.id, {
+        provider: 'CLICK',
+        credentials: { ...SANDBOX.click, merchantUserId: MERCHANT_USER_ID },
+      });
+      await db
+        .update(paymentAccounts)
+        .set({ credentials: sealed.credentials, lookup: sealed.lookup })
+        .where(and(eq(paymentAccounts.merchantId, T.id), eq(paymentAccounts.provider, 'CLICK')));
       const c = await signInCustomer(t, dataDir, { phone: '+998947771122', merchantId: T.id, ip: '10.77.0.1' });
       const headers = { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` };
       const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
@@ -532,7 +641,12 @@ describe('the log of a saved card and its payment', () => {
       const added = await post('/api/payments/v1/cards', { cardNumber: UZCARD, expireDate: EXPIRY });
       const { cardId } = CardCreateResponse.parse(added.json());
       expect((await post(`/api/payments/v1/cards/${cardId}/verify`, { code: fake.lastCode() })).statusCode).toBe(200);
-      const placed = await post('/api/orders/v1/orders', { serviceType: 'PICK_UP', branchId: CHILONZOR, cartItems: [{ productId: T.products.fries, count: 1 }], paymentType: 'CLICK' });
+      const placed = await post('/api/orders/v1/orders', {
+        serviceType: 'PICK_UP',
+        branchId: CHILONZOR,
+        cartItems: [{ productId: T.products.fries, count: 1 }],
+        paymentType: 'CLICK',
+      });
       expect(placed.statusCode).toBe(201);
       fake.nextPayment({ errorCode: FAKE_ERRORS.INSUFFICIENT_FUNDS });
       expect((await post(`/api/payments/v1/cards/${cardId}/pay`, { orderId: placed.json().id })).statusCode).toBe(402);

@@ -23,15 +23,38 @@ const paymeFields = (url: string, base: string) =>
 describe('the providers’ payment links', () => {
   it("builds Payme's link as its documentation's examples do", () => {
     const m = '587f72c72cac0d162c722ae2';
-    expect(paymeCheckoutUrl('https://checkout.paycom.uz', { cashboxId: m, orderId: '197', tiyin: 500 })).toBe('https://checkout.paycom.uz/bT01ODdmNzJjNzJjYWMwZDE2MmM3MjJhZTI7YWMub3JkZXJfaWQ9MTk3O2E9NTAw');
-    expect(paymeCheckoutUrl('https://checkout.paycom.uz/', { cashboxId: m, orderId: '197', tiyin: 500, returnUrl: 'https://shop.example.uz/orders/197' })).toBe(
+    expect(paymeCheckoutUrl('https://checkout.paycom.uz', { cashboxId: m, orderId: '197', tiyin: 500 })).toBe(
+      'https://checkout.paycom.uz/bT01ODdmNzJjNzJjYWMwZDE2MmM3MjJhZTI7YWMub3JkZXJfaWQ9MTk3O2E9NTAw',
+    );
+    expect(
+      paymeCheckoutUrl('https://checkout.paycom.uz/', {
+        cashboxId: m,
+        orderId: '197',
+        tiyin: 500,
+        returnUrl: 'https://shop.example.uz/orders/197',
+      }),
+    ).toBe(
       'https://checkout.paycom.uz/bT01ODdmNzJjNzJjYWMwZDE2MmM3MjJhZTI7YWMub3JkZXJfaWQ9MTk3O2E9NTAwO2M9aHR0cHM6Ly9zaG9wLmV4YW1wbGUudXovb3JkZXJzLzE5Nw==',
     );
   });
 
   it("builds Click's payment button with the amount as N.NN sums", () => {
-    const url = new URL(clickPayUrl('https://my.click.uz/services/pay', { serviceId: '10001', merchantId: '20001', sums: 31000, orderId: 'o-1', returnUrl: 'https://x.uz/profile/orders/o-1' }));
-    expect(Object.fromEntries(url.searchParams)).toEqual({ service_id: '10001', merchant_id: '20001', amount: '31000.00', transaction_param: 'o-1', return_url: 'https://x.uz/profile/orders/o-1' });
+    const url = new URL(
+      clickPayUrl('https://my.click.uz/services/pay', {
+        serviceId: '10001',
+        merchantId: '20001',
+        sums: 31000,
+        orderId: 'o-1',
+        returnUrl: 'https://x.uz/profile/orders/o-1',
+      }),
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      service_id: '10001',
+      merchant_id: '20001',
+      amount: '31000.00',
+      transaction_param: 'o-1',
+      return_url: 'https://x.uz/profile/orders/o-1',
+    });
   });
 });
 
@@ -49,7 +72,11 @@ describe.each(BACKENDS)('GET /payments/v2/checkout/{id} on %s', (backend) => {
   });
 
   const link = (token: string | null, orderId: string, query = '') =>
-    shop.t.app.inject({ method: 'GET', url: `/api/payments/v2/checkout/${orderId}${query}`, headers: { host: 'tezkor.localhost', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    shop.t.app.inject({
+      method: 'GET',
+      url: `/api/payments/v2/checkout/${orderId}${query}`,
+      headers: { host: 'tezkor.localhost', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
 
   it("gives Payme's sandbox page for the order's total, back to its page, and the order is paid when Payme plays that link", async () => {
     const c = await shop.customer();
@@ -57,10 +84,21 @@ describe.each(BACKENDS)('GET /payments/v2/checkout/{id} on %s', (backend) => {
     const res = await link(c.token, order.id, '?lang=ru');
     expect(res.statusCode).toBe(200);
     const checkout = PaymentCheckout.parse(res.json());
-    expect(checkout).toMatchObject({ orderId: order.id, provider: 'PAYME', amount: tiyin(order), returnUrl: `http://tezkor.localhost/profile/orders/${order.id}` });
+    expect(checkout).toMatchObject({
+      orderId: order.id,
+      provider: 'PAYME',
+      amount: tiyin(order),
+      returnUrl: `http://tezkor.localhost/profile/orders/${order.id}`,
+    });
     expect(checkout.url.startsWith(SANDBOX_PAGE)).toBe(true);
     const fields = paymeFields(checkout.url, SANDBOX_PAGE);
-    expect(fields).toEqual({ m: '65f1a2b3c4d5e6f708192a3b', 'ac.order_id': order.id, a: String(tiyin(order)), c: checkout.returnUrl, l: 'ru' });
+    expect(fields).toEqual({
+      m: '65f1a2b3c4d5e6f708192a3b',
+      'ac.order_id': order.id,
+      a: String(tiyin(order)),
+      c: checkout.returnUrl,
+      l: 'ru',
+    });
     expect(Date.parse(checkout.payUntil!)).toBeGreaterThan(shop.t.clock.now().getTime());
 
     // Payme, from the link: check, create, perform.
@@ -83,11 +121,21 @@ describe.each(BACKENDS)('GET /payments/v2/checkout/{id} on %s', (backend) => {
     const url = new URL(byClick.url);
     expect([url.origin + url.pathname, Object.fromEntries(url.searchParams)]).toEqual([
       'https://my.click.uz/services/pay',
-      { service_id: SANDBOX.click.serviceId, merchant_id: SANDBOX.click.merchantId, amount: `${click.totalPrice}.00`, transaction_param: click.id, return_url: byClick.returnUrl },
+      {
+        service_id: SANDBOX.click.serviceId,
+        merchant_id: SANDBOX.click.merchantId,
+        amount: `${click.totalPrice}.00`,
+        transaction_param: click.id,
+        return_url: byClick.returnUrl,
+      },
     ]);
     const uzum = await shop.order('UZUM', { customer: c });
     const byUzum = new URL(PaymentCheckout.parse((await link(c.token, uzum.id)).json()).url);
-    expect(Object.fromEntries(byUzum.searchParams)).toMatchObject({ serviceId: String(SANDBOX.uzum.serviceId), orderId: uzum.id, amount: String(tiyin(uzum)) });
+    expect(Object.fromEntries(byUzum.searchParams)).toMatchObject({
+      serviceId: String(SANDBOX.uzum.serviceId),
+      orderId: uzum.id,
+      amount: String(tiyin(uzum)),
+    });
   });
 
   it("refuses an order paid at hand-over, another customer's order, and a guest", async () => {
@@ -100,7 +148,11 @@ describe.each(BACKENDS)('GET /payments/v2/checkout/{id} on %s', (backend) => {
     expect((await link(null, online.id)).statusCode).toBe(401);
     // Of another brand, the same id is nobody's order.
     const stranger = await shop.customer(DEMO.navbahor.id);
-    const elsewhere = await shop.t.app.inject({ method: 'GET', url: `/api/payments/v2/checkout/${online.id}`, headers: { 'x-merchant-id': DEMO.navbahor.id, authorization: `Bearer ${stranger.token}` } });
+    const elsewhere = await shop.t.app.inject({
+      method: 'GET',
+      url: `/api/payments/v2/checkout/${online.id}`,
+      headers: { 'x-merchant-id': DEMO.navbahor.id, authorization: `Bearer ${stranger.token}` },
+    });
     expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([404, 'NOT_FOUND']);
   });
 });

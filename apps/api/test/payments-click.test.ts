@@ -7,7 +7,15 @@ import { clickAmount, clickProvider, clickSign, type ClickProvider } from './pro
 import { NAVBAHOR_ACCOUNTS, openShop, SANDBOX, type Shop } from './providers/shop.ts';
 
 describe('Click signature (docs/protocols.md 2.4, the vectors checked there)', () => {
-  const fields = { click_trans_id: '2145678901', service_id: '12345', merchant_trans_id: 'ORD-1001', amount: '15000.00', sign_time: '2024-05-01 12:00:00', click_paydoc_id: '1', error: '0' };
+  const fields = {
+    click_trans_id: '2145678901',
+    service_id: '12345',
+    merchant_trans_id: 'ORD-1001',
+    amount: '15000.00',
+    sign_time: '2024-05-01 12:00:00',
+    click_paydoc_id: '1',
+    error: '0',
+  };
   it('signs Prepare, Complete, and a Prepare whose amount is written without decimals, as the vectors say', () => {
     const prepare = { ...fields, action: '0' };
     const complete = { ...fields, action: '1', merchant_prepare_id: '55' };
@@ -59,13 +67,22 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
 
     it('row 2: Prepare for an unknown order → -5', async () => {
       for (const orderId of ['00000000-0000-4000-8000-000000000000', 'ORD-1001']) {
-        expect((await click.prepare({ ...a.call, orderId })).body).toMatchObject({ error: -5, error_note: 'User does not exist', merchant_trans_id: orderId });
+        expect((await click.prepare({ ...a.call, orderId })).body).toMatchObject({
+          error: -5,
+          error_note: 'User does not exist',
+          merchant_trans_id: orderId,
+        });
       }
     });
 
     it('row 3: a valid Prepare → 0, with our merchant_prepare_id', async () => {
       const res = await click.prepare(a.call);
-      expect(res.body).toMatchObject({ error: 0, error_note: 'Success', click_trans_id: Number(a.call.clickTransId), merchant_trans_id: a.order.id });
+      expect(res.body).toMatchObject({
+        error: 0,
+        error_note: 'Success',
+        click_trans_id: Number(a.call.clickTransId),
+        merchant_trans_id: a.order.id,
+      });
       prepareId = res.body.merchant_prepare_id!;
       expect(prepareId).toBeGreaterThan(0);
       expect(await shop.orderRow(a.order.id)).toMatchObject({ status: 'CREATED', isPaid: false });
@@ -76,7 +93,10 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
     });
 
     it('row 5: Complete with amount 300 (wrong) → -2', async () => {
-      expect((await click.complete({ ...a.call, merchantPrepareId: prepareId, amount: '300' })).body).toMatchObject({ error: -2, error_note: 'Incorrect parameter amount' });
+      expect((await click.complete({ ...a.call, merchantPrepareId: prepareId, amount: '300' })).body).toMatchObject({
+        error: -2,
+        error_note: 'Incorrect parameter amount',
+      });
       expect((await shop.orderRow(a.order.id)).isPaid).toBe(false);
     });
 
@@ -88,12 +108,18 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
     });
 
     it('row 7: the confirm repeated (error=0) → -4', async () => {
-      expect((await click.complete({ ...a.call, merchantPrepareId: prepareId })).body).toMatchObject({ error: -4, error_note: 'Already paid' });
+      expect((await click.complete({ ...a.call, merchantPrepareId: prepareId })).body).toMatchObject({
+        error: -4,
+        error_note: 'Already paid',
+      });
       expect((await shop.ledgerOf(a.order.id)).click).toMatchObject([{ state: 'COMPLETED' }]);
     });
 
     it('row 8: Click error=-5017 on the confirmed payment → -9: the payment is cancelled and the order with it', async () => {
-      expect((await click.complete({ ...a.call, merchantPrepareId: prepareId, error: -5017 })).body).toMatchObject({ error: -9, error_note: 'Transaction cancelled' });
+      expect((await click.complete({ ...a.call, merchantPrepareId: prepareId, error: -5017 })).body).toMatchObject({
+        error: -9,
+        error_note: 'Transaction cancelled',
+      });
       expect((await shop.ledgerOf(a.order.id)).click).toMatchObject([{ state: 'CANCELLED', clickError: -5017 }]);
       expect(await shop.orderRow(a.order.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
     });
@@ -106,14 +132,20 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
     });
 
     it('row 10: Complete with merchant_prepare_id=999999999 → -6', async () => {
-      expect((await click.complete({ ...b.call, merchantPrepareId: 999999999 })).body).toMatchObject({ error: -6, error_note: 'Transaction does not exist' });
+      expect((await click.complete({ ...b.call, merchantPrepareId: 999999999 })).body).toMatchObject({
+        error: -6,
+        error_note: 'Transaction does not exist',
+      });
       // Another order's, or one past an int, is no better.
       expect((await click.complete({ ...b.call, merchantPrepareId: prepareId })).body).toMatchObject({ error: -6 });
       expect((await click.complete({ ...b.call, merchantPrepareId: '99999999999999' })).body).toMatchObject({ error: -6 });
     });
 
     it('row 11: Complete with the valid id of row 9 → 0', async () => {
-      expect((await click.complete({ ...b.call, merchantPrepareId: bPrepareId })).body).toMatchObject({ error: 0, merchant_confirm_id: bPrepareId });
+      expect((await click.complete({ ...b.call, merchantPrepareId: bPrepareId })).body).toMatchObject({
+        error: 0,
+        merchant_confirm_id: bPrepareId,
+      });
       expect(await shop.orderRow(b.order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
     });
 
@@ -153,8 +185,12 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
       expect((await click.prepare({ ...call, secretKey: NAVBAHOR_ACCOUNTS.click.secretKey })).body).toMatchObject({ error: -1 });
       expect((await click.prepare({ ...call, serviceId: NAVBAHOR_ACCOUNTS.click.serviceId })).body).toMatchObject({ error: -1 });
       // An unknown order signed with a service's own key is -5; signed with anything else, -1.
-      expect((await click.prepare({ ...call, orderId: '00000000-0000-4000-8000-000000000000', ...NAVBAHOR_ACCOUNTS.click })).body).toMatchObject({ error: -5 });
-      expect((await click.prepare({ ...call, orderId: '00000000-0000-4000-8000-000000000000', secretKey: 'x' })).body).toMatchObject({ error: -1 });
+      expect(
+        (await click.prepare({ ...call, orderId: '00000000-0000-4000-8000-000000000000', ...NAVBAHOR_ACCOUNTS.click })).body,
+      ).toMatchObject({ error: -5 });
+      expect((await click.prepare({ ...call, orderId: '00000000-0000-4000-8000-000000000000', secretKey: 'x' })).body).toMatchObject({
+        error: -1,
+      });
       expect((await shop.ledgerOf(order.id)).click).toHaveLength(0);
     });
 
@@ -168,7 +204,12 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
       expect((await click.prepare({ ...call, action: '1' })).body).toMatchObject({ error: -3, error_note: 'Action not found' });
       expect((await click.complete({ ...call, action: '0', merchantPrepareId: 1 })).body).toMatchObject({ error: -3 });
       expect((await click.prepare({ ...call, action: '1', secretKey: 'x' })).body.error).toBe(-1);
-      const empty = await shop.t.app.inject({ method: 'POST', url: '/api/payments/v1/click/prepare', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      const empty = await shop.t.app.inject({
+        method: 'POST',
+        url: '/api/payments/v1/click/prepare',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
       expect([empty.statusCode, empty.json().error]).toEqual([200, -8]);
     });
 
@@ -177,7 +218,10 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
       const whole = { ...call, amount: String(order.totalPrice) };
       const prepared = await click.prepare(whole);
       expect(prepared.body.error).toBe(0);
-      expect((await click.complete({ ...whole, amount: `${order.totalPrice}.0`, merchantPrepareId: prepared.body.merchant_prepare_id! })).body.error).toBe(0);
+      expect(
+        (await click.complete({ ...whole, amount: `${order.totalPrice}.0`, merchantPrepareId: prepared.body.merchant_prepare_id! })).body
+          .error,
+      ).toBe(0);
       expect((await click.prepare({ ...call, clickTransId: click.newTransId(), amount: `${order.totalPrice}.01` })).body.error).not.toBe(0);
     });
 
@@ -188,7 +232,10 @@ describe.each(BACKENDS)('Click SHOP API on %s', (backend) => {
       expect((await shop.ledgerOf(order.id)).click).toHaveLength(1);
 
       const payme = await shop.order('PAYME');
-      expect((await click.prepare({ ...call, clickTransId: click.newTransId(), orderId: payme.id, amount: clickAmount(payme.totalPrice) })).body.error).toBe(-5);
+      expect(
+        (await click.prepare({ ...call, clickTransId: click.newTransId(), orderId: payme.id, amount: clickAmount(payme.totalPrice) })).body
+          .error,
+      ).toBe(-5);
       // Paid through one attempt, another attempt's Prepare is -4 and its Complete too (the debit goes back).
       const second = { ...call, clickTransId: click.newTransId() };
       const secondPrepared = await click.prepare(second);

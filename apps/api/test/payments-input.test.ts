@@ -23,7 +23,8 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
   const errorLines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) if ((JSON.parse(line) as { level: number }).level >= 50) errorLines.push(line);
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        if ((JSON.parse(line) as { level: number }).level >= 50) errorLines.push(line);
       done();
     },
   });
@@ -45,11 +46,18 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
         ['CheckTransaction', { id: bad }, 'params.id'],
         ['PerformTransaction', { id: `${payme.newId()}${bad}` }, 'params.id'],
         ['CheckPerformTransaction', { amount: tiyin(order), account: { order_id: `${order.id}${bad}` } }, 'params.account.order_id'],
-        ['CreateTransaction', { id: payme.newId(), time: 1, amount: tiyin(order), account: { order_id: order.id, note: bad } }, 'params.account.note'],
+        [
+          'CreateTransaction',
+          { id: payme.newId(), time: 1, amount: tiyin(order), account: { order_id: order.id, note: bad } },
+          'params.account.note',
+        ],
       ];
       for (const [method, params, field] of calls) {
         expect([method, (await payme.call(method, params, {})).body.error?.code]).toEqual([method, -32504]);
-        expect([method, (await payme.call(method, params, { authorization: basic('Paycom', 'wrong') })).body.error?.code]).toEqual([method, -32504]);
+        expect([method, (await payme.call(method, params, { authorization: basic('Paycom', 'wrong') })).body.error?.code]).toEqual([
+          method,
+          -32504,
+        ]);
         const answer = await payme.call(method, params);
         expect([method, answer.status, answer.body.error?.code, answer.body.error?.data]).toEqual([method, 200, -32600, field]);
       }
@@ -76,9 +84,25 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
       expect((await click.complete({ ...call, merchantPrepareId: 1 })).body.error).toBe(-8);
     }
     // As JSON, a lone surrogate too (a form cannot carry one): forged -1, signed -8.
-    const fields: Record<string, string> = { click_trans_id: click.newTransId(), service_id: SANDBOX.click.serviceId, click_paydoc_id: '1', merchant_trans_id: `${order.id}\ud800`, amount: clickAmount(order.totalPrice), action: '0', error: '0', sign_time: '2024-05-01 12:00:00' };
+    const fields: Record<string, string> = {
+      click_trans_id: click.newTransId(),
+      service_id: SANDBOX.click.serviceId,
+      click_paydoc_id: '1',
+      merchant_trans_id: `${order.id}\ud800`,
+      amount: clickAmount(order.totalPrice),
+      action: '0',
+      error: '0',
+      sign_time: '2024-05-01 12:00:00',
+    };
     const asJson = async (sign: string) =>
-      (await shop.t.app.inject({ method: 'POST', url: '/api/payments/v1/click/prepare', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...fields, sign_string: sign }) })).json().error;
+      (
+        await shop.t.app.inject({
+          method: 'POST',
+          url: '/api/payments/v1/click/prepare',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ ...fields, sign_string: sign }),
+        })
+      ).json().error;
     expect(await asJson(clickSign(fields, 'forged'))).toBe(-1);
     expect(await asJson(clickSign(fields, SANDBOX.click.secretKey))).toBe(-8);
     expect((await shop.ledgerOf(order.id)).click).toHaveLength(0);
@@ -108,10 +132,23 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
   });
 
   it('a NUL in a provider’s path or query is a bad request in the provider’s words, not our failure', async () => {
-    const uzumPath = await shop.t.app.inject({ method: 'POST', url: '/api/payments/v1/uzum/check%00', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const uzumPath = await shop.t.app.inject({
+      method: 'POST',
+      url: '/api/payments/v1/uzum/check%00',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect([uzumPath.statusCode, uzumPath.json().errorCode]).toEqual([400, '10005']);
-    for (const [authorization, code] of [['', -32504], [basic('Paycom', SANDBOX.payme.key), -32600]] as const) {
-      const paymeQuery = await shop.t.app.inject({ method: 'POST', url: `${PAYME_URL}?x=%00`, headers: { 'content-type': 'application/json', authorization }, payload: '{}' });
+    for (const [authorization, code] of [
+      ['', -32504],
+      [basic('Paycom', SANDBOX.payme.key), -32600],
+    ] as const) {
+      const paymeQuery = await shop.t.app.inject({
+        method: 'POST',
+        url: `${PAYME_URL}?x=%00`,
+        headers: { 'content-type': 'application/json', authorization },
+        payload: '{}',
+      });
       expect([paymeQuery.statusCode, paymeQuery.json().error.code]).toEqual([200, code]);
     }
     expect(errorLines).toEqual([]);
@@ -121,8 +158,20 @@ describe.each(BACKENDS)('provider endpoints: credentials first, then input, on %
 describe.each(BACKENDS)('PAYME_ALLOWED_IPS on %s', (backend) => {
   const key = basic('Paycom', SANDBOX.payme.key);
   const checkTransaction = JSON.stringify({ method: 'CheckTransaction', params: { id: '0123456789abcdef01234567' }, id: 5 });
-  const callFrom = async (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}, payload = checkTransaction, method: 'POST' | 'GET' = 'POST') => {
-    const res = await t.app.inject({ method, url: PAYME_URL, remoteAddress, headers: { 'content-type': 'text/json', authorization: key, ...headers }, ...(method === 'POST' ? { payload } : {}) });
+  const callFrom = async (
+    t: TestApp,
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+    payload = checkTransaction,
+    method: 'POST' | 'GET' = 'POST',
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url: PAYME_URL,
+      remoteAddress,
+      headers: { 'content-type': 'text/json', authorization: key, ...headers },
+      ...(method === 'POST' ? { payload } : {}),
+    });
     expect(res.statusCode).toBe(200);
     return (res.json() as { error?: { code: number } }).error?.code;
   };
@@ -131,7 +180,8 @@ describe.each(BACKENDS)('PAYME_ALLOWED_IPS on %s', (backend) => {
     const t = await createTestApp(backend, { PAYME_ALLOWED_IPS: '185.234.113.0/28, 10.9.9.9' });
     try {
       // Allowed: the call goes on (an unknown transaction, -31003).
-      for (const address of ['185.234.113.1', '185.234.113.15', '10.9.9.9', '::ffff:185.234.113.7']) expect([address, await callFrom(t, address)]).toEqual([address, -31003]);
+      for (const address of ['185.234.113.1', '185.234.113.15', '10.9.9.9', '::ffff:185.234.113.7'])
+        expect([address, await callFrom(t, address)]).toEqual([address, -31003]);
       for (const address of ['185.234.113.16', '10.9.9.8', '127.0.0.1', '::1']) {
         expect([address, await callFrom(t, address)]).toEqual([address, -32504]);
         expect([address, await callFrom(t, address, {}, '{not json')]).toEqual([address, -32504]);
@@ -140,7 +190,13 @@ describe.each(BACKENDS)('PAYME_ALLOWED_IPS on %s', (backend) => {
       // Without TRUST_PROXY, X-Forwarded-For is not believed.
       expect(await callFrom(t, '1.2.3.4', { 'x-forwarded-for': '185.234.113.1' })).toBe(-32504);
       // Click and Uzum are not Payme's list's business.
-      const uzum = await t.app.inject({ method: 'POST', url: '/api/payments/v1/uzum/status', remoteAddress: '1.2.3.4', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const uzum = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/v1/uzum/status',
+        remoteAddress: '1.2.3.4',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(uzum.json().errorCode).toBe('10001');
     } finally {
       await t.close();
@@ -161,8 +217,12 @@ describe.each(BACKENDS)('PAYME_ALLOWED_IPS on %s', (backend) => {
   });
 
   it('a wrong value stops the server with a message naming it', () => {
-    for (const value of ['nope', '185.234.113.0/33', '1.2.3.4/8/1', '::1/129']) expect(() => parseConfig({ PAYME_ALLOWED_IPS: value })).toThrow(/PAYME_ALLOWED_IPS/);
-    expect(parseConfig({ PAYME_ALLOWED_IPS: ' 185.234.113.1 ,2001:db8::/32' }).PAYME_ALLOWED_IPS).toEqual(['185.234.113.1', '2001:db8::/32']);
+    for (const value of ['nope', '185.234.113.0/33', '1.2.3.4/8/1', '::1/129'])
+      expect(() => parseConfig({ PAYME_ALLOWED_IPS: value })).toThrow(/PAYME_ALLOWED_IPS/);
+    expect(parseConfig({ PAYME_ALLOWED_IPS: ' 185.234.113.1 ,2001:db8::/32' }).PAYME_ALLOWED_IPS).toEqual([
+      '185.234.113.1',
+      '2001:db8::/32',
+    ]);
     expect(parseConfig({}).PAYME_ALLOWED_IPS).toBeNull();
   });
 });

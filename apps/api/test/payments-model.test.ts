@@ -25,8 +25,13 @@ type Call =
   | { op: 'uzum-create' | 'confirm' | 'reverse' | 'status'; tx: number };
 
 /** Mostly the first transaction, so that runs reach perform, refund and repeats; sometimes a second or third. */
-const tx = fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constant(2) });
-const op = <T extends string | number>(...weighted: [T, number][]) => fc.oneof(...weighted.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })));
+const tx = fc.oneof(
+  { weight: 5, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.constant(1) },
+  { weight: 1, arbitrary: fc.constant(2) },
+);
+const op = <T extends string | number>(...weighted: [T, number][]) =>
+  fc.oneof(...weighted.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })));
 const CALLS: Record<Provider, fc.Arbitrary<Call>> = {
   PAYME: fc.oneof(
     { weight: 7, arbitrary: fc.record({ op: op<'create' | 'perform' | 'check'>(['create', 3], ['perform', 3], ['check', 1]), tx }) },
@@ -36,11 +41,17 @@ const CALLS: Record<Provider, fc.Arbitrary<Call>> = {
     { weight: 1, arbitrary: fc.record({ op: fc.constant('prepare' as const), tx }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('complete' as const), tx, error: op<0 | -5017>([0, 3], [-5017, 1]) }) },
   ),
-  UZUM: fc.record({ op: op<'uzum-create' | 'confirm' | 'reverse' | 'status'>(['uzum-create', 3], ['confirm', 3], ['reverse', 1], ['status', 1]), tx }),
+  UZUM: fc.record({
+    op: op<'uzum-create' | 'confirm' | 'reverse' | 'status'>(['uzum-create', 3], ['confirm', 3], ['reverse', 1], ['status', 1]),
+    tx,
+  }),
 };
-const run = fc
-  .constantFrom<Provider>('PAYME', 'CLICK', 'UZUM')
-  .chain((provider) => fc.record({ provider: fc.constant(provider), batches: fc.array(fc.array(CALLS[provider], { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 10 }) }));
+const run = fc.constantFrom<Provider>('PAYME', 'CLICK', 'UZUM').chain((provider) =>
+  fc.record({
+    provider: fc.constant(provider),
+    batches: fc.array(fc.array(CALLS[provider], { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 10 }),
+  }),
+);
 
 describe.each(BACKENDS)('payments model on %s', (backend) => {
   let shop: Shop;
@@ -66,7 +77,15 @@ describe.each(BACKENDS)('payments model on %s', (backend) => {
     await fc.assert(
       fc.asyncProperty(run, async ({ provider, batches }) => {
         const [stock, cashback] = [await shop.stockOf(COUNTED), await shop.cashbackOf(customer.id)];
-        const order = await shop.order(provider, { customer, cartItems: [{ productId: COUNTED, count: 1 }, { productId: T.products.fries, count: 2 }], promoCode: 'WELCOME10', cashback: 1000 });
+        const order = await shop.order(provider, {
+          customer,
+          cartItems: [
+            { productId: COUNTED, count: 1 },
+            { productId: T.products.fries, count: 2 },
+          ],
+          promoCode: 'WELCOME10',
+          cashback: 1000,
+        });
         const ids = [payme.newId(), payme.newId(), payme.newId()];
         const clickIds = [click.newTransId(), click.newTransId(), click.newTransId()];
         const prepared = new Map<number, number>();
@@ -106,7 +125,13 @@ describe.each(BACKENDS)('payments model on %s', (backend) => {
               return;
             }
             case 'complete': {
-              const a = await click.complete({ orderId: order.id, amount: clickAmount(order.totalPrice), clickTransId: clickIds[call.tx]!, merchantPrepareId: prepared.get(call.tx) ?? 999_999_999, error: call.error });
+              const a = await click.complete({
+                orderId: order.id,
+                amount: clickAmount(order.totalPrice),
+                clickTransId: clickIds[call.tx]!,
+                merchantPrepareId: prepared.get(call.tx) ?? 999_999_999,
+                error: call.error,
+              });
               expect([0, -4, -6, -9]).toContain(a.body.error);
               return;
             }
@@ -135,7 +160,10 @@ describe.each(BACKENDS)('payments model on %s', (backend) => {
 
         const row = await shop.orderRow(order.id);
         const ledger = await shop.ledgerOf(order.id);
-        const holding = ledger.payme.filter((t) => t.state === 2).length + ledger.click.filter((t) => t.state === 'COMPLETED').length + ledger.uzum.filter((t) => t.state === 'CONFIRMED').length;
+        const holding =
+          ledger.payme.filter((t) => t.state === 2).length +
+          ledger.click.filter((t) => t.state === 'COMPLETED').length +
+          ledger.uzum.filter((t) => t.state === 'CONFIRMED').length;
         const refunded =
           ledger.payme.filter((t) => t.state === -2).length +
           ledger.click.filter((t) => t.state === 'CANCELLED' && t.completedAt !== null).length +
@@ -143,7 +171,9 @@ describe.each(BACKENDS)('payments model on %s', (backend) => {
         const paidMoves = await shop.t.database.db
           .select()
           .from(orderStatusHistory)
-          .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.role, 'payment'), eq(orderStatusHistory.toStatus, 'OPEN')));
+          .where(
+            and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.role, 'payment'), eq(orderStatusHistory.toStatus, 'OPEN')),
+          );
 
         expect(holding).toBeLessThanOrEqual(1);
         expect(refunded).toBeLessThanOrEqual(1);
@@ -153,7 +183,9 @@ describe.each(BACKENDS)('payments model on %s', (backend) => {
         expect(row.status).toBe(holding === 1 ? 'OPEN' : refunded === 1 ? 'CANCELED' : 'CREATED');
         // What the order held: taken while it lives, all back once refunded.
         const back = row.status === 'CANCELED';
-        expect([await shop.stockOf(COUNTED), await shop.cashbackOf(customer.id), await shop.promoUsesOf(order.id)]).toEqual(back ? [stock, cashback, 0] : [stock! - 1, cashback - 1000, 1]);
+        expect([await shop.stockOf(COUNTED), await shop.cashbackOf(customer.id), await shop.promoUsesOf(order.id)]).toEqual(
+          back ? [stock, cashback, 0] : [stock! - 1, cashback - 1000, 1],
+        );
         // At most one created or performed Payme transaction at any time (a one-time account).
         expect(ledger.payme.filter((t) => t.state === 1 || t.state === 2).length).toBeLessThanOrEqual(1);
       }),

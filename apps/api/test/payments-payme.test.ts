@@ -36,13 +36,25 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       const id = payme.newId();
       expect(rpc(await payme.checkPerform(order.id, tiyin(order))).result).toMatchObject({ allow: true });
 
-      const [created, createdAgain] = await payme.twice('CreateTransaction', { id, time: now(), amount: tiyin(order), account: { order_id: order.id } });
+      const [created, createdAgain] = await payme.twice('CreateTransaction', {
+        id,
+        time: now(),
+        amount: tiyin(order),
+        account: { order_id: order.id },
+      });
       expect(rpc(created).result).toMatchObject({ state: 1, create_time: now(), receivers: null });
       expect(typeof created.body.result!.transaction).toBe('string');
       expect(createdAgain.raw.replace(/"id":\d+/, '')).toBe(created.raw.replace(/"id":\d+/, ''));
 
       const before = rpc(await payme.check(id)).result;
-      expect(before).toEqual({ create_time: now(), perform_time: 0, cancel_time: 0, transaction: created.body.result!.transaction, state: 1, reason: null });
+      expect(before).toEqual({
+        create_time: now(),
+        perform_time: 0,
+        cancel_time: 0,
+        transaction: created.body.result!.transaction,
+        state: 1,
+        reason: null,
+      });
 
       shop.t.clock.set(new Date(now() + 5_000));
       const [cancelled, cancelledAgain] = await payme.twice('CancelTransaction', { id, reason: 3 });
@@ -51,7 +63,12 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       expect(cancelledAgain.raw).toBe(cancelled.raw);
       expect(rpc(await payme.cancel(id, 3)).result).toEqual(cancelled.body.result);
 
-      expect(rpc(await payme.check(id)).result).toMatchObject({ state: -1, reason: 3, perform_time: 0, cancel_time: cancelled.body.result!.cancel_time });
+      expect(rpc(await payme.check(id)).result).toMatchObject({
+        state: -1,
+        reason: 3,
+        perform_time: 0,
+        cancel_time: cancelled.body.result!.cancel_time,
+      });
       // Performing a cancelled transaction is refused; the order is untouched and may be paid again.
       expect(errorOf(await payme.perform(id))).toBe(-31008);
       expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', isPaid: false });
@@ -72,7 +89,12 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       expect(rpc(await payme.perform(id)).result).toEqual(performed.body.result);
       const paid = await shop.orderRow(order.id);
       expect(paid).toMatchObject({ status: 'OPEN', isPaid: true, payUntil: null });
-      expect(rpc(await payme.check(id)).result).toMatchObject({ state: 2, perform_time: performed.body.result!.perform_time, cancel_time: 0, reason: null });
+      expect(rpc(await payme.check(id)).result).toMatchObject({
+        state: 2,
+        perform_time: performed.body.result!.perform_time,
+        cancel_time: 0,
+        reason: null,
+      });
 
       const [refunded, refundedAgain] = await payme.twice('CancelTransaction', { id, reason: 5 });
       expect(rpc(refunded).result).toMatchObject({ state: -2, cancel_time: now() });
@@ -90,10 +112,16 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
    */
   it('plays Payme’s matrix: check, create, perform, cancel before and after perform, repeats, wrong amount and account, unknown transaction, timeout', async () => {
     const start = shop.t.clock.now();
-    const placed = { a: await shop.order('PAYME'), b: await shop.order('PAYME'), c: await shop.order('PAYME'), cash: await shop.order('CASH') };
+    const placed = {
+      a: await shop.order('PAYME'),
+      b: await shop.order('PAYME'),
+      c: await shop.order('PAYME'),
+      cash: await shop.order('CASH'),
+    };
     type Label = keyof typeof placed;
     const ids = new Map<string, string>();
-    const idOf = (label: string) => (label === 'unknown' ? '0123456789abcdef01234567' : (ids.get(label) ?? ids.set(label, payme.newId()).get(label)!));
+    const idOf = (label: string) =>
+      label === 'unknown' ? '0123456789abcdef01234567' : (ids.get(label) ?? ids.set(label, payme.newId()).get(label)!);
     const orderIdOf = (label: string) => (label === 'unknown' ? '00000000-0000-4000-8000-000000000000' : placed[label as Label].id);
     const orderOfTrans = new Map<string, Label>();
     const state = async (label: Label) => {
@@ -153,7 +181,10 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
           continue;
         }
         if (call === 'accept') {
-          await shop.t.database.db.update(orders).set({ status: 'COOKING' }).where(eq(orders.id, orderIdOf(label)));
+          await shop.t.database.db
+            .update(orders)
+            .set({ status: 'COOKING' })
+            .where(eq(orders.id, orderIdOf(label)));
           continue;
         }
         const wrong = amountKind === 'wrong' || transLabel === 'wrong';
@@ -179,7 +210,8 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       shop.t.clock.set(start);
     }
     expect([await state('a'), await state('b'), await state('c')]).toEqual(['CANCELED unpaid', 'CANCELED unpaid', 'COOKING paid']);
-    for (const label of ['a', 'b', 'c'] as const) expect((await shop.ledgerOf(placed[label].id)).payme.filter((t) => t.state === 2).length).toBeLessThanOrEqual(1);
+    for (const label of ['a', 'b', 'c'] as const)
+      expect((await shop.ledgerOf(placed[label].id)).payme.filter((t) => t.state === 2).length).toBeLessThanOrEqual(1);
   });
 
   describe('refusals, each with its code and a message in three languages', () => {
@@ -197,7 +229,12 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
         ['SetFiscalData', { id, type: 'PERFORM', fiscal_data: {} }],
         ['NoSuchMethod', {}],
       ];
-      const wrong: Record<string, string>[] = [{}, { authorization: basic('Paycom', 'not-the-key') }, { authorization: basic('Merchant', SANDBOX.payme.key) }, { authorization: 'Bearer x' }];
+      const wrong: Record<string, string>[] = [
+        {},
+        { authorization: basic('Paycom', 'not-the-key') },
+        { authorization: basic('Merchant', SANDBOX.payme.key) },
+        { authorization: 'Bearer x' },
+      ];
       const refused = async (method: string, params: Record<string, unknown>, headers: Record<string, string>) => {
         const answer = rpc(await payme.call(method, params, headers));
         expect([method, answer.error?.code]).toEqual([method, -32504]);
@@ -205,7 +242,8 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       };
       for (const headers of wrong) for (const [method, params] of calls) await refused(method, params, headers);
       // Another brand's key is a key: refused for whatever names this brand's order or transaction.
-      for (const [method, params] of calls.slice(0, 5)) await refused(method, params, { authorization: basic('Paycom', NAVBAHOR_ACCOUNTS.payme.key) });
+      for (const [method, params] of calls.slice(0, 5))
+        await refused(method, params, { authorization: basic('Paycom', NAVBAHOR_ACCOUNTS.payme.key) });
       // Nothing moved: the transaction is still created, the order unpaid.
       expect(rpc(await payme.check(id)).result).toMatchObject({ state: 1 });
       expect((await shop.orderRow(order.id)).isPaid).toBe(false);
@@ -245,7 +283,12 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
 
     it('-31003 for a transaction we do not have', async () => {
       const id = payme.newId();
-      for (const answer of [await payme.perform(id), await payme.cancel(id, 1), await payme.check(id), await payme.call('SetFiscalData', { id, type: 'PERFORM', fiscal_data: {} })]) {
+      for (const answer of [
+        await payme.perform(id),
+        await payme.cancel(id, 1),
+        await payme.check(id),
+        await payme.call('SetFiscalData', { id, type: 'PERFORM', fiscal_data: {} }),
+      ]) {
         expect(rpc(answer).error).toMatchObject({ code: -31003, message: { en: 'Transaction not found' } });
       }
     });
@@ -271,14 +314,25 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       expect(rpc(await payme.send(JSON.stringify({ params: {}, id: 7 }))).error?.code).toBe(-32600);
       const missing = rpc(await payme.call('CreateTransaction', { id: payme.newId(), amount: 100, account: { order_id: 'x' } }));
       expect(missing.error).toMatchObject({ code: -32600, data: 'time' });
-      expect(rpc(await payme.call('CheckPerformTransaction', { amount: '500', account: { order_id: 'x' } })).error).toMatchObject({ code: -32600, data: 'amount' });
-      expect(rpc(await payme.call('CancelTransaction', { id: payme.newId(), reason: 99 })).error).toMatchObject({ code: -32600, data: 'reason' });
+      expect(rpc(await payme.call('CheckPerformTransaction', { amount: '500', account: { order_id: 'x' } })).error).toMatchObject({
+        code: -32600,
+        data: 'amount',
+      });
+      expect(rpc(await payme.call('CancelTransaction', { id: payme.newId(), reason: 99 })).error).toMatchObject({
+        code: -32600,
+        data: 'reason',
+      });
       const unknown = rpc(await payme.call('ChargeEverything', {}));
       expect(unknown.error).toMatchObject({ code: -32601, data: 'ChargeEverything' });
       expect(typeof unknown.id).toBe('number');
       expect(rpc(await payme.send('', undefined, 'GET')).error?.code).toBe(-32300);
       // The doc's content type and plain JSON are both read.
-      const json = await shop.t.app.inject({ method: 'POST', url: PAYME_URL, headers: { 'content-type': 'application/json', authorization: basic('Paycom', SANDBOX.payme.key) }, payload: { method: 'GetStatement', params: { from: 0, to: 1 }, id: 3 } });
+      const json = await shop.t.app.inject({
+        method: 'POST',
+        url: PAYME_URL,
+        headers: { 'content-type': 'application/json', authorization: basic('Paycom', SANDBOX.payme.key) },
+        payload: { method: 'GetStatement', params: { from: 0, to: 1 }, id: 3 },
+      });
       expect([json.statusCode, json.json()]).toEqual([200, { jsonrpc: '2.0', id: 3, result: { transactions: [] } }]);
     });
   });
@@ -287,7 +341,10 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     const order = await shop.order('PAYME');
     await shop.t.database.db.execute(sql`alter table payme_transactions rename to payme_transactions_away`);
     try {
-      expect(rpc(await payme.create(payme.newId(), order.id, tiyin(order), now())).error).toMatchObject({ code: -32400, message: { en: 'System error' } });
+      expect(rpc(await payme.create(payme.newId(), order.id, tiyin(order), now())).error).toMatchObject({
+        code: -32400,
+        message: { en: 'System error' },
+      });
     } finally {
       await shop.t.database.db.execute(sql`alter table payme_transactions_away rename to payme_transactions`);
     }
@@ -308,7 +365,12 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
         expect(rpc(await payme.perform(onTimeId)).result).toMatchObject({ state: 2 });
         after(TIMEOUT + 1);
         expect(errorOf(await payme.perform(lateId))).toBe(-31008);
-        expect(rpc(await payme.check(lateId)).result).toMatchObject({ state: -1, reason: 4, cancel_time: start.getTime() + TIMEOUT + 1, perform_time: 0 });
+        expect(rpc(await payme.check(lateId)).result).toMatchObject({
+          state: -1,
+          reason: 4,
+          cancel_time: start.getTime() + TIMEOUT + 1,
+          perform_time: 0,
+        });
         expect(await shop.orderRow(late.id)).toMatchObject({ status: 'CREATED', isPaid: false });
         // The order is free for a new transaction, whose own time must be within the 12 hours.
         expect(errorOf(await payme.create(payme.newId(), late.id, tiyin(late), start.getTime()))).toBe(-31008);
@@ -368,7 +430,12 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       const order = await shop.order('PAYME', { customer: c });
       const id = payme.newId();
       rpc(await payme.create(id, order.id, tiyin(order), now()));
-      const cancel = await shop.t.app.inject({ method: 'POST', url: `/api/orders/v1/orders/${order.id}/cancel`, headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` }, payload: { reason: 'changed my mind' } });
+      const cancel = await shop.t.app.inject({
+        method: 'POST',
+        url: `/api/orders/v1/orders/${order.id}/cancel`,
+        headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` },
+        payload: { reason: 'changed my mind' },
+      });
       expect(cancel.statusCode).toBe(200);
       const before = await shop.toldOf(order.id);
       expect(errorOf(await payme.perform(id))).toBe(-31008);
@@ -383,7 +450,15 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     await shop.setCashback(c.id, 5000);
     await shop.setStock(COUNTED, 10);
     try {
-      const order = await shop.order('PAYME', { customer: c, cartItems: [{ productId: COUNTED, count: 3 }, { productId: T.products.fries, count: 2 }], promoCode: 'WELCOME10', cashback: 4000 });
+      const order = await shop.order('PAYME', {
+        customer: c,
+        cartItems: [
+          { productId: COUNTED, count: 3 },
+          { productId: T.products.fries, count: 2 },
+        ],
+        promoCode: 'WELCOME10',
+        cashback: 4000,
+      });
       expect(order.cashback).toBe(4000);
       expect([await shop.stockOf(COUNTED), await shop.cashbackOf(c.id), await shop.promoUsesOf(order.id)]).toEqual([7, 1000, 1]);
       const id = payme.newId();
@@ -409,8 +484,17 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     rpc(await payme.create(id, order.id, tiyin(order), now()));
     rpc(await payme.perform(id));
     // Its money goes back through Payme, which the operator starts: the customer's own cancel is refused.
-    const cancel = await shop.t.app.inject({ method: 'POST', url: `/api/orders/v1/orders/${order.id}/cancel`, headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` }, payload: { reason: 'changed my mind' } });
-    expect([cancel.statusCode, cancel.json().code, cancel.json().details]).toEqual([409, 'ORDER_CANCEL_NOT_ALLOWED', { reason: 'PAID_ONLINE' }]);
+    const cancel = await shop.t.app.inject({
+      method: 'POST',
+      url: `/api/orders/v1/orders/${order.id}/cancel`,
+      headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` },
+      payload: { reason: 'changed my mind' },
+    });
+    expect([cancel.statusCode, cancel.json().code, cancel.json().details]).toEqual([
+      409,
+      'ORDER_CANCEL_NOT_ALLOWED',
+      { reason: 'PAID_ONLINE' },
+    ]);
     await shop.t.app.moveOrder(T.id, order.id, { to: 'CANCELED', role: 'operator', reason: 'changed my mind' });
     expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CANCELED', isPaid: true });
     expect(rpc(await payme.cancel(id, 5)).result).toMatchObject({ state: -2 });
@@ -455,13 +539,26 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     const order = await shop.order('PAYME', { cartItems: [{ productId: T.products.fries, count: 12 }] });
     const withFee = await shop.order('PAYME', { cartItems: [{ productId: T.products.fries, count: 2 }] });
     expect([order.serviceFee, withFee.serviceFee > 0]).toEqual([0, true]);
-    await shop.t.database.db.update(products).set({ mxicCode: '10202001001000001', packageCode: '1498765', vatPercent: 12 }).where(eq(products.id, T.products.fries));
+    await shop.t.database.db
+      .update(products)
+      .set({ mxicCode: '10202001001000001', packageCode: '1498765', vatPercent: 12 })
+      .where(eq(products.id, T.products.fries));
     const line = order.cartItems[0]!;
     expect(rpc(await payme.checkPerform(order.id, tiyin(order))).result).toEqual({
       allow: true,
       detail: {
         receipt_type: 0,
-        items: [{ title: line.name.ru, price: (line.gross * 100) / 12, count: 12, code: '10202001001000001', package_code: '1498765', vat_percent: 12, discount: line.discount * 100 }],
+        items: [
+          {
+            title: line.name.ru,
+            price: (line.gross * 100) / 12,
+            count: 12,
+            code: '10202001001000001',
+            package_code: '1498765',
+            vat_percent: 12,
+            discount: line.discount * 100,
+          },
+        ],
       },
     });
     // A service fee has no line (nor IKPU) of its own: that receipt would not add up, so none is sent.
@@ -472,7 +569,13 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     const order = await shop.order('PAYME');
     const id = payme.newId();
     rpc(await payme.create(id, order.id, tiyin(order), now()));
-    const receipt = { receipt_id: 42, status_code: 0, fiscal_sign: '123', terminal_id: 'EP000000000025', qr_code_url: 'https://ofd.soliq.uz/check?t=1' };
+    const receipt = {
+      receipt_id: 42,
+      status_code: 0,
+      fiscal_sign: '123',
+      terminal_id: 'EP000000000025',
+      qr_code_url: 'https://ofd.soliq.uz/check?t=1',
+    };
     expect(rpc(await payme.call('SetFiscalData', { id, type: 'PERFORM', fiscal_data: receipt })).result).toEqual({ success: true });
     const [row] = (await shop.ledgerOf(order.id)).payme;
     expect(row!.fiscalData).toEqual({ PERFORM: receipt });
@@ -488,7 +591,9 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
       const renewed = paymeProvider(shop.t.app, { key: next });
       expect(rpc(await renewed.checkPerform(order.id, tiyin(order))).result).toEqual({ allow: true });
     } finally {
-      expect(rpc(await paymeProvider(shop.t.app, { key: next }).call('ChangePassword', { password: SANDBOX.payme.key })).result).toEqual({ success: true });
+      expect(rpc(await paymeProvider(shop.t.app, { key: next }).call('ChangePassword', { password: SANDBOX.payme.key })).result).toEqual({
+        success: true,
+      });
     }
     expect(rpc(await payme.checkPerform(order.id, tiyin(order))).result).toEqual({ allow: true });
   });
@@ -498,15 +603,31 @@ describe.each(BACKENDS)('Payme merchant API on %s', (backend) => {
     const res = await shop.t.app.inject({
       method: 'POST',
       url: PAYME_URL,
-      headers: { host: 'navbahor.localhost', 'x-merchant-id': DEMO.navbahor.id, 'content-type': 'text/json', authorization: basic('Paycom', SANDBOX.payme.key) },
-      payload: JSON.stringify({ method: 'CheckPerformTransaction', params: { amount: tiyin(order), account: { order_id: order.id } }, id: 1 }),
+      headers: {
+        host: 'navbahor.localhost',
+        'x-merchant-id': DEMO.navbahor.id,
+        'content-type': 'text/json',
+        authorization: basic('Paycom', SANDBOX.payme.key),
+      },
+      payload: JSON.stringify({
+        method: 'CheckPerformTransaction',
+        params: { amount: tiyin(order), account: { order_id: order.id } },
+        id: 1,
+      }),
     });
     expect(res.json()).toEqual({ jsonrpc: '2.0', id: 1, result: { allow: true } });
   });
 
   it('describes the providers’ endpoints in the OpenAPI document', async () => {
-    const doc = (await shop.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
-    for (const path of ['/api/payments/v1/payme', '/api/payments/v1/click/prepare', '/api/payments/v1/click/complete', '/api/payments/v1/uzum/{operation}']) {
+    const doc = (await shop.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    for (const path of [
+      '/api/payments/v1/payme',
+      '/api/payments/v1/click/prepare',
+      '/api/payments/v1/click/complete',
+      '/api/payments/v1/uzum/{operation}',
+    ]) {
       expect([path, doc.paths[path]?.post?.tags]).toEqual([path, ['payments']]);
     }
   });

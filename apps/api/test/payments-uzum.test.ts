@@ -25,10 +25,17 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
    * and what must come back: 200 with the transaction's status, or 400 with Uzum's code; then the order's state.
    */
   it('plays Uzum’s matrix: every call, repeat and refusal with its code, and the order’s state after it', async () => {
-    const placed = { a: await shop.order('UZUM'), b: await shop.order('UZUM'), c: await shop.order('UZUM'), payme: await shop.order('PAYME') };
+    const placed = {
+      a: await shop.order('UZUM'),
+      b: await shop.order('UZUM'),
+      c: await shop.order('UZUM'),
+      payme: await shop.order('PAYME'),
+    };
     const trans = new Map<string, string>();
-    const transOf = (label: string) => (label === 'unknown' ? 'no-such-transaction' : trans.get(label) ?? trans.set(label, uzum.newTransId()).get(label)!);
-    const orderIdOf = (label: string) => (label === 'unknown' ? '00000000-0000-4000-8000-000000000000' : placed[label as keyof typeof placed].id);
+    const transOf = (label: string) =>
+      label === 'unknown' ? 'no-such-transaction' : (trans.get(label) ?? trans.set(label, uzum.newTransId()).get(label)!);
+    const orderIdOf = (label: string) =>
+      label === 'unknown' ? '00000000-0000-4000-8000-000000000000' : placed[label as keyof typeof placed].id;
     type Row = [call: string, order: string, transaction: string, expected: string, orderAfter?: string];
     const rows: Row[] = [
       ['check', 'a', '', 'OK', 'CREATED unpaid'],
@@ -80,7 +87,10 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
       const [transLabel = '', amountKind] = transaction.split(' ', 2);
       if (label in placed && transLabel) orderOfTrans.set(transLabel, label as keyof typeof placed);
       if (call === 'accept') {
-        await shop.t.database.db.update(orders).set({ status: 'COOKING' }).where(eq(orders.id, orderIdOf(label)));
+        await shop.t.database.db
+          .update(orders)
+          .set({ status: 'COOKING' })
+          .where(eq(orders.id, orderIdOf(label)));
       } else {
         const transId = transOf(transLabel);
         const order = label ? orderIdOf(label) : '';
@@ -103,28 +113,51 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
     }
     expect([await state('a'), await state('b'), await state('c')]).toEqual(['CANCELED unpaid', 'OPEN paid', 'COOKING paid']);
     // Nothing was charged twice: one confirmed transaction per order at most.
-    for (const label of ['a', 'b', 'c'] as const) expect((await shop.ledgerOf(placed[label].id)).uzum.filter((t) => t.state === 'CONFIRMED').length).toBeLessThanOrEqual(1);
+    for (const label of ['a', 'b', 'c'] as const)
+      expect((await shop.ledgerOf(placed[label].id)).uzum.filter((t) => t.state === 'CONFIRMED').length).toBeLessThanOrEqual(1);
   });
 
   it('check → create → confirm pays the order (CREATED → OPEN); status follows; a repeated create or confirm is refused (10010, 10016) and charges nothing', async () => {
     const order = await shop.order('UZUM');
     const check = await uzum.check(order.id);
-    expect(check).toEqual({ status: 200, body: { serviceId: 30001, timestamp: now(), status: 'OK', data: { orderId: { value: order.id }, amount: { value: String(tiyin(order)) } } } });
+    expect(check).toEqual({
+      status: 200,
+      body: {
+        serviceId: 30001,
+        timestamp: now(),
+        status: 'OK',
+        data: { orderId: { value: order.id }, amount: { value: String(tiyin(order)) } },
+      },
+    });
 
     const transId = uzum.newTransId();
     const created = await uzum.create(transId, order.id, tiyin(order));
-    expect(created).toEqual({ status: 200, body: { serviceId: 30001, transId, status: 'CREATED', transTime: now(), data: {}, amount: tiyin(order) } });
+    expect(created).toEqual({
+      status: 200,
+      body: { serviceId: 30001, transId, status: 'CREATED', transTime: now(), data: {}, amount: tiyin(order) },
+    });
     shop.t.clock.set(new Date(now() + 3_000));
-    expect(await uzum.create(transId, order.id, tiyin(order))).toMatchObject({ status: 400, body: { transId, status: 'FAILED', errorCode: '10010' } });
+    expect(await uzum.create(transId, order.id, tiyin(order))).toMatchObject({
+      status: 400,
+      body: { transId, status: 'FAILED', errorCode: '10010' },
+    });
     expect((await uzum.status(transId)).body).toMatchObject({ status: 'CREATED', transTime: created.body.transTime, confirmTime: null });
 
     const confirmed = await uzum.confirm(transId);
-    expect(confirmed).toEqual({ status: 200, body: { serviceId: 30001, transId, status: 'CONFIRMED', confirmTime: now(), data: {}, amount: tiyin(order) } });
+    expect(confirmed).toEqual({
+      status: 200,
+      body: { serviceId: 30001, transId, status: 'CONFIRMED', confirmTime: now(), data: {}, amount: tiyin(order) },
+    });
     expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
     shop.t.clock.set(new Date(now() + 3_000));
     expect(await uzum.confirm(transId)).toMatchObject({ status: 400, body: { transId, status: 'FAILED', errorCode: '10016' } });
     expect((await uzum.create(transId, order.id, tiyin(order))).body).toMatchObject({ errorCode: '10010' });
-    expect((await uzum.status(transId)).body).toMatchObject({ status: 'CONFIRMED', transTime: created.body.transTime, confirmTime: confirmed.body.confirmTime, reverseTime: null });
+    expect((await uzum.status(transId)).body).toMatchObject({
+      status: 'CONFIRMED',
+      transTime: created.body.transTime,
+      confirmTime: confirmed.body.confirmTime,
+      reverseTime: null,
+    });
     expect((await shop.ledgerOf(order.id)).uzum).toHaveLength(1);
     expect(await shop.orderRow(order.id)).toMatchObject({ status: 'OPEN', isPaid: true });
     // Paid: a check or a new transaction for it is refused as already processed.
@@ -137,7 +170,10 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
     const transId = uzum.newTransId();
     await uzum.create(transId, order.id, tiyin(order));
     const reversed = await uzum.reverse(transId);
-    expect(reversed).toEqual({ status: 200, body: { serviceId: 30001, transId, status: 'REVERSED', reverseTime: now(), data: {}, amount: tiyin(order) } });
+    expect(reversed).toEqual({
+      status: 200,
+      body: { serviceId: 30001, transId, status: 'REVERSED', reverseTime: now(), data: {}, amount: tiyin(order) },
+    });
     shop.t.clock.set(new Date(now() + 1_000));
     expect((await uzum.reverse(transId)).body).toMatchObject({ status: 'FAILED', errorCode: '10018' });
     expect((await uzum.confirm(transId)).body).toMatchObject({ status: 'FAILED', errorCode: '10015' });
@@ -151,7 +187,15 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
     await shop.setCashback(c.id, 6000);
     await shop.setStock(COUNTED, 4);
     try {
-      const order = await shop.order('UZUM', { customer: c, cartItems: [{ productId: COUNTED, count: 4 }, { productId: T.products.fries, count: 2 }], promoCode: 'WELCOME10', cashback: 2500 });
+      const order = await shop.order('UZUM', {
+        customer: c,
+        cartItems: [
+          { productId: COUNTED, count: 4 },
+          { productId: T.products.fries, count: 2 },
+        ],
+        promoCode: 'WELCOME10',
+        cashback: 2500,
+      });
       const transId = uzum.newTransId();
       await uzum.create(transId, order.id, tiyin(order));
       await uzum.confirm(transId);
@@ -188,14 +232,19 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
       ['reverse', { ...stamp, transId }],
       ['status', { ...stamp, transId }],
     ];
-    const wrong: Record<string, string>[] = [{}, { authorization: basic(SANDBOX.uzum.login, 'nope') }, { authorization: basic(NAVBAHOR_ACCOUNTS.uzum.login, NAVBAHOR_ACCOUNTS.uzum.password) }];
+    const wrong: Record<string, string>[] = [
+      {},
+      { authorization: basic(SANDBOX.uzum.login, 'nope') },
+      { authorization: basic(NAVBAHOR_ACCOUNTS.uzum.login, NAVBAHOR_ACCOUNTS.uzum.password) },
+    ];
     for (const headers of wrong) {
       for (const [op, body] of bodies) {
         const res = await uzum.call(op, body, headers);
         expect([op, res.status, res.body.status, res.body.errorCode]).toEqual([op, 400, 'FAILED', '10001']);
       }
     }
-    for (const [op, body] of bodies) expect([op, (await uzum.call(op, { ...body, serviceId: 30002 })).body.errorCode]).toEqual([op, '10006']);
+    for (const [op, body] of bodies)
+      expect([op, (await uzum.call(op, { ...body, serviceId: 30002 })).body.errorCode]).toEqual([op, '10006']);
     expect(await shop.orderRow(order.id)).toMatchObject({ status: 'CREATED', isPaid: false });
     expect((await uzum.status(transId)).body).toMatchObject({ status: 'CREATED' });
   });
@@ -208,11 +257,15 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
     }
     const payme = await shop.order('PAYME');
     expect((await uzum.check(payme.id)).body).toMatchObject({ errorCode: '10007' });
-    for (const amount of [tiyin(order) - 100, order.totalPrice]) expect((await uzum.create(uzum.newTransId(), order.id, amount)).body).toMatchObject({ errorCode: '10011' });
+    for (const amount of [tiyin(order) - 100, order.totalPrice])
+      expect((await uzum.create(uzum.newTransId(), order.id, amount)).body).toMatchObject({ errorCode: '10011' });
     const unknown = uzum.newTransId();
-    for (const answer of [await uzum.confirm(unknown), await uzum.reverse(unknown), await uzum.status(unknown)]) expect(answer).toMatchObject({ status: 400, body: { transId: unknown, errorCode: '10014' } });
+    for (const answer of [await uzum.confirm(unknown), await uzum.reverse(unknown), await uzum.status(unknown)])
+      expect(answer).toMatchObject({ status: 400, body: { transId: unknown, errorCode: '10014' } });
     expect((await uzum.call('check', '{"serviceId": 30001,')).body).toMatchObject({ errorCode: '10002' });
-    expect((await uzum.call('create', { serviceId: 30001, timestamp: now(), params: { orderId: order.id } })).body).toMatchObject({ errorCode: '10005' });
+    expect((await uzum.call('create', { serviceId: 30001, timestamp: now(), params: { orderId: order.id } })).body).toMatchObject({
+      errorCode: '10005',
+    });
     expect((await uzum.call('refund', { serviceId: 30001, timestamp: now() })).body).toMatchObject({ errorCode: '10003' });
     // Without the login, even those are 10001.
     expect((await uzum.call('refund', {}, {})).body).toMatchObject({ errorCode: '10001' });
@@ -279,7 +332,10 @@ describe.each(BACKENDS)('Uzum Bank merchant API on %s', (backend) => {
     const order = await shop.order('UZUM');
     await shop.t.database.db.execute(sql`alter table uzum_transactions rename to uzum_transactions_away`);
     try {
-      expect(await uzum.create(uzum.newTransId(), order.id, tiyin(order))).toMatchObject({ status: 400, body: { status: 'FAILED', errorCode: '99999' } });
+      expect(await uzum.create(uzum.newTransId(), order.id, tiyin(order))).toMatchObject({
+        status: 400,
+        body: { status: 'FAILED', errorCode: '99999' },
+      });
     } finally {
       await shop.t.database.db.execute(sql`alter table uzum_transactions_away rename to uzum_transactions`);
     }

@@ -70,7 +70,10 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
       .insert(users)
       .values({ merchantId: T.id, phone: `+99890${String(4_000_000 + ++serial).padStart(7, '0')}`, cashback })
       .returning();
-    if (cashback > 0) await db().insert(cashbackEntries).values({ merchantId: T.id, userId: row!.id, kind: 'OPENING', amount: cashback, balanceAfter: cashback });
+    if (cashback > 0)
+      await db()
+        .insert(cashbackEntries)
+        .values({ merchantId: T.id, userId: row!.id, kind: 'OPENING', amount: cashback, balanceAfter: cashback });
     return { merchantId: T.id, id: row!.id };
   };
   const merchant = async () => (await db().select().from(merchants).where(eq(merchants.id, T.id)))[0]!;
@@ -103,14 +106,32 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
     };
     return { quotes, deps, seen };
   };
-  const place = async (deps: PlaceOrderDeps, who: { merchantId: string; id: string }, body: OrderRequest, key?: string): Promise<PlaceOutcome> =>
-    placeOrder(deps, { customer: who, merchant: await merchant(), body, options: { scheduled: false, idempotencyKey: key, clientIp: '10.27.0.1' }, now: t.clock.now() });
+  const place = async (
+    deps: PlaceOrderDeps,
+    who: { merchantId: string; id: string },
+    body: OrderRequest,
+    key?: string,
+  ): Promise<PlaceOutcome> =>
+    placeOrder(deps, {
+      customer: who,
+      merchant: await merchant(),
+      body,
+      options: { scheduled: false, idempotencyKey: key, clientIp: '10.27.0.1' },
+      now: t.clock.now(),
+    });
   const orderOf = async (outcome: PlaceOutcome) => {
     expect(outcome.kind).toBe('placed');
-    return (await db().select().from(orders).where(eq(orders.id, (outcome as { orderId: string }).orderId)))[0]!;
+    return (
+      await db()
+        .select()
+        .from(orders)
+        .where(eq(orders.id, (outcome as { orderId: string }).orderId))
+    )[0]!;
   };
-  const priceOf = async (id: string) => (await db().select({ costPrice: products.costPrice }).from(products).where(eq(products.id, id)))[0]!.costPrice;
-  const versionOf = async () => (await db().select().from(catalogueVersions).where(eq(catalogueVersions.merchantId, T.id)))[0]?.version ?? null;
+  const priceOf = async (id: string) =>
+    (await db().select({ costPrice: products.costPrice }).from(products).where(eq(products.id, id)))[0]!.costPrice;
+  const versionOf = async () =>
+    (await db().select().from(catalogueVersions).where(eq(catalogueVersions.merchantId, T.id)))[0]?.version ?? null;
   /** Every row an order writes, counted for the brand (or the customer's ledger), to see that nothing was half-written. */
   const written = async (userId: string) => ({
     orders: Number((await db().select({ n: count() }).from(orders).where(eq(orders.merchantId, T.id)))[0]!.n),
@@ -132,7 +153,10 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
     const cola = await priceOf(P.cola);
     await db().update(products).set({ costPrice: cola }).where(eq(products.id, P.cola));
     expect(await versionOf()).toEqual(before);
-    await db().update(products).set({ costPrice: cola + 100 }).where(eq(products.id, P.cola));
+    await db()
+      .update(products)
+      .set({ costPrice: cola + 100 })
+      .where(eq(products.id, P.cola));
     const afterProduct = await versionOf();
     expect(afterProduct).not.toBeNull();
     expect(afterProduct).not.toEqual(before);
@@ -153,7 +177,10 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
     const first = await orderOf(await place(deps, who, requestOf()));
     expect(seen.from).toEqual(['snapshot']);
     const fries = await priceOf(P.fries);
-    await db().update(products).set({ costPrice: fries + 1000 }).where(eq(products.id, P.fries));
+    await db()
+      .update(products)
+      .set({ costPrice: fries + 1000 })
+      .where(eq(products.id, P.fries));
     try {
       // The storefront's quote still shows the old price: the snapshot is stale and this instance does not know it.
       const quoted = await quotes.quote(await merchant(), requestOf(), { now: t.clock.now() });
@@ -196,7 +223,10 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
     changeHeard = true;
     expect(await quotes.keptForOrder(T.id)).toBe(first);
     const fries = await priceOf(P.fries);
-    await db().update(products).set({ costPrice: fries + 500 }).where(eq(products.id, P.fries));
+    await db()
+      .update(products)
+      .set({ costPrice: fries + 500 })
+      .where(eq(products.id, P.fries));
     try {
       const stale = await orderOf(await place(deps, who, requestOf()));
       changeHeard = false;
@@ -267,7 +297,14 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
     await setConfirming(true);
     try {
       const before = await written(who.id);
-      const body = requestOf({ cartItems: [{ productId: P.cola, count: 2, modifications: [] }, { productId: P.fries, count: 2, modifications: [] }], promoCode: 'WELCOME10', cashback: 1000 });
+      const body = requestOf({
+        cartItems: [
+          { productId: P.cola, count: 2, modifications: [] },
+          { productId: P.fries, count: 2, modifications: [] },
+        ],
+        promoCode: 'WELCOME10',
+        cashback: 1000,
+      });
       const outcome = await place(deps, who, body, 'confirm-key-0001');
       expect(outcome).toMatchObject({ kind: 'needs-confirmation', subject: expect.stringMatching(/^[0-9a-f]{64}$/) });
       // Stock, the number, the order and its lines, the cashback spent, the promo use, the key: none of it kept.
@@ -284,7 +321,15 @@ describe.each(BACKENDS)('placing an order, step by step, on %s', (backend) => {
       expect(placed.kind).toBe('placed');
       expect(seen.checked).toBe(1);
       const after = await written(who.id);
-      expect(after).toMatchObject({ orders: before.orders + 1, counter: before.counter + 1, stock: 8, promoUses: 1, keys: 1, balance: 4000, ledger: before.ledger + 1 });
+      expect(after).toMatchObject({
+        orders: before.orders + 1,
+        counter: before.counter + 1,
+        stock: 8,
+        promoUses: 1,
+        keys: 1,
+        balance: 4000,
+        ledger: before.ledger + 1,
+      });
     } finally {
       await setConfirming(false);
       await db().update(products).set({ count: null }).where(eq(products.id, P.cola));

@@ -23,7 +23,13 @@ describe.each(BACKENDS)('the promo check on %s', (backend) => {
   const check = (query: string, headers: Record<string, string> = TEZKOR) =>
     t.app.inject({ method: 'GET', url: `/api/orders/v1/promo/check?${query}`, headers });
 
-  async function expectError(query: string, status: number, code: keyof typeof ERROR_CATALOGUE, details?: Record<string, unknown>, headers = TEZKOR) {
+  async function expectError(
+    query: string,
+    status: number,
+    code: keyof typeof ERROR_CATALOGUE,
+    details?: Record<string, unknown>,
+    headers = TEZKOR,
+  ) {
     const res = await check(query, headers);
     expect(res.statusCode, `${query}: ${res.body}`).toBe(status);
     const body = res.json();
@@ -46,7 +52,17 @@ describe.each(BACKENDS)('the promo check on %s', (backend) => {
       minPrice: 0,
       isActive: true,
     });
-    expect(Object.keys(res.json()).sort()).toEqual(['code', 'deliveryDiscount', 'discountType', 'endDate', 'id', 'isActive', 'minPrice', 'productDiscount', 'startDate']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'code',
+      'deliveryDiscount',
+      'discountType',
+      'endDate',
+      'id',
+      'isActive',
+      'minPrice',
+      'productDiscount',
+      'startDate',
+    ]);
     expect(new Date(body.startDate!).getTime()).toBeLessThan(seededAt.getTime());
     expect(new Date(body.endDate!).getTime()).toBeGreaterThan(seededAt.getTime());
   });
@@ -100,7 +116,12 @@ describe.each(BACKENDS)('the promo check on %s', (backend) => {
   it('answers 409 PROMO_MIN_PRICE with the minimum when the amount is below it', async () => {
     await expectError('code=MINUS15K&amount=99999', 409, 'PROMO_MIN_PRICE', { minPrice: 100_000 });
     await expectError('code=minus15k&amount=0', 409, 'PROMO_MIN_PRICE', { minPrice: 100_000 });
-    expect((await check('code=MINUS15K&amount=100000')).json()).toMatchObject({ code: 'MINUS15K', discountType: 'AMOUNT', productDiscount: 15_000, minPrice: 100_000 });
+    expect((await check('code=MINUS15K&amount=100000')).json()).toMatchObject({
+      code: 'MINUS15K',
+      discountType: 'AMOUNT',
+      productDiscount: 15_000,
+      minPrice: 100_000,
+    });
     // Without an amount the minimum is left to the quote.
     expect((await check('code=MINUS15K')).statusCode).toBe(200);
   });
@@ -164,7 +185,10 @@ describe.each(BACKENDS)('the promo check on %s', (backend) => {
       const res = await check(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
-      expect(res.json().details.fields.map((f: { field: string }) => f.field), query).toEqual([field]);
+      expect(
+        res.json().details.fields.map((f: { field: string }) => f.field),
+        query,
+      ).toEqual([field]);
     }
   });
 

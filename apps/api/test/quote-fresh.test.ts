@@ -24,7 +24,12 @@ const BIG_STANDARD = demoId(`${T.sub}/product/big-tezkor/group/size/option/stand
 type Line = { productId: string; count: number; modifications: { id: string; count: number }[] };
 const plain = (productId: string, count = 1): Line => ({ productId, count, modifications: [] });
 const big = (count: number): Line => ({ productId: P.lowStock, count, modifications: [{ id: BIG_STANDARD, count: 1 }] });
-const pickup = (cartItems: Line[], promoCode?: string) => ({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems, ...(promoCode ? { promoCode } : {}) });
+const pickup = (cartItems: Line[], promoCode?: string) => ({
+  serviceType: 'PICK_UP',
+  branchId: T.branches.chilonzor,
+  cartItems,
+  ...(promoCode ? { promoCode } : {}),
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,20 +55,34 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
     try {
       await run();
     } finally {
-      await t.database.db.update(products).set({ count: before!.count, active: before!.active, isAvailable: before!.isAvailable }).where(eq(products.id, id));
+      await t.database.db
+        .update(products)
+        .set({ count: before!.count, active: before!.active, isAvailable: before!.isAvailable })
+        .where(eq(products.id, id));
     }
   }
 
   it('answers each of several asks read together exactly as it reads alone, and never across brands', async () => {
     const [customer] = await t.database.db.insert(users).values({ merchantId: T.id, phone: '+998901110001', cashback: 7000 }).returning();
-    const [blocked] = await t.database.db.insert(users).values({ merchantId: T.id, phone: '+998901110002', cashback: 9000, isActive: false }).returning();
-    const [navbahorCustomer] = await t.database.db.insert(users).values({ merchantId: N.id, phone: '+998901110001', cashback: 5000 }).returning();
+    const [blocked] = await t.database.db
+      .insert(users)
+      .values({ merchantId: T.id, phone: '+998901110002', cashback: 9000, isActive: false })
+      .returning();
+    const [navbahorCustomer] = await t.database.db
+      .insert(users)
+      .values({ merchantId: N.id, phone: '+998901110001', cashback: 5000 })
+      .returning();
     const [navbahorPromo] = await t.database.db
       .insert(promos)
       .values({ merchantId: N.id, code: 'Choy5', discountType: 'PERCENTAGE', productDiscount: 5, startDate: null, endDate: null })
       .returning();
     const asks: FreshAsk[] = [
-      { merchantId: T.id, productIds: [P.fries, P.lowStock, P.outOfStock, N.products.plov, randomUUID()], promoCode: 'WeLcOmE10', userId: customer!.id },
+      {
+        merchantId: T.id,
+        productIds: [P.fries, P.lowStock, P.outOfStock, N.products.plov, randomUUID()],
+        promoCode: 'WeLcOmE10',
+        userId: customer!.id,
+      },
       { merchantId: N.id, productIds: [N.products.plov, N.products.greenTea, P.fries], promoCode: 'choy5', userId: navbahorCustomer!.id },
       { merchantId: N.id, productIds: [N.products.somsa], promoCode: 'welcome10', userId: customer!.id },
       { merchantId: T.id, productIds: [], promoCode: null, userId: blocked!.id },
@@ -95,7 +114,9 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
 
   it('finds a promo code that needs quoting or escaping, in any letter case', async () => {
     const code = 'Ёлка "2026", {a\\b} o\'zbek';
-    await t.database.db.insert(promos).values({ merchantId: T.id, code, discountType: 'AMOUNT', productDiscount: 1000, startDate: null, endDate: null });
+    await t.database.db
+      .insert(promos)
+      .values({ merchantId: T.id, code, discountType: 'AMOUNT', productDiscount: 1000, startDate: null, endDate: null });
     const q = await quote(pickup([plain(P.fries, 2)], code.toLowerCase()));
     expect(q.promo?.code).toBe(code);
     expect(codes(q)).toEqual([]);
@@ -109,7 +130,10 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
     const many = (body: object, n = 12) => Promise.all(Array.from({ length: n }, () => quote(body)));
     await withProduct(P.lowStock, { count: 1 }, async () => {
       await heard(backend, async () => {
-        for (const q of await many(basket)) expect(q.problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 1 } }));
+        for (const q of await many(basket))
+          expect(q.problems).toContainEqual(
+            expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 1 } }),
+          );
       });
     });
     await heard(backend, async () => expect(codes(await quote(basket))).toEqual([]));
@@ -129,23 +153,35 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
       await heard(backend, async () => {
         for (const q of await many(basket)) expect(codes(q)).toEqual(['PROMO_NOT_ACTIVE']);
       });
-      await t.database.db.update(promos).set({ isActive: true, endDate: new Date(t.clock.now().getTime() - 60_000) }).where(eq(promos.id, welcome));
+      await t.database.db
+        .update(promos)
+        .set({ isActive: true, endDate: new Date(t.clock.now().getTime() - 60_000) })
+        .where(eq(promos.id, welcome));
       await heard(backend, async () => expect(codes(await quote(basket))).toEqual(['PROMO_EXPIRED']));
     } finally {
-      await t.database.db.update(promos).set({ isActive: true, endDate: new Date(t.clock.now().getTime() + 90 * 86_400_000) }).where(eq(promos.id, welcome));
+      await t.database.db
+        .update(promos)
+        .set({ isActive: true, endDate: new Date(t.clock.now().getTime() + 90 * 86_400_000) })
+        .where(eq(promos.id, welcome));
     }
     await heard(backend, async () => expect(codes(await quote(basket))).toEqual([]));
   });
 
-  it("gives each of many quotes arriving together its own answer: brands, baskets, codes and customers mixed", async () => {
+  it('gives each of many quotes arriving together its own answer: brands, baskets, codes and customers mixed', async () => {
     const bodies: { body: object; headers: Record<string, string> }[] = [
       { body: pickup([big(6)]), headers: TEZKOR },
       { body: pickup([plain(P.fries, 3)], 'minus15k'), headers: TEZKOR },
       { body: pickup([plain(P.cola)], 'OFF'), headers: TEZKOR },
       { body: pickup([plain(P.outOfStock)]), headers: TEZKOR },
       { body: pickup([plain(N.products.plov)]), headers: TEZKOR },
-      { body: { serviceType: 'PICK_UP', branchId: N.branches.mirobod, cartItems: [plain(N.products.plov, 2), plain(N.products.greenTea)] }, headers: { 'x-merchant-id': N.id } },
-      { body: { serviceType: 'PICK_UP', branchId: N.branches.mirobod, cartItems: [plain(P.fries)], promoCode: 'welcome10' }, headers: { 'x-merchant-id': N.id } },
+      {
+        body: { serviceType: 'PICK_UP', branchId: N.branches.mirobod, cartItems: [plain(N.products.plov, 2), plain(N.products.greenTea)] },
+        headers: { 'x-merchant-id': N.id },
+      },
+      {
+        body: { serviceType: 'PICK_UP', branchId: N.branches.mirobod, cartItems: [plain(P.fries)], promoCode: 'welcome10' },
+        headers: { 'x-merchant-id': N.id },
+      },
     ];
     const alone: QuoteResponse[] = [];
     for (const b of bodies) alone.push(await quote(b.body, b.headers));
@@ -179,7 +215,12 @@ describe.each(BACKENDS)("the quote's fresh read on %s", (backend) => {
   it('sees a product switched off at the branch by its staff in the next quote', async () => {
     const basket = pickup([plain(P.fries)]);
     expect(codes(await quote(basket))).toEqual([]);
-    const login = await t.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: TEZKOR, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/ops/v1/auth/login',
+      headers: TEZKOR,
+      payload: { phone: T.staffPhones.operator, password: T.staffPassword },
+    });
     const token = (login.json() as { token: string }).token;
     const stop = (stopped: boolean) =>
       t.app.inject({
@@ -207,18 +248,32 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the quote across instanc
   const pair = twoInstances('dx-quote-');
 
   it('quotes on B the stock an order on A has just taken, and the promo A has just switched off', async () => {
-    const onB = async (body: object) => QuoteResponse.parse((await pair.b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
+    const onB = async (body: object) =>
+      QuoteResponse.parse(
+        (await pair.b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json(),
+      );
     const basket = pickup([big(1)], 'welcome10');
     // B has its catalogue in memory and its statement prepared.
     expect((await onB(basket)).problems).toEqual([]);
 
     const c = await signInCustomer(pair.a, pair.dataDir, { phone: '+998951110001', merchantId: T.id, ip: '10.17.0.1' });
-    const placed = await pair.a.app.inject({ method: 'POST', url: '/api/orders/v1/orders', headers: { ...TEZKOR, authorization: `Bearer ${c.token}` }, payload: pickup([big(5)]) });
+    const placed = await pair.a.app.inject({
+      method: 'POST',
+      url: '/api/orders/v1/orders',
+      headers: { ...TEZKOR, authorization: `Bearer ${c.token}` },
+      payload: pickup([big(5)]),
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     Order.parse(placed.json());
-    await heard('postgres', async () => expect((await onB(basket)).problems).toContainEqual(expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 0 } })));
+    await heard('postgres', async () =>
+      expect((await onB(basket)).problems).toContainEqual(
+        expect.objectContaining({ code: 'NOT_ENOUGH_PRODUCTS', productId: P.lowStock, details: { max: 0 } }),
+      ),
+    );
 
     await pair.a.database.db.update(promos).set({ isActive: false }).where(eq(promos.id, DEMO.promos.welcome10.id));
-    await heard('postgres', async () => expect((await onB(pickup([plain(P.fries)], 'welcome10'))).problems.map((p) => p.code)).toEqual(['PROMO_NOT_ACTIVE']));
+    await heard('postgres', async () =>
+      expect((await onB(pickup([plain(P.fries)], 'welcome10'))).problems.map((p) => p.code)).toEqual(['PROMO_NOT_ACTIVE']),
+    );
   });
 });

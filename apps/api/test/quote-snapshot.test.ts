@@ -23,7 +23,12 @@ const BIG_STANDARD = demoId(`${T.sub}/product/big-tezkor/group/size/option/stand
 type Line = { productId: string; count: number; modifications: { id: string; count: number }[] };
 const plain = (productId: string, count = 1): Line => ({ productId, count, modifications: [] });
 const big = (count: number): Line => ({ productId: P.lowStock, count, modifications: [{ id: BIG_STANDARD, count: 1 }] });
-const pickup = (cartItems: Line[], extra: Record<string, unknown> = {}) => ({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems, ...extra });
+const pickup = (cartItems: Line[], extra: Record<string, unknown> = {}) => ({
+  serviceType: 'PICK_UP',
+  branchId: T.branches.chilonzor,
+  cartItems,
+  ...extra,
+});
 
 describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => {
   let t: TestApp;
@@ -58,7 +63,9 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
       const withPromo = await quote(pickup([plain(P.fries)], { promoCode: 'welcome10' }));
       expect(withPromo.promo?.id).toBe(DEMO.promos.welcome10.id);
       expect(withPromo.promoProductDiscount).toBe(1_400);
-      expect((await quote(pickup([plain(P.fries)], { promoCode: 'NO-SUCH-CODE' }))).problems.map((p) => p.code)).toEqual(['PROMO_NOT_FOUND']);
+      expect((await quote(pickup([plain(P.fries)], { promoCode: 'NO-SUCH-CODE' }))).problems.map((p) => p.code)).toEqual([
+        'PROMO_NOT_FOUND',
+      ]);
       expect((await quote(pickup([plain(P.fries)], { promoCode: 'expired' }))).problems.map((p) => p.code)).toEqual(['PROMO_EXPIRED']);
       expect(counted.count()).toBe(0);
       // A code with a letter beyond ASCII (a Cyrillic Е) is looked up as the database's lower() folds it: one statement.
@@ -81,7 +88,12 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
     const order = Order.parse(placed.json());
     await heard(backend, async () => expect(stockProblem(await quote(basket))?.details).toEqual({ max: 3 }));
 
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/orders/v1/orders/${order.id}/cancel`, headers: auth, payload: { reason: 'changed my mind' } });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/v1/orders/${order.id}/cancel`,
+      headers: auth,
+      payload: { reason: 'changed my mind' },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await heard(backend, async () => expect(stockProblem(await quote(basket))?.details).toEqual({ max: 5 }));
 
@@ -94,7 +106,11 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
       await t.database.db.execute(
         sql`insert into product_branches (merchant_id, product_id, branch_id, is_active) values (${T.id}, ${P.fries}, ${T.branches.chilonzor}, false)`,
       );
-      await heard(backend, async () => expect((await quote(fries)).problems).toContainEqual(expect.objectContaining({ code: 'PRODUCT_NOT_AVAILABLE', productId: P.fries })));
+      await heard(backend, async () =>
+        expect((await quote(fries)).problems).toContainEqual(
+          expect.objectContaining({ code: 'PRODUCT_NOT_AVAILABLE', productId: P.fries }),
+        ),
+      );
     } finally {
       await t.database.db.execute(sql`delete from product_branches where product_id = ${P.fries} and branch_id = ${T.branches.chilonzor}`);
       await t.database.db.execute(sql`update products set cost_price = 14000 where id = ${P.fries}`);
@@ -109,9 +125,22 @@ describe.each(BACKENDS)('the quote from the brand snapshot on %s', (backend) => 
       await t.database.db.execute(sql`update promos set product_discount = 20 where id = ${DEMO.promos.welcome10.id}`);
       await heard(backend, async () => expect(await quote(basket)).toMatchObject({ promoProductDiscount: 2_800, problems: [] }));
       await t.database.db.execute(sql`update promos set is_active = false where id = ${DEMO.promos.welcome10.id}`);
-      await heard(backend, async () => expect(await quote(basket)).toMatchObject({ promo: null, promoProductDiscount: 0, problems: [expect.objectContaining({ code: 'PROMO_NOT_ACTIVE' })] }));
-      await t.database.db.execute(sql`insert into promos (merchant_id, code, discount_type, product_discount) values (${T.id}, 'Snapshot5', 'PERCENTAGE', 5)`);
-      await heard(backend, async () => expect(await quote(pickup([plain(P.fries)], { promoCode: 'SNAPSHOT5' }))).toMatchObject({ promoProductDiscount: 700, problems: [] }));
+      await heard(backend, async () =>
+        expect(await quote(basket)).toMatchObject({
+          promo: null,
+          promoProductDiscount: 0,
+          problems: [expect.objectContaining({ code: 'PROMO_NOT_ACTIVE' })],
+        }),
+      );
+      await t.database.db.execute(
+        sql`insert into promos (merchant_id, code, discount_type, product_discount) values (${T.id}, 'Snapshot5', 'PERCENTAGE', 5)`,
+      );
+      await heard(backend, async () =>
+        expect(await quote(pickup([plain(P.fries)], { promoCode: 'SNAPSHOT5' }))).toMatchObject({
+          promoProductDiscount: 700,
+          problems: [],
+        }),
+      );
     } finally {
       await t.database.db.execute(sql`delete from promos where merchant_id = ${T.id} and code = 'Snapshot5'`);
       await t.database.db.execute(sql`update promos set product_discount = 10, is_active = true where id = ${DEMO.promos.welcome10.id}`);
@@ -152,13 +181,26 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the brand snapshot acros
   const pair = twoInstances('dx-snapshot-');
 
   it("quotes on B a product A's staff put on the stop-list, and off it again", async () => {
-    const onB = async (body: object) => QuoteResponse.parse((await pair.b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json());
+    const onB = async (body: object) =>
+      QuoteResponse.parse(
+        (await pair.b.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: TEZKOR, payload: body })).json(),
+      );
     const basket = pickup([plain(P.fries)]);
     expect((await onB(basket)).problems).toEqual([]);
-    const login = await pair.a.app.inject({ method: 'POST', url: '/api/ops/v1/auth/login', headers: TEZKOR, payload: { phone: T.staffPhones.operator, password: T.staffPassword } });
+    const login = await pair.a.app.inject({
+      method: 'POST',
+      url: '/api/ops/v1/auth/login',
+      headers: TEZKOR,
+      payload: { phone: T.staffPhones.operator, password: T.staffPassword },
+    });
     const token = (login.json() as { token: string }).token;
     const stop = (stopped: boolean) =>
-      pair.a.app.inject({ method: 'PUT', url: '/api/ops/v1/stop-list', headers: { ...TEZKOR, authorization: `Bearer ${token}` }, payload: { branchId: T.branches.chilonzor, productId: P.fries, stopped } });
+      pair.a.app.inject({
+        method: 'PUT',
+        url: '/api/ops/v1/stop-list',
+        headers: { ...TEZKOR, authorization: `Bearer ${token}` },
+        payload: { branchId: T.branches.chilonzor, productId: P.fries, stopped },
+      });
     expect((await stop(true)).statusCode).toBe(200);
     await heard('postgres', async () => expect((await onB(basket)).problems.map((p) => p.code)).toEqual(['PRODUCT_NOT_AVAILABLE']));
     expect((await stop(false)).statusCode).toBe(200);

@@ -72,7 +72,18 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const q = await quote({
         serviceType: 'PICK_UP',
         branchId: T.branches.chilonzor,
-        cartItems: [burger(P.cheeseburger, 2, [['sauces', 'cheese', 1], ['sauces', 'bbq', 2]], 'large'), item(P.fries)],
+        cartItems: [
+          burger(
+            P.cheeseburger,
+            2,
+            [
+              ['sauces', 'cheese', 1],
+              ['sauces', 'bbq', 2],
+            ],
+            'large',
+          ),
+          item(P.fries),
+        ],
       });
       // Cheeseburger 29 000 + large 8 000 + cheese sauce 3 000 + 2 × bbq 2 500 = 45 000, × 2 = 90 000; fries 14 000.
       expect(q.lines).toEqual([
@@ -170,7 +181,18 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         branchId: T.branches.chilonzor,
         address: IN_CHILONZOR,
         promoCode: 'minus15k',
-        cartItems: [burger(P.cheeseburger, 2, [['sauces', 'cheese', 1], ['sauces', 'bbq', 2]], 'large'), item(P.fries)],
+        cartItems: [
+          burger(
+            P.cheeseburger,
+            2,
+            [
+              ['sauces', 'cheese', 1],
+              ['sauces', 'bbq', 2],
+            ],
+            'large',
+          ),
+          item(P.fries),
+        ],
       });
       // Products 104 000 ≥ 100 000: 15 000 off. To pay for products 89 000: service fee 3 000.
       expect(q).toMatchObject({
@@ -212,7 +234,12 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       await setValidateArea(false);
       const restore = settled(CATALOGUE_MAX_AGE_MS);
       try {
-        const q = await quote({ serviceType: 'DELIVERY', branchId: T.branches.yunusobod, address: NOWHERE, cartItems: [burger(P.cheeseburger, 2)] });
+        const q = await quote({
+          serviceType: 'DELIVERY',
+          branchId: T.branches.yunusobod,
+          address: NOWHERE,
+          cartItems: [burger(P.cheeseburger, 2)],
+        });
         expect(q.deliveryPrice).toBe(15_000);
         // Yunusobod keeps 10:00-03:00, so whether it is open depends on when the test runs.
         expect(codes(q).filter((c) => c !== 'BRANCH_CLOSED')).toEqual([]);
@@ -264,7 +291,12 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
     });
 
     it('spends no cashback for a guest', async () => {
-      const q = await quote({ serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [burger(P.cheeseburger)], cashback: 10_000 });
+      const q = await quote({
+        serviceType: 'PICK_UP',
+        branchId: T.branches.chilonzor,
+        cartItems: [burger(P.cheeseburger)],
+        cashback: 10_000,
+      });
       expect(q.cashback).toBe(0);
       expect(q.totalPrice).toBe(29_000 + 3000);
     });
@@ -281,8 +313,14 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const body = { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [burger(P.cheeseburger)], cashback: 50_000 };
       // 29 000 + service fee 3 000 = 32 000, less the whole balance of 10 000.
       expect(await quote(body, { ...TEZKOR, authorization: `Bearer ${token}` })).toMatchObject({ cashback: 10_000, totalPrice: 22_000 });
-      expect(await quote({ ...body, cashback: 4000 }, { ...TEZKOR, authorization: `Bearer ${token}` })).toMatchObject({ cashback: 4000, totalPrice: 28_000 });
-      expect(await quote(body, { ...TEZKOR, authorization: `Bearer ${'x'.repeat(43)}` })).toMatchObject({ cashback: 0, totalPrice: 32_000 });
+      expect(await quote({ ...body, cashback: 4000 }, { ...TEZKOR, authorization: `Bearer ${token}` })).toMatchObject({
+        cashback: 4000,
+        totalPrice: 28_000,
+      });
+      expect(await quote(body, { ...TEZKOR, authorization: `Bearer ${'x'.repeat(43)}` })).toMatchObject({
+        cashback: 0,
+        totalPrice: 32_000,
+      });
       // The merchant's cashback switched off: nothing is spent.
       await t.database.db.update(merchantSettings).set({ cashbackActive: false }).where(eq(merchantSettings.merchantId, T.id));
       const restore = settled(CATALOGUE_MAX_AGE_MS);
@@ -336,7 +374,8 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
             cartItems: [item(P.inactive), item(P.fries), item(P.onlySomeBranches), item(P.notInSamarkand)],
           });
         // Yunusobod keeps 10:00-03:00: whether it is open depends on when the test runs.
-        const reasons = (q: QuoteResponse) => q.problems.filter((p) => p.code !== 'BRANCH_CLOSED').map((p) => [p.code, p.productId, p.details?.reason]);
+        const reasons = (q: QuoteResponse) =>
+          q.problems.filter((p) => p.code !== 'BRANCH_CLOSED').map((p) => [p.code, p.productId, p.details?.reason]);
         await heard(async () => expect(reasons(await ask())).toContainEqual(['PRODUCT_NOT_AVAILABLE', P.fries, 'SOLD_OUT']));
         const q = await ask();
         expect(reasons(q)).toEqual([
@@ -351,11 +390,18 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       }
       // The same products where they are sold.
       await heard(async () => {
-        const there = await quote({ serviceType: 'PICK_UP', branchId: T.branches.mirzoUlugbek, cartItems: [item(P.onlySomeBranches), item(P.fries)] });
+        const there = await quote({
+          serviceType: 'PICK_UP',
+          branchId: T.branches.mirzoUlugbek,
+          cartItems: [item(P.onlySomeBranches), item(P.fries)],
+        });
         expect(there.problems.filter((p) => p.code !== 'BRANCH_CLOSED')).toEqual([]);
       });
       const samarkand = await quote({ serviceType: 'PICK_UP', branchId: T.branches.samarkand, cartItems: [item(P.notInSamarkand)] });
-      expect(problem(samarkand, 'PRODUCT_NOT_AVAILABLE')).toMatchObject({ productId: P.notInSamarkand, details: { reason: 'NOT_AT_BRANCH' } });
+      expect(problem(samarkand, 'PRODUCT_NOT_AVAILABLE')).toMatchObject({
+        productId: P.notInSamarkand,
+        details: { reason: 'NOT_AT_BRANCH' },
+      });
     });
 
     it('reports NOT_ENOUGH_PRODUCTS with the maximum, summing the lines of one product', async () => {
@@ -372,9 +418,19 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const madeUp = randomUUID();
       const q = await pickup([
         item(P.cheeseburger),
-        item(P.cheeseburger, 1, [[SIZE.standard, 1], [SIZE.large, 1]]),
-        burger(P.cheeseburger, 1, [['sauces', 'ketchup', 2], ['sauces', 'bbq', 2]]),
-        item(P.hamburger, 1, [[option('hamburger', 'size', 'standard'), 1], [SAUCES.ketchup, 1], [madeUp, 1]]),
+        item(P.cheeseburger, 1, [
+          [SIZE.standard, 1],
+          [SIZE.large, 1],
+        ]),
+        burger(P.cheeseburger, 1, [
+          ['sauces', 'ketchup', 2],
+          ['sauces', 'bbq', 2],
+        ]),
+        item(P.hamburger, 1, [
+          [option('hamburger', 'size', 'standard'), 1],
+          [SAUCES.ketchup, 1],
+          [madeUp, 1],
+        ]),
       ]);
       const group = (g: string, max: number, min: number) => ({ groupId: g, min, max });
       expect(q.problems.map((p) => [p.code, p.productId, p.details])).toEqual([
@@ -386,11 +442,19 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         ['MODIFICATION_INVALID', P.hamburger, { modificationId: madeUp, line: 3 }],
       ]);
       // An invalid option is not priced: the hamburger line is its cost price with the standard size.
-      expect(q.lines[3]).toMatchObject({ gross: 26_000, modifications: [{ id: option('hamburger', 'size', 'standard'), count: 1, price: 0 }] });
+      expect(q.lines[3]).toMatchObject({
+        gross: 26_000,
+        modifications: [{ id: option('hamburger', 'size', 'standard'), count: 1, price: 0 }],
+      });
     });
 
     it('reports DELIVERY_MIN_AMOUNT below the branch minimum, for delivery only', async () => {
-      const q = await quote({ serviceType: 'DELIVERY', branchId: T.branches.chilonzor, address: IN_CHILONZOR, cartItems: [item(P.fries, 3)] });
+      const q = await quote({
+        serviceType: 'DELIVERY',
+        branchId: T.branches.chilonzor,
+        address: IN_CHILONZOR,
+        cartItems: [item(P.fries, 3)],
+      });
       expect(q.problems).toEqual([
         { code: 'DELIVERY_MIN_AMOUNT', description: ERROR_CATALOGUE.DELIVERY_MIN_AMOUNT.description, details: { minAmount: 50_000 } },
       ]);
@@ -409,7 +473,12 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
 
     it('reports BRANCH_CLOSED outside its hours, on its day off, and for a service it does not offer', async () => {
       // Three cheeseburgers (87 000) pass Sergeli's delivery minimum of 60 000.
-      const closed = await quote({ serviceType: 'DELIVERY', branchId: T.branches.closedNow, address: IN_CHILONZOR, cartItems: [burger(P.cheeseburger, 3)] });
+      const closed = await quote({
+        serviceType: 'DELIVERY',
+        branchId: T.branches.closedNow,
+        address: IN_CHILONZOR,
+        cartItems: [burger(P.cheeseburger, 3)],
+      });
       expect(closed.problems).toEqual([
         {
           code: 'BRANCH_CLOSED',
@@ -422,7 +491,9 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const noPickup = await quote({ serviceType: 'PICK_UP', branchId: T.branches.deliveryOnly, cartItems: [burger(P.cheeseburger)] });
       expect(problem(noPickup, 'BRANCH_CLOSED')!.details).toMatchObject({ reason: 'SERVICE_DISABLED' });
       // Round the clock: open whenever the test runs.
-      expect(codes(await quote({ serviceType: 'PICK_UP', branchId: T.branches.roundTheClock, cartItems: [burger(P.cheeseburger)] }))).toEqual([]);
+      expect(
+        codes(await quote({ serviceType: 'PICK_UP', branchId: T.branches.roundTheClock, cartItems: [burger(P.cheeseburger)] })),
+      ).toEqual([]);
     });
 
     it('reports SERVICE_NOT_AVAILABLE for a service type the brand has switched off', async () => {
@@ -435,15 +506,28 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
     });
 
     it('reports OUT_OF_SERVICE_ZONE for an address outside every zone, pricing the delivery at the branch price', async () => {
-      const q = await quote({ serviceType: 'DELIVERY', branchId: T.branches.chilonzor, address: NOWHERE, cartItems: [burger(P.cheeseburger, 2)] });
-      expect(q.problems).toEqual([{ code: 'OUT_OF_SERVICE_ZONE', description: ERROR_CATALOGUE.OUT_OF_SERVICE_ZONE.description, details: { latitude: 41, longitude: 69 } }]);
+      const q = await quote({
+        serviceType: 'DELIVERY',
+        branchId: T.branches.chilonzor,
+        address: NOWHERE,
+        cartItems: [burger(P.cheeseburger, 2)],
+      });
+      expect(q.problems).toEqual([
+        {
+          code: 'OUT_OF_SERVICE_ZONE',
+          description: ERROR_CATALOGUE.OUT_OF_SERVICE_ZONE.description,
+          details: { latitude: 41, longitude: 69 },
+        },
+      ]);
       expect(q.deliveryPrice).toBe(12_000);
     });
 
     it("reports BRANCH_NOT_FOUND for another brand's branch or an unknown one", async () => {
       for (const branchId of [DEMO.navbahor.branches.mirobod, randomUUID()]) {
         const q = await pickup([burger(P.cheeseburger)], { branchId });
-        expect(q.problems).toEqual([{ code: 'BRANCH_NOT_FOUND', description: ERROR_CATALOGUE.BRANCH_NOT_FOUND.description, details: { branchId } }]);
+        expect(q.problems).toEqual([
+          { code: 'BRANCH_NOT_FOUND', description: ERROR_CATALOGUE.BRANCH_NOT_FOUND.description, details: { branchId } },
+        ]);
         expect(q.productPrice).toBe(29_000);
       }
     });
@@ -464,9 +548,17 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
     });
 
     it("does not know one brand's promo code at another", async () => {
-      const q = await quote({ serviceType: 'PICK_UP', branchId: DEMO.navbahor.branches.mirobod, cartItems: [item(DEMO.navbahor.products.plov)], promoCode: 'WELCOME10' }, {
-        'x-merchant-id': DEMO.navbahor.id,
-      });
+      const q = await quote(
+        {
+          serviceType: 'PICK_UP',
+          branchId: DEMO.navbahor.branches.mirobod,
+          cartItems: [item(DEMO.navbahor.products.plov)],
+          promoCode: 'WELCOME10',
+        },
+        {
+          'x-merchant-id': DEMO.navbahor.id,
+        },
+      );
       expect(codes(q)).toContain('PROMO_NOT_FOUND');
       expect(q.promo).toBeNull();
     });
@@ -479,7 +571,14 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         promoCode: 'EXPIRED',
         cartItems: [item(P.cheeseburger), item(randomUUID())],
       });
-      expect(codes(q)).toEqual(['BRANCH_CLOSED', 'OUT_OF_SERVICE_ZONE', 'MODIFICATION_MIN', 'PRODUCT_NOT_FOUND', 'DELIVERY_MIN_AMOUNT', 'PROMO_EXPIRED']);
+      expect(codes(q)).toEqual([
+        'BRANCH_CLOSED',
+        'OUT_OF_SERVICE_ZONE',
+        'MODIFICATION_MIN',
+        'PRODUCT_NOT_FOUND',
+        'DELIVERY_MIN_AMOUNT',
+        'PROMO_EXPIRED',
+      ]);
       for (const p of q.problems) expect(p.description).toEqual(ERROR_CATALOGUE[p.code].description);
     });
   });
@@ -495,9 +594,12 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
 
     it('refuses a price anywhere in the request, naming the field', async () => {
       expect(await fieldsOf({ ...valid, cartItems: [{ productId: P.fries, count: 1, price: 1 }] })).toEqual(['body.cartItems.0.price']);
-      expect(await fieldsOf({ ...valid, cartItems: [{ productId: P.cheeseburger, count: 1, modifications: [{ id: SIZE.large, count: 1, price: 0 }] }] })).toEqual([
-        'body.cartItems.0.modifications.0.price',
-      ]);
+      expect(
+        await fieldsOf({
+          ...valid,
+          cartItems: [{ productId: P.cheeseburger, count: 1, modifications: [{ id: SIZE.large, count: 1, price: 0 }] }],
+        }),
+      ).toEqual(['body.cartItems.0.modifications.0.price']);
       expect(await fieldsOf({ ...valid, totalPrice: 1 })).toEqual(['body.totalPrice']);
       expect(await fieldsOf({ ...valid, deliveryPrice: 0 })).toEqual(['body.deliveryPrice']);
     });
@@ -510,13 +612,21 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       expect(await fieldsOf({ ...valid, branchId: 'main' })).toEqual(['body.branchId']);
       expect(await fieldsOf({ ...valid, address: { latitude: 91, longitude: 69 } })).toEqual(['body.address.latitude']);
       expect(await fieldsOf({ ...valid, cashback: -1 })).toEqual(['body.cashback']);
-      const broken = await t.app.inject({ method: 'POST', url: '/api/orders/v1/orders/quote', headers: { ...TEZKOR, 'content-type': 'application/json' }, payload: '{"cartItems": [' });
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/v1/orders/quote',
+        headers: { ...TEZKOR, 'content-type': 'application/json' },
+        payload: '{"cartItems": [',
+      });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().code).toBe('VALIDATION_FAILED');
     });
 
     it('answers 403 MERCHANT_BLOCKED for an inactive merchant and 404 for an unknown one', async () => {
-      const blocked = await post({ serviceType: 'PICK_UP', cartItems: [item(DEMO.yopiq.products.shashlik)] }, { 'x-merchant-id': DEMO.yopiq.id });
+      const blocked = await post(
+        { serviceType: 'PICK_UP', cartItems: [item(DEMO.yopiq.products.shashlik)] },
+        { 'x-merchant-id': DEMO.yopiq.id },
+      );
       expect(blocked.statusCode).toBe(403);
       expect(blocked.json().code).toBe('MERCHANT_BLOCKED');
       const unknown = await post(valid, { 'x-merchant-id': randomUUID() });
@@ -554,14 +664,18 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const merchant = await merchantRecord();
       const now = t.clock.now();
       // Basket 58 000 + service fee 3 000 = 61 000 to pay.
-      const asked = (cashback: number, cartItems?: Item[]) => quotes.quote(merchant, request(cashback, cartItems), { now, user: { id: user!.id } });
+      const asked = (cashback: number, cartItems?: Item[]) =>
+        quotes.quote(merchant, request(cashback, cartItems), { now, user: { id: user!.id } });
       expect((await asked(5000)).response).toMatchObject({ cashback: 5000, totalPrice: 56_000 });
       expect((await asked(50_000)).response).toMatchObject({ cashback: 20_000, totalPrice: 41_000 });
       // A small basket: fries 14 000 + fee 3 000 = 17 000, and no more is spent than that.
       expect((await asked(50_000, [item(P.fries)])).response).toMatchObject({ cashback: 17_000, totalPrice: 0 });
       expect((await asked(50_000, [])).response).toMatchObject({ cashback: 0, totalPrice: 0 });
       // Another brand's customer has no balance here.
-      const [stranger] = await t.database.db.insert(users).values({ merchantId: DEMO.navbahor.id, phone: '+998901112233', cashback: 20_000 }).returning();
+      const [stranger] = await t.database.db
+        .insert(users)
+        .values({ merchantId: DEMO.navbahor.id, phone: '+998901112233', cashback: 20_000 })
+        .returning();
       expect((await quotes.quote(merchant, request(5000), { now, user: { id: stranger!.id } })).response.cashback).toBe(0);
     });
 
@@ -569,13 +683,24 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       const { quotes } = quoteFeature();
       const result = await quotes.quote(
         await merchantRecord(),
-        { serviceType: 'DELIVERY', branchId: T.branches.chilonzor, address: IN_CENTRE, promoCode: 'welcome10', cartItems: [{ ...burger(P.cheeseburger, 2), modifications: [{ id: SIZE.large, count: 1 }] }] },
+        {
+          serviceType: 'DELIVERY',
+          branchId: T.branches.chilonzor,
+          address: IN_CENTRE,
+          promoCode: 'welcome10',
+          cartItems: [{ ...burger(P.cheeseburger, 2), modifications: [{ id: SIZE.large, count: 1 }] }],
+        },
         { now: t.clock.now() },
       );
       expect(result.promo?.id).toBe(DEMO.promos.welcome10.id);
       expect(result.branch?.id).toBe(T.branches.chilonzor);
       expect(result.zoneId).toBe(T.zones.centre);
-      expect(result.lines[0]).toMatchObject({ index: 0, productId: P.cheeseburger, count: 2, product: { id: P.cheeseburger, costPrice: 29_000 } });
+      expect(result.lines[0]).toMatchObject({
+        index: 0,
+        productId: P.cheeseburger,
+        count: 2,
+        product: { id: P.cheeseburger, costPrice: 29_000 },
+      });
       expect(result.lines[0]!.modifications).toEqual([{ id: SIZE.large, groupId: SIZE.group, count: 1, price: 8000 }]);
       expect(result.breakdown.totalPrice).toBe(result.response.totalPrice);
     });
@@ -597,9 +722,19 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
       await hub.start();
       let hubOpen = true;
       try {
-        const { quotes } = createQuoteFeature({ db: counting, clock: t.clock, changes, readFresh: (ask) => (freshReads++, fresh.fresh(ask)) });
+        const { quotes } = createQuoteFeature({
+          db: counting,
+          clock: t.clock,
+          changes,
+          readFresh: (ask) => (freshReads++, fresh.fresh(ask)),
+        });
         const merchant = await merchantRecord();
-        const body = { serviceType: 'DELIVERY' as const, branchId: T.branches.chilonzor, address: IN_CHILONZOR, cartItems: [burger(P.cheeseburger, 2), item(P.lowStock)].map((i) => ({ ...i, modifications: i.modifications ?? [] })) };
+        const body = {
+          serviceType: 'DELIVERY' as const,
+          branchId: T.branches.chilonzor,
+          address: IN_CHILONZOR,
+          cartItems: [burger(P.cheeseburger, 2), item(P.lowStock)].map((i) => ({ ...i, modifications: i.modifications ?? [] })),
+        };
         const first = await quotes.quote(merchant, body, { now: t.clock.now() });
         expect(selects).toBeGreaterThan(3);
         selects = 0;
@@ -610,10 +745,16 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         // A promo code, or cashback to spend: that alone is read, in one query.
         const [user] = await db.insert(users).values({ merchantId: T.id, phone: '+998901112299', cashback: 1000 }).returning();
         selects = 0;
-        const withAll = await quotes.quote(merchant, { ...body, promoCode: 'welcome10', cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } });
+        const withAll = await quotes.quote(
+          merchant,
+          { ...body, promoCode: 'welcome10', cashback: 500 },
+          { now: t.clock.now(), user: { id: user!.id } },
+        );
         expect(withAll.response).toMatchObject({ promo: { id: DEMO.promos.welcome10.id }, cashback: 500 });
         expect(selects).toBe(1);
-        expect((await quotes.quote(merchant, { ...body, cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } })).response.cashback).toBe(500);
+        expect(
+          (await quotes.quote(merchant, { ...body, cashback: 500 }, { now: t.clock.now(), user: { id: user!.id } })).response.cashback,
+        ).toBe(500);
         expect(selects).toBe(2);
         // A signed-in customer who spends nothing: nothing is read.
         await quotes.quote(merchant, body, { now: t.clock.now(), user: { id: user!.id } });
@@ -623,11 +764,15 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         const [low] = await db.select({ count: products.count }).from(products).where(eq(products.id, P.lowStock));
         await db.update(products).set({ count: 0 }).where(eq(products.id, P.lowStock));
         try {
-          await heard(async () => expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toContain('NOT_ENOUGH_PRODUCTS'));
+          await heard(async () =>
+            expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toContain('NOT_ENOUGH_PRODUCTS'),
+          );
         } finally {
           await db.update(products).set({ count: low!.count }).where(eq(products.id, P.lowStock));
         }
-        await heard(async () => expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toEqual(codes(first.response)));
+        await heard(async () =>
+          expect(codes((await quotes.quote(merchant, body, { now: t.clock.now() })).response)).toEqual(codes(first.response)),
+        );
         // Read again once, then kept again.
         selects = 0;
         await quotes.quote(merchant, body, { now: t.clock.now() });
@@ -666,7 +811,13 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
             return t.database.db.execute(...args);
           }) as Reader['execute'],
         };
-        const body = { serviceType: 'DELIVERY' as const, branchId: T.branches.chilonzor, address: IN_CHILONZOR, promoCode: 'WELCOME10', cartItems: cartItems.map((i) => ({ ...i, modifications: i.modifications ?? [] })) };
+        const body = {
+          serviceType: 'DELIVERY' as const,
+          branchId: T.branches.chilonzor,
+          address: IN_CHILONZOR,
+          promoCode: 'WELCOME10',
+          cartItems: cartItems.map((i) => ({ ...i, modifications: i.modifications ?? [] })),
+        };
         await quotes.quoteWith(reader, merchant, body, { now: t.clock.now(), user: { id: randomUUID() } });
         return selects;
       };

@@ -26,7 +26,11 @@ describe('limits per client address', () => {
       url: '/api/orders/v1/orders/quote',
       headers: TEZKOR,
       remoteAddress: ip,
-      payload: { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, cartItems: [{ productId: T.products.fries, count: 1, modifications: [] }] },
+      payload: {
+        serviceType: 'PICK_UP',
+        branchId: T.branches.chilonzor,
+        cartItems: [{ productId: T.products.fries, count: 1, modifications: [] }],
+      },
     });
 
   it('says where a caller stands, refuses the call over the limit with 429 and Retry-After, and starts again after the window', async () => {
@@ -42,7 +46,10 @@ describe('limits per client address', () => {
     expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', details: { per: 'address', limit: 3 } });
     // Another address is not held back by this one; promo checks share the limit of work.
     expect((await quote('203.0.113.11')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=NOPE', headers: TEZKOR, remoteAddress: '203.0.113.10' })).statusCode).toBe(429);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=NOPE', headers: TEZKOR, remoteAddress: '203.0.113.10' }))
+        .statusCode,
+    ).toBe(429);
     t.clock.set(new Date(t.clock.now().getTime() + 61_000));
     expect((await quote('203.0.113.10')).statusCode).toBe(200);
   });
@@ -53,7 +60,12 @@ describe('limits per client address', () => {
     expect((await picture()).statusCode).toBe(200);
     expect((await picture()).statusCode).toBe(429);
     for (let i = 0; i < 5; i++) {
-      const menu = await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls?type=WEB', headers: TEZKOR, remoteAddress: '203.0.113.20' });
+      const menu = await t.app.inject({
+        method: 'GET',
+        url: '/api/products/v1/overalls?type=WEB',
+        headers: TEZKOR,
+        remoteAddress: '203.0.113.20',
+      });
       expect(menu.statusCode).toBe(200);
       expect(menu.headers['ratelimit-limit']).toBeUndefined();
     }
@@ -67,7 +79,9 @@ describe('limits per client address', () => {
       new Promise<{ answer: string; ended: boolean }>((resolve) => {
         let answer = '';
         const socket = connect(port, '127.0.0.1', () =>
-          socket.write(`POST /api/orders/v1/orders/quote HTTP/1.1\r\n${headers}Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"serviceType":`),
+          socket.write(
+            `POST /api/orders/v1/orders/quote HTTP/1.1\r\n${headers}Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"serviceType":`,
+          ),
         );
         socket.on('data', (d: Buffer) => (answer += d.toString()));
         // The other outcome: the server is still waiting for the body (what a call within its limit gets).
@@ -103,7 +117,13 @@ describe('limits per client address', () => {
       const stream = { write: (line: string) => void out.push(JSON.parse(line) as { msg: string }) };
       const app = await createTestApp('pglite', { RATE_LIMIT_WORK_PER_MINUTE: '1', LOG_LEVEL: level }, { logger: { level, stream } });
       try {
-        for (let i = 0; i < 3; i++) await app.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=NOPE', headers: TEZKOR, remoteAddress: '203.0.113.30' });
+        for (let i = 0; i < 3; i++)
+          await app.app.inject({
+            method: 'GET',
+            url: '/api/orders/v1/promo/check?code=NOPE',
+            headers: TEZKOR,
+            remoteAddress: '203.0.113.30',
+          });
       } finally {
         await app.close();
       }

@@ -6,7 +6,19 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
-import { ANSWER_RENEW_MS, answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, PAGE_FRESH_MS, pageBytes, plainOf, scriptJsonOf, type AnswerLog } from '../src/web/render.ts';
+import {
+  ANSWER_RENEW_MS,
+  answersVersion,
+  cachedPage,
+  createAnswerMemo,
+  createPageCache,
+  inProcessFetch,
+  PAGE_FRESH_MS,
+  pageBytes,
+  plainOf,
+  scriptJsonOf,
+  type AnswerLog,
+} from '../src/web/render.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { scriptSafe } from '../src/web/seo.ts';
 
@@ -20,7 +32,13 @@ const TEMPLATE =
 
 const bootOf = (html: string) => JSON.parse(/<script id="dx-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('<script'));
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\u00a0/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\u00a0/g, ' ');
 
 describe('pages rendered on the server', () => {
   let t: TestApp;
@@ -36,7 +54,8 @@ describe('pages rendered on the server', () => {
   afterAll(async () => {
     await t?.close();
   });
-  const get = (url: string, host = tezkor, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+  const get = (url: string, host = tezkor, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
   const api = async <T>(path: string, host = tezkor): Promise<T> => (await get(`/api${path}`, host)).json() as T;
 
   // First in the file: the policy page's code has not loaded yet, so its first page is drawn by React's stream
@@ -120,7 +139,11 @@ describe('pages rendered on the server', () => {
     const answer = (await get('/api/products/v1/overalls?type=WEB')).payload;
     expect(answer).toMatch(/&|</);
     expect(res.body).toContain(`"data":${scriptSafe(answer)},`);
-    expect(bootOf(res.body).queries.queries.every((q: { state: { data: unknown } }) => !JSON.stringify(q.state.data ?? null).includes('dx-answer'))).toBe(true);
+    expect(
+      bootOf(res.body).queries.queries.every(
+        (q: { state: { data: unknown } }) => !JSON.stringify(q.state.data ?? null).includes('dx-answer'),
+      ),
+    ).toBe(true);
   });
 
   it('preloads the first banner as the carousel shows it and no small picture beside it, and runs no inline script (the CSP forbids them)', async () => {
@@ -138,7 +161,7 @@ describe('pages rendered on the server', () => {
     expect(res.body).not.toContain('<template');
   });
 
-  it("renders a product page with its name, description and price; an unknown product is a 404 page", async () => {
+  it('renders a product page with its name, description and price; an unknown product is a 404 page', async () => {
     const menu = await api<Overalls>('/products/v1/overalls?type=WEB');
     const product = menu.products.find((p) => pickText(p.description, 'ru').length > 20)!;
     const res = await get(`/product/${product.id}`);
@@ -161,13 +184,17 @@ describe('pages rendered on the server', () => {
   it("puts a brand's text into the page as it is, `$&` and `$'` included (no replacement patterns)", async () => {
     const product = (await api<Overalls>('/products/v1/overalls?type=WEB', navbahor)).products.at(-1)!;
     const odd = "Narxi $& va $' hamda $$ yoki $` — o'zgarmaydi";
-    await t.database.db.execute(sql`update products set description = jsonb_build_object('uz', ${odd}::text, 'ru', ${odd}::text, 'eng', ${odd}::text), updated_at = now() where id = ${product.id}`);
+    await t.database.db.execute(
+      sql`update products set description = jsonb_build_object('uz', ${odd}::text, 'ru', ${odd}::text, 'eng', ${odd}::text), updated_at = now() where id = ${product.id}`,
+    );
     t.clock.set(new Date(t.clock.now().getTime() + 60_000));
     const res = await get(`/product/${product.id}`, navbahor);
     expect(res.statusCode).toBe(200);
     expect(text(rootOf(res.body))).toContain(odd);
     expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
-    const shown = bootOf(res.body).queries.queries.map((q: { state: { data: unknown } }) => JSON.stringify(q.state.data)).join('');
+    const shown = bootOf(res.body)
+      .queries.queries.map((q: { state: { data: unknown } }) => JSON.stringify(q.state.data))
+      .join('');
     expect(shown).toContain(JSON.stringify(odd).slice(1, -1));
   });
 
@@ -195,7 +222,10 @@ describe('pages rendered on the server', () => {
   });
 
   it("each brand's page shows its own menu, never another's", async () => {
-    const [a, b] = await Promise.all([api<Overalls>('/products/v1/overalls?type=WEB', tezkor), api<Overalls>('/products/v1/overalls?type=WEB', navbahor)]);
+    const [a, b] = await Promise.all([
+      api<Overalls>('/products/v1/overalls?type=WEB', tezkor),
+      api<Overalls>('/products/v1/overalls?type=WEB', navbahor),
+    ]);
     const cafe = text(rootOf((await get('/', navbahor)).body));
     expect(cafe).toContain(pickText(b.products[0]!.name, 'uz'));
     const onlyTezkor = a.products.map((p) => pickText(p.name, 'uz')).filter((n) => !b.products.some((q) => pickText(q.name, 'uz') === n));
@@ -229,8 +259,12 @@ describe('pages rendered on the server', () => {
   });
 
   const metaOf = (html: string, attr: 'name' | 'property', key: string) =>
-    new RegExp(`<meta ${attr}="${key.replace('+', '\\+')}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&#38;/g, '&').replace(/&#39;/g, "'");
-  const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"([^>]*)>`, 'g'))].map((m) => m[1]!.replace(/&#38;/g, '&'));
+    new RegExp(`<meta ${attr}="${key.replace('+', '\\+')}" content="([^"]*)"`)
+      .exec(html)?.[1]
+      ?.replace(/&#38;/g, '&')
+      .replace(/&#39;/g, "'");
+  const linksOf = (html: string, rel: string) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}"([^>]*)>`, 'g'))].map((m) => m[1]!.replace(/&#38;/g, '&'));
   const jsonLdOf = (html: string) =>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema.org documents, read field by field
     [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
@@ -291,7 +325,11 @@ describe('pages rendered on the server', () => {
     expect(metaOf(head, 'property', 'og:image')).toBe(`${origin}/media/${product.image}?w=1200&h=1200&f=jpeg`);
     expect(metaOf(head, 'name', 'twitter:card')).toBe('summary_large_image');
     const [ld] = jsonLdOf(head);
-    expect(ld).toMatchObject({ '@type': 'Product', name: pickText(product.name, 'uz'), offers: { price: product.price, priceCurrency: 'UZS' } });
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: pickText(product.name, 'uz'),
+      offers: { price: product.price, priceCurrency: 'UZS' },
+    });
     // A product opened over the menu is the same page to a search engine.
     const overlay = await get(`/?product=${product.id}&view=sheet`);
     expect(linksOf(overlay.body, 'canonical')).toEqual([` href="${origin}/product/${product.id}" /`]);
@@ -338,7 +376,9 @@ describe('pages rendered on the server', () => {
     const again = await get(url, tezkor, { 'accept-encoding': 'br' });
     expect(again.headers.etag).toBe(first.headers.etag);
     // Sent again, the kept page is compressed harder in the background: the same page in fewer bytes.
-    await vi.waitFor(async () => expect((await get(url, tezkor, { 'accept-encoding': 'br' })).rawPayload.length).toBeLessThan(first.rawPayload.length));
+    await vi.waitFor(async () =>
+      expect((await get(url, tezkor, { 'accept-encoding': 'br' })).rawPayload.length).toBeLessThan(first.rawPayload.length),
+    );
     const gzipped = await get(url, tezkor, { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
@@ -380,7 +420,15 @@ describe('pages rendered on the server', () => {
 describe('the page cache', () => {
   it('keys pages by brand, language and address, and lets the least recently used go first', () => {
     const cache = createPageCache(2);
-    const page = { status: 200, etag: '"e"', br: Buffer.alloc(0), gzip: Buffer.alloc(0), compression: 'best' as const, dataVersion: 'v', checkedAt: 0 };
+    const page = {
+      status: 200,
+      etag: '"e"',
+      br: Buffer.alloc(0),
+      gzip: Buffer.alloc(0),
+      compression: 'best' as const,
+      dataVersion: 'v',
+      checkedAt: 0,
+    };
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m2', 'ru', '/'));
     expect(cache.key('m1', 'ru', '/')).not.toBe(cache.key('m1', 'uz', '/'));
     cache.set('a', page);
@@ -393,7 +441,15 @@ describe('the page cache', () => {
   });
 
   it('keeps pages within their memory, the least recently used going first, whatever addresses a crawler invents', () => {
-    const page = (kb: number) => ({ status: 200, etag: '"e"', br: Buffer.alloc(kb * 1024), gzip: null, compression: 'quick' as const, dataVersion: 'v', checkedAt: 0 });
+    const page = (kb: number) => ({
+      status: 200,
+      etag: '"e"',
+      br: Buffer.alloc(kb * 1024),
+      gzip: null,
+      compression: 'quick' as const,
+      dataVersion: 'v',
+      checkedAt: 0,
+    });
     const cache = createPageCache(2_000, 10 * 1024);
     for (let i = 0; i < 100; i++) cache.set(`/?utm_source=${i}`, page(3));
     // 3 KB each: three fit in 10 KB.
@@ -438,10 +494,12 @@ describe('the page cache', () => {
     const kept = { at: now, status: 200, headers: new Headers(), text: '{"a":1}', value: Object.freeze({ a: 1 }), digest: 'd1' };
     memo.set('k', kept);
     let fetched = 0;
-    const again = (text: string, status = 200) => async () => {
-      fetched += 1;
-      return { at: now, status, headers: new Headers(), text };
-    };
+    const again =
+      (text: string, status = 200) =>
+      async () => {
+        fetched += 1;
+        return { at: now, status, headers: new Headers(), text };
+      };
     memo.renew('k', kept, again('{"a":1}'));
     await memo.settled();
     expect(fetched).toBe(0);
@@ -527,8 +585,15 @@ describe('a long menu rendered on the server', () => {
     // 120 more burgers and 120 more sides, before anything asks for the menu.
     const { products } = await import('@dasturxon/db');
     const extra = (categoryId: string, prefix: string) =>
-      Array.from({ length: 120 }, (_, i) => ({ merchantId: DEMO.tezkor.id, categoryId, costPrice: 10_000 + i, name: { ru: `${prefix} ${i}`, uz: `${prefix} ${i}`, eng: `${prefix} ${i}` } }));
-    await t.database.db.insert(products).values([...extra(DEMO.tezkor.categories.burgers, 'Бургер'), ...extra(DEMO.tezkor.categories.sides, 'Гарнир')]);
+      Array.from({ length: 120 }, (_, i) => ({
+        merchantId: DEMO.tezkor.id,
+        categoryId,
+        costPrice: 10_000 + i,
+        name: { ru: `${prefix} ${i}`, uz: `${prefix} ${i}`, eng: `${prefix} ${i}` },
+      }));
+    await t.database.db
+      .insert(products)
+      .values([...extra(DEMO.tezkor.categories.burgers, 'Бургер'), ...extra(DEMO.tezkor.categories.sides, 'Гарнир')]);
   });
   afterAll(async () => {
     await t?.close();
@@ -538,7 +603,9 @@ describe('a long menu rendered on the server', () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
     expect(res.statusCode).toBe(200);
     const whole = (await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls?type=WEB', headers: { host } })).json() as Overalls;
-    const overalls = bootOf(res.body).queries.queries.find((q: { queryKey: unknown[] }) => q.queryKey.join('/') === 'catalogue/overalls/WEB');
+    const overalls = bootOf(res.body).queries.queries.find(
+      (q: { queryKey: unknown[] }) => q.queryKey.join('/') === 'catalogue/overalls/WEB',
+    );
     const sent = overalls.state.data as Overalls;
     expect(whole.products.length).toBeGreaterThan(300);
     expect(sent.products.length).toBeGreaterThanOrEqual(150);
@@ -547,7 +614,8 @@ describe('a long menu rendered on the server', () => {
     // Whole categories, every group and category kept: the same start is drawn from it as from the whole menu.
     expect([sent.categories, sent.groups]).toEqual([whole.categories, whole.groups]);
     const countIn = (m: Overalls, categoryId: string) => m.products.filter((p) => p.categoryId === categoryId).length;
-    for (const categoryId of new Set(sent.products.map((p) => p.categoryId))) expect(countIn(sent, categoryId)).toBe(countIn(whole, categoryId));
+    for (const categoryId of new Set(sent.products.map((p) => p.categoryId)))
+      expect(countIn(sent, categoryId)).toBe(countIn(whole, categoryId));
     expect(text(rootOf(res.body))).toContain('Бургер 119');
     expect(text(rootOf(res.body))).not.toContain('Гарнир 119');
   });

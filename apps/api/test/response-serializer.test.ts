@@ -30,10 +30,18 @@ describe('the response serializer', () => {
   it('takes the one-pass parse only for schemas of plain data', () => {
     expect(isPlainSchema(QuoteResponse)).toBe(true);
     expect(isPlainSchema(HealthResponse)).toBe(true);
-    expect(isPlainSchema(z.object({ at: z.iso.datetime(), tags: z.array(z.string()).max(3), rest: z.record(z.string(), z.unknown()) }).nullable())).toBe(true);
+    expect(
+      isPlainSchema(
+        z.object({ at: z.iso.datetime(), tags: z.array(z.string()).max(3), rest: z.record(z.string(), z.unknown()) }).nullable(),
+      ),
+    ).toBe(true);
     expect(isPlainSchema(z.object({ n: z.string().transform(Number) }))).toBe(false);
     expect(isPlainSchema(z.object({ n: z.number().default(1) }))).toBe(false);
-    expect(isPlainSchema(z.array(z.object({ at: z.codec(z.iso.datetime(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString() }) })))).toBe(false);
+    expect(
+      isPlainSchema(
+        z.array(z.object({ at: z.codec(z.iso.datetime(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString() }) })),
+      ),
+    ).toBe(false);
     expect(isPlainSchema(z.object({ n: z.preprocess((v) => v, z.number()) }))).toBe(false);
   });
 
@@ -44,7 +52,12 @@ describe('the response serializer', () => {
   });
 
   it('refuses an answer that breaks its schema, as the encoding serializer does', () => {
-    for (const bad of [{ ...quote, totalPrice: -1 }, { ...quote, totalPrice: 1.5 }, { ...quote, lines: [{ ...quote.lines[0], productId: 'x' }] }, { ...quote, promo: undefined }]) {
+    for (const bad of [
+      { ...quote, totalPrice: -1 },
+      { ...quote, totalPrice: 1.5 },
+      { ...quote, lines: [{ ...quote.lines[0], productId: 'x' }] },
+      { ...quote, promo: undefined },
+    ]) {
       expect(() => compile(QuoteResponse)(bad)).toThrow(ResponseSerializationError);
       expect(() => encodeOf(QuoteResponse)(bad)).toThrow(ResponseSerializationError);
     }
@@ -86,10 +99,48 @@ const odd = (): unknown[] => {
   Object.defineProperty(hidden, 'h', { value: 2, enumerable: false });
   const nullProto = Object.assign(Object.create(null) as object, { a: 1 });
   return [
-    -1, 0, -0, 1, 1.5, 2 ** 53, -(2 ** 53), NaN, Infinity, -Infinity, '1', '', 'x', 'ABC', null, undefined, true, false, [], {}, [1], { a: 1 },
-    '3F0737C4-8DE7-54D8-90C8-567E73D99E4A', '3f0737c4-8de7-54d8-90c8-567e73d99e4', '00000000-0000-0000-0000-000000000000',
-    'PERCENTAGE', 'AMOUNT', 'NOT_ENOUGH_PRODUCTS', 'pglite', 'ok', 'é\u2028"\\', '\ud800',
-    new Date(0), new Thing(), withSymbol, hidden, nullProto, JSON.parse('{"__proto__": {"x": 1}}') as unknown, { constructor: 1 }, { toJSON: () => 'j' }, { big: 1n }, { u: undefined },
+    -1,
+    0,
+    -0,
+    1,
+    1.5,
+    2 ** 53,
+    -(2 ** 53),
+    NaN,
+    Infinity,
+    -Infinity,
+    '1',
+    '',
+    'x',
+    'ABC',
+    null,
+    undefined,
+    true,
+    false,
+    [],
+    {},
+    [1],
+    { a: 1 },
+    '3F0737C4-8DE7-54D8-90C8-567E73D99E4A',
+    '3f0737c4-8de7-54d8-90c8-567e73d99e4',
+    '00000000-0000-0000-0000-000000000000',
+    'PERCENTAGE',
+    'AMOUNT',
+    'NOT_ENOUGH_PRODUCTS',
+    'pglite',
+    'ok',
+    'é\u2028"\\',
+    '\ud800',
+    new Date(0),
+    new Thing(),
+    withSymbol,
+    hidden,
+    nullProto,
+    JSON.parse('{"__proto__": {"x": 1}}') as unknown,
+    { constructor: 1 },
+    { toJSON: () => 'j' },
+    { big: 1n },
+    { u: undefined },
   ];
 };
 
@@ -106,7 +157,12 @@ function reference(schema: z.ZodType, value: unknown): { ok: true; json: string 
 
 describe('the compiled writer against zod', () => {
   const health = { status: 'ok', version: '2.2.9', database: 'pglite' };
-  const error = { code: 'PROMO_EXPIRED', message: 'Promo code has expired', description: { ru: 'р', uz: 'u', eng: 'e' }, details: { at: '2026-11-26', n: [1, { x: null }] } };
+  const error = {
+    code: 'PROMO_EXPIRED',
+    message: 'Promo code has expired',
+    description: { ru: 'р', uz: 'u', eng: 'e' },
+    details: { at: '2026-11-26', n: [1, { x: null }] },
+  };
   const quoteWithout = { ...quote, promo: null, problems: [{ code: 'BRANCH_CLOSED', description: { ru: 'а', uz: 'b', eng: 'c' } }] };
   const cases: [string, z.ZodType, unknown][] = [
     ['QuoteResponse', QuoteResponse, quote],

@@ -22,7 +22,14 @@ const QUOTE = JSON.stringify({
   serviceType: 'PICK_UP',
   branchId: T.branches.chilonzor,
   cartItems: [
-    { productId: T.products.cheeseburger, count: 2, modifications: [{ id: SIZE.large, count: 1 }, { id: SAUCES.bbq, count: 2 }] },
+    {
+      productId: T.products.cheeseburger,
+      count: 2,
+      modifications: [
+        { id: SIZE.large, count: 1 },
+        { id: SAUCES.bbq, count: 2 },
+      ],
+    },
     { productId: T.products.fries, count: 1 },
   ],
 });
@@ -203,11 +210,19 @@ describe('shutting down under keep-alive traffic', () => {
     });
     const { token } = (await login.json()) as { token: string };
     const stream = new Promise<string>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/ops/v1/events', headers: { host: `tezkor.localhost:${port}`, authorization: `Bearer ${token}` } }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => resolve(res.complete ? 'ended' : 'cut off'));
-        res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/ops/v1/events',
+          headers: { host: `tezkor.localhost:${port}`, authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => resolve(res.complete ? 'ended' : 'cut off'));
+          res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        },
+      );
       req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
       req.end();
     });
@@ -245,7 +260,10 @@ describe('shutting down under keep-alive traffic', () => {
     const errors = outcomes.filter((o) => o.error).map((o) => `${o.kind}: ${o.error}`);
     const context = `${JSON.stringify({ answered: outcomes.filter((o) => !o.error).length, after: outcomes.filter((o) => o.afterSigterm && !o.error).length, errors })}\n${p.output().slice(-3000)}`;
     // A request that got a connection got its whole answer: the only failures are connections refused.
-    expect(errors.filter((e) => !e.endsWith('ECONNREFUSED')), context).toEqual([]);
+    expect(
+      errors.filter((e) => !e.endsWith('ECONNREFUSED')),
+      context,
+    ).toEqual([]);
     for (const o of outcomes.filter((x) => !x.error)) {
       expect(o.status, context).toBe(200);
       expect(o.json, context).toHaveProperty(o.kind === 'quote' ? 'totalPrice' : o.kind === 'menu' ? 'categories' : 'status');

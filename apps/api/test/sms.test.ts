@@ -83,7 +83,9 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
     eskiz = await fakeProvider((r) => {
       if (r.method === 'POST' && r.path === '/api/auth/login') {
         const f = r.body as Record<string, string>;
-        return f.email === 'shop@tezkor.uz' && f.password === 'eskiz-secret' ? issueToken() : { status: 401, json: { message: 'Invalid credentials' } };
+        return f.email === 'shop@tezkor.uz' && f.password === 'eskiz-secret'
+          ? issueToken()
+          : { status: 401, json: { message: 'Invalid credentials' } };
       }
       if (r.method === 'PATCH' && r.path === '/api/auth/refresh') {
         if (eskizState.refuseRefresh || !eskizState.tokens.has(bearer(r))) return { status: 401, json: { message: 'Unauthenticated.' } };
@@ -92,7 +94,10 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       if (r.method === 'POST' && r.path === '/api/message/sms/send') {
         if (!eskizState.tokens.get(bearer(r))) return { status: 401, json: { message: 'Unauthenticated.' } };
         if (eskizState.sendStatus !== 200) return { status: eskizState.sendStatus, json: { message: 'Server error' } };
-        return { status: 200, json: { id: 'e837dec2-6f1c-4ad1-9f5b-4c0c1f3a3d11', message: 'Waiting for SMS provider', status: 'waiting' } };
+        return {
+          status: 200,
+          json: { id: 'e837dec2-6f1c-4ad1-9f5b-4c0c1f3a3d11', message: 'Waiting for SMS provider', status: 'waiting' },
+        };
       }
       return { status: 404, json: { message: 'Not found' } };
     });
@@ -121,7 +126,11 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
   const advance = (seconds: number) => t.clock.set(new Date(t.clock.now().getTime() + seconds * 1000));
 
   /** A merchant of its own per test, so no token is cached from another test. */
-  async function merchant(gateway: SmsGateway, sms: Record<string, unknown>, settings?: { smsContent?: string; brand?: string; mainLanguage?: ContentLanguage }) {
+  async function merchant(
+    gateway: SmsGateway,
+    sms: Record<string, unknown>,
+    settings?: { smsContent?: string; brand?: string; mainLanguage?: ContentLanguage },
+  ) {
     const [m] = await t.database.db
       .insert(merchants)
       .values({ name: 'Shirin Choyxona', sub: `sms${backend}${++serial}`, smsGateway: gateway })
@@ -139,12 +148,18 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       remoteAddress: `10.3.0.${serial % 250}`,
     });
   const verify = (merchantId: string, phone: string, code: string) =>
-    t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp/verify', headers: { 'x-merchant-id': merchantId }, payload: { phone, code } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/v1/auth/otp/verify',
+      headers: { 'x-merchant-id': merchantId },
+      payload: { phone, code },
+    });
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
   const outboxText = () => readFile(join(dataDir, 'sms-outbox.jsonl'), 'utf8').catch(() => '');
 
   const ESKIZ = { ESKIZ: { email: 'shop@tezkor.uz', password: 'eskiz-secret' } };
-  const summary = (r: Received) => `${r.method} ${r.path} ${bearer(r) ? `#${JSON.parse(Buffer.from(bearer(r).split('.')[1]!, 'base64url').toString()).n}` : ''}`.trim();
+  const summary = (r: Received) =>
+    `${r.method} ${r.path} ${bearer(r) ? `#${JSON.parse(Buffer.from(bearer(r).split('.')[1]!, 'base64url').toString()).n}` : ''}`.trim();
 
   describe('Eskiz', () => {
     it('logs in with the credentials, then sends a multipart form with the bearer token', async () => {
@@ -181,7 +196,12 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       await sendCode(id, freshPhone());
       await sendCode(id, freshPhone());
       await sendCode(id, freshPhone());
-      expect(eskiz.received.map((r) => r.path)).toEqual(['/api/auth/login', '/api/message/sms/send', '/api/message/sms/send', '/api/message/sms/send']);
+      expect(eskiz.received.map((r) => r.path)).toEqual([
+        '/api/auth/login',
+        '/api/message/sms/send',
+        '/api/message/sms/send',
+        '/api/message/sms/send',
+      ]);
       expect(new Set(eskiz.received.slice(1).map(bearer)).size).toBe(1);
     });
 
@@ -236,7 +256,10 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       advance(2.5 * 24 * 3600);
       eskiz.received.length = 0;
       await sendCode(id, freshPhone());
-      expect(eskiz.received.map(summary)).toEqual([`PATCH /api/auth/refresh #${eskizState.issued - 1}`, `POST /api/message/sms/send #${eskizState.issued}`]);
+      expect(eskiz.received.map(summary)).toEqual([
+        `PATCH /api/auth/refresh #${eskizState.issued - 1}`,
+        `POST /api/message/sms/send #${eskizState.issued}`,
+      ]);
 
       advance(4 * 24 * 3600);
       eskiz.received.length = 0;
@@ -296,7 +319,9 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       const id = await merchant('PLAY_MOBILE', { PLAY_MOBILE: { ...PLAY_MOBILE.PLAY_MOBILE, originator: 'SHIRIN' } });
       await sendCode(id, freshPhone());
       await sendCode(id, freshPhone());
-      const bodies = playMobile.received.map((r) => (r.body as { messages: [{ 'message-id': string; sms: { originator: string } }] }).messages[0]);
+      const bodies = playMobile.received.map(
+        (r) => (r.body as { messages: [{ 'message-id': string; sms: { originator: string } }] }).messages[0],
+      );
       expect(bodies.map((b) => b.sms.originator)).toEqual(['SHIRIN', 'SHIRIN']);
       expect(bodies[0]!['message-id']).not.toBe(bodies[1]!['message-id']);
     });
@@ -316,7 +341,12 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       const phone = freshPhone();
       await sendCode(id, phone);
       const line = JSON.parse((await outboxText()).trim().split('\n').at(-1)!);
-      expect(line).toEqual({ to: phone, text: expect.stringMatching(/^Kod: \d{6}\. Shirin jamoasi$/), merchantId: id, at: t.clock.now().toISOString() });
+      expect(line).toEqual({
+        to: phone,
+        text: expect.stringMatching(/^Kod: \d{6}\. Shirin jamoasi$/),
+        merchantId: id,
+        at: t.clock.now().toISOString(),
+      });
     });
 
     it("uses the merchant's name and main language when it wrote no template", async () => {
@@ -331,7 +361,10 @@ describe.each(BACKENDS)('SMS gateways on %s', (backend) => {
       const refused = await t.database.db
         .insert(merchants)
         .values({ name: 'Shirin Choyxona', sub: `sms${backend}${++serial}`, smsGateway: 'CARRIER_PIGEON' as SmsGateway })
-        .then(() => null, (error: unknown) => error);
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       expect(pgErrorCode(refused)).toBe(PG_ERROR.CHECK_VIOLATION);
     });
   });
@@ -342,7 +375,9 @@ describe('codeSmsText', () => {
     expect(codeSmsText({ template: '{brand} kodi: {code}', code: '042917', brand: 'Tezkor', language: 'uz' })).toBe('Tezkor kodi: 042917');
   });
   it('appends the code to a template that forgot it', () => {
-    expect(codeSmsText({ template: 'Tezkor Burger kodi:', code: '042917', brand: 'Tezkor', language: 'uz' })).toBe('Tezkor Burger kodi: 042917');
+    expect(codeSmsText({ template: 'Tezkor Burger kodi:', code: '042917', brand: 'Tezkor', language: 'uz' })).toBe(
+      'Tezkor Burger kodi: 042917',
+    );
   });
   it('falls back to a short default in each language', () => {
     for (const language of ['uz', 'ru', 'eng'] as const) {
@@ -363,14 +398,30 @@ describe.each(BACKENDS)('the outbox gateway, on %s', (backend) => {
   it('logs a login without its code or the whole number', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dx-outbox-log-'));
     const lines: string[] = [];
-    const t = await createTestApp(backend, { DATA_DIR: dataDir }, { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
+    const t = await createTestApp(
+      backend,
+      { DATA_DIR: dataDir },
+      { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } },
+    );
     try {
       const phone = '+998935551234';
       const headers = { 'x-merchant-id': DEMO.tezkor.id };
-      const sent = await t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp', headers, payload: { phone }, remoteAddress: '192.0.2.50' });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/v1/auth/otp',
+        headers,
+        payload: { phone },
+        remoteAddress: '192.0.2.50',
+      });
       expect(sent.statusCode).toBe(200);
       const code = await lastSmsCode(dataDir, phone, DEMO.tezkor.id);
-      const login = await t.app.inject({ method: 'POST', url: '/api/users/v1/auth/otp/verify', headers, payload: { phone, code }, remoteAddress: '192.0.2.50' });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/v1/auth/otp/verify',
+        headers,
+        payload: { phone, code },
+        remoteAddress: '192.0.2.50',
+      });
       expect(login.statusCode).toBe(200);
 
       const log = lines.join('');
@@ -392,9 +443,15 @@ describe('the outbox gateway in production', () => {
     await expect(createTestApp('pglite', production)).rejects.toThrow(/SMS_OUTBOX.*(navbahor|tezkor)/);
 
     const lines: string[] = [];
-    const t = await createTestApp('pglite', { ...production, SMS_OUTBOX: 'true' }, { logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+    const t = await createTestApp(
+      'pglite',
+      { ...production, SMS_OUTBOX: 'true' },
+      { logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } },
+    );
     try {
-      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/SMS_OUTBOX=true/) }));
+      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+        expect.objectContaining({ level: 40, msg: expect.stringMatching(/SMS_OUTBOX=true/) }),
+      );
     } finally {
       await t.close();
     }

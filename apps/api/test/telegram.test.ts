@@ -32,7 +32,11 @@ describe('Telegram Mini App data (docs/protocols.md 4.1)', () => {
 
 /** Mini App data for a user, signed with a bot token as Telegram signs it. */
 function signedInitData(token: string, userId: number, authDate: number): string {
-  const fields: Record<string, string> = { auth_date: String(authDate), query_id: 'AAtest', user: JSON.stringify({ id: userId, first_name: 'Test', language_code: 'uz' }) };
+  const fields: Record<string, string> = {
+    auth_date: String(authDate),
+    query_id: 'AAtest',
+    user: JSON.stringify({ id: userId, first_name: 'Test', language_code: 'uz' }),
+  };
   const check = Object.keys(fields)
     .sort()
     .map((k) => `${k}=${fields[k]}`)
@@ -60,7 +64,10 @@ describe.each(BACKENDS)('status messages through the brand bot on %s', (backend)
     await new Promise<void>((r) => bot.listen(0, '127.0.0.1', r));
     dataDir = await mkdtemp(join(tmpdir(), 'dx-tg-'));
     t = await createTestApp(backend, { DATA_DIR: dataDir, TELEGRAM_API_URL: `http://127.0.0.1:${(bot.address() as AddressInfo).port}` });
-    await t.database.db.update(merchantSettings).set({ notificationsActive: true, mainLanguage: 'uz' }).where(eq(merchantSettings.merchantId, T.id));
+    await t.database.db
+      .update(merchantSettings)
+      .set({ notificationsActive: true, mainLanguage: 'uz' })
+      .where(eq(merchantSettings.merchantId, T.id));
     await t.app.telegram.setBotToken(T.id, BOT_TOKEN);
   });
   afterAll(async () => {
@@ -75,12 +82,19 @@ describe.each(BACKENDS)('status messages through the brand bot on %s', (backend)
       method: 'POST',
       url: '/api/orders/v1/orders',
       headers: { 'x-merchant-id': T.id, authorization: `Bearer ${c.token}` },
-      payload: { serviceType: 'PICK_UP', branchId: T.branches.chilonzor, orderDevice: 'TELEGRAM_BOT', cartItems: [{ productId: T.products.fries, count: 1 }], ...(initData ? { telegramInitData: initData } : {}) },
+      payload: {
+        serviceType: 'PICK_UP',
+        branchId: T.branches.chilonzor,
+        orderDevice: 'TELEGRAM_BOT',
+        cartItems: [{ productId: T.products.fries, count: 1 }],
+        ...(initData ? { telegramInitData: initData } : {}),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return Order.parse(res.json());
   };
-  const chatOf = async (id: string) => (await t.database.db.select({ chat: orders.telegramChatId }).from(orders).where(eq(orders.id, id)))[0]!.chat;
+  const chatOf = async (id: string) =>
+    (await t.database.db.select({ chat: orders.telegramChatId }).from(orders).where(eq(orders.id, id)))[0]!.chat;
 
   it('keeps the chat of signed Mini App data, sends each status through the bot in the brand language, and retries a failure', async () => {
     const now = Math.floor(t.clock.now().getTime() / 1000);
@@ -92,7 +106,10 @@ describe.each(BACKENDS)('status messages through the brand bot on %s', (backend)
 
     await t.app.moveOrder(T.id, order.id, { to: 'ACCEPTED', role: 'operator' });
     expect(await t.app.runOpsWork()).toMatchObject({ sent: 1 });
-    expect(received.at(-1)).toEqual({ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: '4242', text: expect.stringContaining('qabul qilindi') } });
+    expect(received.at(-1)).toEqual({
+      path: `/bot${BOT_TOKEN}/sendMessage`,
+      body: { chat_id: '4242', text: expect.stringContaining('qabul qilindi') },
+    });
     expect(received.at(-1)!.body.text).toContain(`№${order.number}`);
 
     // The Bot API fails: the message waits and goes later; a refusal (the customer blocked the bot) gives it up.
@@ -106,7 +123,12 @@ describe.each(BACKENDS)('status messages through the brand bot on %s', (backend)
     answer = 403;
     await t.app.moveOrder(T.id, order.id, { to: 'DONE', role: 'operator' });
     await t.app.runOpsWork();
-    const states = (await t.database.db.select({ status: notifications.status, state: notifications.telegramState }).from(notifications).where(eq(notifications.orderId, order.id))).map((r) => `${r.status}:${r.state}`);
+    const states = (
+      await t.database.db
+        .select({ status: notifications.status, state: notifications.telegramState })
+        .from(notifications)
+        .where(eq(notifications.orderId, order.id))
+    ).map((r) => `${r.status}:${r.state}`);
     expect(states.sort()).toEqual(['ACCEPTED:SENT', 'COOKING:SENT', 'DONE:FAILED']);
     answer = 200;
   });

@@ -53,7 +53,8 @@ function sampleOf(schema: JsonSchema, doc: OpenApi, depth = 0): unknown {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(schema.properties ?? {})) out[key] = sampleOf(property, doc, depth + 1);
-      if (!schema.properties && typeof schema.additionalProperties === 'object') out.k = sampleOf(schema.additionalProperties, doc, depth + 1);
+      if (!schema.properties && typeof schema.additionalProperties === 'object')
+        out.k = sampleOf(schema.additionalProperties, doc, depth + 1);
       return out;
     }
     case 'array':
@@ -118,11 +119,20 @@ describe.each(BACKENDS)('ill-formed Unicode in every body (%s)', (backend) => {
       Object.entries(methods)
         .filter(([, operation]) => operation.requestBody?.content['application/json'])
         .filter(() => !PROVIDERS.test(path))
-        .map(([method, operation]) => ({ method: method.toUpperCase(), path, schema: operation.requestBody!.content['application/json']!.schema })),
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          schema: operation.requestBody!.content['application/json']!.schema,
+        })),
     );
     // The document lists the calls with bodies (a route hidden from it would escape this test): at least these.
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/orders/v1/orders', 'POST /api/users/v1/addresses/user/{userId}', 'PUT /api/users/v1/users/{id}', 'PUT /api/ops/v1/stop-list']),
+      expect.arrayContaining([
+        'POST /api/orders/v1/orders',
+        'POST /api/users/v1/addresses/user/{userId}',
+        'PUT /api/users/v1/users/{id}',
+        'PUT /api/ops/v1/stop-list',
+      ]),
     );
     let sent = 0;
     for (const route of routes) {
@@ -151,7 +161,11 @@ describe.each(BACKENDS)('ill-formed Unicode in every body (%s)', (backend) => {
     // UTF-8 has no bytes for half a pair: a path decodes or is refused; the query parser keeps what does not decode.
     const path = await t.app.inject({ method: 'GET', url: '/api/users/v1/merchants/sub/%ED%A0%80' });
     expect([path.statusCode, path.json<{ code: string }>().code]).toEqual([400, 'VALIDATION_FAILED']);
-    const query = await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=%ED%A0%80', headers: { 'x-merchant-id': T.id } });
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/v1/promo/check?code=%ED%A0%80',
+      headers: { 'x-merchant-id': T.id },
+    });
     expect(query.statusCode).toBeLessThan(500);
     // Headers are read as Latin-1 bytes (Node): nothing in them can be half a pair.
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
@@ -164,12 +178,24 @@ describe.each(BACKENDS)('ill-formed Unicode in every body (%s)', (backend) => {
     const post = (url: string, body: object) => t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
     const expectNamed = (res: { statusCode: number; json: () => unknown }, field: string) => {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: [{ field, message: 'must be well-formed Unicode' }] } });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { fields: [{ field, message: 'must be well-formed Unicode' }] },
+      });
     };
-    expectNamed(await post(`/api/users/v1/addresses/user/${customer.id}`, { ...address, details: { comment: 'eshik \ud800' } }), 'body.details.comment');
+    expectNamed(
+      await post(`/api/users/v1/addresses/user/${customer.id}`, { ...address, details: { comment: 'eshik \ud800' } }),
+      'body.details.comment',
+    );
     const order = { serviceType: 'DELIVERY', cartItems: [{ productId: T.products.fries, count: 1 }], address, paymentType: 'CASH' };
-    expectNamed(await post('/api/orders/v1/orders', { ...order, address: { ...address, details: { entrance: '\udfff' } } }), 'body.address.details.entrance');
-    expectNamed(await post('/api/orders/v1/orders', { ...order, receiver: { name: 'Ali \ud83d', phone: '+998901112233' } }), 'body.receiver.name');
+    expectNamed(
+      await post('/api/orders/v1/orders', { ...order, address: { ...address, details: { entrance: '\udfff' } } }),
+      'body.address.details.entrance',
+    );
+    expectNamed(
+      await post('/api/orders/v1/orders', { ...order, receiver: { name: 'Ali \ud83d', phone: '+998901112233' } }),
+      'body.receiver.name',
+    );
     // A well-formed pair (an emoji) is a text like any other.
     const kept = await post(`/api/users/v1/addresses/user/${customer.id}`, { ...address, details: { comment: 'eshik \ud83d\ude00' } });
     expect(kept.statusCode, kept.body).toBe(201);

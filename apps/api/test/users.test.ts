@@ -47,7 +47,10 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { to: string; text: string; merchantId: string });
-    const code = lines.filter((l) => l.to === phone && l.merchantId === merchant).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    const code = lines
+      .filter((l) => l.to === phone && l.merchantId === merchant)
+      .at(-1)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`no code for ${phone}`);
     return code;
   }
@@ -67,7 +70,20 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       const res = await call('GET', '/users/v1/users/me', token);
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json()).sort()).toEqual(
-        ['birthday', 'cashback', 'email', 'firstName', 'gender', 'id', 'image', 'isActive', 'lastName', 'merchantId', 'phone', 'role'].sort(),
+        [
+          'birthday',
+          'cashback',
+          'email',
+          'firstName',
+          'gender',
+          'id',
+          'image',
+          'isActive',
+          'lastName',
+          'merchantId',
+          'phone',
+          'role',
+        ].sort(),
       );
       expect(res.json().id).toBe(user.id);
     });
@@ -187,7 +203,7 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       expect((await call('PUT', '/users/v1/users/phone', token, { phone: freshPhone(), type: 'LOGIN' })).statusCode).toBe(400);
     });
 
-    it("refuses a number that belongs to another customer of the brand, after the code, and keeps the old one", async () => {
+    it('refuses a number that belongs to another customer of the brand, after the code, and keeps the old one', async () => {
       const me = await login();
       const other = await login();
       advance(61);
@@ -205,7 +221,10 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       const me = await login();
       const elsewhere = await login(freshPhone(), DEMO.navbahor.id);
       expect((await call('PUT', '/users/v1/users/phone', me.token, { phone: elsewhere.phone })).statusCode).toBe(200);
-      const res = await call('PUT', '/users/v1/users/phone/verify', me.token, { phone: elsewhere.phone, code: await lastCode(elsewhere.phone) });
+      const res = await call('PUT', '/users/v1/users/phone/verify', me.token, {
+        phone: elsewhere.phone,
+        code: await lastCode(elsewhere.phone),
+      });
       expect(res.statusCode).toBe(200);
     });
 
@@ -214,7 +233,10 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       const newPhone = freshPhone();
       await call('PUT', '/users/v1/users/phone', me.token, { phone: newPhone });
       const code = await lastCode(newPhone);
-      const wrong = await call('PUT', '/users/v1/users/phone/verify', me.token, { phone: newPhone, code: code === '000000' ? '111111' : '000000' });
+      const wrong = await call('PUT', '/users/v1/users/phone/verify', me.token, {
+        phone: newPhone,
+        code: code === '000000' ? '111111' : '000000',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().code).toBe('OTP_INVALID');
 
@@ -259,7 +281,13 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       const a = await login(phone);
       advance(61);
       const b = await login(phone);
-      await call('PUT', `/users/v1/users/${a.user.id}`, a.token, { firstName: 'Bobur', lastName: 'Aliyev', email: 'b@a.uz', birthday: '1990-01-01', gender: 'male' });
+      await call('PUT', `/users/v1/users/${a.user.id}`, a.token, {
+        firstName: 'Bobur',
+        lastName: 'Aliyev',
+        email: 'b@a.uz',
+        birthday: '1990-01-01',
+        gender: 'male',
+      });
 
       const res = await call('DELETE', '/users/v1/users', a.token);
       expect(res.statusCode).toBe(204);
@@ -271,11 +299,25 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
         expect(refused.json().code).toBe('UNAUTHORIZED');
       }
       const row = await rowOf(a.user.id);
-      expect(row).toMatchObject({ phone: null, firstName: '', lastName: '', email: null, birthday: null, gender: null, image: null, isActive: false });
+      expect(row).toMatchObject({
+        phone: null,
+        firstName: '',
+        lastName: '',
+        email: null,
+        birthday: null,
+        gender: null,
+        image: null,
+        isActive: false,
+      });
       expect(row.deletedAt).toBeInstanceOf(Date);
       const open = await t.database.db.select().from(sessions).where(eq(sessions.userId, a.user.id));
       expect(open.every((s) => s.revokedAt !== null)).toBe(true);
-      expect(await t.database.db.select().from(otpCodes).where(and(eq(otpCodes.merchantId, DEMO.tezkor.id), eq(otpCodes.phone, phone)))).toHaveLength(0);
+      expect(
+        await t.database.db
+          .select()
+          .from(otpCodes)
+          .where(and(eq(otpCodes.merchantId, DEMO.tezkor.id), eq(otpCodes.phone, phone))),
+      ).toHaveLength(0);
 
       advance(61);
       const again = await login(phone);

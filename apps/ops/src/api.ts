@@ -64,7 +64,14 @@ const call = <T>(method: HttpMethod, path: string, body?: unknown, options: { au
 export function errorText(error: unknown, tr: Translator): string {
   // The console's own words for a code (`errors.<CODE>`, every code of the catalogue in all seven languages), else the
   // server's description in the nearest content language (a code newer than this build).
-  return catalogueText(error, { lang: tr.content, t: (key, values) => tr.t(key as Parameters<Translator['t']>[0], values), codeKey: (code) => `errors.${code}`, fallbackKey: 'unknownError', networkKey: 'networkError', retryInKey: 'retryIn' });
+  return catalogueText(error, {
+    lang: tr.content,
+    t: (key, values) => tr.t(key as Parameters<Translator['t']>[0], values),
+    codeKey: (code) => `errors.${code}`,
+    fallbackKey: 'unknownError',
+    networkKey: 'networkError',
+    retryInKey: 'retryIn',
+  });
 }
 
 export const api = {

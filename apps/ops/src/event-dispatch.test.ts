@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchStreamMessage, type StreamListener } from './event-dispatch.ts';
 
-const ORDER = { id: '12', type: 'order', orderId: 'o-1', number: 7, branchId: 'b-1', status: 'DELIVERED', courierStatus: '', position: null, at: '2026-11-28T00:00:00.000Z' };
+const ORDER = {
+  id: '12',
+  type: 'order',
+  orderId: 'o-1',
+  number: 7,
+  branchId: 'b-1',
+  status: 'DELIVERED',
+  courierStatus: '',
+  position: null,
+  at: '2026-11-28T00:00:00.000Z',
+};
 
 function screen() {
   const seen: string[] = [];
-  const listener: StreamListener = { event: (e) => seen.push(`${e.type} ${e.status}`), reopened: () => seen.push('reopened'), reset: () => seen.push('reload') };
+  const listener: StreamListener = {
+    event: (e) => seen.push(`${e.type} ${e.status}`),
+    reopened: () => seen.push('reopened'),
+    reset: () => seen.push('reload'),
+  };
   return { seen, listener };
 }
 

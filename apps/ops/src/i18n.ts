@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { contentLanguageOf, UI_LANGUAGES, type BoardColumn, type OrderStatus, type PaymentType, type ServiceType, type UiLanguage } from '@dasturxon/domain';
+import {
+  contentLanguageOf,
+  UI_LANGUAGES,
+  type BoardColumn,
+  type OrderStatus,
+  type PaymentType,
+  type ServiceType,
+  type UiLanguage,
+} from '@dasturxon/domain';
 import type { ContentLanguage } from '@dasturxon/domain/contracts';
 import { createTranslations, type Messages, type Translate } from '@dasturxon/i18n';
 

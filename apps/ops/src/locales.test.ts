@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, UI_LANGUAGES } from '@dasturxon/domain';
 import { catalogueProblems, readCatalogue } from '@dasturxon/i18n/tools';
 
-const read = (files: Record<string, string>) => new Map(Object.entries(files).map(([path, text]) => [/([a-z]+)\.po$/.exec(path)![1]!, readCatalogue(text)]));
+const read = (files: Record<string, string>) =>
+  new Map(Object.entries(files).map(([path, text]) => [/([a-z]+)\.po$/.exec(path)![1]!, readCatalogue(text)]));
 const catalogues = read(import.meta.glob<string>('./locales/*.po', { eager: true, query: '?raw', import: 'default' }));
 const storefront = read(import.meta.glob<string>('../../web/src/i18n/locales/*.po', { eager: true, query: '?raw', import: 'default' }));
 const catalogue = (lang: string) => catalogues.get(lang) ?? new Map<string, string>();
 /** Every source file of the console (tests left out), to find the ids it asks for. */
-const sources = new Map(Object.entries(import.meta.glob<string>('./**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' })).filter(([path]) => !path.endsWith('.test.ts')));
+const sources = new Map(
+  Object.entries(import.meta.glob<string>('./**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' })).filter(
+    ([path]) => !path.endsWith('.test.ts'),
+  ),
+);
 
 describe('the console catalogues', () => {
   it('exist for every interface language, hold the same ids, every text filled, parsed, with the same values; every id asked for and none more', () => {
@@ -29,7 +34,8 @@ describe('the console catalogues', () => {
 
   it('name every order status, board column and staff role in each language', () => {
     for (const lang of UI_LANGUAGES) {
-      for (const id of ['orderStatus.CANCELED', 'boardColumn.onTheWay', 'role.kitchen', 'serviceType.DINE_IN', 'rejectReason.OTHER']) expect(catalogue(lang).has(id), `${lang}:${id}`).toBe(true);
+      for (const id of ['orderStatus.CANCELED', 'boardColumn.onTheWay', 'role.kitchen', 'serviceType.DINE_IN', 'rejectReason.OTHER'])
+        expect(catalogue(lang).has(id), `${lang}:${id}`).toBe(true);
     }
     expect(catalogue('ar').get('orderStatus.ON_WAY')).toBe('في الطريق');
   });

@@ -22,6 +22,8 @@ describe("the console's session", () => {
       { id: 'b1', label: 'Chilonzor' },
       { id: 'b2', label: 'Yunusobod' },
     ]);
-    expect(branchChoices({ staff: staffAt('operator', ['0123456789ab']), branches: [] }, 'eng')).toEqual([{ id: '0123456789ab', label: '01234567' }]);
+    expect(branchChoices({ staff: staffAt('operator', ['0123456789ab']), branches: [] }, 'eng')).toEqual([
+      { id: '0123456789ab', label: '01234567' },
+    ]);
   });
 });

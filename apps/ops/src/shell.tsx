@@ -64,7 +64,10 @@ export function Shell({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
             <span data-testid="live-state" data-state={live} className="flex items-center gap-1.5" role="status">
-              <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${live === 'live' ? 'bg-emerald-400' : 'animate-pulse bg-amber-400'}`} />
+              <span
+                aria-hidden="true"
+                className={`inline-block size-2.5 rounded-full ${live === 'live' ? 'bg-emerald-400' : 'animate-pulse bg-amber-400'}`}
+              />
               <span className="hidden sm:inline">{live === 'live' ? tr.t('live') : tr.t('reconnecting')}</span>
             </span>
             {offerAlerts && (
@@ -98,7 +101,12 @@ export function Shell({ children }: { children: ReactNode }) {
             <span className="hidden text-slate-300 lg:inline" data-testid="staff-name">
               {staff.name} · {tr.role(staff.role)}
             </span>
-            <button type="button" data-testid="sign-out" onClick={signOut} className="rounded-md border border-slate-600 px-2 py-1.5 hover:bg-slate-800">
+            <button
+              type="button"
+              data-testid="sign-out"
+              onClick={signOut}
+              className="rounded-md border border-slate-600 px-2 py-1.5 hover:bg-slate-800"
+            >
               {tr.t('signOut')}
             </button>
           </div>

@@ -5,13 +5,17 @@ import { useT } from './i18n.ts';
 /* The console's few shared pieces: a loader for one call, a modal dialog, messages and button styles. */
 
 export const btn = {
-  primary: 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-50',
-  secondary: 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50',
-  danger: 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-50',
+  primary:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700 disabled:opacity-50',
+  secondary:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50',
+  danger:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-50',
   small: 'inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1 text-sm font-medium disabled:opacity-50',
 };
 
-export const field = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30';
+export const field =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30';
 
 interface Loaded<T> {
   data: T | undefined;
@@ -22,7 +26,8 @@ interface Loaded<T> {
   setData: (update: T | ((current: T | undefined) => T | undefined)) => void;
 }
 
-const sameKey = (a: readonly unknown[] | null, b: readonly unknown[]) => a !== null && a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+const sameKey = (a: readonly unknown[] | null, b: readonly unknown[]) =>
+  a !== null && a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 /** Runs `load` when `deps` change and on `reload`; a newer run wins over an older one still under way. */
 export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
@@ -83,7 +88,11 @@ export function Loading() {
 export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const tr = useT();
   return (
-    <div role="alert" className="m-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-800" data-testid="error">
+    <div
+      role="alert"
+      className="m-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-800"
+      data-testid="error"
+    >
       <span>{errorText(error, tr)}</span>
       {onRetry && (
         <button type="button" className={`${btn.small} border border-red-300 bg-white`} onClick={onRetry}>

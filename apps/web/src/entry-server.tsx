@@ -115,7 +115,14 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
         complete = false;
       });
     notFound = outcome === NOT_FOUND;
-    if (!notFound && queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) complete = false;
+    if (
+      !notFound &&
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((q) => q.state.status === 'error')
+    )
+      complete = false;
     if (pathname === '/') sendMenuStart(queryClient, input.settings);
   }
   const dehydrated = pageQueries(queryClient);
@@ -154,7 +161,11 @@ export async function loadPage(input: RenderInput): Promise<PageLoad> {
   async function html(): Promise<string> {
     const tree = (
       <ServerTranslations lang={input.lang} i18n={i18n}>
-        <App boot={{ status: input.status, merchant: input.merchant, settings: input.settings, inTelegram: false, brandSwitcher: false }} queryClient={drawn} Router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />
+        <App
+          boot={{ status: input.status, merchant: input.merchant, settings: input.settings, inTelegram: false, brandSwitcher: false }}
+          queryClient={drawn}
+          Router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>}
+        />
       </ServerTranslations>
     );
     const quick = renderToString(tree);

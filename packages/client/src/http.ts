@@ -171,7 +171,13 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       const errorBody = asErrorBody(await readBody(res).catch(() => null));
       if (res.status === 401 && token) config.onUnauthorized?.();
       const retryAfter = secondsIn(Number(res.headers.get('retry-after')));
-      throw new HttpError('http', res.status, errorBody, `${method} ${url} answered ${res.status}${errorBody ? ` ${errorBody.code}` : ''}`, retryAfter);
+      throw new HttpError(
+        'http',
+        res.status,
+        errorBody,
+        `${method} ${url} answered ${res.status}${errorBody ? ` ${errorBody.code}` : ''}`,
+        retryAfter,
+      );
     }
   }
 

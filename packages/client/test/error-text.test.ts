@@ -25,7 +25,12 @@ describe('the text of an error', () => {
   });
 
   it("is the server's description in the nearest content language for a code the app does not know", () => {
-    const newer = new HttpError('http', 409, { code: 'SOMETHING_NEW', message: 'x', description: { ru: 'Новое', uz: 'Yangi', eng: 'New' } } as never, '');
+    const newer = new HttpError(
+      'http',
+      409,
+      { code: 'SOMETHING_NEW', message: 'x', description: { ru: 'Новое', uz: 'Yangi', eng: 'New' } } as never,
+      '',
+    );
     expect(errorText(newer, { ...storefront, lang: 'uz' })).toBe('Yangi');
     expect(errorText(newer, { ...storefront, lang: 'eng' })).toBe('New');
     expect(errorText(newer, { ...storefront, lang: 'ar' })).toBe('Новое');
@@ -51,7 +56,9 @@ describe('the text of an error', () => {
     const problem = { code: 'OTP_INVALID', description: ERROR_CATALOGUE.OTP_INVALID.description };
     expect(errorCodeOf(problem)).toBe('OTP_INVALID');
     expect(errorText(problem, { ...storefront, lang: 'zh' })).toBe('رمز غير صحيح');
-    expect(errorText({ code: 'PROMO_EXPIRED', description: ERROR_CATALOGUE.PROMO_EXPIRED.description }, { ...storefront, lang: 'ru' })).toBe('Срок действия промокода истёк');
+    expect(
+      errorText({ code: 'PROMO_EXPIRED', description: ERROR_CATALOGUE.PROMO_EXPIRED.description }, { ...storefront, lang: 'ru' }),
+    ).toBe('Срок действия промокода истёк');
   });
 
   it('never looks up a key the server could shape', () => {

@@ -47,7 +47,15 @@ describe('readEvents', () => {
     const net = network({ status: 200, chunks: ['id: 4\nevent: order\nda', 'ta: {"s":1}\n\nid: 5\n', 'data: two\n\n'] });
     const events: StreamEvent[] = [];
     let opened = 0;
-    const last = await readEvents({ url: '/s', token: 'tok', headers: { 'x-merchant-id': 'm' }, lastEventId: '3', fetch: net.fetch, onOpen: () => (opened += 1), onEvent: (e) => events.push(e) });
+    const last = await readEvents({
+      url: '/s',
+      token: 'tok',
+      headers: { 'x-merchant-id': 'm' },
+      lastEventId: '3',
+      fetch: net.fetch,
+      onOpen: () => (opened += 1),
+      onEvent: (e) => events.push(e),
+    });
     expect(last).toBe('5');
     expect(opened).toBe(1);
     expect(events.map((e) => e.data)).toEqual(['{"s":1}', 'two']);
@@ -60,7 +68,9 @@ describe('readEvents', () => {
   it('throws on an answer other than 200, with its status, and never opens', async () => {
     const net = network({ status: 401 });
     let opened = false;
-    const error = await readEvents({ url: '/s', fetch: net.fetch, onOpen: () => (opened = true), onEvent: () => {} }).catch((e: unknown) => e);
+    const error = await readEvents({ url: '/s', fetch: net.fetch, onOpen: () => (opened = true), onEvent: () => {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ status: 401 });
     expect(opened).toBe(false);
     expect(net.requests[0]?.headers).not.toHaveProperty('authorization');

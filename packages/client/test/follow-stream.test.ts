@@ -56,13 +56,18 @@ const hang = (o: ReadEventsOptions, state: 'unanswered' | 'open') =>
   new Promise<string | null>((resolve, reject) => {
     o.signal?.addEventListener('abort', () => (state === 'unanswered' ? reject(new Error('aborted')) : resolve(null)));
   });
-const fail = (status?: number): Script => () => Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
-const openThen = (events: { id: string | null; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script => async (o) => {
-  o.onOpen?.();
-  for (const e of events) o.onEvent(e);
-  if (end === 'hang') return hang(o, 'open');
-  return events.at(-1)?.id ?? null;
-};
+const fail =
+  (status?: number): Script =>
+  () =>
+    Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
+const openThen =
+  (events: { id: string | null; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script =>
+  async (o) => {
+    o.onOpen?.();
+    for (const e of events) o.onEvent(e);
+    if (end === 'hang') return hang(o, 'open');
+    return events.at(-1)?.id ?? null;
+  };
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -129,7 +134,14 @@ describe('following a stream', () => {
     const { read } = server(fail(), fail(503), fail(), openThen([], 'hang'), fail());
     const drops: number[] = [];
     let stable = 0;
-    const stream = followEventStream({ url: '/e', read, random: () => 0.5, onEvent: () => {}, onDrop: (f) => drops.push(f), onStable: () => (stable += 1) });
+    const stream = followEventStream({
+      url: '/e',
+      read,
+      random: () => 0.5,
+      onEvent: () => {},
+      onDrop: (f) => drops.push(f),
+      onStable: () => (stable += 1),
+    });
     await flush();
     expect(read).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
@@ -156,7 +168,14 @@ describe('following a stream', () => {
 
     const only401 = server(fail(404), fail(401));
     const told: number[] = [];
-    followEventStream({ url: '/e', read: only401.read, random: () => 0.5, isRefusal: (s) => s === 401, onEvent: () => {}, onRefused: (s) => told.push(s) });
+    followEventStream({
+      url: '/e',
+      read: only401.read,
+      random: () => 0.5,
+      isRefusal: (s) => s === 401,
+      onEvent: () => {},
+      onRefused: (s) => told.push(s),
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(only401.read).toHaveBeenCalledTimes(2);
     expect(told).toEqual([401]);

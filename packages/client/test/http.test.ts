@@ -37,7 +37,9 @@ describe('shouldRetry', () => {
 describe('buildUrl', () => {
   it('puts the path under the base and drops empty query values', () => {
     expect(buildUrl('/api', '/users/v1/branches')).toBe('/api/users/v1/branches');
-    expect(buildUrl('/api', 'users/v1/branches', { cityId: 'c1', page: 0, q: undefined, x: null })).toBe('/api/users/v1/branches?cityId=c1&page=0');
+    expect(buildUrl('/api', 'users/v1/branches', { cityId: 'c1', page: 0, q: undefined, x: null })).toBe(
+      '/api/users/v1/branches?cityId=c1&page=0',
+    );
     expect(buildUrl('', '/api/ops/v1/me')).toBe('/api/ops/v1/me');
   });
 });
@@ -64,7 +66,12 @@ describe('createHttpClient', () => {
   it('sends JSON with the headers of every call, under the base, and parses the answer', async () => {
     const net = network(() => json(200, { ok: 1 }));
     let merchant = 'm-1';
-    const client = createHttpClient({ base: '/api', headers: () => ({ 'X-Merchant-Id': merchant }), transport: net.transport, init: { credentials: 'same-origin' } });
+    const client = createHttpClient({
+      base: '/api',
+      headers: () => ({ 'X-Merchant-Id': merchant }),
+      transport: net.transport,
+      init: { credentials: 'same-origin' },
+    });
     await expect(client.request('/x', { method: 'POST', body: { a: 1 }, query: { q: 'z' } })).resolves.toEqual({ ok: 1 });
     merchant = 'm-2';
     await client.request('/y');
@@ -85,7 +92,13 @@ describe('createHttpClient', () => {
     expect(net.headers(1)).toMatchObject({ Authorization: 'Bearer tok' });
     expect(told).toBe(1);
 
-    const console = createHttpClient({ base: '', token: () => 'staff', authByDefault: true, transport: net.transport, onUnauthorized: () => (told += 1) });
+    const console = createHttpClient({
+      base: '',
+      token: () => 'staff',
+      authByDefault: true,
+      transport: net.transport,
+      onUnauthorized: () => (told += 1),
+    });
     await expect(console.request('/me')).rejects.toBeInstanceOf(HttpError);
     expect(net.headers(2)).toMatchObject({ Authorization: 'Bearer staff' });
     await expect(console.request('/login', { method: 'POST', auth: false })).rejects.toBeInstanceOf(HttpError);
@@ -101,8 +114,13 @@ describe('createHttpClient', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ kind: 'http', status: 503, code: 'INTERNAL_ERROR' });
 
-    const ok = network(() => json(503, errorBody('INTERNAL_ERROR')), () => json(200, [1]));
-    await expect(createHttpClient({ base: '', transport: ok.transport, retryStatuses: RETRY, retryDelayMs: 1 }).request('/x')).resolves.toEqual([1]);
+    const ok = network(
+      () => json(503, errorBody('INTERNAL_ERROR')),
+      () => json(200, [1]),
+    );
+    await expect(
+      createHttpClient({ base: '', transport: ok.transport, retryStatuses: RETRY, retryDelayMs: 1 }).request('/x'),
+    ).resolves.toEqual([1]);
     expect(ok.transport).toHaveBeenCalledTimes(2);
   });
 
@@ -112,7 +130,9 @@ describe('createHttpClient', () => {
     await expect(client.request('/x', { method: 'POST', body: {} })).rejects.toBeInstanceOf(HttpError);
     expect(net.transport).toHaveBeenCalledTimes(1);
     const missing = network(() => json(404, errorBody('MERCHANT_NOT_FOUND')));
-    const error = (await createHttpClient({ base: '', transport: missing.transport, retryStatuses: RETRY }).request('/x').catch((e: unknown) => e)) as HttpError;
+    const error = (await createHttpClient({ base: '', transport: missing.transport, retryStatuses: RETRY })
+      .request('/x')
+      .catch((e: unknown) => e)) as HttpError;
     expect(error.status).toBe(404);
     expect(error.body?.description.uz).toBe("Do'kon topilmadi");
     expect(missing.transport).toHaveBeenCalledTimes(1);
@@ -120,7 +140,9 @@ describe('createHttpClient', () => {
 
   it("takes a 429's wait from Retry-After when the body does not say it", async () => {
     const net = network(() => json(429, errorBody('RATE_LIMITED'), { 'retry-after': '30' }));
-    const error = (await createHttpClient({ base: '', transport: net.transport }).request('/x').catch((e: unknown) => e)) as HttpError;
+    const error = (await createHttpClient({ base: '', transport: net.transport })
+      .request('/x')
+      .catch((e: unknown) => e)) as HttpError;
     expect(error.retryAfter).toBe(30);
   });
 
@@ -138,7 +160,12 @@ describe('createHttpClient', () => {
 
   it('takes an answer already read (the server renderer hands JSON over parsed)', async () => {
     const value = Object.freeze({ menu: [] });
-    const transport: Transport = async () => ({ status: 200, headers: new Headers({ 'content-type': 'application/json' }), text: async () => 'unused', parsed: () => value });
+    const transport: Transport = async () => ({
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: async () => 'unused',
+      parsed: () => value,
+    });
     await expect(createHttpClient({ base: '', transport }).request('/m')).resolves.toBe(value);
   });
 

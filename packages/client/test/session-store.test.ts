@@ -85,7 +85,7 @@ describe('a session store', () => {
     expect(log).toEqual([]);
   });
 
-  it("follows another tab: a login shows, a logout ends the session here too, another key changes nothing", () => {
+  it('follows another tab: a login shows, a logout ends the session here too, another key changes nothing', () => {
     const { mem, store, log } = setup();
     expect(store.get()).toBeNull();
     mem.items.set('dx:a:session', '{"token":"other-tab","name":"A"}');

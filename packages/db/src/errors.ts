@@ -13,7 +13,11 @@ export type PgErrorCode = (typeof PG_ERROR)[keyof typeof PG_ERROR];
 
 /** The SQLSTATE of a database error, looking through the causes the driver and Drizzle wrap it in; null for anything else. */
 export function pgErrorCode(error: unknown): string | null {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     // SQLSTATE classes start with a digit or F, H, P, X; Node's own codes (EPIPE, ECONNRESET) start with E.
     if (typeof e.code === 'string' && /^[0-9FHPX][0-9A-Z]{4}$/.test(e.code)) return e.code;
   }

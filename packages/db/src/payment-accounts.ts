@@ -57,7 +57,9 @@ export function callerIdentity(account: PaymentAccount): string | null {
     case 'CLICK':
       return account.credentials.serviceId || null;
     case 'UZUM':
-      return account.credentials.login && account.credentials.password ? `${account.credentials.login}:${account.credentials.password}` : null;
+      return account.credentials.login && account.credentials.password
+        ? `${account.credentials.login}:${account.credentials.password}`
+        : null;
   }
 }
 
@@ -80,7 +82,10 @@ export function sealPaymentAccount(box: SecretBox, merchantId: string, account: 
 }
 
 /** The account of a stored row; throws when it was sealed under another key or for another brand. */
-export function openPaymentAccount(box: SecretBox, row: { merchantId: string; provider: PaymentProvider; credentials: string }): PaymentAccount {
+export function openPaymentAccount(
+  box: SecretBox,
+  row: { merchantId: string; provider: PaymentProvider; credentials: string },
+): PaymentAccount {
   const credentials = JSON.parse(box.open(row.credentials, contextOf(row.merchantId, row.provider))) as never;
   return { provider: row.provider, credentials } as PaymentAccount;
 }

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { areaContains, distanceMeters, imageUrl, isOpenAt, localTime, todayHours, type LocalizedText, type WorkHoursType } from '@dasturxon/domain';
+import {
+  areaContains,
+  distanceMeters,
+  imageUrl,
+  isOpenAt,
+  localTime,
+  todayHours,
+  type LocalizedText,
+  type WorkHoursType,
+} from '@dasturxon/domain';
 import { MerchantSettings, WorkDay } from '@dasturxon/domain/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -111,7 +120,16 @@ async function hoursOf(db: Db, branchId: string, type: WorkHoursType = 'PICK_UP'
     .innerJoin(s.cities, eq(s.branches.cityId, s.cities.id))
     .where(eq(s.branches.id, branchId));
   return {
-    days: rows.map((r) => WorkDay.parse({ weekName: r.weekName, open: r.open, close: r.close, extraOpen: r.extraOpen, extraClose: r.extraClose, isDayOff: r.isDayOff })),
+    days: rows.map((r) =>
+      WorkDay.parse({
+        weekName: r.weekName,
+        open: r.open,
+        close: r.close,
+        extraOpen: r.extraOpen,
+        extraClose: r.extraClose,
+        isDayOff: r.isDayOff,
+      }),
+    ),
     timeZone: city!.timeZone,
   };
 }
@@ -168,18 +186,37 @@ describe.each(targets)('demo seed on $name', (target) => {
   it('writes the three brands with the agreed subs, names and domains', async () => {
     const merchants = await db.select().from(s.merchants).where(inArray(s.merchants.id, MERCHANTS));
     const bySub = Object.fromEntries(merchants.map((m) => [m.sub, m]));
-    expect(bySub.tezkor).toMatchObject({ id: DEMO.tezkor.id, name: 'Tezkor Burger', color: '#E4002B', isActive: true, mainCityId: DEMO.tezkor.cities.tashkent });
+    expect(bySub.tezkor).toMatchObject({
+      id: DEMO.tezkor.id,
+      name: 'Tezkor Burger',
+      color: '#E4002B',
+      isActive: true,
+      mainCityId: DEMO.tezkor.cities.tashkent,
+    });
     expect(bySub.navbahor).toMatchObject({ id: DEMO.navbahor.id, name: 'Navbahor Cafe', isActive: true });
     expect(bySub.yopiq).toMatchObject({ id: DEMO.yopiq.id, name: 'Yopiq Oshxona', isActive: false });
     expect(distanceMeters([bySub.tezkor!.latitude, bySub.tezkor!.longitude], [41.2995, 69.2401])).toBeLessThan(10_000);
 
-    const domains = await db.select().from(s.brands).where(inArray(s.brands.domainUrl, ['tezkor.uz', 'navbahor.cafe']));
-    expect(Object.fromEntries(domains.map((b) => [b.domainUrl, b.merchantId]))).toEqual({ 'tezkor.uz': DEMO.tezkor.id, 'navbahor.cafe': DEMO.navbahor.id });
+    const domains = await db
+      .select()
+      .from(s.brands)
+      .where(inArray(s.brands.domainUrl, ['tezkor.uz', 'navbahor.cafe']));
+    expect(Object.fromEntries(domains.map((b) => [b.domainUrl, b.merchantId]))).toEqual({
+      'tezkor.uz': DEMO.tezkor.id,
+      'navbahor.cafe': DEMO.navbahor.id,
+    });
   });
 
   it('gives tezkor a large catalogue: 50+ active products in 4+ groups and 8+ categories', async () => {
     const rows = await db
-      .select({ product: s.products.id, category: s.categories.id, group: s.categories.groupId, viewType: s.categories.viewType, scroll: s.categories.scrollType, nav: s.categories.navigationType })
+      .select({
+        product: s.products.id,
+        category: s.categories.id,
+        group: s.categories.groupId,
+        viewType: s.categories.viewType,
+        scroll: s.categories.scrollType,
+        nav: s.categories.navigationType,
+      })
       .from(s.products)
       .innerJoin(s.categories, eq(s.products.categoryId, s.categories.id))
       .where(and(eq(s.products.merchantId, DEMO.tezkor.id), eq(s.products.active, true), eq(s.categories.active, true)));
@@ -203,7 +240,12 @@ describe.each(targets)('demo seed on $name', (target) => {
 
   it('gives navbahor a small menu and yopiq a few products', async () => {
     const count = async (merchantId: string) =>
-      (await db.select({ id: s.products.id }).from(s.products).where(and(eq(s.products.merchantId, merchantId), eq(s.products.active, true)))).length;
+      (
+        await db
+          .select({ id: s.products.id })
+          .from(s.products)
+          .where(and(eq(s.products.merchantId, merchantId), eq(s.products.active, true)))
+      ).length;
     expect(await count(DEMO.navbahor.id)).toBeGreaterThanOrEqual(8);
     expect((await db.select().from(s.groups).where(eq(s.groups.merchantId, DEMO.navbahor.id))).length).toBe(2);
     expect((await db.select().from(s.categories).where(eq(s.categories.merchantId, DEMO.navbahor.id))).length).toBe(3);
@@ -230,13 +272,17 @@ describe.each(targets)('demo seed on $name', (target) => {
     expect(sauces).toMatchObject({ min: 0, max: 3, name: { eng: 'Sauces' } });
     const options = await db.select().from(s.modifications).where(eq(s.modifications.productId, DEMO.tezkor.products.withRequiredModifier));
     const price = (id: string) => options.find((o) => o.id === id)?.price;
-    expect([price(DEMO.tezkor.modifiers.cheeseburger.size.standard), price(DEMO.tezkor.modifiers.cheeseburger.size.large), price(DEMO.tezkor.modifiers.cheeseburger.size.xl)]).toEqual([
-      0, 8000, 14000,
-    ]);
+    expect([
+      price(DEMO.tezkor.modifiers.cheeseburger.size.standard),
+      price(DEMO.tezkor.modifiers.cheeseburger.size.large),
+      price(DEMO.tezkor.modifiers.cheeseburger.size.xl),
+    ]).toEqual([0, 8000, 14000]);
     const sauceOptions = options.filter((o) => o.groupId === sauces.id);
     expect(sauceOptions.length).toBeGreaterThanOrEqual(4);
     for (const o of sauceOptions) expect(o.price).toBeGreaterThanOrEqual(2000);
-    expect(await db.select().from(s.modificationGroups).where(eq(s.modificationGroups.productId, DEMO.tezkor.products.withoutModifiers))).toEqual([]);
+    expect(
+      await db.select().from(s.modificationGroups).where(eq(s.modificationGroups.productId, DEMO.tezkor.products.withoutModifiers)),
+    ).toEqual([]);
   });
 
   it('sells some products only at some branches', async () => {
@@ -250,7 +296,19 @@ describe.each(targets)('demo seed on $name', (target) => {
   });
 
   it('has every id DEMO names', async () => {
-    const idsIn = async (table: typeof s.products | typeof s.categories | typeof s.groups | typeof s.branches | typeof s.cities | typeof s.deliveryZones | typeof s.banners | typeof s.stories | typeof s.promos, list: string[]) => {
+    const idsIn = async (
+      table:
+        | typeof s.products
+        | typeof s.categories
+        | typeof s.groups
+        | typeof s.branches
+        | typeof s.cities
+        | typeof s.deliveryZones
+        | typeof s.banners
+        | typeof s.stories
+        | typeof s.promos,
+      list: string[],
+    ) => {
       const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, list));
       expect(found.map((r) => r.id).sort()).toEqual([...new Set(list)].sort());
     };
@@ -264,7 +322,10 @@ describe.each(targets)('demo seed on $name', (target) => {
     await idsIn(s.deliveryZones, Object.values(DEMO.tezkor.zones));
     await idsIn(s.banners, [...Object.values(DEMO.tezkor.banners), ...Object.values(DEMO.navbahor.banners)]);
     await idsIn(s.stories, Object.values(DEMO.tezkor.stories));
-    await idsIn(s.promos, Object.values(DEMO.promos).map((p) => p.id));
+    await idsIn(
+      s.promos,
+      Object.values(DEMO.promos).map((p) => p.id),
+    );
     const { size, sauces } = DEMO.tezkor.modifiers.cheeseburger;
     const optionIds = [size.standard, size.large, size.xl, sauces.ketchup, sauces.cheese, sauces.garlic, sauces.bbq, sauces.chili];
     const options = await db.select({ id: s.modifications.id }).from(s.modifications).where(inArray(s.modifications.id, optionIds));
@@ -304,7 +365,15 @@ describe.each(targets)('demo seed on $name', (target) => {
       const types: WorkHoursType[] = b.merchantId === DEMO.navbahor.id ? ['PICK_UP'] : ['DELIVERY', 'PICK_UP'];
       for (const type of types) {
         const { days } = await hoursOf(db, b.id, type);
-        expect(days.map((d) => d.weekName).sort(), `${b.id} ${type}`).toEqual(['FRIDAY', 'MONDAY', 'SATURDAY', 'SUNDAY', 'THURSDAY', 'TUESDAY', 'WEDNESDAY']);
+        expect(days.map((d) => d.weekName).sort(), `${b.id} ${type}`).toEqual([
+          'FRIDAY',
+          'MONDAY',
+          'SATURDAY',
+          'SUNDAY',
+          'THURSDAY',
+          'TUESDAY',
+          'WEDNESDAY',
+        ]);
       }
     }
     const pastMidnight = await hoursOf(db, DEMO.tezkor.branches.pastMidnight);
@@ -316,7 +385,10 @@ describe.each(targets)('demo seed on $name', (target) => {
     const branches = await db.select().from(s.branches).where(eq(s.branches.merchantId, DEMO.tezkor.id));
     expect(zones.length).toBeGreaterThanOrEqual(6);
     expect(new Set(zones.map((z) => z.cityId))).toEqual(new Set([DEMO.tezkor.cities.tashkent, DEMO.tezkor.cities.samarkand]));
-    expect(zones.some((z) => z.area.some((part) => part.holes.length > 0)), 'a zone with a hole').toBe(true);
+    expect(
+      zones.some((z) => z.area.some((part) => part.holes.length > 0)),
+      'a zone with a hole',
+    ).toBe(true);
     expect(new Set(zones.map((z) => z.priority)).size, 'zones of different priorities').toBeGreaterThan(1);
     const top = Math.max(...zones.map((z) => z.priority));
     for (const z of zones) {
@@ -352,7 +424,8 @@ describe.each(targets)('demo seed on $name', (target) => {
       const own = policies.filter((p) => p.merchantId === merchantId);
       expect(own.map((p) => p.type).sort()).toEqual(['ABOUT_COMPANY', 'PRIVACY_POLICY', 'TERMS']);
       for (const p of own) {
-        for (const lang of ['ru', 'uz', 'eng'] as const) expect(p.text[lang]!.split('\n\n').length, `${p.type} ${lang}`).toBeGreaterThanOrEqual(2);
+        for (const lang of ['ru', 'uz', 'eng'] as const)
+          expect(p.text[lang]!.split('\n\n').length, `${p.type} ${lang}`).toBeGreaterThanOrEqual(2);
       }
     }
     const privacy = policies.find((p) => p.merchantId === DEMO.tezkor.id && p.type === 'PRIVACY_POLICY')!;
@@ -363,7 +436,12 @@ describe.each(targets)('demo seed on $name', (target) => {
     const rows = await db.select().from(s.merchantSettings).where(inArray(s.merchantSettings.merchantId, MERCHANTS));
     const get = (merchantId: string, channel: string) => rows.find((r) => r.merchantId === merchantId && r.channel === channel)!;
     for (const r of rows) MerchantSettings.parse(r);
-    expect(rows.filter((r) => r.merchantId === DEMO.tezkor.id).map((r) => r.channel).sort()).toEqual(['CLICK_APP', 'WEB']);
+    expect(
+      rows
+        .filter((r) => r.merchantId === DEMO.tezkor.id)
+        .map((r) => r.channel)
+        .sort(),
+    ).toEqual(['CLICK_APP', 'WEB']);
 
     const tezkor = MerchantSettings.parse(get(DEMO.tezkor.id, 'WEB'));
     expect(tezkor).toMatchObject({
@@ -382,7 +460,15 @@ describe.each(targets)('demo seed on $name', (target) => {
       brand: 'Tezkor Burger',
       domain: 'tezkor.uz',
     });
-    for (const flag of ['uzLangActive', 'ruLangActive', 'engLangActive', 'arLangActive', 'kzLangActive', 'trLangActive', 'zhLangActive'] as const) {
+    for (const flag of [
+      'uzLangActive',
+      'ruLangActive',
+      'engLangActive',
+      'arLangActive',
+      'kzLangActive',
+      'trLangActive',
+      'zhLangActive',
+    ] as const) {
       expect(tezkor[flag], flag).toBe(true);
     }
     expect(tezkor.telegram).toMatch(/^https:\/\/t\.me\//);
@@ -408,7 +494,12 @@ describe.each(targets)('demo seed on $name', (target) => {
 
     const fees = await db.select().from(s.serviceFeeSettings).where(eq(s.serviceFeeSettings.merchantId, DEMO.tezkor.id));
     expect(fees).toEqual([
-      expect.objectContaining({ cityId: '00000000-0000-0000-0000-000000000000', isServiceFeeEnabled: true, serviceFeeAmount: 3000, serviceFeeThreshold: 150000 }),
+      expect.objectContaining({
+        cityId: '00000000-0000-0000-0000-000000000000',
+        isServiceFeeEnabled: true,
+        serviceFeeAmount: 3000,
+        serviceFeeThreshold: 150000,
+      }),
     ]);
   });
 
@@ -454,12 +545,14 @@ describe.each(targets)('demo seed on $name', (target) => {
       add(`group icon ${g.id}`, g.icon);
       add(`group image ${g.id}`, g.image);
     }
-    for (const c of await db.select().from(s.categories).where(inArray(s.categories.merchantId, MERCHANTS))) add(`category ${c.id}`, c.image);
+    for (const c of await db.select().from(s.categories).where(inArray(s.categories.merchantId, MERCHANTS)))
+      add(`category ${c.id}`, c.image);
     for (const p of await db.select().from(s.products).where(inArray(s.products.merchantId, MERCHANTS))) {
       add(`product ${p.id}`, p.image);
       p.gallery.forEach((g, i) => add(`product ${p.id} gallery ${i}`, g));
     }
-    for (const o of await db.select().from(s.modifications).where(inArray(s.modifications.merchantId, MERCHANTS))) add(`modification ${o.id}`, o.image, false);
+    for (const o of await db.select().from(s.modifications).where(inArray(s.modifications.merchantId, MERCHANTS)))
+      add(`modification ${o.id}`, o.image, false);
     for (const b of await db.select().from(s.banners).where(inArray(s.banners.merchantId, MERCHANTS))) add(`banner ${b.id}`, b.image);
     for (const st of await db.select().from(s.stories).where(inArray(s.stories.merchantId, MERCHANTS))) {
       add(`story ${st.id}`, st.preview);
@@ -475,23 +568,31 @@ describe.each(targets)('demo seed on $name', (target) => {
   });
 
   it('writes every text in ru, uz and eng', async () => {
-    for (const c of await db.select().from(s.cities).where(inArray(s.cities.merchantId, MERCHANTS))) expectLocalized(`city ${c.id}`, c.name);
-    for (const b of await db.select().from(s.branches).where(inArray(s.branches.merchantId, MERCHANTS))) expectLocalized(`branch ${b.id}`, b.name);
-    for (const g of await db.select().from(s.groups).where(inArray(s.groups.merchantId, MERCHANTS))) expectLocalized(`group ${g.id}`, g.name);
-    for (const c of await db.select().from(s.categories).where(inArray(s.categories.merchantId, MERCHANTS))) expectLocalized(`category ${c.id}`, c.name);
+    for (const c of await db.select().from(s.cities).where(inArray(s.cities.merchantId, MERCHANTS)))
+      expectLocalized(`city ${c.id}`, c.name);
+    for (const b of await db.select().from(s.branches).where(inArray(s.branches.merchantId, MERCHANTS)))
+      expectLocalized(`branch ${b.id}`, b.name);
+    for (const g of await db.select().from(s.groups).where(inArray(s.groups.merchantId, MERCHANTS)))
+      expectLocalized(`group ${g.id}`, g.name);
+    for (const c of await db.select().from(s.categories).where(inArray(s.categories.merchantId, MERCHANTS)))
+      expectLocalized(`category ${c.id}`, c.name);
     for (const p of await db.select().from(s.products).where(inArray(s.products.merchantId, MERCHANTS))) {
       expectLocalized(`product ${p.id} name`, p.name);
       expectLocalized(`product ${p.id} description`, p.description);
       p.labels.forEach((l, i) => expectLocalized(`product ${p.id} label ${i}`, l));
     }
-    for (const g of await db.select().from(s.modificationGroups).where(inArray(s.modificationGroups.merchantId, MERCHANTS))) expectLocalized(`modifier group ${g.id}`, g.name);
-    for (const o of await db.select().from(s.modifications).where(inArray(s.modifications.merchantId, MERCHANTS))) expectLocalized(`modifier ${o.id}`, o.name);
-    for (const b of await db.select().from(s.banners).where(inArray(s.banners.merchantId, MERCHANTS))) expectLocalized(`banner ${b.id}`, b.title);
+    for (const g of await db.select().from(s.modificationGroups).where(inArray(s.modificationGroups.merchantId, MERCHANTS)))
+      expectLocalized(`modifier group ${g.id}`, g.name);
+    for (const o of await db.select().from(s.modifications).where(inArray(s.modifications.merchantId, MERCHANTS)))
+      expectLocalized(`modifier ${o.id}`, o.name);
+    for (const b of await db.select().from(s.banners).where(inArray(s.banners.merchantId, MERCHANTS)))
+      expectLocalized(`banner ${b.id}`, b.title);
     for (const st of await db.select().from(s.stories).where(inArray(s.stories.merchantId, MERCHANTS))) {
       expectLocalized(`story ${st.id}`, st.title);
       st.slides.forEach((slide, i) => expectLocalized(`story ${st.id} slide ${i}`, slide.text));
     }
-    for (const p of await db.select().from(s.companyPolicies).where(inArray(s.companyPolicies.merchantId, MERCHANTS))) expectLocalized(`policy ${p.type}`, p.text);
+    for (const p of await db.select().from(s.companyPolicies).where(inArray(s.companyPolicies.merchantId, MERCHANTS)))
+      expectLocalized(`policy ${p.type}`, p.text);
     for (const r of await db.select().from(s.merchantSettings).where(inArray(s.merchantSettings.merchantId, MERCHANTS))) {
       expectLocalized(`settings title ${r.merchantId}`, r.title);
       expectLocalized(`settings left copyright ${r.merchantId}`, r.leftCopyWrite);
@@ -529,7 +630,8 @@ describe.each(targets)('demo seed on $name', (target) => {
     // Every three hours across a week, at odd minutes, plus the edges around midnight.
     const monday = new Date('2025-03-09T19:00:00Z').getTime(); // Monday 00:00 in Tashkent
     const times = Array.from({ length: 56 }, (_, k) => new Date(monday + k * 180 * MINUTE + 7 * MINUTE));
-    for (const minutes of [-10, 5, 22 * 60 + 30, 23 * 60 + 50, 23 * 60 + 59]) times.push(new Date(monday + 4 * 24 * 60 * MINUTE + minutes * MINUTE));
+    for (const minutes of [-10, 5, 22 * 60 + 30, 23 * 60 + 50, 23 * 60 + 59])
+      times.push(new Date(monday + 4 * 24 * 60 * MINUTE + minutes * MINUTE));
     for (const now of times) {
       await seedDemo(db, { now });
       for (const type of ['DELIVERY', 'PICK_UP'] as const) {

@@ -41,7 +41,7 @@ describe('tenant keys and enum checks, walked from the live schema', () => {
     expect(tables.length).toBeGreaterThanOrEqual(19);
   });
 
-  it("keys every tenant table by merchant_id first", async () => {
+  it('keys every tenant table by merchant_id first', async () => {
     const keys = await rows<{ table_name: string; first: string }>(sql`
       select c.conrelid::regclass::text as table_name, a.attname as first
       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
@@ -63,7 +63,8 @@ describe('tenant keys and enum checks, walked from the live schema', () => {
       expect([fk.name, fk.from_cols[0], fk.to_cols[0]]).toEqual([fk.name, 'merchant_id', 'merchant_id']);
     }
     // The others lead to the merchant itself.
-    for (const fk of fks.filter((f) => !between.includes(f))) expect([fk.name, fk.to_table, fk.to_cols]).toEqual([fk.name, 'merchants', ['id']]);
+    for (const fk of fks.filter((f) => !between.includes(f)))
+      expect([fk.name, fk.to_table, fk.to_cols]).toEqual([fk.name, 'merchants', ['id']]);
   });
 
   it('lets merchant_id lead every unique index but the routing lookups', async () => {
@@ -79,28 +80,52 @@ describe('tenant keys and enum checks, walked from the live schema', () => {
   });
 
   it("refuses a product in another brand's category, and a session of another brand's customer", async () => {
-    const [category] = await database.db.select().from(s.categories).where(sql`${s.categories.merchantId} = ${DEMO.navbahor.id}`).limit(1);
+    const [category] = await database.db
+      .select()
+      .from(s.categories)
+      .where(sql`${s.categories.merchantId} = ${DEMO.navbahor.id}`)
+      .limit(1);
     const crossed = await database.db
       .insert(s.products)
       .values({ merchantId: DEMO.tezkor.id, categoryId: category!.id, costPrice: 1000 })
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(pgErrorCode(crossed)).toBe(PG_ERROR.FOREIGN_KEY_VIOLATION);
 
     const [user] = await database.db.insert(s.users).values({ merchantId: DEMO.navbahor.id, phone: '+998901112233' }).returning();
     const session = await database.db
       .insert(s.sessions)
       .values({ merchantId: DEMO.tezkor.id, userId: user!.id, tokenHash: 'x', expiresAt: new Date() })
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(pgErrorCode(session)).toBe(PG_ERROR.FOREIGN_KEY_VIOLATION);
   });
 
   it("refuses a value outside the domain's enum in the columns that hold one", async () => {
-    const refused = async (statement: ReturnType<typeof sql>) => pgErrorCode(await database.db.execute(statement).then(() => null, (e: unknown) => e));
-    expect(await refused(sql`update categories set view_type = 'HUGE' where merchant_id = ${DEMO.tezkor.id}`)).toBe(PG_ERROR.CHECK_VIOLATION);
+    const refused = async (statement: ReturnType<typeof sql>) =>
+      pgErrorCode(
+        await database.db.execute(statement).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      );
+    expect(await refused(sql`update categories set view_type = 'HUGE' where merchant_id = ${DEMO.tezkor.id}`)).toBe(
+      PG_ERROR.CHECK_VIOLATION,
+    );
     expect(await refused(sql`update products set unit = 'PIECE' where merchant_id = ${DEMO.tezkor.id}`)).toBe(PG_ERROR.CHECK_VIOLATION);
-    expect(await refused(sql`update merchant_settings set basket_position = 'TOP' where merchant_id = ${DEMO.tezkor.id}`)).toBe(PG_ERROR.CHECK_VIOLATION);
-    expect(await refused(sql`update merchants set sms_countries = array['UZ', 'XX'] where id = ${DEMO.tezkor.id}`)).toBe(PG_ERROR.CHECK_VIOLATION);
-    expect(await refused(sql`update work_hours set week_name = 'FUNDAY' where merchant_id = ${DEMO.tezkor.id}`)).toBe(PG_ERROR.CHECK_VIOLATION);
+    expect(await refused(sql`update merchant_settings set basket_position = 'TOP' where merchant_id = ${DEMO.tezkor.id}`)).toBe(
+      PG_ERROR.CHECK_VIOLATION,
+    );
+    expect(await refused(sql`update merchants set sms_countries = array['UZ', 'XX'] where id = ${DEMO.tezkor.id}`)).toBe(
+      PG_ERROR.CHECK_VIOLATION,
+    );
+    expect(await refused(sql`update work_hours set week_name = 'FUNDAY' where merchant_id = ${DEMO.tezkor.id}`)).toBe(
+      PG_ERROR.CHECK_VIOLATION,
+    );
     expect(await refused(sql`update users set gender = 'other' where merchant_id = ${DEMO.navbahor.id}`)).toBe(PG_ERROR.CHECK_VIOLATION);
     expect(await refused(sql`update merchant_settings set forced_language = null where merchant_id = ${DEMO.tezkor.id}`)).toBeNull();
   });

@@ -76,7 +76,10 @@ export const startedKm = (meters: number): number => Math.max(0, Math.ceil(meter
  * fall in it, and never less than the merchant's minimal delivery price (service fee settings). Never
  * negative, and never cheaper for a longer way.
  */
-export function tariffPrice(tariff: DeliveryTariff, input: { distanceMeters: number; productAmount: number; minimalDeliveryPrice?: number }): Sum {
+export function tariffPrice(
+  tariff: DeliveryTariff,
+  input: { distanceMeters: number; productAmount: number; minimalDeliveryPrice?: number },
+): Sum {
   if (tariff.freeAbove !== null && input.productAmount >= tariff.freeAbove) return sum(0);
   const km = startedKm(input.distanceMeters);
   let price = nonNegative(tariff.price, 'price');
@@ -130,7 +133,8 @@ export function servingBranch<B extends BranchForPoint>(
   let best: { branch: B; distanceMeters: number } | null = null;
   for (const b of candidates) {
     const here = at(b);
-    if (!best || here.distanceMeters < best.distanceMeters || (here.distanceMeters === best.distanceMeters && b.id < best.branch.id)) best = here;
+    if (!best || here.distanceMeters < best.distanceMeters || (here.distanceMeters === best.distanceMeters && b.id < best.branch.id))
+      best = here;
   }
   return best;
 }

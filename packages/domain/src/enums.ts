@@ -4,7 +4,19 @@
  * (`@dasturxon/domain/contracts`, contracts/enums.ts) and the database its checks (packages/db).
  */
 
-export const ORDER_STATUSES = ['OPEN', 'ACCEPTED', 'CANCELED', 'CREATED', 'COOKING', 'DONE', 'ON_WAY', 'DELIVERED', 'CLOSED', 'ATTACHED', 'AT_TIME'] as const;
+export const ORDER_STATUSES = [
+  'OPEN',
+  'ACCEPTED',
+  'CANCELED',
+  'CREATED',
+  'COOKING',
+  'DONE',
+  'ON_WAY',
+  'DELIVERED',
+  'CLOSED',
+  'ATTACHED',
+  'AT_TIME',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const SERVICE_TYPES = ['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24'] as const;
@@ -16,7 +28,18 @@ export type WorkHoursType = (typeof WORK_HOURS_TYPES)[number];
 export const WEEK_NAMES = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type WeekName = (typeof WEEK_NAMES)[number];
 
-export const PAYMENT_TYPES = ['CASH', 'CLICK', 'PAYNET', 'TERMINAL', 'PAYME', 'UZUM', 'OTHER', 'RAHMAT', 'PAYZE', 'CLICK_MINI_APP'] as const;
+export const PAYMENT_TYPES = [
+  'CASH',
+  'CLICK',
+  'PAYNET',
+  'TERMINAL',
+  'PAYME',
+  'UZUM',
+  'OTHER',
+  'RAHMAT',
+  'PAYZE',
+  'CLICK_MINI_APP',
+] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const DISCOUNT_TYPES = ['AMOUNT', 'PERCENTAGE'] as const;
@@ -68,7 +91,21 @@ export type MenuSource = (typeof MENU_SOURCES)[number];
 export const POLICY_TYPES = ['TERMS', 'ABOUT_COMPANY', 'PRIVACY_POLICY'] as const;
 export type PolicyType = (typeof POLICY_TYPES)[number];
 
-export const ORDER_DEVICES = ['LAPOSTER', 'OPERATOR', 'INSTAGRAM', 'CLIENT_APP', 'TELEGRAM_BOT', 'CLIENT', 'CLIENT_WEB', 'CLIENT_IOS', 'CLICK_MINI_APP', 'CLIENT_ANDROID', 'CLIENT_WEB_MOBILE', 'CLIENT_WEB_DESKTOP', 'INTEGRATION_APP'] as const;
+export const ORDER_DEVICES = [
+  'LAPOSTER',
+  'OPERATOR',
+  'INSTAGRAM',
+  'CLIENT_APP',
+  'TELEGRAM_BOT',
+  'CLIENT',
+  'CLIENT_WEB',
+  'CLIENT_IOS',
+  'CLICK_MINI_APP',
+  'CLIENT_ANDROID',
+  'CLIENT_WEB_MOBILE',
+  'CLIENT_WEB_DESKTOP',
+  'INTEGRATION_APP',
+] as const;
 export type OrderDevice = (typeof ORDER_DEVICES)[number];
 
 export const GENDERS = ['male', 'female'] as const;
@@ -87,7 +124,15 @@ export const ADDRESS_TYPES = ['HOUSE', 'APARTMENT'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 /** Why an order changed (docs/spec-index.md section 4, order change reasons): written with every status entry. */
-export const ORDER_CHANGE_REASONS = ['PAID', 'UPDATE', 'PAID_AND_CHANGE_STATUS', 'CHANGE_STATUS', 'CHANGE_COURIER_STATUS', 'CHANGE_PAYMENT_TYPE', 'CHANGE_DELIVERY_TYPE'] as const;
+export const ORDER_CHANGE_REASONS = [
+  'PAID',
+  'UPDATE',
+  'PAID_AND_CHANGE_STATUS',
+  'CHANGE_STATUS',
+  'CHANGE_COURIER_STATUS',
+  'CHANGE_PAYMENT_TYPE',
+  'CHANGE_DELIVERY_TYPE',
+] as const;
 export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
 
 /**

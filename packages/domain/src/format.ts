@@ -1,4 +1,3 @@
-
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
@@ -65,7 +64,10 @@ const PDI = '\u2069';
  * twice (an amount put into a sentence that is isolated again) changes nothing.
  */
 const DIGITS = String.raw`\d+(?:[ \u00a0\u202f]\d{3}(?!\d))*(?:[.,:]\d+)*`;
-const NUMBER = new RegExp(String.raw`\u2066[^\u2069]*\u2069|(?<![\p{L}\p{N}])[+\-\u2212]?${DIGITS}(?:[\-\u2013]${DIGITS})*%?(?![\p{L}\p{N}])`, 'gu');
+const NUMBER = new RegExp(
+  String.raw`\u2066[^\u2069]*\u2069|(?<![\p{L}\p{N}])[+\-\u2212]?${DIGITS}(?:[\-\u2013]${DIGITS})*%?(?![\p{L}\p{N}])`,
+  'gu',
+);
 
 /**
  * Right-to-left text with each number kept whole, left to right: the number goes between LRI and PDI

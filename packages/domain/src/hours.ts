@@ -110,7 +110,14 @@ export function groupWorkHours(rows: readonly WorkDayRow[]): WorkHours[] {
   for (const type of WORK_HOURS_TYPES) {
     const days = rows
       .filter((r) => r.type === type)
-      .map((r): WorkDay => ({ weekName: r.weekName, open: r.open, close: r.close, extraOpen: r.extraOpen, extraClose: r.extraClose, isDayOff: r.isDayOff }));
+      .map((r): WorkDay => ({
+        weekName: r.weekName,
+        open: r.open,
+        close: r.close,
+        extraOpen: r.extraOpen,
+        extraClose: r.extraClose,
+        isDayOff: r.isDayOff,
+      }));
     if (days.length > 0) out.push({ type, days });
   }
   return out;

@@ -19,7 +19,10 @@ export interface PricedProduct {
 }
 
 /** The chosen modifications that belong to the product, with their catalogue prices, in the order chosen; unknown ones are left out. */
-export function chosenOf(product: PricedProduct, chosen: readonly { id: string; count: number }[]): { id: string; groupId: string; count: number; price: number }[] {
+export function chosenOf(
+  product: PricedProduct,
+  chosen: readonly { id: string; count: number }[],
+): { id: string; groupId: string; count: number; price: number }[] {
   const byId = product.modificationsById ?? new Map(product.modifications.map((m) => [m.id, m]));
   const out: { id: string; groupId: string; count: number; price: number }[] = [];
   for (const c of chosen) {
@@ -39,7 +42,6 @@ export function pricingLineOf(product: PricedProduct, count: number, chosen: rea
   };
 }
 
-
 /** What a line's price needs of a menu product (see `pricingLineOf`): its price, discount and choices. */
 export function pricedProductOfMenu(p: Pick<Product, 'costPrice' | 'discount' | 'modificationGroups'>): PricedProduct {
   return {
@@ -48,4 +50,3 @@ export function pricedProductOfMenu(p: Pick<Product, 'costPrice' | 'discount' | 
     modifications: p.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ id: m.id, groupId: g.id, price: m.price }))),
   };
 }
-

@@ -50,7 +50,10 @@ export function pictureSources(key: string, box: { width: number; height: number
 }
 
 /** The brand's tab icon: the settings' favicon, else the logo; a small PNG every browser shows. */
-export function faviconUrl(settings: { favicon?: string | null; logo?: string | null } | null, merchantLogo?: string | null): string | null {
+export function faviconUrl(
+  settings: { favicon?: string | null; logo?: string | null } | null,
+  merchantLogo?: string | null,
+): string | null {
   const key = settings?.favicon || settings?.logo || merchantLogo;
   return key ? imageUrl(key, { width: 64, height: 64, format: 'png' }) : null;
 }
@@ -87,7 +90,10 @@ export interface FirstPicture {
  * IMAGE_BOXES.length boxes whatever is asked. Keep the storefront's sizes here: the domain test checks.
  */
 export const IMAGE_BOXES: readonly { readonly width: number; readonly height: number }[] = [
-  ...[64, 72, 88, 96, 108, 128, 132, 144, 176, 192, 240, 256, 360, 480, 540, 720, 960, 1200, 2000].map((side) => ({ width: side, height: side })),
+  ...[64, 72, 88, 96, 108, 128, 132, 144, 176, 192, 240, 256, 360, 480, 540, 720, 960, 1200, 2000].map((side) => ({
+    width: side,
+    height: side,
+  })),
   // BANNER_PICTURE (12:5) at 1x, 1.5x and 2x.
   { width: 500, height: 208 },
   { width: 750, height: 312 },
@@ -118,7 +124,8 @@ export const MAX_IMAGE_VARIANTS =
   IMAGE_FORMATS.reduce((sum, f) => sum + IMAGE_BOXES.filter((b) => f !== 'avif' || Math.max(b.width, b.height) <= AVIF_MAX_SIDE).length, 0);
 
 /** A side as asked, made a whole number within 1..IMAGE_MAX_SIDE (anything not a positive number counts as 1). */
-const sideOf = (side: number) => (Number.isFinite(side) && side > 1 ? Math.min(IMAGE_MAX_SIDE, Math.ceil(side)) : side === Infinity ? IMAGE_MAX_SIDE : 1);
+const sideOf = (side: number) =>
+  Number.isFinite(side) && side > 1 ? Math.min(IMAGE_MAX_SIDE, Math.ceil(side)) : side === Infinity ? IMAGE_MAX_SIDE : 1;
 
 /**
  * The box a picture is rendered at: the smallest box of IMAGE_BOXES (by area) at least as wide and as tall as

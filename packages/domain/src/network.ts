@@ -53,7 +53,8 @@ function ipv6(text: string): number[] | null {
 export function clientNetwork(address: string): ClientNetwork {
   const v4 = ipv4(address);
   const v6 = v4 ? null : ipv6(address);
-  const mapped = v6 && v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff ? [v6[6]! >> 8, v6[6]! & 255, v6[7]! >> 8, v6[7]! & 255] : null;
+  const mapped =
+    v6 && v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff ? [v6[6]! >> 8, v6[6]! & 255, v6[7]! >> 8, v6[7]! & 255] : null;
   const four = v4 ?? mapped;
   if (four) {
     const head = four.slice(0, 3).join('.');
@@ -61,7 +62,14 @@ export function clientNetwork(address: string): ClientNetwork {
   }
   if (v6) {
     const hex = v6.map((g) => g.toString(16).padStart(4, '0'));
-    return { address: hex.join(':'), prefix: `${hex.slice(0, 3).join(':')}:`, label: `${v6.slice(0, 3).map((g) => g.toString(16)).join(':')}::/48` };
+    return {
+      address: hex.join(':'),
+      prefix: `${hex.slice(0, 3).join(':')}:`,
+      label: `${v6
+        .slice(0, 3)
+        .map((g) => g.toString(16))
+        .join(':')}::/48`,
+    };
   }
   return { address, prefix: address, label: address };
 }

@@ -29,8 +29,13 @@ export const hearsNewOrders = (role: StaffRole): boolean => role !== 'courier';
  * Whether an order event rings for a staff member: a new order (OPEN) at one of their branches (an admin with no
  * branches works at all of them), for a role that hears new orders.
  */
-export function ringsFor(staff: { role: StaffRole; branchIds: readonly string[] }, event: { status: OrderStatus; branchId: string }): boolean {
-  return hearsNewOrders(staff.role) && event.status === 'OPEN' && (staff.branchIds.length === 0 || staff.branchIds.includes(event.branchId));
+export function ringsFor(
+  staff: { role: StaffRole; branchIds: readonly string[] },
+  event: { status: OrderStatus; branchId: string },
+): boolean {
+  return (
+    hearsNewOrders(staff.role) && event.status === 'OPEN' && (staff.branchIds.length === 0 || staff.branchIds.includes(event.branchId))
+  );
 }
 
 /** Minutes a new order may wait for the branch's answer before the board shows it late. */

@@ -22,7 +22,12 @@ export interface OrderMove {
   scope: MoveScope;
 }
 
-const move = (from: OrderStatus, to: OrderStatus, roles: readonly OrderRole[], scope: MoveScope = 'ALL'): OrderMove => ({ from, to, roles, scope });
+const move = (from: OrderStatus, to: OrderStatus, roles: readonly OrderRole[], scope: MoveScope = 'ALL'): OrderMove => ({
+  from,
+  to,
+  roles,
+  scope,
+});
 
 /** The whole table. Kept in lifecycle order; decision 008 gives the reason for each row. */
 export const ORDER_MOVES: readonly OrderMove[] = [
@@ -84,7 +89,9 @@ export function nextStatuses(from: OrderStatus, role: OrderRole, serviceType: Se
 
 /** Orders in these states are over: the Archive tab. */
 export const FINAL_ORDER_STATUSES = ['CLOSED', 'DELIVERED', 'CANCELED'] as const satisfies readonly OrderStatus[];
-export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(s));
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (s) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(s),
+);
 
 /** A courier has the order: attached to them (taken, not yet left) or on its way with them. */
 export const WITH_COURIER_STATUSES = ['ATTACHED', 'ON_WAY'] as const satisfies readonly OrderStatus[];
@@ -139,7 +146,11 @@ export function customerMayCancel(
   order: { status: OrderStatus; serviceType: ServiceType; paymentType: PaymentType; isPaid: boolean },
   cancelOrderActive: boolean,
 ): boolean {
-  return cancelOrderActive && canMove(order.status, 'CANCELED', 'customer', order.serviceType) && !(order.isPaid && isOnlinePayment(order.paymentType));
+  return (
+    cancelOrderActive &&
+    canMove(order.status, 'CANCELED', 'customer', order.serviceType) &&
+    !(order.isPaid && isOnlinePayment(order.paymentType))
+  );
 }
 
 /**

@@ -32,7 +32,11 @@ export const withinPaymentWindow = (t: PaymentInProgress, now: number) => now - 
  * When the unpaid timer may cancel an order: its payment time, or later the end of the latest window of the
  * transactions in progress (`dueAt`, ms); `cancel` says whether that time has come at `now`.
  */
-export function unpaidOrderDue(payUntil: number, inProgress: readonly PaymentInProgress[], now: number): { cancel: boolean; dueAt: number } {
+export function unpaidOrderDue(
+  payUntil: number,
+  inProgress: readonly PaymentInProgress[],
+  now: number,
+): { cancel: boolean; dueAt: number } {
   let dueAt = payUntil;
   for (const t of inProgress) dueAt = Math.max(dueAt, t.startedAt + PAYMENT_WINDOW_MS[t.provider]);
   return { cancel: now >= dueAt, dueAt };

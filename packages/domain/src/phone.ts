@@ -95,9 +95,7 @@ export function phoneCountriesOf(codes: readonly string[] | null | undefined): P
 /** Why a number was refused; the API puts it in the error's details. */
 export type PhoneProblem = 'EMPTY' | 'CHARACTERS' | 'COUNTRY' | 'NUMBER';
 
-export type PhoneParseResult =
-  | { ok: true; e164: string; country: PhoneCountryCode }
-  | { ok: false; problem: PhoneProblem };
+export type PhoneParseResult = { ok: true; e164: string; country: PhoneCountryCode } | { ok: false; problem: PhoneProblem };
 
 export const PHONE_MAX_INPUT_LENGTH = 32;
 

@@ -286,8 +286,10 @@ export function checkModifications(rules: ModificationRules, chosen: readonly { 
   }
   for (const g of rules.groups) {
     const n = chosenPerGroup.get(g.id) ?? 0;
-    if (n < g.min) problems.push({ code: 'MODIFICATION_MIN', productId: rules.productId, details: { groupId: g.id, min: g.min, max: g.max } });
-    else if (n > g.max) problems.push({ code: 'MODIFICATION_MAX', productId: rules.productId, details: { groupId: g.id, min: g.min, max: g.max } });
+    if (n < g.min)
+      problems.push({ code: 'MODIFICATION_MIN', productId: rules.productId, details: { groupId: g.id, min: g.min, max: g.max } });
+    else if (n > g.max)
+      problems.push({ code: 'MODIFICATION_MAX', productId: rules.productId, details: { groupId: g.id, min: g.min, max: g.max } });
   }
   return problems;
 }

@@ -21,7 +21,10 @@ import {
  */
 
 /** What a quote needs of a menu product (the overalls contract). */
-export type MenuQuoteProduct = Pick<Product, 'id' | 'costPrice' | 'discount' | 'isAvailable' | 'deliveryEnabled' | 'modificationGroups' | 'productBranch' | 'count'>;
+export type MenuQuoteProduct = Pick<
+  Product,
+  'id' | 'costPrice' | 'discount' | 'isAvailable' | 'deliveryEnabled' | 'modificationGroups' | 'productBranch' | 'count'
+>;
 
 /** A product of the menu as the quote's catalogue knows it. The menu lists active products only. */
 export function quoteProductOfMenu(p: MenuQuoteProduct): QuoteProduct {
@@ -38,7 +41,10 @@ export function quoteProductOfMenu(p: MenuQuoteProduct): QuoteProduct {
 
 /** A branch of the branches call as the quote's catalogue knows it. */
 export function quoteBranchOf(
-  b: Pick<Branch, 'id' | 'cityId' | 'isActive' | 'settings' | 'workHours' | 'timeZone' | 'latitude' | 'longitude' | 'deliveryPrice' | 'deliveryMinAmount'>,
+  b: Pick<
+    Branch,
+    'id' | 'cityId' | 'isActive' | 'settings' | 'workHours' | 'timeZone' | 'latitude' | 'longitude' | 'deliveryPrice' | 'deliveryMinAmount'
+  >,
 ): QuoteBranch {
   return {
     id: b.id,
@@ -59,7 +65,10 @@ export interface MenuQuoteInput {
   products: Iterable<MenuQuoteProduct>;
   /** The merchant's branches as the branches call answered them; without them no branch is judged. */
   branches?: readonly Parameters<typeof quoteBranchOf>[0][];
-  settings: Pick<MerchantSettings, 'deliveryActive' | 'pickupActive' | 'dineInActive' | 'shouldValidateDeliveryArea' | 'promoActive' | 'cashbackActive'>;
+  settings: Pick<
+    MerchantSettings,
+    'deliveryActive' | 'pickupActive' | 'dineInActive' | 'shouldValidateDeliveryArea' | 'promoActive' | 'cashbackActive'
+  >;
   /**
    * What the last server quote said about what the storefront cannot know itself: the promo it accepted
    * (its dates were judged there) and the service fee it charged (its rows and thresholds are the server's).
@@ -70,7 +79,9 @@ export interface MenuQuoteInput {
 /** The last quote's service fee carried as a flat fee of the whole merchant (0 for none). */
 function flatServiceFee(amount: number): QuoteServiceFee[] {
   if (amount <= 0) return [];
-  return [{ cityId: null, isServiceFeeEnabled: true, isServiceFeeFreeAboveThreshold: false, serviceFeeThreshold: 0, serviceFeeAmount: amount }];
+  return [
+    { cityId: null, isServiceFeeEnabled: true, isServiceFeeFreeAboveThreshold: false, serviceFeeThreshold: 0, serviceFeeAmount: amount },
+  ];
 }
 
 /** The promo the last quote accepted, as terms that pass the checks it already passed there. */
@@ -95,7 +106,10 @@ export function quoteFromMenu(input: MenuQuoteInput, request: QuoteRequest, now:
     zones: [],
     serviceFees: flatServiceFee(input.last?.serviceFee ?? 0),
   };
-  const promo = input.last?.promo && request.promoCode && input.last.promo.code.toLowerCase() === request.promoCode.trim().toLowerCase() ? acceptedPromo(input.last.promo) : null;
+  const promo =
+    input.last?.promo && request.promoCode && input.last.promo.code.toLowerCase() === request.promoCode.trim().toLowerCase()
+      ? acceptedPromo(input.last.promo)
+      : null;
   const { address: _address, ...withoutAddress } = request;
   return quoteBasket(catalogue, { products: fresh, promo, cashbackBalance: 0 }, { ...withoutAddress, cashback: 0 }, now);
 }

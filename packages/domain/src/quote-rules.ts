@@ -92,8 +92,18 @@ export function quoteDelivery(input: DeliveryQuoteInput): DeliveryQuote {
   }
   const from = input.branch ?? (zone.branchId ? input.branches?.get(zone.branchId) : undefined) ?? null;
   const distance = from ? Math.round(distanceMeters([from.latitude, from.longitude], input.point)) : null;
-  const price = tariffPrice(zone, { distanceMeters: distance ?? 0, productAmount: input.productAmount, minimalDeliveryPrice: input.minimalDeliveryPrice ?? 0 });
-  return { price, zoneId: zone.id, minOrderAmount: zone.minOrderAmount > 0 ? zone.minOrderAmount : null, distanceMeters: distance, problem: null };
+  const price = tariffPrice(zone, {
+    distanceMeters: distance ?? 0,
+    productAmount: input.productAmount,
+    minimalDeliveryPrice: input.minimalDeliveryPrice ?? 0,
+  });
+  return {
+    price,
+    zoneId: zone.id,
+    minOrderAmount: zone.minOrderAmount > 0 ? zone.minOrderAmount : null,
+    distanceMeters: distance,
+    problem: null,
+  };
 }
 
 /**
@@ -171,7 +181,8 @@ export interface MerchantServiceSettings {
  * the aggregator and express types ride on delivery.
  */
 export function checkMerchantOffers(settings: MerchantServiceSettings, serviceType: ServiceType): LineProblem | null {
-  const on = serviceType === 'PICK_UP' ? settings.pickupActive : serviceType === 'DINE_IN' ? settings.dineInActive : settings.deliveryActive;
+  const on =
+    serviceType === 'PICK_UP' ? settings.pickupActive : serviceType === 'DINE_IN' ? settings.dineInActive : settings.deliveryActive;
   return on ? null : { code: 'SERVICE_NOT_AVAILABLE', details: { serviceType } };
 }
 

@@ -270,12 +270,21 @@ export function quoteBasket<P extends QuotePromoTerms>(
     });
     if (unavailable) problems.push(unavailable);
 
-    const rules = { productId: product.id, groups: product.groups, modifications: product.modifications, modificationsById: product.modificationsById };
+    const rules = {
+      productId: product.id,
+      groups: product.groups,
+      modifications: product.modifications,
+      modificationsById: product.modificationsById,
+    };
     for (const p of checkModifications(rules, item.modifications)) problems.push({ ...p, details: { ...p.details, line: index } });
     // Switched off at the branch by its staff (the stop-list).
     for (const m of product.modifications) {
       if (branch && m.stoppedAt?.includes(branch.id) && item.modifications?.some((chosen) => chosen.id === m.id)) {
-        problems.push({ code: 'MODIFICATION_NOT_AVAILABLE', productId: product.id, details: { modificationId: m.id, branchId: branch.id, line: index } });
+        problems.push({
+          code: 'MODIFICATION_NOT_AVAILABLE',
+          productId: product.id,
+          details: { modificationId: m.id, branchId: branch.id, line: index },
+        });
       }
     }
     line.modifications = chosenOf(product, item.modifications);
@@ -283,7 +292,12 @@ export function quoteBasket<P extends QuotePromoTerms>(
   });
 
   const stock = new Map([...fresh.products].map(([id, p]) => [id, p.count]));
-  problems.push(...checkStock(priced.map(({ line }) => ({ productId: line.productId, quantity: line.count })), stock));
+  problems.push(
+    ...checkStock(
+      priced.map(({ line }) => ({ productId: line.productId, quantity: line.count })),
+      stock,
+    ),
+  );
 
   const pricingLines = priced.map((p) => p.input);
   // Priced once without the promo: the promo's minimum, the zone's free-above and the delivery minimum are
@@ -421,7 +435,8 @@ export function deliveryTariff(
   now: Date,
 ): { ok: true; tariff: TariffOutcome } | { ok: false; problem: LineProblem } {
   const zone = zoneAtPoint(catalogue.zones, input.point);
-  if (!zone) return { ok: false, problem: { code: 'OUT_OF_SERVICE_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } } };
+  if (!zone)
+    return { ok: false, problem: { code: 'OUT_OF_SERVICE_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } } };
   let branch: QuoteBranch | null;
   if (input.branchId) {
     branch = catalogue.branches.get(input.branchId) ?? null;
@@ -447,6 +462,13 @@ export function deliveryTariff(
   if (below) return { ok: false, problem: below };
   return {
     ok: true,
-    tariff: { price: delivery.price, zoneId: zone.id, branchId: branch.id, distanceMeters: delivery.distanceMeters ?? 0, minOrderAmount, freeAbove: zone.freeAbove },
+    tariff: {
+      price: delivery.price,
+      zoneId: zone.id,
+      branchId: branch.id,
+      distanceMeters: delivery.distanceMeters ?? 0,
+      minOrderAmount,
+      freeAbove: zone.freeAbove,
+    },
   };
 }

@@ -20,7 +20,15 @@ export function orderRoleOf(role: StaffRole): Extract<OrderRole, 'operator' | 'k
 }
 
 /** Why the brand refuses or cancels an order (the console's reject; the customer reads it on the order). */
-export const REJECT_REASONS = ['OUT_OF_STOCK', 'BRANCH_BUSY', 'BRANCH_CLOSED', 'ADDRESS_UNREACHABLE', 'CUSTOMER_UNREACHABLE', 'DUPLICATE', 'OTHER'] as const;
+export const REJECT_REASONS = [
+  'OUT_OF_STOCK',
+  'BRANCH_BUSY',
+  'BRANCH_CLOSED',
+  'ADDRESS_UNREACHABLE',
+  'CUSTOMER_UNREACHABLE',
+  'DUPLICATE',
+  'OTHER',
+] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
 /** The console board's columns, in the order an order moves through them, and the statuses each holds. */
@@ -47,7 +55,9 @@ export function boardColumnOf(status: OrderStatus): BoardColumn | null {
  */
 export type BoardRank = 0 | 1 | 2;
 export const BOARD_WAITING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS[0].statuses;
-export const BOARD_WORKING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS.slice(1).flatMap((c) => (c.id === 'done' ? [] : [...c.statuses]));
+export const BOARD_WORKING_STATUSES: readonly OrderStatus[] = BOARD_COLUMNS.slice(1).flatMap((c) =>
+  c.id === 'done' ? [] : [...c.statuses],
+);
 
 export function boardRank(status: OrderStatus): BoardRank {
   if (BOARD_WAITING_STATUSES.includes(status)) return 0;

@@ -4,10 +4,7 @@ import type { ErrorBody } from './errors.ts';
 /** Hosts on which the `vendor` query parameter (remembered in a cookie) names the brand. */
 const DEV_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;
 
-export type TenantHint =
-  | { kind: 'sub'; sub: string }
-  | { kind: 'domain'; domain: string }
-  | { kind: 'none' };
+export type TenantHint = { kind: 'sub'; sub: string } | { kind: 'domain'; domain: string } | { kind: 'none' };
 
 const SUB_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -85,10 +82,12 @@ export type BootStatus = 'ready' | 'blocked' | 'unavailable';
 export const STATUS_PATHS: Record<BootStatus, string> = { ready: '/', blocked: '/blocked', unavailable: '/merchantNotAvailable' };
 
 /** The check-merchant decision (docs/spec-index.md sections 2 and 8). */
-export function bootStatus(data: { merchant: Pick<Merchant, 'id' | 'isActive'> | null; error: Pick<ErrorBody, 'code'> | null }): BootStatus {
+export function bootStatus(data: {
+  merchant: Pick<Merchant, 'id' | 'isActive'> | null;
+  error: Pick<ErrorBody, 'code'> | null;
+}): BootStatus {
   if (data.error?.code === 'MERCHANT_BLOCKED') return 'blocked';
   const id = data.merchant?.id;
   if (typeof id !== 'string' || id.trim() === '') return 'unavailable';
   return data.merchant?.isActive === false ? 'blocked' : 'ready';
 }
-

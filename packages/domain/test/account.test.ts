@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isSameAddress, MAX_SAVED_ADDRESSES, type AddressDoor } from '../src/account.ts';
 import { ADDRESS_MATCH_TOLERANCE } from '../src/delivery.ts';
 
-const flat: AddressDoor = { latitude: 41.2856, longitude: 69.2034, houseNumber: '12', details: { office: '45', entrance: '2', floor: '5' } };
+const flat: AddressDoor = {
+  latitude: 41.2856,
+  longitude: 69.2034,
+  houseNumber: '12',
+  details: { office: '45', entrance: '2', floor: '5' },
+};
 
 describe('isSameAddress', () => {
   it('takes a point within the tolerance, the house and door spelt another way, for the same address', () => {

@@ -71,7 +71,8 @@ describe('areaContains', () => {
 
   it('gives every point of a tiling of rectangles to exactly one tile, edges and corners included', () => {
     const tiles: ZoneArea[] = [];
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) tiles.push(area(rect(micro(i * GRID), micro(j * GRID), micro((i + 1) * GRID), micro((j + 1) * GRID))));
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) tiles.push(area(rect(micro(i * GRID), micro(j * GRID), micro((i + 1) * GRID), micro((j + 1) * GRID))));
     fc.assert(
       fc.property(coordinate, coordinate, (y, x) => {
         const holders = tiles.filter((t) => areaContains(t, [micro(y), micro(x)]));
@@ -166,7 +167,9 @@ describe('tariffPrice', () => {
   });
   it('refuses a negative or fractional tariff', () => {
     expect(() => tariffPrice({ ...tariff, price: -1 }, { distanceMeters: 0, productAmount: 0 })).toThrow(RangeError);
-    expect(() => tariffPrice({ ...tariff, bands: [{ fromKm: 0, pricePerKm: 1.5 }] }, { distanceMeters: 5000, productAmount: 0 })).toThrow(RangeError);
+    expect(() => tariffPrice({ ...tariff, bands: [{ fromKm: 0, pricePerKm: 1.5 }] }, { distanceMeters: 5000, productAmount: 0 })).toThrow(
+      RangeError,
+    );
   });
 
   const arbitraryTariff = fc.record({
@@ -180,15 +183,22 @@ describe('tariffPrice', () => {
 
   it('is never negative, zero from the free threshold on, and never cheaper for a longer way', () => {
     fc.assert(
-      fc.property(arbitraryTariff, fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 0, max: 600_000 }), fc.integer({ min: 0, max: 30_000 }), (t, d1, d2, amount, minimal) => {
-        const [near, far] = d1 <= d2 ? [d1, d2] : [d2, d1];
-        const priceNear = tariffPrice(t, { distanceMeters: near, productAmount: amount, minimalDeliveryPrice: minimal });
-        const priceFar = tariffPrice(t, { distanceMeters: far, productAmount: amount, minimalDeliveryPrice: minimal });
-        expect(priceNear).toBeGreaterThanOrEqual(0);
-        expect(priceFar).toBeGreaterThanOrEqual(priceNear);
-        if (t.freeAbove !== null && amount >= t.freeAbove) expect(priceFar).toBe(0);
-        else expect(priceNear).toBeGreaterThanOrEqual(Math.max(t.price, minimal));
-      }),
+      fc.property(
+        arbitraryTariff,
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 0, max: 600_000 }),
+        fc.integer({ min: 0, max: 30_000 }),
+        (t, d1, d2, amount, minimal) => {
+          const [near, far] = d1 <= d2 ? [d1, d2] : [d2, d1];
+          const priceNear = tariffPrice(t, { distanceMeters: near, productAmount: amount, minimalDeliveryPrice: minimal });
+          const priceFar = tariffPrice(t, { distanceMeters: far, productAmount: amount, minimalDeliveryPrice: minimal });
+          expect(priceNear).toBeGreaterThanOrEqual(0);
+          expect(priceFar).toBeGreaterThanOrEqual(priceNear);
+          if (t.freeAbove !== null && amount >= t.freeAbove) expect(priceFar).toBe(0);
+          else expect(priceNear).toBeGreaterThanOrEqual(Math.max(t.price, minimal));
+        },
+      ),
     );
   });
 

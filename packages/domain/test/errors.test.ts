@@ -19,7 +19,16 @@ describe('the error catalogue', () => {
   });
 
   it('has the codes the spec names', () => {
-    for (const code of ['PROMO_NOT_ACTIVE', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_MIN_PRICE', 'NOT_ENOUGH_PRODUCTS', 'OUT_OF_SERVICE_ZONE', 'OTP_INVALID', 'MERCHANT_BLOCKED']) {
+    for (const code of [
+      'PROMO_NOT_ACTIVE',
+      'PROMO_NOT_STARTED',
+      'PROMO_EXPIRED',
+      'PROMO_MIN_PRICE',
+      'NOT_ENOUGH_PRODUCTS',
+      'OUT_OF_SERVICE_ZONE',
+      'OTP_INVALID',
+      'MERCHANT_BLOCKED',
+    ]) {
       expect(isErrorCode(code), code).toBe(true);
     }
   });

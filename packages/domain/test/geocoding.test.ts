@@ -4,7 +4,13 @@ import { distanceMeters, foldText, geocoderLanguages, parseStreetQuery, pointsAl
 describe('foldText', () => {
   it('compares names in any case, with any apostrophe, in Latin or Cyrillic', () => {
     const folded = 'mirzo ulugbek kochasi';
-    for (const typed of ["Mirzo Ulug'bek ko'chasi", 'MIRZO ULUGʻBEK KOʻCHASI', 'mirzo ulug’bek ko‘chasi', 'Мирзо Улуғбек кўчаси', 'mirzo-ulugbek, kochasi']) {
+    for (const typed of [
+      "Mirzo Ulug'bek ko'chasi",
+      'MIRZO ULUGʻBEK KOʻCHASI',
+      'mirzo ulug’bek ko‘chasi',
+      'Мирзо Улуғбек кўчаси',
+      'mirzo-ulugbek, kochasi',
+    ]) {
       expect(foldText(typed), typed).toBe(folded);
     }
     expect(foldText('проспект Бунёдкор')).toBe('prospekt bunyodkor');
@@ -22,7 +28,10 @@ describe('parseStreetQuery', () => {
 });
 
 describe('streetMatchScore', () => {
-  const street = { names: [foldText('Shota Rustaveli ko‘chasi'), foldText('улица Шота Руставели')], place: foldText('Yakkasaroy Toshkent') };
+  const street = {
+    names: [foldText('Shota Rustaveli ko‘chasi'), foldText('улица Шота Руставели')],
+    place: foldText('Yakkasaroy Toshkent'),
+  };
   const score = (q: string) => streetMatchScore(parseStreetQuery(q), street);
 
   it('matches whole words above their starts, and starts above parts', () => {
@@ -43,7 +52,11 @@ describe('streetMatchScore', () => {
 
 describe('pointsAlong', () => {
   it('puts a point at the start and one every given metres along the line', () => {
-    const line: [number, number][] = [[41.3, 69.2], [41.31, 69.2], [41.31, 69.21]];
+    const line: [number, number][] = [
+      [41.3, 69.2],
+      [41.31, 69.2],
+      [41.31, 69.21],
+    ];
     const points = pointsAlong(line, 40);
     const length = distanceMeters(line[0]!, line[1]!) + distanceMeters(line[1]!, line[2]!);
     expect(points).toHaveLength(Math.floor(length / 40) + 1);

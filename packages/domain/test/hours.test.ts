@@ -10,8 +10,7 @@ const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 /** 2024-01-01 is a Monday; midnight of it in a UTC+5 zone (Tashkent, Samarkand). */
 const MONDAY_UTC5 = Date.UTC(2024, 0, 1) - 5 * 3_600_000;
 
-const hhmm = (minutes: number): string =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 const day = (weekName: WeekName, open: string, close: string, extra: Partial<WorkDay> = {}): WorkDay => ({
   weekName,
@@ -102,7 +101,13 @@ describe('isOpenAt agrees with a minute-by-minute model of the week', () => {
 
   it('in a zone with daylight saving time (Europe/Berlin), reading the wall clock of the instant', () => {
     const wallClock = (now: Date, timeZone: string) => {
-      const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        weekday: 'long',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      }).formatToParts(now);
       const get = (t: string) => parts.find((p) => p.type === t)!.value;
       return WEEK.indexOf(get('weekday').toUpperCase() as WeekName) * MINUTES_PER_DAY + Number(get('hour')) * 60 + Number(get('minute'));
     };
@@ -217,14 +222,23 @@ describe('localTime', () => {
   it('answers every instant as formatted afresh, also when asked again within the second it keeps, in any order of zones', () => {
     // The reference: the zone's own formatting, never kept.
     const fresh = (at: Date, timeZone: string) => {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(at);
       const get = (type: string) => parts.find((p) => p.type === type)!.value;
       return { weekName: get('weekday').toUpperCase(), minutes: Number(get('hour')) * 60 + Number(get('minute')) };
     };
     const zones = ['Asia/Tashkent', 'UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Istanbul', 'Asia/Kathmandu'];
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones)), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.tuple(fc.integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones)), {
+          minLength: 1,
+          maxLength: 10,
+        }),
         (asks) => {
           // Each instant is asked next to its neighbours: the same second, the last millisecond of the minute, the next one.
           for (const [ms, zone] of asks) {
@@ -301,7 +315,7 @@ describe('WorkDay and hoursOfType', () => {
 });
 
 describe('groupWorkHours: stored rows as WorkHours[]', () => {
-  it('groups by type in the enum order, keeps each type\'s days as stored, leaves out types without days and other fields', () => {
+  it("groups by type in the enum order, keeps each type's days as stored, leaves out types without days and other fields", () => {
     const rows = [
       { type: 'PICK_UP' as const, branchId: 'b', ...day('TUESDAY', '09:00', '23:00') },
       { type: 'DELIVERY' as const, branchId: 'b', ...day('MONDAY', '10:00', '22:00') },

@@ -7,7 +7,19 @@ describe('ids', () => {
   it('isUuid takes a UUID in any case and nothing else', () => {
     expect(isUuid(ID)).toBe(true);
     expect(isUuid(ID.toUpperCase())).toBe(true);
-    for (const bad of ['', 'quote', `${ID}0`, ID.slice(1), ID.replace(/-/g, ''), `${ID}\n`, ` ${ID}`, ID.replace('a', 'g'), 42, null, undefined]) {
+    for (const bad of [
+      '',
+      'quote',
+      `${ID}0`,
+      ID.slice(1),
+      ID.replace(/-/g, ''),
+      `${ID}\n`,
+      ` ${ID}`,
+      ID.replace('a', 'g'),
+      42,
+      null,
+      undefined,
+    ]) {
       expect([bad, isUuid(bad)]).toEqual([bad, false]);
     }
   });
@@ -17,7 +29,8 @@ describe('ids', () => {
     const match = /^:id\((.+)\)$/.exec(param);
     expect(match).not.toBeNull();
     const pattern = new RegExp(match![1]!);
-    for (const value of [ID, ID.toUpperCase(), 'quote', `${ID}0`, ID.slice(1), ID.replace('a', 'g')]) expect([value, pattern.test(value)]).toEqual([value, isUuid(value)]);
+    for (const value of [ID, ID.toUpperCase(), 'quote', `${ID}0`, ID.slice(1), ID.replace('a', 'g')])
+      expect([value, pattern.test(value)]).toEqual([value, isUuid(value)]);
     expect(uuidParam('orderId').startsWith(':orderId(^')).toBe(true);
   });
 });

@@ -25,7 +25,9 @@ describe('imageUrl', () => {
 
   it('sends a stored key through the resizing service', () => {
     expect(imageUrl('demo/tezkor/burger.svg')).toBe('/media/demo/tezkor/burger.svg');
-    expect(imageUrl('/demo/a.png', { width: 480, height: 480, quality: 100, format: 'webp' })).toBe('/media/demo/a.png?w=480&h=480&q=100&f=webp');
+    expect(imageUrl('/demo/a.png', { width: 480, height: 480, quality: 100, format: 'webp' })).toBe(
+      '/media/demo/a.png?w=480&h=480&q=100&f=webp',
+    );
   });
 
   it('gives the placeholder for a missing picture', () => {
@@ -68,7 +70,14 @@ describe('image ladder', () => {
   /** The boxes the storefront's `<Picture>` draws (apps/web: search and basket lines, product cards, basket suggestions, product gallery) and the banner. */
   const PICTURE_BOXES = [72, 88, 128, 240, 360, 480].map((s) => ({ width: s, height: s })).concat(BANNER_PICTURE);
   /** Sizes the storefront asks for through imageUrl directly: icons, category tiles, story slides, the sharing picture, the favicon. */
-  const OTHER_SIZES: [number, number][] = [[64, 64], [96, 96], [144, 144], [320, 240], [540, 960], [1200, 1200]];
+  const OTHER_SIZES: [number, number][] = [
+    [64, 64],
+    [96, 96],
+    [144, 144],
+    [320, 240],
+    [540, 960],
+    [1200, 1200],
+  ];
 
   // The domain has no DOM or Node types: the parameters are read with a pattern.
   const param = (url: string, name: string) => Number(new RegExp(`[?&]${name}=(\\d+)`).exec(url)?.[1] ?? Number.NaN);
@@ -122,7 +131,7 @@ describe('image ladder', () => {
   });
 });
 
-describe('the bound on a picture\'s variants', () => {
+describe("the bound on a picture's variants", () => {
   const key = (v: { width: number; height: number; quality: number; format: string }) => `${v.width}x${v.height}-q${v.quality}.${v.format}`;
 
   it('is 186: 24 boxes at 2 qualities in WebP, JPEG and PNG, 21 of them in AVIF', () => {
@@ -159,7 +168,9 @@ describe('the bound on a picture\'s variants', () => {
         const avifSmall = v.format !== 'avif' || Math.max(v.width, v.height) <= AVIF_MAX_SIDE;
         // Never worse than asked: at least the asked box (within the largest side) and quality.
         const covers =
-          !Number.isFinite(width) || !Number.isFinite(height) || (v.width >= Math.min(IMAGE_MAX_SIDE, Math.ceil(width)) && v.height >= Math.min(IMAGE_MAX_SIDE, Math.ceil(height)));
+          !Number.isFinite(width) ||
+          !Number.isFinite(height) ||
+          (v.width >= Math.min(IMAGE_MAX_SIDE, Math.ceil(width)) && v.height >= Math.min(IMAGE_MAX_SIDE, Math.ceil(height)));
         const asGood = !(quality <= 100) || v.quality >= quality;
         return listed && (IMAGE_QUALITIES as readonly number[]).includes(v.quality) && avifSmall && covers && asGood;
       }),
@@ -170,7 +181,9 @@ describe('the bound on a picture\'s variants', () => {
 
   it('is reached exactly by asking every box, quality and format', () => {
     const all = new Set<string>();
-    for (const box of IMAGE_BOXES) for (const quality of IMAGE_QUALITIES) for (const format of IMAGE_FORMATS) all.add(key(snapImageVariant({ ...box, quality, format })));
+    for (const box of IMAGE_BOXES)
+      for (const quality of IMAGE_QUALITIES)
+        for (const format of IMAGE_FORMATS) all.add(key(snapImageVariant({ ...box, quality, format })));
     expect(all.size).toBe(MAX_IMAGE_VARIANTS);
   });
 });

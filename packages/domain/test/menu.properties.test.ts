@@ -21,7 +21,9 @@ const productArb = fc.record({
   isAvailable: fc.boolean(),
   count: fc.option(fc.integer({ min: -1, max: 3 }), { nil: null }),
   systems: fc.subarray([...MENU_SOURCES]),
-  productBranch: fc.uniqueArray(fc.record({ branchId: fc.constantFrom(...BRANCHES), isActive: fc.boolean() }), { selector: (r) => r.branchId }),
+  productBranch: fc.uniqueArray(fc.record({ branchId: fc.constantFrom(...BRANCHES), isActive: fc.boolean() }), {
+    selector: (r) => r.branchId,
+  }),
 });
 
 const menuArb = fc.record({
@@ -92,7 +94,12 @@ describe('orderMenu, for any menu', () => {
         const priorities = (rows: readonly (MenuCategoryLike | { priority: number })[]) => rows.map((r) => r.priority);
         expect(priorities(menu.categories)).toEqual([...priorities(menu.categories)].sort((a, b) => a - b));
         const usedGroups = new Set<string | null>(menu.categories.map((c) => c.groupId));
-        expect(menu.groups.map((g) => g.id).sort()).toEqual(groups.filter((g) => usedGroups.has(g.id)).map((g) => g.id).sort());
+        expect(menu.groups.map((g) => g.id).sort()).toEqual(
+          groups
+            .filter((g) => usedGroups.has(g.id))
+            .map((g) => g.id)
+            .sort(),
+        );
         expect(priorities(menu.groups)).toEqual([...priorities(menu.groups)].sort((a, b) => a - b));
       }),
     );
@@ -101,7 +108,7 @@ describe('orderMenu, for any menu', () => {
   it('gives the same order whatever order the rows were read in', () => {
     fc.assert(
       fc.property(menuArb, fc.integer(), ({ categories, products, source, branchId }, seed) => {
-        const shuffled = <T,>(rows: readonly T[]): T[] => {
+        const shuffled = <T>(rows: readonly T[]): T[] => {
           const out = [...rows];
           let s = seed;
           for (let i = out.length - 1; i > 0; i--) {
@@ -112,7 +119,10 @@ describe('orderMenu, for any menu', () => {
           return out;
         };
         const a = orderMenu({ groups, categories, products }, { source, branchId });
-        const b = orderMenu({ groups: shuffled(groups), categories: shuffled(categories), products: shuffled(products) as MenuProductLike[] }, { source, branchId });
+        const b = orderMenu(
+          { groups: shuffled(groups), categories: shuffled(categories), products: shuffled(products) as MenuProductLike[] },
+          { source, branchId },
+        );
         expect(b.products.map((p) => p.id)).toEqual(a.products.map((p) => p.id));
         expect(b.categories.map((c) => c.id)).toEqual(a.categories.map((c) => c.id));
       }),

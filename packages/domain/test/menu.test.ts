@@ -26,7 +26,12 @@ const product = (id: string, extra: Partial<MenuProductLike> = {}): MenuProductL
   productBranch: [],
   ...extra,
 });
-const category = (id: string, priority: number, extra: Partial<MenuCategoryLike> = {}): MenuCategoryLike => ({ id, groupId: 'g1', priority, ...extra });
+const category = (id: string, priority: number, extra: Partial<MenuCategoryLike> = {}): MenuCategoryLike => ({
+  id,
+  groupId: 'g1',
+  priority,
+  ...extra,
+});
 const group = (id: string, priority: number): MenuGroupLike => ({ id, priority });
 
 describe('stock and branch availability', () => {
@@ -38,7 +43,10 @@ describe('stock and branch availability', () => {
   });
 
   it('sells at a branch unless a row for it says otherwise', () => {
-    const rows = [{ branchId: B1, isActive: false }, { branchId: B2, isActive: true }];
+    const rows = [
+      { branchId: B1, isActive: false },
+      { branchId: B2, isActive: true },
+    ];
     expect(isSoldAt(rows, B1)).toBe(false);
     expect(isSoldAt(rows, B2)).toBe(true);
     expect(isSoldAt(rows, 'branch-3')).toBe(true);
@@ -49,7 +57,11 @@ describe('stock and branch availability', () => {
   it('makes a product orderable only when available, in stock and sold at the branch', () => {
     expect(menuAvailability(product('p'), B1)).toEqual({ inStock: true, isAvailableAtBranch: true, isOrderable: true });
     expect(menuAvailability(product('p', { count: 0 }), B1)).toEqual({ inStock: false, isAvailableAtBranch: true, isOrderable: false });
-    expect(menuAvailability(product('p', { isAvailable: false }), null)).toEqual({ inStock: true, isAvailableAtBranch: true, isOrderable: false });
+    expect(menuAvailability(product('p', { isAvailable: false }), null)).toEqual({
+      inStock: true,
+      isAvailableAtBranch: true,
+      isOrderable: false,
+    });
     const notHere = product('p', { productBranch: [{ branchId: B1, isActive: false }] });
     expect(menuAvailability(notHere, B1)).toEqual({ inStock: true, isAvailableAtBranch: false, isOrderable: false });
     expect(menuAvailability(notHere, undefined).isOrderable).toBe(true);
@@ -70,7 +82,11 @@ describe('stock and branch availability', () => {
   });
 
   it('orders by priority with the id breaking ties', () => {
-    const rows = [{ id: 'b', priority: 1 }, { id: 'a', priority: 1 }, { id: 'z', priority: 0 }];
+    const rows = [
+      { id: 'b', priority: 1 },
+      { id: 'a', priority: 1 },
+      { id: 'z', priority: 0 },
+    ];
     expect([...rows].sort(byPriority).map((r) => r.id)).toEqual(['z', 'a', 'b']);
   });
 });
@@ -103,7 +119,10 @@ describe('orderMenu', () => {
     expect(menu.groups.map((g) => g.id)).toEqual(['g1']);
     expect(menu.products.map((p) => p.id)).toEqual(['p1', 'p2']);
 
-    const telegram = orderMenu({ groups, categories, products: [product('p-tg', { categoryId: 'c-tg', systems: ['TELEGRAM'] })] }, { source: 'TELEGRAM' });
+    const telegram = orderMenu(
+      { groups, categories, products: [product('p-tg', { categoryId: 'c-tg', systems: ['TELEGRAM'] })] },
+      { source: 'TELEGRAM' },
+    );
     expect(telegram.groups.map((g) => g.id)).toEqual(['g2']);
     expect(telegram.products.map((p) => p.id)).toEqual(['p-tg']);
   });

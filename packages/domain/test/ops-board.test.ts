@@ -51,14 +51,20 @@ describe("the console's rules", () => {
     }
     // Without cooking minutes nothing is late; without an acceptance time the wait counts from the placing.
     expect(orderWait({ status: 'COOKING', createdAt: PLACED, acceptedTime: accepted, cookingTime: null }, at(120)).late).toBe(false);
-    expect(orderWait({ status: 'COOKING', createdAt: PLACED, acceptedTime: null, cookingTime: 10 }, at(11))).toEqual({ minutes: 11, late: true });
+    expect(orderWait({ status: 'COOKING', createdAt: PLACED, acceptedTime: null, cookingTime: 10 }, at(11))).toEqual({
+      minutes: 11,
+      late: true,
+    });
   });
 
   it('an order past the kitchen is never late, and a clock behind the order counts zero', () => {
     for (const status of ['DONE', 'ATTACHED', 'ON_WAY', 'DELIVERED', 'CLOSED', 'CANCELED', 'CREATED', 'AT_TIME'] as const) {
       expect(orderWait({ status, createdAt: PLACED, acceptedTime: PLACED, cookingTime: 1 }, at(600)).late).toBe(false);
     }
-    expect(orderWait({ status: 'OPEN', createdAt: PLACED, acceptedTime: null, cookingTime: null }, at(-3))).toEqual({ minutes: 0, late: false });
+    expect(orderWait({ status: 'OPEN', createdAt: PLACED, acceptedTime: null, cookingTime: null }, at(-3))).toEqual({
+      minutes: 0,
+      late: false,
+    });
   });
 
   it('offers the way forward first and the cancel last; handing an attached order back comes just before the cancel', () => {

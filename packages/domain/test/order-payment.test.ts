@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_DEVICES } from '../src/enums.ts';
-import { allowedPaymentTypes, cashbackEarned, channelOfDevice, CUSTOMER_ORDER_DEVICES, paymentProviderOf, type PaymentFlags, type PaymentMethodSettings } from '../src/order-payment.ts';
+import {
+  allowedPaymentTypes,
+  cashbackEarned,
+  channelOfDevice,
+  CUSTOMER_ORDER_DEVICES,
+  paymentProviderOf,
+  type PaymentFlags,
+  type PaymentMethodSettings,
+} from '../src/order-payment.ts';
 
 const FLAGS: PaymentFlags = { cashActive: true, terminalActive: false, paymeActive: false, clickActive: false, uzumActive: false };
 const method = (type: PaymentMethodSettings['type'], over: Partial<PaymentMethodSettings> = {}): PaymentMethodSettings => ({
@@ -41,7 +49,10 @@ describe('allowedPaymentTypes', () => {
     expect(allowedPaymentTypes(FLAGS, [method('PAYNET', { appEnabled: false })], 'WEB')).toEqual(['CASH', 'PAYNET']);
     expect(allowedPaymentTypes(FLAGS, [method('PAYNET', { appEnabled: false })], 'APP')).toEqual(['CASH']);
     expect(allowedPaymentTypes(FLAGS, [method('OTHER', { qrEnabled: false, operatorEnabled: true })], 'QR')).toEqual(['CASH']);
-    expect(allowedPaymentTypes(FLAGS, [method('OTHER', { qrEnabled: false, operatorEnabled: true })], 'OPERATOR')).toEqual(['CASH', 'OTHER']);
+    expect(allowedPaymentTypes(FLAGS, [method('OTHER', { qrEnabled: false, operatorEnabled: true })], 'OPERATOR')).toEqual([
+      'CASH',
+      'OTHER',
+    ]);
   });
 });
 

@@ -4,7 +4,14 @@ import { WEEK_NAMES } from '../src/enums.ts';
 import { checkSchedule, opensAt, zonedInstant, type ScheduleInput } from '../src/order-schedule.ts';
 
 const TZ = 'Asia/Tashkent'; // UTC+5, no summer time
-const day = (weekName: WorkDay['weekName'], open: string, close: string, isDayOff = false): WorkDay => ({ weekName, open, close, extraOpen: null, extraClose: null, isDayOff });
+const day = (weekName: WorkDay['weekName'], open: string, close: string, isDayOff = false): WorkDay => ({
+  weekName,
+  open,
+  close,
+  extraOpen: null,
+  extraClose: null,
+  isDayOff,
+});
 
 // Pickup 10:00-02:00 (past midnight) every day but Sunday, a day off. Delivery keeps its own hours 11:00-22:00.
 const HOURS: WorkHours[] = [
@@ -14,7 +21,16 @@ const HOURS: WorkHours[] = [
 
 // Friday 14 March 2025, 23:30 in Tashkent: half an hour before midnight.
 const NOW = new Date('2025-03-14T18:30:00Z');
-const base = (over: Partial<ScheduleInput>): ScheduleInput => ({ day: '2025-03-15', time: '12:00', now: NOW, timeZone: TZ, hours: HOURS, serviceType: 'PICK_UP', leadTimeMinutes: 45, ...over });
+const base = (over: Partial<ScheduleInput>): ScheduleInput => ({
+  day: '2025-03-15',
+  time: '12:00',
+  now: NOW,
+  timeZone: TZ,
+  hours: HOURS,
+  serviceType: 'PICK_UP',
+  leadTimeMinutes: 45,
+  ...over,
+});
 const reason = (v: ReturnType<typeof checkSchedule>) => (v.ok ? 'OK' : v.problem.details.reason);
 
 describe('zonedInstant', () => {
@@ -44,7 +60,10 @@ describe('checkSchedule', () => {
 
   it('refuses less than the lead time ahead, and accepts exactly the lead time', () => {
     const soon = checkSchedule(base({ day: '2025-03-15', time: '00:10' }));
-    expect(soon).toEqual({ ok: false, problem: { code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_SOON', earliest: '2025-03-14T19:15:00.000Z' } } });
+    expect(soon).toEqual({
+      ok: false,
+      problem: { code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_SOON', earliest: '2025-03-14T19:15:00.000Z' } },
+    });
     expect(reason(checkSchedule(base({ day: '2025-03-15', time: '00:15' })))).toBe('OK');
     expect(reason(checkSchedule(base({ day: '2025-03-14', time: '22:00' })))).toBe('TOO_SOON');
   });
@@ -73,7 +92,10 @@ describe('checkSchedule', () => {
   it('takes up to 7 days ahead to the minute, not a minute more', () => {
     expect(reason(checkSchedule(base({ day: '2025-03-21', time: '23:30' })))).toBe('OK');
     const far = checkSchedule(base({ day: '2025-03-21', time: '23:31' }));
-    expect(far).toEqual({ ok: false, problem: { code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_FAR', latest: '2025-03-21T18:30:00.000Z' } } });
+    expect(far).toEqual({
+      ok: false,
+      problem: { code: 'ORDER_TIME_INVALID', details: { reason: 'TOO_FAR', latest: '2025-03-21T18:30:00.000Z' } },
+    });
     expect(reason(checkSchedule(base({ day: '2025-03-22', time: '12:00', maxDays: 8 })))).toBe('OK');
   });
 

@@ -104,9 +104,15 @@ describe('the order status table (decision 008)', () => {
 
   it('never moves an order out of CLOSED or CANCELED, nor to CREATED, nor to where it is', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ORDER_STATUSES), fc.constantFrom(...ORDER_STATUSES), fc.constantFrom(...ORDER_ROLES), fc.constantFrom(...SERVICE_TYPES), (from, to, role, s) => {
-        if (from === 'CLOSED' || from === 'CANCELED' || to === 'CREATED' || from === to) expect(canMove(from, to, role, s)).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...ORDER_STATUSES),
+        fc.constantFrom(...ORDER_STATUSES),
+        fc.constantFrom(...ORDER_ROLES),
+        fc.constantFrom(...SERVICE_TYPES),
+        (from, to, role, s) => {
+          if (from === 'CLOSED' || from === 'CANCELED' || to === 'CREATED' || from === to) expect(canMove(from, to, role, s)).toBe(false);
+        },
+      ),
     );
     expect(isTerminalStatus('CLOSED')).toBe(true);
     expect(isTerminalStatus('CANCELED')).toBe(true);
@@ -127,7 +133,12 @@ describe('the order status table (decision 008)', () => {
           }
         }
       }
-      expect([s, [...seen].sort()]).toEqual([s, ORDER_STATUSES.filter((x) => x !== 'CANCELED').filter((x) => kindOf(s) === D || !['ATTACHED', 'ON_WAY', 'DELIVERED'].includes(x)).sort()]);
+      expect([s, [...seen].sort()]).toEqual([
+        s,
+        ORDER_STATUSES.filter((x) => x !== 'CANCELED')
+          .filter((x) => kindOf(s) === D || !['ATTACHED', 'ON_WAY', 'DELIVERED'].includes(x))
+          .sort(),
+      ]);
     }
   });
 
@@ -156,7 +167,9 @@ describe('the order status table (decision 008)', () => {
 describe('status labels (docs/spec-index.md section 4)', () => {
   it('gives every status one of the nine customer-facing labels', () => {
     expect(Object.keys(STATUS_LABELS).sort()).toEqual([...ORDER_STATUSES].sort());
-    expect(new Set(Object.values(STATUS_LABELS))).toEqual(new Set(['created', 'open', 'accepted', 'cooking', 'done', 'onWay', 'delivered', 'cancelled', 'closed']));
+    expect(new Set(Object.values(STATUS_LABELS))).toEqual(
+      new Set(['created', 'open', 'accepted', 'cooking', 'done', 'onWay', 'delivered', 'cancelled', 'closed']),
+    );
   });
 
   it('reads each status as the spec names it', () => {

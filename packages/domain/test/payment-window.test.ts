@@ -26,7 +26,10 @@ describe('unpaidOrderDue: the unpaid timer never races a provider', () => {
   });
 
   it('a transaction whose window ended before the payment time changes nothing', () => {
-    expect(unpaidOrderDue(payUntil, [{ provider: 'UZUM', startedAt: payUntil - 31 * MIN }], payUntil)).toEqual({ cancel: true, dueAt: payUntil });
+    expect(unpaidOrderDue(payUntil, [{ provider: 'UZUM', startedAt: payUntil - 31 * MIN }], payUntil)).toEqual({
+      cancel: true,
+      dueAt: payUntil,
+    });
   });
 
   it('several in progress: the latest window decides', () => {

@@ -2,12 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TYPES } from '../src/enums.ts';
 import { sum } from '../src/money.ts';
-import { type PriceBreakdown, priceBasket, type PricingInput, type PricingLine, type PricingPromo, type PricingServiceFee } from '../src/pricing.ts';
+import {
+  type PriceBreakdown,
+  priceBasket,
+  type PricingInput,
+  type PricingLine,
+  type PricingPromo,
+  type PricingServiceFee,
+} from '../src/pricing.ts';
 
 const money = (max: number) => fc.integer({ min: 0, max }).map(sum);
 
 // Whole percents as the catalogue stores them, now and then one with decimals.
-const percentArb = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 100 }), weight: 9 }, { arbitrary: fc.constantFrom(0.5, 12.5, 33.33, 99.99), weight: 1 });
+const percentArb = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 100 }), weight: 9 },
+  { arbitrary: fc.constantFrom(0.5, 12.5, 33.33, 99.99), weight: 1 },
+);
 
 const lineArb: fc.Arbitrary<PricingLine> = fc.record({
   costPrice: money(2_000_000),
@@ -17,7 +27,11 @@ const lineArb: fc.Arbitrary<PricingLine> = fc.record({
 });
 
 const promoArb: fc.Arbitrary<PricingPromo> = fc.oneof(
-  fc.record({ discountType: fc.constant('AMOUNT' as const), productDiscount: fc.integer({ min: 0, max: 500_000 }), deliveryDiscount: fc.integer({ min: 0, max: 60_000 }) }),
+  fc.record({
+    discountType: fc.constant('AMOUNT' as const),
+    productDiscount: fc.integer({ min: 0, max: 500_000 }),
+    deliveryDiscount: fc.integer({ min: 0, max: 60_000 }),
+  }),
   fc.record({ discountType: fc.constant('PERCENTAGE' as const), productDiscount: percentArb, deliveryDiscount: percentArb }),
 );
 
@@ -63,7 +77,7 @@ describe('priceBasket, for any basket', () => {
     );
   });
 
-  it('gives every amount as a whole, non-negative number of so\'m', () => {
+  it("gives every amount as a whole, non-negative number of so'm", () => {
     fc.assert(
       fc.property(inputArb(), (input) => {
         for (const a of amountsOf(priceBasket(input))) {
@@ -176,7 +190,8 @@ describe('priceBasket, for any basket', () => {
 });
 
 describe('removing a line, with promo, fee settings and cashback held fixed', () => {
-  const withRemoval = (cliff: boolean) => inputArb({ minLines: 1, cliff }).chain((input) => fc.tuple(fc.constant(input), fc.nat({ max: input.lines.length - 1 })));
+  const withRemoval = (cliff: boolean) =>
+    inputArb({ minLines: 1, cliff }).chain((input) => fc.tuple(fc.constant(input), fc.nat({ max: input.lines.length - 1 })));
   const remove = (input: PricingInput, index: number): PricingInput => ({ ...input, lines: input.lines.filter((_, i) => i !== index) });
 
   it('never raises the total when the fee has no free-above-threshold cliff', () => {
@@ -222,12 +237,19 @@ function referenceTotal(input: PricingInput): bigint {
   }
   if (count === 0n) return 0n;
   const promo = input.promo;
-  const promoProducts = !promo ? 0n : min(products, promo.discountType === 'AMOUNT' ? BigInt(promo.productDiscount) : pct(products, promo.productDiscount));
+  const promoProducts = !promo
+    ? 0n
+    : min(products, promo.discountType === 'AMOUNT' ? BigInt(promo.productDiscount) : pct(products, promo.productDiscount));
   const delivery = input.serviceType === 'PICK_UP' || input.serviceType === 'DINE_IN' ? 0n : BigInt(input.deliveryPrice);
-  const promoDelivery = !promo ? 0n : min(delivery, promo.discountType === 'AMOUNT' ? BigInt(promo.deliveryDiscount) : pct(delivery, promo.deliveryDiscount));
+  const promoDelivery = !promo
+    ? 0n
+    : min(delivery, promo.discountType === 'AMOUNT' ? BigInt(promo.deliveryDiscount) : pct(delivery, promo.deliveryDiscount));
   const toPay = products - promoProducts;
   const f = input.serviceFee;
-  const fee = !f || !f.isServiceFeeEnabled || (f.isServiceFeeFreeAboveThreshold && toPay >= BigInt(f.serviceFeeThreshold)) ? 0n : BigInt(f.serviceFeeAmount);
+  const fee =
+    !f || !f.isServiceFeeEnabled || (f.isServiceFeeFreeAboveThreshold && toPay >= BigInt(f.serviceFeeThreshold))
+      ? 0n
+      : BigInt(f.serviceFeeAmount);
   const left = toPay + delivery - promoDelivery + fee;
   return left - min(BigInt(input.cashbackBalance ?? 0), BigInt(input.cashbackRequested ?? 0), left);
 }
@@ -236,8 +258,16 @@ describe('priceBasket against an exact integer model', () => {
   it('gives the same total for whole percents', () => {
     const wholeLine = lineArb.chain((l) => fc.integer({ min: 0, max: 100 }).map((discountPercent) => ({ ...l, discountPercent })));
     const wholePromo = fc.oneof(
-      fc.record({ discountType: fc.constant('AMOUNT' as const), productDiscount: fc.integer({ min: 0, max: 500_000 }), deliveryDiscount: fc.integer({ min: 0, max: 60_000 }) }),
-      fc.record({ discountType: fc.constant('PERCENTAGE' as const), productDiscount: fc.integer({ min: 0, max: 100 }), deliveryDiscount: fc.integer({ min: 0, max: 100 }) }),
+      fc.record({
+        discountType: fc.constant('AMOUNT' as const),
+        productDiscount: fc.integer({ min: 0, max: 500_000 }),
+        deliveryDiscount: fc.integer({ min: 0, max: 60_000 }),
+      }),
+      fc.record({
+        discountType: fc.constant('PERCENTAGE' as const),
+        productDiscount: fc.integer({ min: 0, max: 100 }),
+        deliveryDiscount: fc.integer({ min: 0, max: 100 }),
+      }),
     );
     const input = inputArb().chain((i) =>
       fc.record({ lines: fc.array(wholeLine, { maxLength: 8 }), promo: fc.option(wholePromo, { nil: null }) }).map((r) => ({ ...i, ...r })),

@@ -34,8 +34,16 @@ const basket = (lines: PricingLine[], rest: Partial<PricingInput> = {}): Pricing
   ...rest,
 });
 
-const amountPromo = (product: number, delivery = 0): PricingPromo => ({ discountType: 'AMOUNT', productDiscount: product, deliveryDiscount: delivery });
-const percentPromo = (product: number, delivery = 0): PricingPromo => ({ discountType: 'PERCENTAGE', productDiscount: product, deliveryDiscount: delivery });
+const amountPromo = (product: number, delivery = 0): PricingPromo => ({
+  discountType: 'AMOUNT',
+  productDiscount: product,
+  deliveryDiscount: delivery,
+});
+const percentPromo = (product: number, delivery = 0): PricingPromo => ({
+  discountType: 'PERCENTAGE',
+  productDiscount: product,
+  deliveryDiscount: delivery,
+});
 
 const fee = (amount: number, threshold: number | null = null): PricingServiceFee => ({
   isServiceFeeEnabled: true,
@@ -47,11 +55,25 @@ const fee = (amount: number, threshold: number | null = null): PricingServiceFee
 describe('a line', () => {
   it('costs (cost price + Σ modification count × price) × quantity', () => {
     // (30 000 + 2 × 5 000 + 1 × 3 000) × 3
-    expect(priceLine(line(30_000, 3, 0, [[2, 5_000], [1, 3_000]]))).toEqual({ gross: 129_000, discount: 0, net: 129_000 });
+    expect(
+      priceLine(
+        line(30_000, 3, 0, [
+          [2, 5_000],
+          [1, 3_000],
+        ]),
+      ),
+    ).toEqual({ gross: 129_000, discount: 0, net: 129_000 });
   });
 
   it('has its product discount applied to its modifications too', () => {
-    expect(priceLine(line(30_000, 3, 10, [[2, 5_000], [1, 3_000]]))).toEqual({ gross: 129_000, discount: 12_900, net: 116_100 });
+    expect(
+      priceLine(
+        line(30_000, 3, 10, [
+          [2, 5_000],
+          [1, 3_000],
+        ]),
+      ),
+    ).toEqual({ gross: 129_000, discount: 12_900, net: 116_100 });
   });
 
   it('rounds its discount half up at .5', () => {
@@ -77,7 +99,7 @@ describe('a line', () => {
     expect(priceLine(line(10_000, 0, 10))).toEqual({ gross: 0, discount: 0, net: 0 });
   });
 
-  it('refuses amounts that are not whole so\'m and counts that are not whole', () => {
+  it("refuses amounts that are not whole so'm and counts that are not whole", () => {
     expect(() => priceLine(line(100.5))).toThrow(RangeError);
     expect(() => priceLine(line(-100))).toThrow(RangeError);
     expect(() => priceLine(line(100, 1.5))).toThrow(RangeError);
@@ -91,7 +113,16 @@ describe('a line', () => {
 
 describe('the products of a basket', () => {
   it('add up line by line', () => {
-    const b = priceBasket(basket([line(30_000, 3, 10, [[2, 5_000], [1, 3_000]]), line(15, 3, 10), line(8_000, 2)]));
+    const b = priceBasket(
+      basket([
+        line(30_000, 3, 10, [
+          [2, 5_000],
+          [1, 3_000],
+        ]),
+        line(15, 3, 10),
+        line(8_000, 2),
+      ]),
+    );
     expect(b.lines).toEqual([
       { gross: 129_000, discount: 12_900, net: 116_100 },
       { gross: 45, discount: 5, net: 40 },
@@ -113,20 +144,30 @@ describe('the products of a basket', () => {
 describe('the promo product discount', () => {
   it('AMOUNT takes the amount off what the products cost after their own discounts', () => {
     expect(promoProductDiscountOf(amountPromo(20_000), s(116_100))).toBe(20_000);
-    const b = priceBasket(basket([line(30_000, 3, 10, [[2, 5_000], [1, 3_000]])], { promo: amountPromo(20_000) }));
+    const b = priceBasket(
+      basket(
+        [
+          line(30_000, 3, 10, [
+            [2, 5_000],
+            [1, 3_000],
+          ]),
+        ],
+        { promo: amountPromo(20_000) },
+      ),
+    );
     expect(b.promoProductDiscount).toBe(20_000);
     expect(b.totalDiscount).toBe(12_900 + 20_000);
     expect(b.totalPrice).toBe(96_100);
   });
 
-  it('AMOUNT is at most what is left after the products\' own discounts', () => {
+  it("AMOUNT is at most what is left after the products' own discounts", () => {
     expect(promoProductDiscountOf(amountPromo(200_000), s(116_100))).toBe(116_100);
     const b = priceBasket(basket([line(10_000, 1, 20)], { promo: amountPromo(50_000) }));
     expect(b.promoProductDiscount).toBe(8_000);
     expect(b.totalPrice).toBe(0);
   });
 
-  it('PERCENTAGE is a percent of what is left after the products\' own discounts', () => {
+  it("PERCENTAGE is a percent of what is left after the products' own discounts", () => {
     expect(promoProductDiscountOf(percentPromo(10), s(116_100))).toBe(11_610);
     const b = priceBasket(basket([line(100_000, 1, 20)], { promo: percentPromo(10) }));
     expect(b.productDiscount).toBe(20_000);
@@ -234,7 +275,9 @@ describe('the service fee', () => {
     // 120 000 − 10% own discount = 108 000 ≥ 100 000: waived.
     expect(priceBasket(basket([line(120_000, 1, 10)], { serviceFee: fee(3_000, 100_000) })).serviceFee).toBe(0);
     // The promo takes 10 000 more: 98 000 < 100 000, so the fee is charged.
-    expect(priceBasket(basket([line(120_000, 1, 10)], { serviceFee: fee(3_000, 100_000), promo: amountPromo(10_000) })).serviceFee).toBe(3_000);
+    expect(priceBasket(basket([line(120_000, 1, 10)], { serviceFee: fee(3_000, 100_000), promo: amountPromo(10_000) })).serviceFee).toBe(
+      3_000,
+    );
     // Delivery does not count towards the threshold.
     expect(priceBasket(basket([line(90_000)], { serviceFee: fee(3_000, 100_000), deliveryPrice: s(20_000) })).serviceFee).toBe(3_000);
   });
@@ -255,7 +298,14 @@ describe('cashback', () => {
 
   it('is at most what is left to pay, delivery and fee included', () => {
     expect(cashbackOf(s(90_000), s(90_000), s(50_000), 1)).toBe(50_000);
-    const b = priceBasket(basket([line(40_000)], { deliveryPrice: s(10_000), serviceFee: fee(2_000), cashbackBalance: s(100_000), cashbackRequested: s(100_000) }));
+    const b = priceBasket(
+      basket([line(40_000)], {
+        deliveryPrice: s(10_000),
+        serviceFee: fee(2_000),
+        cashbackBalance: s(100_000),
+        cashbackRequested: s(100_000),
+      }),
+    );
     expect(b.cashback).toBe(52_000);
     expect(b.totalPrice).toBe(0);
   });
@@ -276,7 +326,13 @@ describe('cashback', () => {
 describe('a whole basket', () => {
   it('puts every rule together', () => {
     const b = priceBasket({
-      lines: [line(30_000, 3, 10, [[2, 5_000], [1, 3_000]]), line(15, 3, 10)],
+      lines: [
+        line(30_000, 3, 10, [
+          [2, 5_000],
+          [1, 3_000],
+        ]),
+        line(15, 3, 10),
+      ],
       serviceType: 'DELIVERY',
       deliveryPrice: s(12_345),
       promo: percentPromo(10, 50),
@@ -348,7 +404,12 @@ describe('a whole basket', () => {
 
 describe('checkPromo', () => {
   const now = new Date('2024-06-15T12:00:00Z');
-  const valid = { isActive: true, startDate: new Date('2024-06-01T00:00:00Z'), endDate: new Date('2024-07-01T00:00:00Z'), minPrice: s(50_000) };
+  const valid = {
+    isActive: true,
+    startDate: new Date('2024-06-01T00:00:00Z'),
+    endDate: new Date('2024-07-01T00:00:00Z'),
+    minPrice: s(50_000),
+  };
 
   it('passes a valid promo', () => {
     expect(checkPromo(valid, { now, productAmount: s(60_000) })).toBeNull();
@@ -380,7 +441,12 @@ describe('checkPromo', () => {
   });
 
   it('checks in order: active, started, not expired, minimum', () => {
-    const bad = { isActive: false, startDate: new Date('2024-07-01T00:00:00Z'), endDate: new Date('2024-06-01T00:00:00Z'), minPrice: s(1_000_000) };
+    const bad = {
+      isActive: false,
+      startDate: new Date('2024-07-01T00:00:00Z'),
+      endDate: new Date('2024-06-01T00:00:00Z'),
+      minPrice: s(1_000_000),
+    };
     expect(checkPromo(bad, { now, productAmount: s(0) })).toBe('PROMO_NOT_ACTIVE');
     expect(checkPromo({ ...bad, isActive: true }, { now, productAmount: s(0) })).toBe('PROMO_NOT_STARTED');
     expect(checkPromo({ ...bad, isActive: true, startDate: null }, { now, productAmount: s(0) })).toBe('PROMO_EXPIRED');
@@ -411,29 +477,46 @@ describe('checkModifications', () => {
 
   it('finds nothing wrong within the bounds', () => {
     expect(checkModifications(rules, [{ id: 'white', count: 1 }])).toEqual([]);
-    expect(checkModifications(rules, [{ id: 'black', count: 1 }, { id: 'ketchup', count: 2 }, { id: 'mayo', count: 1 }])).toEqual([]);
+    expect(
+      checkModifications(rules, [
+        { id: 'black', count: 1 },
+        { id: 'ketchup', count: 2 },
+        { id: 'mayo', count: 1 },
+      ]),
+    ).toEqual([]);
   });
 
   it('reports a group below its minimum', () => {
-    expect(checkModifications(rules, [])).toEqual([{ code: 'MODIFICATION_MIN', productId: 'burger', details: { groupId: 'bread', min: 1, max: 1 } }]);
+    expect(checkModifications(rules, [])).toEqual([
+      { code: 'MODIFICATION_MIN', productId: 'burger', details: { groupId: 'bread', min: 1, max: 1 } },
+    ]);
   });
 
   it('reports a group above its maximum, counting every piece', () => {
-    expect(checkModifications(rules, [{ id: 'white', count: 1 }, { id: 'black', count: 1 }])).toEqual([
-      { code: 'MODIFICATION_MAX', productId: 'burger', details: { groupId: 'bread', min: 1, max: 1 } },
-    ]);
-    expect(checkModifications(rules, [{ id: 'white', count: 1 }, { id: 'ketchup', count: 4 }])).toEqual([
-      { code: 'MODIFICATION_MAX', productId: 'burger', details: { groupId: 'sauce', min: 0, max: 3 } },
-    ]);
+    expect(
+      checkModifications(rules, [
+        { id: 'white', count: 1 },
+        { id: 'black', count: 1 },
+      ]),
+    ).toEqual([{ code: 'MODIFICATION_MAX', productId: 'burger', details: { groupId: 'bread', min: 1, max: 1 } }]);
+    expect(
+      checkModifications(rules, [
+        { id: 'white', count: 1 },
+        { id: 'ketchup', count: 4 },
+      ]),
+    ).toEqual([{ code: 'MODIFICATION_MAX', productId: 'burger', details: { groupId: 'sauce', min: 0, max: 3 } }]);
     expect(checkModifications(rules, [{ id: 'white', count: 2 }])).toEqual([
       { code: 'MODIFICATION_MAX', productId: 'burger', details: { groupId: 'bread', min: 1, max: 1 } },
     ]);
   });
 
-  it('reports a modification that is not the product\'s', () => {
-    expect(checkModifications(rules, [{ id: 'white', count: 1 }, { id: 'pizza-cheese', count: 1 }])).toEqual([
-      { code: 'MODIFICATION_INVALID', productId: 'burger', details: { modificationId: 'pizza-cheese' } },
-    ]);
+  it("reports a modification that is not the product's", () => {
+    expect(
+      checkModifications(rules, [
+        { id: 'white', count: 1 },
+        { id: 'pizza-cheese', count: 1 },
+      ]),
+    ).toEqual([{ code: 'MODIFICATION_INVALID', productId: 'burger', details: { modificationId: 'pizza-cheese' } }]);
   });
 
   it('does not count an invalid modification towards any group', () => {
@@ -465,8 +548,12 @@ describe('checkStock', () => {
   });
 
   it('reports the maximum when more is asked', () => {
-    expect(checkStock([{ productId: 'plov', quantity: 6 }], stock)).toEqual([{ code: 'NOT_ENOUGH_PRODUCTS', productId: 'plov', details: { max: 5 } }]);
-    expect(checkStock([{ productId: 'samsa', quantity: 1 }], stock)).toEqual([{ code: 'NOT_ENOUGH_PRODUCTS', productId: 'samsa', details: { max: 0 } }]);
+    expect(checkStock([{ productId: 'plov', quantity: 6 }], stock)).toEqual([
+      { code: 'NOT_ENOUGH_PRODUCTS', productId: 'plov', details: { max: 5 } },
+    ]);
+    expect(checkStock([{ productId: 'samsa', quantity: 1 }], stock)).toEqual([
+      { code: 'NOT_ENOUGH_PRODUCTS', productId: 'samsa', details: { max: 0 } },
+    ]);
   });
 
   it('counts the same product across lines together, reporting it once', () => {
@@ -487,6 +574,8 @@ describe('checkStock', () => {
   });
 
   it('never reports a negative maximum', () => {
-    expect(checkStock([{ productId: 'broken', quantity: 1 }], stock)).toEqual([{ code: 'NOT_ENOUGH_PRODUCTS', productId: 'broken', details: { max: 0 } }]);
+    expect(checkStock([{ productId: 'broken', quantity: 1 }], stock)).toEqual([
+      { code: 'NOT_ENOUGH_PRODUCTS', productId: 'broken', details: { max: 0 } },
+    ]);
   });
 });

@@ -59,7 +59,14 @@ const product = (p: Partial<QuoteProduct> & Pick<QuoteProduct, 'id' | 'costPrice
 });
 
 const catalogue: QuoteCatalogue = {
-  settings: { deliveryActive: true, pickupActive: true, dineInActive: false, shouldValidateDeliveryArea: true, promoActive: true, cashbackActive: true },
+  settings: {
+    deliveryActive: true,
+    pickupActive: true,
+    dineInActive: false,
+    shouldValidateDeliveryArea: true,
+    promoActive: true,
+    cashbackActive: true,
+  },
   products: new Map(
     [
       product({
@@ -105,7 +112,9 @@ const catalogue: QuoteCatalogue = {
       ],
     },
   ],
-  serviceFees: [{ cityId: null, isServiceFeeEnabled: true, isServiceFeeFreeAboveThreshold: true, serviceFeeThreshold: 200_000, serviceFeeAmount: 3000 }],
+  serviceFees: [
+    { cityId: null, isServiceFeeEnabled: true, isServiceFeeFreeAboveThreshold: true, serviceFeeThreshold: 200_000, serviceFeeAmount: 3000 },
+  ],
 };
 
 const promo: QuotePromoTerms = {
@@ -141,7 +150,14 @@ const request = (over: Partial<QuoteRequest> = {}): QuoteRequest => ({
   branchId: BRANCH,
   address: { latitude: 41.3, longitude: 69.2 },
   cartItems: [
-    { productId: BURGER, count: 2, modifications: [{ id: LARGE, count: 1 }, { id: KETCHUP, count: 1 }] },
+    {
+      productId: BURGER,
+      count: 2,
+      modifications: [
+        { id: LARGE, count: 1 },
+        { id: KETCHUP, count: 1 },
+      ],
+    },
     { productId: FRIES, count: 1, modifications: [] },
   ],
   ...over,
@@ -154,7 +170,14 @@ describe('quoteBasket', () => {
     const r = quoteBasket(catalogue, fresh(), request(), NOON);
     expect(r.problems).toEqual([]);
     // Burger 30 000 + large 8 000 + ketchup 2 000 = 40 000, twice; fries 14 000 at half price.
-    expect(r.response).toMatchObject({ productPrice: 94_000, productDiscount: 7000, deliveryPrice: 12_000, serviceFee: 3000, totalPrice: 102_000, productCount: 3 });
+    expect(r.response).toMatchObject({
+      productPrice: 94_000,
+      productDiscount: 7000,
+      deliveryPrice: 12_000,
+      serviceFee: 3000,
+      totalPrice: 102_000,
+      productCount: 3,
+    });
     expect(r.response.lines.map((l) => [l.gross, l.discount, l.net])).toEqual([
       [80_000, 0, 80_000],
       [14_000, 7000, 7000],
@@ -165,14 +188,29 @@ describe('quoteBasket', () => {
 
   it('answers an unknown product with zeros, left out of the totals, and says so', () => {
     const unknown = '00000000-0000-4000-8000-0000000000ff';
-    const r = quoteBasket(catalogue, fresh(), request({ cartItems: [{ productId: unknown, count: 2, modifications: [] }, { productId: FRIES, count: 1, modifications: [] }] }), NOON);
+    const r = quoteBasket(
+      catalogue,
+      fresh(),
+      request({
+        cartItems: [
+          { productId: unknown, count: 2, modifications: [] },
+          { productId: FRIES, count: 1, modifications: [] },
+        ],
+      }),
+      NOON,
+    );
     expect(r.response.lines[0]).toMatchObject({ gross: 0, discount: 0, net: 0 });
     expect(r.response.productPrice).toBe(14_000);
     expect(r.problems[0]).toEqual({ code: 'PRODUCT_NOT_FOUND', productId: unknown });
   });
 
   it("takes stock and the product's switches from the fresh state, not from the catalogue", () => {
-    const soldOut = fresh({ products: new Map([[BURGER, { ...state, isAvailable: false }], [FRIES, { ...state, count: 0 }]]) });
+    const soldOut = fresh({
+      products: new Map([
+        [BURGER, { ...state, isAvailable: false }],
+        [FRIES, { ...state, count: 0 }],
+      ]),
+    });
     const r = quoteBasket(catalogue, soldOut, request(), NOON);
     expect(r.problems).toContainEqual({ code: 'PRODUCT_NOT_AVAILABLE', productId: BURGER, details: { reason: 'SOLD_OUT' } });
     expect(r.problems).toContainEqual({ code: 'NOT_ENOUGH_PRODUCTS', productId: FRIES, details: { max: 0 } });
@@ -184,9 +222,15 @@ describe('quoteBasket', () => {
   it("hands out the catalogue's product with the switches of this moment, every field carried, never the kept object itself", () => {
     const burger = catalogue.products.get(BURGER)!;
     const indexed = { ...burger, modificationsById: modificationIndex(burger.modifications) };
-    const switched = fresh({ products: new Map([[BURGER, { count: 4, active: false, isAvailable: false }], [FRIES, state]]) });
+    const switched = fresh({
+      products: new Map([
+        [BURGER, { count: 4, active: false, isAvailable: false }],
+        [FRIES, state],
+      ]),
+    });
     for (const kept of [burger, indexed]) {
-      const line = quoteBasket({ ...catalogue, products: new Map([...catalogue.products, [BURGER, kept]]) }, switched, request(), NOON).lines[0]!;
+      const line = quoteBasket({ ...catalogue, products: new Map([...catalogue.products, [BURGER, kept]]) }, switched, request(), NOON)
+        .lines[0]!;
       expect(line.product).toEqual({ ...kept, active: false, isAvailable: false });
       expect(line.product).not.toBe(kept);
     }
@@ -200,8 +244,27 @@ describe('quoteBasket', () => {
     const baskets: QuoteRequest['cartItems'][] = [
       request().cartItems,
       [{ productId: BURGER, count: 1, modifications: [] }],
-      [{ productId: BURGER, count: 1, modifications: [{ id: LARGE, count: 1 }, { id: STANDARD, count: 1 }, { id: KETCHUP, count: 3 }] }],
-      [{ productId: BURGER, count: 1, modifications: [{ id: LARGE, count: 1 }, { id: FRIES, count: 1 }] }],
+      [
+        {
+          productId: BURGER,
+          count: 1,
+          modifications: [
+            { id: LARGE, count: 1 },
+            { id: STANDARD, count: 1 },
+            { id: KETCHUP, count: 3 },
+          ],
+        },
+      ],
+      [
+        {
+          productId: BURGER,
+          count: 1,
+          modifications: [
+            { id: LARGE, count: 1 },
+            { id: FRIES, count: 1 },
+          ],
+        },
+      ],
     ];
     for (const cartItems of baskets) {
       const plain = quoteBasket(catalogue, fresh(), request({ cartItems }), NOON);
@@ -218,7 +281,9 @@ describe('quoteBasket', () => {
       request({ cartItems: [1, 2].map(() => ({ productId: FRIES, count: 2, modifications: [] })) }),
       NOON,
     );
-    expect(r.problems.filter((p) => p.code === 'NOT_ENOUGH_PRODUCTS')).toEqual([{ code: 'NOT_ENOUGH_PRODUCTS', productId: FRIES, details: { max: 3 } }]);
+    expect(r.problems.filter((p) => p.code === 'NOT_ENOUGH_PRODUCTS')).toEqual([
+      { code: 'NOT_ENOUGH_PRODUCTS', productId: FRIES, details: { max: 3 } },
+    ]);
   });
 
   it('applies the branch exceptions and the options rules, each problem once', () => {
@@ -242,7 +307,12 @@ describe('quoteBasket', () => {
   });
 
   it('reports a closed branch, an address out of every zone and a basket under the delivery minimum, and still prices it', () => {
-    const r = quoteBasket(catalogue, fresh(), request({ address: { latitude: 40, longitude: 60 }, cartItems: [{ productId: FRIES, count: 1, modifications: [] }] }), NIGHT);
+    const r = quoteBasket(
+      catalogue,
+      fresh(),
+      request({ address: { latitude: 40, longitude: 60 }, cartItems: [{ productId: FRIES, count: 1, modifications: [] }] }),
+      NIGHT,
+    );
     expect(codes(r)).toEqual(['BRANCH_CLOSED', 'OUT_OF_SERVICE_ZONE', 'DELIVERY_MIN_AMOUNT']);
     expect(r.response.productPrice).toBe(14_000);
     // Out of the zones, the branch's own delivery price stands.
@@ -255,12 +325,22 @@ describe('quoteBasket', () => {
     // 10 % of the products after their own discounts: 87 000 → 8 700.
     expect(withPromo.response.promoProductDiscount).toBe(8700);
 
-    const small = quoteBasket(catalogue, fresh({ promo }), request({ promoCode: 'welcome10', cartItems: [{ productId: FRIES, count: 1, modifications: [] }] }), NOON);
+    const small = quoteBasket(
+      catalogue,
+      fresh({ promo }),
+      request({ promoCode: 'welcome10', cartItems: [{ productId: FRIES, count: 1, modifications: [] }] }),
+      NOON,
+    );
     expect(small.promo).toBeNull();
     expect(small.problems).toContainEqual({ code: 'PROMO_MIN_PRICE', details: { minPrice: 50_000 } });
     expect(small.response.promoProductDiscount).toBe(0);
 
-    const off = quoteBasket({ ...catalogue, settings: { ...catalogue.settings, promoActive: false } }, fresh({ promo }), request({ promoCode: 'welcome10' }), NOON);
+    const off = quoteBasket(
+      { ...catalogue, settings: { ...catalogue.settings, promoActive: false } },
+      fresh({ promo }),
+      request({ promoCode: 'welcome10' }),
+      NOON,
+    );
     expect(codes(off)).toEqual(['PROMO_NOT_ACTIVE']);
     expect(codes(quoteBasket(catalogue, fresh(), request({ promoCode: 'nope' }), NOON))).toEqual(['PROMO_NOT_FOUND']);
   });
@@ -268,7 +348,12 @@ describe('quoteBasket', () => {
   it('spends cashback only where the merchant runs it, at most the balance', () => {
     const r = quoteBasket(catalogue, fresh({ cashbackBalance: 5000 }), request({ cashback: 20_000 }), NOON);
     expect(r.response.cashback).toBe(5000);
-    const off = quoteBasket({ ...catalogue, settings: { ...catalogue.settings, cashbackActive: false } }, fresh({ cashbackBalance: 5000 }), request({ cashback: 20_000 }), NOON);
+    const off = quoteBasket(
+      { ...catalogue, settings: { ...catalogue.settings, cashbackActive: false } },
+      fresh({ cashbackBalance: 5000 }),
+      request({ cashback: 20_000 }),
+      NOON,
+    );
     expect(off.response.cashback).toBe(0);
   });
 
@@ -282,10 +367,23 @@ describe('quoteBasket', () => {
 describe('judgePromo', () => {
   const amount = sum(60_000);
   it('says why a promo cannot be used, the most basic reason first', () => {
-    expect(judgePromo(null, { promoActive: true, now: NOON, productAmount: amount })).toEqual({ ok: false, code: 'PROMO_NOT_FOUND', promo: null });
-    expect(judgePromo(promo, { promoActive: false, now: NOON, productAmount: amount })).toMatchObject({ ok: false, code: 'PROMO_NOT_ACTIVE' });
-    expect(judgePromo({ ...promo, endDate: NOON }, { promoActive: true, now: NOON, productAmount: amount })).toMatchObject({ ok: false, code: 'PROMO_EXPIRED' });
-    expect(judgePromo(promo, { promoActive: true, now: NOON, productAmount: sum(49_999) })).toMatchObject({ ok: false, code: 'PROMO_MIN_PRICE' });
+    expect(judgePromo(null, { promoActive: true, now: NOON, productAmount: amount })).toEqual({
+      ok: false,
+      code: 'PROMO_NOT_FOUND',
+      promo: null,
+    });
+    expect(judgePromo(promo, { promoActive: false, now: NOON, productAmount: amount })).toMatchObject({
+      ok: false,
+      code: 'PROMO_NOT_ACTIVE',
+    });
+    expect(judgePromo({ ...promo, endDate: NOON }, { promoActive: true, now: NOON, productAmount: amount })).toMatchObject({
+      ok: false,
+      code: 'PROMO_EXPIRED',
+    });
+    expect(judgePromo(promo, { promoActive: true, now: NOON, productAmount: sum(49_999) })).toMatchObject({
+      ok: false,
+      code: 'PROMO_MIN_PRICE',
+    });
     expect(judgePromo(promo, { promoActive: true, now: NOON, productAmount: amount })).toEqual({ ok: true, promo });
   });
 });

@@ -30,8 +30,6 @@ const square = (lat: number, lng: number, size: number): LatLng[] => [
   [lat + size, lng],
 ];
 
-
-
 describe('isDeliveryService', () => {
   it('delivers everything except pickup and dine-in', () => {
     expect(ALL.filter(isDeliveryService)).toEqual(['DELIVERY', 'YANDEX_EATS', 'EXPRESS_24']);
@@ -42,7 +40,14 @@ describe('quoteDelivery', () => {
   // A centre of priority 10 inside a city-wide ring of priority 1 (2 000 a started km from 3 km, free from 200 000),
   // and a zone to the east with its own branch. Squares of 0.1 degree are about 11 km high.
   const tariff = { bands: [], freeAbove: null, minOrderAmount: 0 };
-  const centre: ZoneForQuote = { id: 'b-centre', priority: 10, area: [{ outer: square(41.3, 69.2, 0.1), holes: [] }], price: 10_000, branchId: null, ...tariff };
+  const centre: ZoneForQuote = {
+    id: 'b-centre',
+    priority: 10,
+    area: [{ outer: square(41.3, 69.2, 0.1), holes: [] }],
+    price: 10_000,
+    branchId: null,
+    ...tariff,
+  };
   const ring: ZoneForQuote = {
     id: 'a-ring',
     priority: 1,
@@ -53,13 +58,32 @@ describe('quoteDelivery', () => {
     freeAbove: 200_000,
     minOrderAmount: 80_000,
   };
-  const east: ZoneForQuote = { id: 'c-east', priority: 10, area: [{ outer: square(41.3, 70, 0.1), holes: [] }], price: 20_000, branchId: 'east-branch', ...tariff };
+  const east: ZoneForQuote = {
+    id: 'c-east',
+    priority: 10,
+    area: [{ outer: square(41.3, 70, 0.1), holes: [] }],
+    price: 20_000,
+    branchId: 'east-branch',
+    ...tariff,
+  };
   const branch = { id: 'main', latitude: 41.35, longitude: 69.25, deliveryPrice: 12_000 };
   const eastBranch = { id: 'east-branch', latitude: 41.35, longitude: 70.05, deliveryPrice: 9_000 };
-  const base = { zones: [ring, centre, east], branch, branches: new Map([[eastBranch.id, eastBranch]]), productAmount: 60_000, validateArea: true };
+  const base = {
+    zones: [ring, centre, east],
+    branch,
+    branches: new Map([[eastBranch.id, eastBranch]]),
+    productAmount: 60_000,
+    validateArea: true,
+  };
 
-  it("prices a delivery by the tariff of the zone of highest priority holding the address", () => {
-    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.35, 69.25] })).toEqual({ price: 10_000, zoneId: 'b-centre', minOrderAmount: null, distanceMeters: 0, problem: null });
+  it('prices a delivery by the tariff of the zone of highest priority holding the address', () => {
+    expect(quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.35, 69.25] })).toEqual({
+      price: 10_000,
+      zoneId: 'b-centre',
+      minOrderAmount: null,
+      distanceMeters: 0,
+      problem: null,
+    });
     expect(quoteDelivery({ ...base, serviceType: 'YANDEX_EATS', point: [41.35, 70.05] }).price).toBe(20_000);
   });
 
@@ -91,12 +115,20 @@ describe('quoteDelivery', () => {
   });
 
   it("takes the branch's price without a problem when the area is not validated", () => {
-    expect(quoteDelivery({ ...base, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] })).toMatchObject({ price: 12_000, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] })).toMatchObject({
+      price: 12_000,
+      zoneId: null,
+      problem: null,
+    });
   });
 
   it("takes the branch's price without an address, and 0 without a branch either", () => {
     expect(quoteDelivery({ ...base, serviceType: 'DELIVERY' })).toMatchObject({ price: 12_000, zoneId: null, problem: null });
-    expect(quoteDelivery({ ...base, branch: null, serviceType: 'DELIVERY', point: null })).toMatchObject({ price: 0, zoneId: null, problem: null });
+    expect(quoteDelivery({ ...base, branch: null, serviceType: 'DELIVERY', point: null })).toMatchObject({
+      price: 0,
+      zoneId: null,
+      problem: null,
+    });
     expect(quoteDelivery({ ...base, branch: null, validateArea: false, serviceType: 'DELIVERY', point: [40, 60] }).price).toBe(0);
   });
 
@@ -110,7 +142,10 @@ describe('quoteDelivery', () => {
 describe('checkDeliveryMinAmount', () => {
   const s = sum;
   it('reports the minimum when a delivered basket is below it', () => {
-    expect(checkDeliveryMinAmount('DELIVERY', s(49_999), s(50_000), 1)).toEqual({ code: 'DELIVERY_MIN_AMOUNT', details: { minAmount: 50_000 } });
+    expect(checkDeliveryMinAmount('DELIVERY', s(49_999), s(50_000), 1)).toEqual({
+      code: 'DELIVERY_MIN_AMOUNT',
+      details: { minAmount: 50_000 },
+    });
     expect(checkDeliveryMinAmount('EXPRESS_24', s(0), s(1), 3)?.code).toBe('DELIVERY_MIN_AMOUNT');
   });
   it('is satisfied at the minimum exactly', () => {
@@ -185,7 +220,13 @@ describe('branch hours and services', () => {
   });
 
   it("reads the branch's service flags", () => {
-    expect(ALL.map((t) => branchOffers({ deliveryEnabled: false, pickupEnabled: true, dineinEnabled: false }, t))).toEqual([false, true, false, false, false]);
+    expect(ALL.map((t) => branchOffers({ deliveryEnabled: false, pickupEnabled: true, dineinEnabled: false }, t))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("uses the service type's own hours, else the pickup hours, else none", () => {
@@ -231,8 +272,12 @@ describe('branch hours and services', () => {
   it('is closed when switched off or when the service is not offered, before looking at the hours', () => {
     const hours: WorkHours[] = [{ type: 'PICK_UP', days: week('00:00', '00:00') }];
     expect(checkBranchOpen(branch(hours, { isActive: false }), 'PICK_UP', noon)?.details?.reason).toBe('INACTIVE');
-    expect(checkBranchOpen(branch(hours, { settings: { ...settings, pickupEnabled: false } }), 'PICK_UP', noon)?.details?.reason).toBe('SERVICE_DISABLED');
-    expect(checkBranchOpen(branch(hours, { settings: { ...settings, deliveryEnabled: false } }), 'EXPRESS_24', noon)?.details?.reason).toBe('SERVICE_DISABLED');
+    expect(checkBranchOpen(branch(hours, { settings: { ...settings, pickupEnabled: false } }), 'PICK_UP', noon)?.details?.reason).toBe(
+      'SERVICE_DISABLED',
+    );
+    expect(checkBranchOpen(branch(hours, { settings: { ...settings, deliveryEnabled: false } }), 'EXPRESS_24', noon)?.details?.reason).toBe(
+      'SERVICE_DISABLED',
+    );
     expect(checkBranchOpen(branch(hours), 'DELIVERY', noon)).toBeNull();
   });
 });
@@ -259,7 +304,10 @@ describe('serviceFeeSettingsFor', () => {
 
 describe('promoProblem', () => {
   it('gives the minimum with PROMO_MIN_PRICE and nothing else with the other codes', () => {
-    expect(promoProblem('PROMO_MIN_PRICE', { minPrice: sum(100_000) })).toEqual({ code: 'PROMO_MIN_PRICE', details: { minPrice: 100_000 } });
+    expect(promoProblem('PROMO_MIN_PRICE', { minPrice: sum(100_000) })).toEqual({
+      code: 'PROMO_MIN_PRICE',
+      details: { minPrice: 100_000 },
+    });
     expect(promoProblem('PROMO_EXPIRED', { minPrice: sum(100_000) })).toEqual({ code: 'PROMO_EXPIRED' });
     expect(promoProblem('PROMO_NOT_FOUND')).toEqual({ code: 'PROMO_NOT_FOUND' });
   });

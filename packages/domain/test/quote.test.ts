@@ -38,7 +38,10 @@ describe('QuoteRequest', () => {
     const cases: [unknown, (string | number)[]][] = [
       [request({ totalPrice: 1 }), []],
       [{ ...request(), cartItems: [{ productId: PRODUCT, count: 1, price: 1 }] }, ['cartItems', 0]],
-      [{ ...request(), cartItems: [{ productId: PRODUCT, count: 1, modifications: [{ id: MOD, count: 1, price: 0 }] }] }, ['cartItems', 0, 'modifications', 0]],
+      [
+        { ...request(), cartItems: [{ productId: PRODUCT, count: 1, modifications: [{ id: MOD, count: 1, price: 0 }] }] },
+        ['cartItems', 0, 'modifications', 0],
+      ],
       [request({ address: { latitude: 41, longitude: 69, street: 'x' } }), ['address']],
     ];
     for (const [body, path] of cases) {
@@ -51,7 +54,8 @@ describe('QuoteRequest', () => {
   });
 
   it('bounds a line count to 1..999 whole units', () => {
-    const withCount = (count: unknown) => QuoteRequest.safeParse({ cartItems: [{ productId: PRODUCT, count }], serviceType: 'DELIVERY' }).success;
+    const withCount = (count: unknown) =>
+      QuoteRequest.safeParse({ cartItems: [{ productId: PRODUCT, count }], serviceType: 'DELIVERY' }).success;
     expect(withCount(1)).toBe(true);
     expect(withCount(999)).toBe(true);
     for (const bad of [0, -1, 1000, 1.5, '2', null]) expect(withCount(bad), String(bad)).toBe(false);
@@ -59,19 +63,28 @@ describe('QuoteRequest', () => {
 
   it('asks a modification count of at least 1', () => {
     const withModCount = (count: unknown) =>
-      QuoteRequest.safeParse({ cartItems: [{ productId: PRODUCT, count: 1, modifications: [{ id: MOD, count }] }], serviceType: 'DELIVERY' }).success;
+      QuoteRequest.safeParse({
+        cartItems: [{ productId: PRODUCT, count: 1, modifications: [{ id: MOD, count }] }],
+        serviceType: 'DELIVERY',
+      }).success;
     expect(withModCount(1)).toBe(true);
     for (const bad of [0, -1, 1.5]) expect(withModCount(bad), String(bad)).toBe(false);
   });
 
   it('asks uuids for ids', () => {
     expect(QuoteRequest.safeParse({ cartItems: [{ productId: '42', count: 1 }], serviceType: 'DELIVERY' }).success).toBe(false);
-    expect(QuoteRequest.safeParse({ cartItems: [{ productId: PRODUCT, count: 1, modifications: [{ id: 'x', count: 1 }] }], serviceType: 'DELIVERY' }).success).toBe(false);
+    expect(
+      QuoteRequest.safeParse({
+        cartItems: [{ productId: PRODUCT, count: 1, modifications: [{ id: 'x', count: 1 }] }],
+        serviceType: 'DELIVERY',
+      }).success,
+    ).toBe(false);
     expect(QuoteRequest.safeParse(request({ branchId: 'main' })).success).toBe(false);
   });
 
   it('knows the service types of the spec only', () => {
-    for (const t of ['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24']) expect(QuoteRequest.safeParse(request({ serviceType: t })).success, t).toBe(true);
+    for (const t of ['DELIVERY', 'PICK_UP', 'DINE_IN', 'YANDEX_EATS', 'EXPRESS_24'])
+      expect(QuoteRequest.safeParse(request({ serviceType: t })).success, t).toBe(true);
     expect(QuoteRequest.safeParse(request({ serviceType: 'pickup' })).success).toBe(false);
     expect(QuoteRequest.safeParse({ cartItems: [] }).success).toBe(false);
   });
@@ -142,19 +155,33 @@ describe('toQuoteProblem', () => {
   });
 
   it('leaves out what the problem does not have', () => {
-    expect(toQuoteProblem({ code: 'PROMO_EXPIRED' })).toEqual({ code: 'PROMO_EXPIRED', description: ERROR_CATALOGUE.PROMO_EXPIRED.description });
+    expect(toQuoteProblem({ code: 'PROMO_EXPIRED' })).toEqual({
+      code: 'PROMO_EXPIRED',
+      description: ERROR_CATALOGUE.PROMO_EXPIRED.description,
+    });
   });
 });
 
 describe('the package entries', () => {
   it('exports the pricing engine and the quote from the rules entry, and no zod schema', () => {
-    for (const name of ['priceBasket', 'priceLine', 'checkPromo', 'checkModifications', 'checkStock', 'quoteBasket', 'quoteFromMenu', 'checkRoom', 'toQuoteProblem']) {
+    for (const name of [
+      'priceBasket',
+      'priceLine',
+      'checkPromo',
+      'checkModifications',
+      'checkStock',
+      'quoteBasket',
+      'quoteFromMenu',
+      'checkRoom',
+      'toQuoteProblem',
+    ]) {
       expect(domain, name).toHaveProperty(name);
     }
     const schemas = Object.entries(domain).filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value);
     expect(schemas.map(([name]) => name)).toEqual([]);
   });
   it('exports the schemas from the contracts entry', () => {
-    for (const name of ['QuoteRequest', 'QuoteResponse', 'MerchantSettings', 'ErrorResponse', 'ServiceType']) expect(contracts, name).toHaveProperty(name);
+    for (const name of ['QuoteRequest', 'QuoteResponse', 'MerchantSettings', 'ErrorResponse', 'ServiceType'])
+      expect(contracts, name).toHaveProperty(name);
   });
 });

@@ -40,7 +40,18 @@ describe('isSafeInternalPath', () => {
   });
 
   it('refuses script addresses, other sites and protocol-relative addresses', () => {
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', '//evil.com', 'https://x', 'http://evil.com/a', '/\\evil.com', '\\\\evil.com', 'data:text/html,x', '', 'basket']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      '//evil.com',
+      'https://x',
+      'http://evil.com/a',
+      '/\\evil.com',
+      '\\\\evil.com',
+      'data:text/html,x',
+      '',
+      'basket',
+    ]) {
       expect(isSafeInternalPath(bad), bad).toBe(false);
     }
   });
@@ -105,7 +116,15 @@ describe('resolveLanguage', () => {
 describe('enabledLanguages', () => {
   it('lists the languages whose flag is on, in a fixed order', () => {
     expect(
-      enabledLanguages({ uzLangActive: true, ruLangActive: true, engLangActive: false, arLangActive: true, kzLangActive: false, trLangActive: false, zhLangActive: true }),
+      enabledLanguages({
+        uzLangActive: true,
+        ruLangActive: true,
+        engLangActive: false,
+        arLangActive: true,
+        kzLangActive: false,
+        trLangActive: false,
+        zhLangActive: true,
+      }),
     ).toEqual(['uz', 'ru', 'ar', 'zh']);
   });
 });

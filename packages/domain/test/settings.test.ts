@@ -11,7 +11,8 @@ describe('MerchantSettings', () => {
   });
 
   it('has a flag for each boolean setting of the spec', () => {
-    const spec = 'bannersActive uzLangActive ruLangActive engLangActive zhLangActive arLangActive kzLangActive trLangActive deliveryActive pickupActive dineInActive branchesActive storiesActive vacanciesActive privacyActive aboutMerchantActive termsOfUseActive iosAppActive androidAppActive telegramBotActive phoneActive telegramActive instagramActive facebookActive isDark notificationsActive balanceActive cartInMainActive bookingActive cashActive terminalActive paymeActive clickActive uzumActive receiverActive cartPageActive chatActive amoCRMActive yandexMetricsEnabled cashbackActive promoActive favouriteActive cancelOrderActive cardActive productComment isVisibleAtProfileTop isNavigationViewEnabled multiTabNavigationEnabled shouldValidateDeliveryArea isCategoryImageVisible metaPixelActive googleTagManagerActive isSmsConfirmationRequiredPerOrder';
+    const spec =
+      'bannersActive uzLangActive ruLangActive engLangActive zhLangActive arLangActive kzLangActive trLangActive deliveryActive pickupActive dineInActive branchesActive storiesActive vacanciesActive privacyActive aboutMerchantActive termsOfUseActive iosAppActive androidAppActive telegramBotActive phoneActive telegramActive instagramActive facebookActive isDark notificationsActive balanceActive cartInMainActive bookingActive cashActive terminalActive paymeActive clickActive uzumActive receiverActive cartPageActive chatActive amoCRMActive yandexMetricsEnabled cashbackActive promoActive favouriteActive cancelOrderActive cardActive productComment isVisibleAtProfileTop isNavigationViewEnabled multiTabNavigationEnabled shouldValidateDeliveryArea isCategoryImageVisible metaPixelActive googleTagManagerActive isSmsConfirmationRequiredPerOrder';
     for (const flag of spec.split(' ')) expect(SETTINGS_FLAGS, flag).toContain(flag);
   });
 
@@ -33,7 +34,12 @@ describe('MerchantSettings', () => {
   });
 
   it('keeps what a merchant has set', () => {
-    const s = MerchantSettings.parse({ promoActive: false, mainColor: '#123456', basketPosition: 'FLOATING_OVER_PRODUCT', brand: 'Tezkor' });
+    const s = MerchantSettings.parse({
+      promoActive: false,
+      mainColor: '#123456',
+      basketPosition: 'FLOATING_OVER_PRODUCT',
+      brand: 'Tezkor',
+    });
     expect(s.promoActive).toBe(false);
     expect(s.mainColor).toBe('#123456');
     expect(s.basketPosition).toBe('FLOATING_OVER_PRODUCT');

@@ -27,10 +27,19 @@ describe('tenantFromHost', () => {
 
   it('shows the default brand on a development host when nothing else names one, and only there', () => {
     expect(tenantFromHost({ host: 'localhost:3000', baseDomains: base, devBrand: 'tezkor' })).toEqual({ kind: 'sub', sub: 'tezkor' });
-    expect(tenantFromHost({ host: '127.0.0.1', baseDomains: base, vendor: 'navbahor', devBrand: 'tezkor' })).toEqual({ kind: 'sub', sub: 'navbahor' });
-    expect(tenantFromHost({ host: 'localhost', baseDomains: base, vendor: 'not a sub!', devBrand: 'tezkor' })).toEqual({ kind: 'sub', sub: 'tezkor' });
+    expect(tenantFromHost({ host: '127.0.0.1', baseDomains: base, vendor: 'navbahor', devBrand: 'tezkor' })).toEqual({
+      kind: 'sub',
+      sub: 'navbahor',
+    });
+    expect(tenantFromHost({ host: 'localhost', baseDomains: base, vendor: 'not a sub!', devBrand: 'tezkor' })).toEqual({
+      kind: 'sub',
+      sub: 'tezkor',
+    });
     expect(tenantFromHost({ host: 'dasturxon.uz', baseDomains: base, devBrand: 'tezkor' })).toEqual({ kind: 'none' });
-    expect(tenantFromHost({ host: 'shop.example', baseDomains: base, devBrand: 'tezkor' })).toEqual({ kind: 'domain', domain: 'shop.example' });
+    expect(tenantFromHost({ host: 'shop.example', baseDomains: base, devBrand: 'tezkor' })).toEqual({
+      kind: 'domain',
+      domain: 'shop.example',
+    });
     expect(tenantFromHost({ host: 'localhost', baseDomains: base, devBrand: '' })).toEqual({ kind: 'none' });
   });
 
@@ -61,7 +70,10 @@ describe('tenantFromHost', () => {
   });
 
   it('prefers the longest matching base domain', () => {
-    expect(tenantFromHost({ host: 'tezkor.shop.dasturxon.uz', baseDomains: ['dasturxon.uz', 'shop.dasturxon.uz'] })).toEqual({ kind: 'sub', sub: 'tezkor' });
+    expect(tenantFromHost({ host: 'tezkor.shop.dasturxon.uz', baseDomains: ['dasturxon.uz', 'shop.dasturxon.uz'] })).toEqual({
+      kind: 'sub',
+      sub: 'tezkor',
+    });
   });
 });
 
@@ -94,7 +106,7 @@ describe('hstsHeader', () => {
     expect(hstsHeader({ host: 'tezkor.dasturxon.uz', baseDomains: bases, https: true })).toBe('max-age=31536000; includeSubDomains');
     expect(hstsHeader({ host: 'dasturxon.uz:443', baseDomains: bases, https: true })).toBe('max-age=31536000; includeSubDomains');
   });
-  it('is never sent over plain HTTP, on a brand\'s own domain or on a development host', () => {
+  it("is never sent over plain HTTP, on a brand's own domain or on a development host", () => {
     expect(hstsHeader({ host: 'tezkor.dasturxon.uz', baseDomains: bases, https: false })).toBeNull();
     expect(hstsHeader({ host: 'order.tezkor-burger.uz', baseDomains: bases, https: true })).toBeNull();
     expect(hstsHeader({ host: 'notdasturxon.uz', baseDomains: bases, https: true })).toBeNull();

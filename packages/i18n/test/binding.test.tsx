@@ -4,10 +4,19 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { UiLanguage } from '@dasturxon/domain';
-import { applyDocumentLanguage, createTranslations, createTranslator, documentLanguage, serverTranslators, translateWith, type Messages } from '../src/index.ts';
+import {
+  applyDocumentLanguage,
+  createTranslations,
+  createTranslator,
+  documentLanguage,
+  serverTranslators,
+  translateWith,
+  type Messages,
+} from '../src/index.ts';
 
 /** A catalogue as the build compiles it. */
-const compiled = (texts: Record<string, string>): Messages => Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileMessageOrThrow(text)]));
+const compiled = (texts: Record<string, string>): Messages =>
+  Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileMessageOrThrow(text)]));
 
 const ITEMS_RU = '{count, plural, one {{count} товар} few {{count} товара} many {{count} товаров} other {{count} товара}}';
 const CATALOGUES: Partial<Record<UiLanguage, Messages>> = {
@@ -15,7 +24,8 @@ const CATALOGUES: Partial<Record<UiLanguage, Messages>> = {
   uz: compiled({ hello: 'Salom, {name}', 'basket.items': '{count, plural, one {{count} ta mahsulot} other {{count} ta mahsulot}}' }),
   ar: compiled({
     hello: 'مرحبا {name}',
-    'basket.items': '{count, plural, zero {لا منتجات} one {منتج واحد} two {منتجان} few {{count} منتجات} many {{count} منتجًا} other {{count} منتج}}',
+    'basket.items':
+      '{count, plural, zero {لا منتجات} one {منتج واحد} two {منتجان} few {{count} منتجات} many {{count} منتجًا} other {{count} منتج}}',
   }),
   eng: compiled({ hello: 'Hello, {name}', 'basket.items': '{count, plural, one {{count} item} other {{count} items}}' }),
   kz: compiled({ hello: 'Сәлем, {name}', 'basket.items': '{count, plural, one {{count} тауар (бір)} other {{count} тауар}}' }),
@@ -25,12 +35,26 @@ describe('createTranslator', () => {
   it('fills values and picks the plural form of the language', () => {
     const t = translateWith(createTranslator('ru', CATALOGUES.ru!));
     expect(t('hello', { name: 'Ali' })).toBe('Привет, Ali');
-    expect([1, 3, 5, 21, 22, 25].map((count) => t('basket.items', { count }))).toEqual(['1 товар', '3 товара', '5 товаров', '21 товар', '22 товара', '25 товаров']);
+    expect([1, 3, 5, 21, 22, 25].map((count) => t('basket.items', { count }))).toEqual([
+      '1 товар',
+      '3 товара',
+      '5 товаров',
+      '21 товар',
+      '22 товара',
+      '25 товаров',
+    ]);
   });
 
   it('takes plural rules from the BCP 47 tag: Arabic has six forms, eng and kz are read as en and kk', () => {
     const ar = translateWith(createTranslator('ar', CATALOGUES.ar!));
-    expect([0, 1, 2, 3, 11, 100].map((count) => ar('basket.items', { count }))).toEqual(['لا منتجات', 'منتج واحد', 'منتجان', '3 منتجات', '11 منتجًا', '100 منتج']);
+    expect([0, 1, 2, 3, 11, 100].map((count) => ar('basket.items', { count }))).toEqual([
+      'لا منتجات',
+      'منتج واحد',
+      'منتجان',
+      '3 منتجات',
+      '11 منتجًا',
+      '100 منتج',
+    ]);
     expect(translateWith(createTranslator('eng', CATALOGUES.eng!))('basket.items', { count: 1 })).toBe('1 item');
     // Kazakh: `one` for 1 only; a tag the rules did not know would fall back to other rules.
     const kz = translateWith(createTranslator('kz', CATALOGUES.kz!));

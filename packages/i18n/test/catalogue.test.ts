@@ -10,11 +10,17 @@ describe('idsIn', () => {
   });
 
   it('takes any other string only when the catalogue has it, and never an import', () => {
-    expect(ids("import x from 'menu.title'; const KEY = 'auth.validation.required'; const f = 'version.json';")).toEqual(['auth.validation.required']);
+    expect(ids("import x from 'menu.title'; const KEY = 'auth.validation.required'; const f = 'version.json';")).toEqual([
+      'auth.validation.required',
+    ]);
   });
 
   it('takes every id under the fixed start of a template', () => {
-    expect(ids('t(`orders.status.${label}`); const k = `errors.${code}`; `/path/${x}`')).toEqual(['orders.status.new', 'orders.status.done', 'errors.generic']);
+    expect(ids('t(`orders.status.${label}`); const k = `errors.${code}`; `/path/${x}`')).toEqual([
+      'orders.status.new',
+      'orders.status.done',
+      'errors.generic',
+    ]);
   });
 
   it('says on which line', () => {

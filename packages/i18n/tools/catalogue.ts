@@ -29,7 +29,8 @@ export function placeholdersOf(message: string): string[] {
       const [name, , format] = token;
       names.add(name);
       if (format && typeof format === 'object') {
-        for (const [key, choice] of Object.entries(format as CompiledIcuChoices)) if (key !== 'offset' && Array.isArray(choice)) walk(choice);
+        for (const [key, choice] of Object.entries(format as CompiledIcuChoices))
+          if (key !== 'offset' && Array.isArray(choice)) walk(choice);
       }
     }
   };
@@ -61,12 +62,19 @@ export interface FoundId {
  * under that start. The same rule decides what `lingui extract` keeps and what the catalogue tests call used.
  */
 export function idsIn(code: string, filename: string, known: ReadonlySet<string>): FoundId[] {
-  const file = ts.createSourceFile(filename, code, ts.ScriptTarget.Latest, true, filename.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    filename,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    filename.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: FoundId[] = [];
   const add = (id: string, node: ts.Node) => found.push({ id, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
-      const moduleName = ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || ts.isExternalModuleReference(node.parent);
+      const moduleName =
+        ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || ts.isExternalModuleReference(node.parent);
       if (!moduleName && (known.has(node.text) || argumentOfT(node))) add(node.text, node);
     } else if (ts.isTemplateExpression(node)) {
       const prefix = node.head.text;
@@ -99,7 +107,9 @@ export function idExtractor(apps: CatalogueOfSources[]) {
   return {
     match: (filename: string) => /\.tsx?$/.test(filename) && !/\.test\.tsx?$/.test(filename),
     extract(filename: string, code: string, onMessageExtracted: (message: { id: string; origin: [string, number] }) => void) {
-      const app = apps.find((a) => !relative(a.sources, filename).startsWith(`..${sep}`) && !relative(a.sources, filename).startsWith('..'));
+      const app = apps.find(
+        (a) => !relative(a.sources, filename).startsWith(`..${sep}`) && !relative(a.sources, filename).startsWith('..'),
+      );
       if (!app) return;
       for (const { id, line } of idsIn(code, filename, knownOf(app.reference))) onMessageExtracted({ id, origin: [filename, line] });
     },
@@ -107,7 +117,11 @@ export function idExtractor(apps: CatalogueOfSources[]) {
 }
 
 /** What the catalogue tests of an app find wrong (empty when nothing is): the same check for both apps. */
-export function catalogueProblems(catalogues: Map<string, Map<string, string>>, sources: Map<string, string>, languages: readonly string[]): string[] {
+export function catalogueProblems(
+  catalogues: Map<string, Map<string, string>>,
+  sources: Map<string, string>,
+  languages: readonly string[],
+): string[] {
   const problems: string[] = [];
   const reference = catalogues.get('ru');
   if (!reference) return ['no ru catalogue'];

@@ -80,7 +80,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'VALIDATION_FAILED']
         : [400, 'Bad Request', 'VALIDATION_FAILED'];
-  const body = JSON.stringify(errorBody(code, code === 'VALIDATION_FAILED' ? { fields: [{ field: 'request', message: 'is not a valid HTTP request' }] } : undefined));
+  const body = JSON.stringify(
+    errorBody(code, code === 'VALIDATION_FAILED' ? { fields: [{ field: 'request', message: 'is not a valid HTTP request' }] } : undefined),
+  );
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

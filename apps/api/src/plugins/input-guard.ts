@@ -49,7 +49,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** A lone UTF-16 surrogate in a field's name, shown as `?` where the field is named. */
 const LONE_SURROGATE = /[\ud800-\udfff]/gu;
 const badText = (value: string, control: RegExp) => control.test(value) || !value.isWellFormed();
-const problemOf = (value: string, control: RegExp) => (control.test(value) ? 'must not contain control characters' : 'must be well-formed Unicode');
+const problemOf = (value: string, control: RegExp) =>
+  control.test(value) ? 'must not contain control characters' : 'must be well-formed Unicode';
 const shownKey = (key: string) => key.replace(CONTROL_IN_PARAMETER, '?').replace(LONE_SURROGATE, '?');
 
 /** A string `inspectInput` would change: a UUID with a capital letter (only A–F can be one). */
@@ -80,12 +81,24 @@ function isClean(value: unknown, control: RegExp, depth: number): boolean {
  * The fields of `value` (under `path`) holding a control character or ill-formed Unicode, and the value with its UUIDs in lower case.
  * Objects and arrays are copied only where something changes.
  */
-export function inspectInput(value: unknown, path: string, control: RegExp, fields: Field[] = [], depth = 0): { value: unknown; fields: Field[] } {
+export function inspectInput(
+  value: unknown,
+  path: string,
+  control: RegExp,
+  fields: Field[] = [],
+  depth = 0,
+): { value: unknown; fields: Field[] } {
   if (fields.length === 0 && isClean(value, control, depth)) return { value, fields };
   return inspectInDepth(value, path, control, fields, depth);
 }
 
-function inspectInDepth(value: unknown, path: string, control: RegExp, fields: Field[], depth: number): { value: unknown; fields: Field[] } {
+function inspectInDepth(
+  value: unknown,
+  path: string,
+  control: RegExp,
+  fields: Field[],
+  depth: number,
+): { value: unknown; fields: Field[] } {
   if (typeof value === 'string') {
     if (badText(value, control) && fields.length < MAX_FIELDS) fields.push({ field: path, message: problemOf(value, control) });
     return { value: isUuid(value) ? value.toLowerCase() : value, fields };
@@ -104,7 +117,8 @@ function inspectInDepth(value: unknown, path: string, control: RegExp, fields: F
     let changed = false;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (badText(key, control) && fields.length < MAX_FIELDS) fields.push({ field: `${path}.${shownKey(key)}`, message: problemOf(key, control) });
+      if (badText(key, control) && fields.length < MAX_FIELDS)
+        fields.push({ field: `${path}.${shownKey(key)}`, message: problemOf(key, control) });
       const next = inspectInDepth(item, `${path}.${shownKey(key)}`, control, fields, depth + 1).value;
       if (next !== item) changed = true;
       out[key] = next;
@@ -164,10 +178,13 @@ export function registerInputGuard(app: FastifyInstance): void {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (hostHeaders(request) > 1) throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'headers.host', message: 'must be given once' }] });
+    if (hostHeaders(request) > 1)
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'headers.host', message: 'must be given once' }] });
     const path = decodedPath(request);
     if (path === null || CONTROL_IN_PARAMETER.test(path)) {
-      throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'path', message: path === null ? 'is not a valid address' : 'must not contain control characters' }] });
+      throw new AppError('VALIDATION_FAILED', {
+        fields: [{ field: 'path', message: path === null ? 'is not a valid address' : 'must not contain control characters' }],
+      });
     }
   });
 

@@ -88,12 +88,13 @@ export function registerRateLimits(app: FastifyInstance, limits: RateLimits): vo
     const state = limiter.take(kind, request.ip);
     setHeaders(reply, state);
     if (state.allowed) return done();
-    const error = new AppError('RATE_LIMITED', { per: 'address', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
-    reply
-      .code(error.status)
-      .header('retry-after', String(state.resetSeconds))
-      .header('connection', 'close')
-      .send(error.toBody());
+    const error = new AppError('RATE_LIMITED', {
+      per: 'address',
+      limit: state.limit,
+      windowSeconds: WINDOW_MS / 1000,
+      retryAfterSeconds: state.resetSeconds,
+    });
+    reply.code(error.status).header('retry-after', String(state.resetSeconds)).header('connection', 'close').send(error.toBody());
   });
 }
 
@@ -110,7 +111,12 @@ export function registerGuestBrandLimits(app: FastifyInstance, perBrandPerMinute
     const state = limiter.take('work', `guests of ${merchantOf(request).id}`);
     if (!state.allowed) {
       setHeaders(reply, state);
-      throw new AppError('RATE_LIMITED', { per: 'brand', limit: state.limit, windowSeconds: WINDOW_MS / 1000, retryAfterSeconds: state.resetSeconds });
+      throw new AppError('RATE_LIMITED', {
+        per: 'brand',
+        limit: state.limit,
+        windowSeconds: WINDOW_MS / 1000,
+        retryAfterSeconds: state.resetSeconds,
+      });
     }
   });
 }

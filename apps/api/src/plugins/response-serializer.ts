@@ -159,7 +159,13 @@ export function compileWriter(schema: $ZodType): Writer | null {
     case 'literal': {
       if (checks.length > 0) return null;
       const values = (schema._zod as unknown as { values?: Set<unknown> }).values;
-      if (!values || [...values].some((x) => typeof x !== 'string' && typeof x !== 'boolean' && !(typeof x === 'number' && Number.isFinite(x)) && x !== null)) return null;
+      if (
+        !values ||
+        [...values].some(
+          (x) => typeof x !== 'string' && typeof x !== 'boolean' && !(typeof x === 'number' && Number.isFinite(x)) && x !== null,
+        )
+      )
+        return null;
       return (v) => (values.has(v) ? JSON.stringify(v) : undefined);
     }
     case 'nullable': {
@@ -190,7 +196,8 @@ export function compileWriter(schema: $ZodType): Writer | null {
         const optional = fieldDef.type === 'optional';
         // Any other field that may be absent (a nullable optional, say) is left to zod.
         if (!optional && (field._zod.optin !== undefined || field._zod.optout !== undefined)) return null;
-        if (optional && ((fieldDef.checks ?? []).length > 0 || !fieldDef.innerType || fieldDef.innerType._zod.optin !== undefined)) return null;
+        if (optional && ((fieldDef.checks ?? []).length > 0 || !fieldDef.innerType || fieldDef.innerType._zod.optin !== undefined))
+          return null;
         const write = compileWriter(optional ? fieldDef.innerType! : field);
         if (!write) return null;
         fields.push({ key, prefix: `${JSON.stringify(key)}:`, optional, write });
@@ -217,7 +224,11 @@ export function compileWriter(schema: $ZodType): Writer | null {
       if (checks.length > 0 || def.mode !== undefined || def.partial || !def.keyType || !def.valueType) return null;
       const keyDef = defOf(def.keyType);
       const valueDef = defOf(def.valueType);
-      const plainKey = keyDef.type === 'string' && !keyDef.coerce && (keyDef.checks ?? []).length === 0 && !(def.keyType._zod as unknown as { traits: Set<string> }).traits.has('$ZodCheck');
+      const plainKey =
+        keyDef.type === 'string' &&
+        !keyDef.coerce &&
+        (keyDef.checks ?? []).length === 0 &&
+        !(def.keyType._zod as unknown as { traits: Set<string> }).traits.has('$ZodCheck');
       if (!plainKey || valueDef.type !== 'unknown' || (valueDef.checks ?? []).length > 0) return null;
       // Zod copies the record's own enumerable string keys and their values as they are: the same JSON, when
       // nothing about the object would make JSON.stringify read it differently from that copy.

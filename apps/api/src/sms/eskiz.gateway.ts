@@ -55,7 +55,8 @@ export function createEskizClient(options: { baseUrl: string; clock: Clock; fetc
   const call = (path: string, init: RequestInit) => doFetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(SMS_TIMEOUT_MS) });
 
   async function readToken(response: Response, what: string, email: string): Promise<CachedToken> {
-    if (!response.ok) throw new SmsError('ESKIZ', `Eskiz ${what} answered ${response.status}: ${await answerSnippet(response)}`, response.status);
+    if (!response.ok)
+      throw new SmsError('ESKIZ', `Eskiz ${what} answered ${response.status}: ${await answerSnippet(response)}`, response.status);
     const parsed = TokenAnswer.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw new SmsError('ESKIZ', `Eskiz ${what} answered without data.token`);
     const token = parsed.data.data.token;
@@ -122,7 +123,8 @@ export function createEskizClient(options: { baseUrl: string; clock: Clock; fetc
         throw new SmsError('ESKIZ', `Eskiz send answered ${response.status}: ${await answerSnippet(response)}`, response.status);
       }
       const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
-      if (body && body.status === 'error') throw new SmsError('ESKIZ', `Eskiz send answered an error: ${redactDigits(JSON.stringify(body).slice(0, 300))}`);
+      if (body && body.status === 'error')
+        throw new SmsError('ESKIZ', `Eskiz send answered an error: ${redactDigits(JSON.stringify(body).slice(0, 300))}`);
     },
     /** Forget the tokens (tests, or after a merchant's credentials change). */
     forget(merchantId?: string): void {

@@ -28,8 +28,17 @@ export function createOutboxGateway(options: { file: string; clock: Clock; log: 
   return {
     name: 'OUTBOX',
     async send(message) {
-      if (!options.allowed) throw new SmsError('OUTBOX', `merchant ${message.merchantId} uses the outbox gateway, which SMS_OUTBOX does not allow in production`);
-      const line: OutboxLine = { to: message.to, text: message.text, merchantId: message.merchantId, at: options.clock.now().toISOString() };
+      if (!options.allowed)
+        throw new SmsError(
+          'OUTBOX',
+          `merchant ${message.merchantId} uses the outbox gateway, which SMS_OUTBOX does not allow in production`,
+        );
+      const line: OutboxLine = {
+        to: message.to,
+        text: message.text,
+        merchantId: message.merchantId,
+        at: options.clock.now().toISOString(),
+      };
       await mkdir(dirname(options.file), { recursive: true });
       // One write per line: appends of a few hundred bytes do not interleave between processes.
       await appendFile(options.file, `${JSON.stringify(line)}\n`, 'utf8');

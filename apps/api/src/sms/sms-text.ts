@@ -20,7 +20,12 @@ export const DEFAULT_SMS_TEMPLATES: Record<ContentLanguage, string> = {
  * template without `{code}` still gets the code, at the end, so a slip in the settings never
  * sends a message nobody can log in with.
  */
-export function codeSmsText(input: { template: string | null | undefined; code: string; brand: string; language: ContentLanguage }): string {
+export function codeSmsText(input: {
+  template: string | null | undefined;
+  code: string;
+  brand: string;
+  language: ContentLanguage;
+}): string {
   const template = input.template?.trim() || DEFAULT_SMS_TEMPLATES[input.language];
   const withBrand = template.split(SMS_BRAND_PLACEHOLDER).join(input.brand);
   return withBrand.includes(SMS_CODE_PLACEHOLDER) ? withBrand.split(SMS_CODE_PLACEHOLDER).join(input.code) : `${withBrand} ${input.code}`;

@@ -45,7 +45,11 @@ export function createSmsSender(options: SmsSenderOptions) {
     log: options.log,
     allowed: options.outboxAllowed,
   });
-  const eskiz = createEskizClient({ baseUrl: options.eskizBaseUrl, clock: options.clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const eskiz = createEskizClient({
+    baseUrl: options.eskizBaseUrl,
+    clock: options.clock,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 
   async function credentialsOf(merchantId: string): Promise<Record<string, unknown>> {
     const [row] = await options.db
@@ -62,15 +66,23 @@ export function createSmsSender(options: SmsSenderOptions) {
         return outbox;
       case 'ESKIZ': {
         const credentials = EskizCredentials.safeParse((await credentialsOf(merchant.id)).ESKIZ);
-        if (!credentials.success) throw new SmsError('ESKIZ', `merchant ${merchant.id} uses ESKIZ without complete sms_credentials.ESKIZ (email, password)`);
+        if (!credentials.success)
+          throw new SmsError('ESKIZ', `merchant ${merchant.id} uses ESKIZ without complete sms_credentials.ESKIZ (email, password)`);
         return eskizGateway(eskiz, merchant.id, credentials.data);
       }
       case 'PLAY_MOBILE': {
         const credentials = PlayMobileCredentials.safeParse((await credentialsOf(merchant.id)).PLAY_MOBILE);
         if (!credentials.success) {
-          throw new SmsError('PLAY_MOBILE', `merchant ${merchant.id} uses PLAY_MOBILE without complete sms_credentials.PLAY_MOBILE (login, password)`);
+          throw new SmsError(
+            'PLAY_MOBILE',
+            `merchant ${merchant.id} uses PLAY_MOBILE without complete sms_credentials.PLAY_MOBILE (login, password)`,
+          );
         }
-        return playMobileGateway({ baseUrl: options.playMobileBaseUrl, credentials: credentials.data, ...(options.fetch ? { fetch: options.fetch } : {}) });
+        return playMobileGateway({
+          baseUrl: options.playMobileBaseUrl,
+          credentials: credentials.data,
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        });
       }
       default: {
         // Every gateway is handled above (the compiler holds this switch to the domain's list).
@@ -102,7 +114,11 @@ export type SmsSender = ReturnType<typeof createSmsSender>;
  */
 export async function outboxBrandsAtStart(options: { db: Db; production: boolean; allowed: boolean }): Promise<string | null> {
   if (!options.production) return null;
-  const rows = await options.db.select({ sub: merchants.sub }).from(merchants).where(eq(merchants.smsGateway, 'OUTBOX')).orderBy(asc(merchants.sub));
+  const rows = await options.db
+    .select({ sub: merchants.sub })
+    .from(merchants)
+    .where(eq(merchants.smsGateway, 'OUTBOX'))
+    .orderBy(asc(merchants.sub));
   if (!rows.length) return null;
   const brands = rows.map((r) => r.sub).join(', ');
   if (!options.allowed) {

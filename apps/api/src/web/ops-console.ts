@@ -38,7 +38,11 @@ export async function registerOpsConsole(app: FastifyInstance, options: { dist: 
   async function sendPage(_request: FastifyRequest, reply: FastifyReply) {
     const html = await indexHtml();
     if (html === null) {
-      return reply.status(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The staff console is not built yet: run `npm run build`.');
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('The staff console is not built yet: run `npm run build`.');
     }
     return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }

@@ -58,7 +58,8 @@ function valueOf(kept: KeptAnswer): unknown {
   return kept.value;
 }
 
-const digestOf = (status: number, text: string): string => createHash('sha256').update(`${status}\n`).update(text).digest('base64url').slice(0, 22);
+const digestOf = (status: number, text: string): string =>
+  createHash('sha256').update(`${status}\n`).update(text).digest('base64url').slice(0, 22);
 
 /**
  * The answers a page was drawn from, one line each (the address asked and what it answered), as `inProcessFetch`
@@ -73,7 +74,10 @@ export type AnswerLog = string[];
  * page: hashing the page's own data (a few hundred kilobytes for a menu) cost a millisecond of every uncached page.
  */
 export function answersVersion(log: AnswerLog): string {
-  return createHash('sha256').update([...log].sort().join('\n')).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update([...log].sort().join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** Freezes a value read from JSON all the way down, so no page can change what the next one is drawn from. */
@@ -270,12 +274,21 @@ function ownBytes(view: Buffer): Buffer {
 }
 
 /** A page's bytes as they will be sent, compressed once: served after that like a file. Without `asked`, kept as brotli. */
-export async function cachedPage(status: number, raw: Buffer, version: string, now: number, compression: Compression, asked: Encoding | null = null): Promise<CachedPage> {
+export async function cachedPage(
+  status: number,
+  raw: Buffer,
+  version: string,
+  now: number,
+  compression: Compression,
+  asked: Encoding | null = null,
+): Promise<CachedPage> {
   const best = compression === 'best';
   const chunkSize = Math.max(64 * 1024, raw.length);
   const [br, gz] = await Promise.all([
     // One output chunk for the whole page: the default 16 KB ones each cost a turn of the event loop.
-    best || asked !== 'gzip' ? brotli(raw, { chunkSize, params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
+    best || asked !== 'gzip'
+      ? brotli(raw, { chunkSize, params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : null,
     best || asked === 'gzip' ? gzipAsync(raw, { chunkSize, level: best ? 9 : 6 }) : null,
   ]);
   const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;

@@ -20,7 +20,18 @@ export function originOf(protocol: string, host: string): string {
 }
 
 /** Query parameters that never make a page of their own (campaign tags, the local brand switch, the language). */
-const NOT_A_PAGE = new Set(['vendor', LANG_PARAM, 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'fbclid', 'gclid', 'yclid']);
+const NOT_A_PAGE = new Set([
+  'vendor',
+  LANG_PARAM,
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'fbclid',
+  'gclid',
+  'yclid',
+]);
 
 /** The page's address without what does not change what it shows; a product opened over the menu is the product's page. */
 export function pagePath(url: string): string {
@@ -48,7 +59,14 @@ export function pageLanguages(settings: MerchantSettings): { main: UiLanguage; a
 const ogLocale = (lang: UiLanguage) => htmlLangOf(lang).replace('-', '_');
 
 /** The head of a rendered page: everything but the title, which replaces the template's own. */
-export function seoTags(input: { meta: PageMeta; origin: string; url: string; lang: UiLanguage; settings: MerchantSettings; siteName: string }): string[] {
+export function seoTags(input: {
+  meta: PageMeta;
+  origin: string;
+  url: string;
+  lang: UiLanguage;
+  settings: MerchantSettings;
+  siteName: string;
+}): string[] {
   const { meta, origin, url, lang, settings, siteName } = input;
   const path = pagePath(url);
   const { main, all } = pageLanguages(settings);
@@ -59,7 +77,8 @@ export function seoTags(input: { meta: PageMeta; origin: string; url: string; la
   } else {
     tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
     if (all.length > 1) {
-      for (const l of all) tags.push(`<link rel="alternate" hreflang="${htmlLangOf(l)}" href="${escapeHtml(languageUrl(origin, path, l, main))}" />`);
+      for (const l of all)
+        tags.push(`<link rel="alternate" hreflang="${htmlLangOf(l)}" href="${escapeHtml(languageUrl(origin, path, l, main))}" />`);
       tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${path}`)}" />`);
     }
   }
@@ -104,7 +123,12 @@ export function sitemapXml(input: { origin: string; settings: MerchantSettings; 
   const entries = paths.map((path) => {
     const alternates =
       all.length > 1
-        ? [...all.map((l) => `<xhtml:link rel="alternate" hreflang="${htmlLangOf(l)}" href="${xml(languageUrl(origin, path, l, main))}"/>`), `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(`${origin}${path}`)}"/>`].join('')
+        ? [
+            ...all.map(
+              (l) => `<xhtml:link rel="alternate" hreflang="${htmlLangOf(l)}" href="${xml(languageUrl(origin, path, l, main))}"/>`,
+            ),
+            `<xhtml:link rel="alternate" hreflang="x-default" href="${xml(`${origin}${path}`)}"/>`,
+          ].join('')
         : '';
     return `<url><loc>${xml(`${origin}${path}`)}</loc>${lastmod}${alternates}</url>`;
   });

@@ -4,19 +4,56 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bootStatus, enabledLanguages, errorBody, faviconUrl, hostnameOf, htmlLangOf, isDevHost, isRtl, isSafeInternalPath, LANG_COOKIE, LANG_COOKIE_DAYS, LANG_PARAM, PAGE_COOKIE, pickText, pictureSources, resolveLanguage, rewritePath, themeOf, VENDOR_COOKIE, type FirstPicture, type Merchant, type MerchantSettings, type UiLanguage } from '@dasturxon/domain';
+import {
+  bootStatus,
+  enabledLanguages,
+  errorBody,
+  faviconUrl,
+  hostnameOf,
+  htmlLangOf,
+  isDevHost,
+  isRtl,
+  isSafeInternalPath,
+  LANG_COOKIE,
+  LANG_COOKIE_DAYS,
+  LANG_PARAM,
+  PAGE_COOKIE,
+  pickText,
+  pictureSources,
+  resolveLanguage,
+  rewritePath,
+  themeOf,
+  VENDOR_COOKIE,
+  type FirstPicture,
+  type Merchant,
+  type MerchantSettings,
+  type UiLanguage,
+} from '@dasturxon/domain';
 import { defaultMerchantSettings } from '@dasturxon/domain/contracts';
 import { methodsAllowed } from '../plugins/input-guard.ts';
 import type { TenantResolver } from '../plugins/tenant.ts';
 import { brandSwitcherOn, toMerchant, type MerchantsService } from '../features/merchants/index.ts';
-import { answersVersion, cachedPage, createAnswerMemo, createPageCache, inProcessFetch, loadRenderer, PAGE_FRESH_MS, pageBytesOf, plainOf, scriptJsonOf, type AnswerLog, type CachedPage, type Encoding } from './render.ts';
+import {
+  answersVersion,
+  cachedPage,
+  createAnswerMemo,
+  createPageCache,
+  inProcessFetch,
+  loadRenderer,
+  PAGE_FRESH_MS,
+  pageBytesOf,
+  plainOf,
+  scriptJsonOf,
+  type AnswerLog,
+  type CachedPage,
+  type Encoding,
+} from './render.ts';
 import type { BootData, JsonPart, PageLoad } from '@dasturxon/client/render-contract';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
 const ASSET_LIKE = /\.[a-z0-9]{1,8}$/i;
 const YEAR_SECONDS = 31_536_000;
-
 
 interface Deps {
   webDist: string;
@@ -113,9 +150,13 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, queries
   // The built page is small: its head is filled in place.
   let page = built.html.replace(
     /<html[^>]*>/,
-    () => `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
+    () =>
+      `<html lang="${htmlLangOf(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}"${theme.dark ? ' class="dark"' : ''} style="${escapeHtml(style)}">`,
   );
-  page = page.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, () => `<meta name="theme-color" content="${escapeHtml(theme.brand)}" />`);
+  page = page.replace(
+    /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+    () => `<meta name="theme-color" content="${escapeHtml(theme.brand)}" />`,
+  );
   if (merchant) {
     const title = pageTitle || pickText(settings.title, lang) || merchant.name;
     page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
@@ -134,8 +175,17 @@ function fillTemplate(built: Template, { merchant, settings, lang, boot, queries
   const data =
     queries === undefined
       ? ['<script id="dx-boot" type="application/json">', bootJson, '</script>']
-      : ['<script id="dx-boot" type="application/json">', bootJson.slice(0, -1), ',"queries":', ...queries.map((part) => (part.scriptSafe ? part.text : scriptSafe(part.text))), '}</script>'];
-  const drawn = body && root >= 0 ? [page.slice(headEnd, root), '<div id="root">', body, '</div>', page.slice(root + ROOT.length, bodyEnd)] : [page.slice(headEnd, bodyEnd)];
+      : [
+          '<script id="dx-boot" type="application/json">',
+          bootJson.slice(0, -1),
+          ',"queries":',
+          ...queries.map((part) => (part.scriptSafe ? part.text : scriptSafe(part.text))),
+          '}</script>',
+        ];
+  const drawn =
+    body && root >= 0
+      ? [page.slice(headEnd, root), '<div id="root">', body, '</div>', page.slice(root + ROOT.length, bodyEnd)]
+      : [page.slice(headEnd, bodyEnd)];
   return [page.slice(0, headEnd), ...head, ...drawn, ...data, page.slice(bodyEnd)];
 }
 
@@ -252,7 +302,8 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     const boot: BootData = { merchant, settings: found, error: error ? errorBody(error.code, error.details) : null };
     // Only where the switcher answers does the page ask for it: elsewhere its 404 would be an error in the console.
     if (brandSwitcherOn(deps.development, request.host)) boot.brandSwitcher = true;
-    const page = (body: string, head: string[], title?: string, queries?: readonly JsonPart[]) => fillTemplate(built, { merchant, settings, lang, boot, queries, body, head, title });
+    const page = (body: string, head: string[], title?: string, queries?: readonly JsonPart[]) =>
+      fillTemplate(built, { merchant, settings, lang, boot, queries, body, head, title });
     if (!renderer) return sendHtml(reply, 200, page('', messagesPreload(built, lang)));
 
     const url = request.url;
@@ -268,7 +319,16 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     }
 
     const drawnFrom: AnswerLog = [];
-    const load = await renderer.loadPage({ url, status, merchant, settings, lang, origin, fetch: inProcessFetch(app, merchant?.id ?? null, answers, drawnFrom), jsonOf: scriptJsonOf });
+    const load = await renderer.loadPage({
+      url,
+      status,
+      merchant,
+      settings,
+      lang,
+      origin,
+      fetch: inProcessFetch(app, merchant?.id ?? null, answers, drawnFrom),
+      jsonOf: scriptJsonOf,
+    });
     // The customer's own pages (basket, profile, login) are nobody else's business: not listed.
     if (load.kind === 'client') return sendHtml(reply, 200, page('', [...messagesPreload(built, lang), NOINDEX]));
     const version = `${answersVersion(drawnFrom)}:${hashOf({ merchant, found, status })}`;
@@ -300,7 +360,10 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   async function brandOf(request: FastifyRequest) {
     const { merchant: record } = await deps.resolver.tryResolve(request);
     if (!record || !record.isActive) return null;
-    const settings = (await deps.merchants.settings(record, 'WEB').catch(() => null)) ?? { ...defaultMerchantSettings(), mainColor: record.color };
+    const settings = (await deps.merchants.settings(record, 'WEB').catch(() => null)) ?? {
+      ...defaultMerchantSettings(),
+      mainColor: record.color,
+    };
     return { record, settings, origin: originOf(request.protocol, request.host) };
   }
   const textFile = (reply: FastifyReply, type: string, body: string) =>
@@ -308,7 +371,11 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brandOf(request);
-    return textFile(reply, 'text/plain; charset=utf-8', robotsTxt(brand?.origin ?? originOf(request.protocol, request.host), Boolean(brand)));
+    return textFile(
+      reply,
+      'text/plain; charset=utf-8',
+      robotsTxt(brand?.origin ?? originOf(request.protocol, request.host), Boolean(brand)),
+    );
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
@@ -317,7 +384,10 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     // The menu exactly as the storefront shows it to a guest: the API's own answer, in process.
     const res = await inProcessFetch(app, brand.record.id)('/api/products/v1/overalls?type=WEB', { method: 'GET' });
     const menu = res.ok ? ((await res.json()) as { products: { id: string }[] }) : { products: [] };
-    const paths = sitemapPaths(brand.settings, menu.products.map((p) => p.id));
+    const paths = sitemapPaths(
+      brand.settings,
+      menu.products.map((p) => p.id),
+    );
     return textFile(reply, 'application/xml; charset=utf-8', sitemapXml({ origin: brand.origin, settings: brand.settings, paths }));
   });
 
@@ -326,7 +396,10 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     // A path that exists with other methods: 405 and what it takes, in the error format.
     const allowed = methodsAllowed(app, path);
     if (allowed.length && !allowed.includes(request.method)) {
-      return reply.status(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED', { method: request.method, allowed }));
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody('METHOD_NOT_ALLOWED', { method: request.method, allowed }));
     }
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/')) {
       return reply.status(404).send(errorBody('NOT_FOUND', { path }));

@@ -92,7 +92,8 @@ export async function startFakeClickMerchantApi(port = 0) {
   const send = (response: ServerResponse, status: number, body: Record<string, unknown>) => {
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
-  const ok = (response: ServerResponse, body: Record<string, unknown> = {}) => send(response, 200, { error_code: 0, error_note: 'Success', ...body });
+  const ok = (response: ServerResponse, body: Record<string, unknown> = {}) =>
+    send(response, 200, { error_code: 0, error_note: 'Success', ...body });
   const refuse = (response: ServerResponse, errorCode: number, errorNote: string, more: Record<string, unknown> = {}) =>
     send(response, 200, { error_code: errorCode, error_note: errorNote, ...more });
 
@@ -104,7 +105,11 @@ export async function startFakeClickMerchantApi(port = 0) {
       send(response, 200, { code: card?.code ?? null, number: card ? `****${card.cardNumber.slice(-4)}` : null });
       return;
     }
-    const parts = url.pathname.replace(/^\/v2\/merchant\//, '').split('/').filter(Boolean).map(decodeURIComponent);
+    const parts = url.pathname
+      .replace(/^\/v2\/merchant\//, '')
+      .split('/')
+      .filter(Boolean)
+      .map(decodeURIComponent);
     const body = request.method === 'POST' ? await readJson(request) : {};
     // POST card_token/request … with the service in the body; DELETE card_token/:service_id/:card_token;
     // GET payment/status/:service_id/:payment_id and DELETE payment/reversal/:service_id/:payment_id.
@@ -117,7 +122,11 @@ export async function startFakeClickMerchantApi(port = 0) {
     const auth = authorized(request.headers.auth as string | undefined, serviceId);
     calls.push({ name, authorized: auth });
     if (stall) return; // never answers: the client's timeout must end the call
-    if (request.headers['content-type'] !== undefined && request.method === 'POST' && !String(request.headers['content-type']).startsWith('application/json')) {
+    if (
+      request.headers['content-type'] !== undefined &&
+      request.method === 'POST' &&
+      !String(request.headers['content-type']).startsWith('application/json')
+    ) {
       return send(response, 415, { error_code: -8, error_note: 'JSON expected' });
     }
     if (!auth) return send(response, 401, { error_code: FAKE_ERRORS.AUTH, error_note: 'Authorization failed' });
@@ -125,7 +134,8 @@ export async function startFakeClickMerchantApi(port = 0) {
     switch (route) {
       case 'POST card_token/request': {
         const cardNumber = String(body.card_number ?? '');
-        if (!/^\d{16}$/.test(cardNumber) || !/^\d{4}$/.test(String(body.expire_date ?? ''))) return refuse(response, -8, 'Error in request');
+        if (!/^\d{16}$/.test(cardNumber) || !/^\d{4}$/.test(String(body.expire_date ?? '')))
+          return refuse(response, -8, 'Error in request');
         if (refuseNextCard !== null) {
           const code = refuseNextCard;
           refuseNextCard = null;
@@ -138,10 +148,13 @@ export async function startFakeClickMerchantApi(port = 0) {
       }
       case 'POST card_token/verify': {
         const card = cards.get(String(body.card_token ?? ''));
-        if (!card || card.deleted || card.serviceId !== serviceId) return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
+        if (!card || card.deleted || card.serviceId !== serviceId)
+          return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
         if (String(body.sms_code ?? '') !== card.code) return refuse(response, FAKE_ERRORS.WRONG_CODE, 'Wrong SMS code');
         card.verified = true;
-        return ok(response, { card_number: `${card.cardNumber.slice(0, 4)} ${card.cardNumber.slice(4, 6)}** **** ${card.cardNumber.slice(-4)}` });
+        return ok(response, {
+          card_number: `${card.cardNumber.slice(0, 4)} ${card.cardNumber.slice(4, 6)}** **** ${card.cardNumber.slice(-4)}`,
+        });
       }
       case 'POST card_token/payment': {
         if (dropNextPayment) {
@@ -149,7 +162,8 @@ export async function startFakeClickMerchantApi(port = 0) {
           return send(response, 500, { error_code: -500, error_note: 'Internal error' });
         }
         const card = cards.get(String(body.card_token ?? ''));
-        if (!card || card.deleted || !card.verified || card.serviceId !== serviceId) return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
+        if (!card || card.deleted || !card.verified || card.serviceId !== serviceId)
+          return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
         const amount = Number(body.amount);
         if (!(amount > 0)) return refuse(response, -2, 'Incorrect parameter amount');
         const outcome = nextPayment;
@@ -170,7 +184,8 @@ export async function startFakeClickMerchantApi(port = 0) {
       }
       case 'DELETE card_token': {
         const card = cards.get(subject);
-        if (!card || card.deleted || card.serviceId !== serviceId) return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
+        if (!card || card.deleted || card.serviceId !== serviceId)
+          return refuse(response, FAKE_ERRORS.UNKNOWN_TOKEN, 'Card token not found');
         card.deleted = true;
         return ok(response);
       }
@@ -187,7 +202,8 @@ export async function startFakeClickMerchantApi(port = 0) {
       }
       case 'DELETE payment/reversal': {
         const payment = payments.get(Number(subject));
-        if (!payment || payment.serviceId !== serviceId || payment.status !== 2 || payment.reversed) return refuse(response, FAKE_ERRORS.UNKNOWN_PAYMENT, 'Payment cannot be reversed');
+        if (!payment || payment.serviceId !== serviceId || payment.status !== 2 || payment.reversed)
+          return refuse(response, FAKE_ERRORS.UNKNOWN_PAYMENT, 'Payment cannot be reversed');
         payment.reversed = true;
         return ok(response, { payment_id: payment.paymentId });
       }

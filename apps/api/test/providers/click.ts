@@ -9,7 +9,14 @@ import type { FastifyInstance } from 'fastify';
 
 export interface ClickAnswer {
   status: number;
-  body: { click_trans_id: number | null; merchant_trans_id: string | null; merchant_prepare_id?: number | null; merchant_confirm_id?: number | null; error: number; error_note: string };
+  body: {
+    click_trans_id: number | null;
+    merchant_trans_id: string | null;
+    merchant_prepare_id?: number | null;
+    merchant_confirm_id?: number | null;
+    error: number;
+    error_note: string;
+  };
 }
 
 export interface ClickCall {
@@ -31,7 +38,16 @@ export interface ClickCall {
 
 /** Click's signature (docs/protocols.md 2.4): Prepare without, Complete with merchant_prepare_id. */
 export function clickSign(f: Record<string, string>, secretKey: string): string {
-  const parts = [f.click_trans_id, f.service_id, secretKey, f.merchant_trans_id, ...(f.merchant_prepare_id !== undefined ? [f.merchant_prepare_id] : []), f.amount, f.action, f.sign_time];
+  const parts = [
+    f.click_trans_id,
+    f.service_id,
+    secretKey,
+    f.merchant_trans_id,
+    ...(f.merchant_prepare_id !== undefined ? [f.merchant_prepare_id] : []),
+    f.amount,
+    f.action,
+    f.sign_time,
+  ];
   return createHash('md5').update(parts.join('')).digest('hex');
 }
 

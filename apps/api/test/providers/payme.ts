@@ -16,7 +16,13 @@ export interface PaymeAnswer {
   body: {
     jsonrpc?: string;
     id: number | string | null;
-    result?: Record<string, unknown> & { state?: number; transaction?: string; create_time?: number; perform_time?: number; cancel_time?: number };
+    result?: Record<string, unknown> & {
+      state?: number;
+      transaction?: string;
+      create_time?: number;
+      perform_time?: number;
+      cancel_time?: number;
+    };
     error?: { code: number; message: { ru: string; uz: string; en: string }; data?: unknown };
   };
 }
@@ -27,12 +33,22 @@ export function paymeProvider(app: FastifyInstance, cashbox: { key: string; logi
   let rpcId = 1000;
   const authorization = basic(cashbox.login ?? 'Paycom', cashbox.key);
 
-  async function send(payload: string, headers: Record<string, string> = { authorization }, method: 'POST' | 'GET' | 'PUT' = 'POST'): Promise<PaymeAnswer> {
-    const res = await app.inject({ method, url: PAYME_URL, headers: { 'content-type': 'text/json; charset=UTF-8', ...headers }, ...(method === 'GET' ? {} : { payload }) });
+  async function send(
+    payload: string,
+    headers: Record<string, string> = { authorization },
+    method: 'POST' | 'GET' | 'PUT' = 'POST',
+  ): Promise<PaymeAnswer> {
+    const res = await app.inject({
+      method,
+      url: PAYME_URL,
+      headers: { 'content-type': 'text/json; charset=UTF-8', ...headers },
+      ...(method === 'GET' ? {} : { payload }),
+    });
     return { status: res.statusCode, raw: res.body, body: res.json() };
   }
 
-  const call = (method: string, params: Record<string, unknown>, headers?: Record<string, string>) => send(JSON.stringify({ method, params, id: ++rpcId }), headers);
+  const call = (method: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
+    send(JSON.stringify({ method, params, id: ++rpcId }), headers);
 
   return {
     send,
@@ -45,7 +61,8 @@ export function paymeProvider(app: FastifyInstance, cashbox: { key: string; logi
     /** A Payme transaction id: 24 hex characters. */
     newId: () => randomBytes(12).toString('hex'),
     checkPerform: (orderId: string, amount: number) => call('CheckPerformTransaction', { amount, account: { order_id: orderId } }),
-    create: (id: string, orderId: string, amount: number, time: number) => call('CreateTransaction', { id, time, amount, account: { order_id: orderId } }),
+    create: (id: string, orderId: string, amount: number, time: number) =>
+      call('CreateTransaction', { id, time, amount, account: { order_id: orderId } }),
     perform: (id: string) => call('PerformTransaction', { id }),
     cancel: (id: string, reason: number) => call('CancelTransaction', { id, reason }),
     check: (id: string) => call('CheckTransaction', { id }),

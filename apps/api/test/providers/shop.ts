@@ -57,7 +57,10 @@ export interface Shop {
   /** A new customer of the demo chain, signed in. */
   customer(merchantId?: string): Promise<{ token: string; id: string; merchant: string }>;
   /** A pickup order placed through the API (fries unless told), unpaid and CREATED for an online type. */
-  order(payment: PayType, more?: { cartItems?: unknown[]; promoCode?: string; cashback?: number; customer?: Awaited<ReturnType<Shop['customer']>> }): Promise<Order>;
+  order(
+    payment: PayType,
+    more?: { cartItems?: unknown[]; promoCode?: string; cashback?: number; customer?: Awaited<ReturnType<Shop['customer']>> },
+  ): Promise<Order>;
   /** The order as stored. */
   orderRow(id: string): Promise<typeof orders.$inferSelect>;
   setStock(productId: string, count: number | null): Promise<void>;
@@ -73,7 +76,11 @@ export interface Shop {
    * stood when called (`start`), then puts the clock back at the start, pass or fail.
    */
   overTime(steps: (after: (ms: number) => Date, start: Date) => Promise<void>): Promise<void>;
-  ledgerOf(orderId: string): Promise<{ payme: (typeof paymeTransactions.$inferSelect)[]; click: (typeof clickTransactions.$inferSelect)[]; uzum: (typeof uzumTransactions.$inferSelect)[] }>;
+  ledgerOf(orderId: string): Promise<{
+    payme: (typeof paymeTransactions.$inferSelect)[];
+    click: (typeof clickTransactions.$inferSelect)[];
+    uzum: (typeof uzumTransactions.$inferSelect)[];
+  }>;
 }
 
 export async function openShop(backend: Backend, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<Shop> {
@@ -128,10 +135,18 @@ export async function openShop(backend: Backend, env: Record<string, string> = {
       return (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
     },
     async setStock(productId, count) {
-      await db.update(products).set({ count }).where(and(eq(products.merchantId, T.id), eq(products.id, productId)));
+      await db
+        .update(products)
+        .set({ count })
+        .where(and(eq(products.merchantId, T.id), eq(products.id, productId)));
     },
     async stockOf(productId) {
-      return (await db.select({ count: products.count }).from(products).where(and(eq(products.merchantId, T.id), eq(products.id, productId))))[0]!.count;
+      return (
+        await db
+          .select({ count: products.count })
+          .from(products)
+          .where(and(eq(products.merchantId, T.id), eq(products.id, productId)))
+      )[0]!.count;
     },
     async setCashback(userId, amount) {
       await db.update(users).set({ cashback: amount }).where(eq(users.id, userId));
@@ -141,7 +156,14 @@ export async function openShop(backend: Backend, env: Record<string, string> = {
       return (await db.select({ cashback: users.cashback }).from(users).where(eq(users.id, userId)))[0]!.cashback;
     },
     async promoUsesOf(orderId) {
-      return Number((await db.select({ n: sql<number>`count(*)` }).from(promoUses).where(eq(promoUses.orderId, orderId)))[0]!.n);
+      return Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)` })
+            .from(promoUses)
+            .where(eq(promoUses.orderId, orderId))
+        )[0]!.n,
+      );
     },
     async overTime(steps) {
       const start = t.clock.now();
@@ -156,8 +178,14 @@ export async function openShop(backend: Backend, env: Record<string, string> = {
       }
     },
     async toldOf(orderId) {
-      const events = await db.select({ n: sql<number>`count(*)` }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
-      const told = await db.select({ n: sql<number>`count(*)` }).from(notifications).where(eq(notifications.orderId, orderId));
+      const events = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId));
+      const told = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(notifications)
+        .where(eq(notifications.orderId, orderId));
       return { events: Number(events[0]!.n), notifications: Number(told[0]!.n) };
     },
     async ledgerOf(orderId) {

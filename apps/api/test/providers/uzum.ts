@@ -9,13 +9,28 @@ import { basic } from './payme.ts';
 
 export interface UzumAnswer {
   status: number;
-  body: Record<string, unknown> & { status?: string; errorCode?: string; transTime?: number; confirmTime?: number; reverseTime?: number; amount?: number };
+  body: Record<string, unknown> & {
+    status?: string;
+    errorCode?: string;
+    transTime?: number;
+    confirmTime?: number;
+    reverseTime?: number;
+    amount?: number;
+  };
 }
 
-export function uzumProvider(app: FastifyInstance, service: { serviceId: number; login: string; password: string }, clock: { now(): Date }) {
+export function uzumProvider(
+  app: FastifyInstance,
+  service: { serviceId: number; login: string; password: string },
+  clock: { now(): Date },
+) {
   const authorization = basic(service.login, service.password);
 
-  async function call(operation: string, body: Record<string, unknown> | string, headers: Record<string, string> = { authorization }): Promise<UzumAnswer> {
+  async function call(
+    operation: string,
+    body: Record<string, unknown> | string,
+    headers: Record<string, string> = { authorization },
+  ): Promise<UzumAnswer> {
     const res = await app.inject({
       method: 'POST',
       url: `/api/payments/v1/uzum/${operation}`,

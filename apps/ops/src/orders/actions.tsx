@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { asksBeforeMove, DEFAULT_COOKING_MINUTES, movesInOrder, REJECT_REASONS, type OrderStatus, type RejectReason } from '@dasturxon/domain';
+import {
+  asksBeforeMove,
+  DEFAULT_COOKING_MINUTES,
+  movesInOrder,
+  REJECT_REASONS,
+  type OrderStatus,
+  type RejectReason,
+} from '@dasturxon/domain';
 import type { StaffOrder, StaffStatusRequest } from '@dasturxon/domain/contracts';
 import { api, errorText, type Courier } from '../api.ts';
 import { useT, type Translator } from '../i18n.ts';
 import { useSession } from '../session.ts';
 import { btn, Dialog, field, Loading, ErrorNote, useLoad } from '../ui.tsx';
-
 
 export function actionLabel(order: StaffOrder, to: OrderStatus, tr: Translator, courierView: boolean): string {
   if (to === 'DONE' && order.status === 'ATTACHED') return tr.t('handBack');
@@ -23,7 +29,15 @@ type Asking = 'ACCEPTED' | 'CANCELED' | 'ATTACHED' | null;
  * The buttons of the moves the order's `next` allows this staff member (`action-{STATUS}`). Accepting asks the
  * cooking minutes, rejecting a reason, attaching (by an operator) the courier; the rest move at once.
  */
-export function OrderActions({ order, onMoved, size = 'normal' }: { order: StaffOrder; onMoved: (order: StaffOrder) => void; size?: 'normal' | 'large' }) {
+export function OrderActions({
+  order,
+  onMoved,
+  size = 'normal',
+}: {
+  order: StaffOrder;
+  onMoved: (order: StaffOrder) => void;
+  size?: 'normal' | 'large';
+}) {
   const tr = useT();
   const { staff } = useSession();
   const courierView = staff.role === 'courier';
@@ -75,10 +89,30 @@ export function OrderActions({ order, onMoved, size = 'normal' }: { order: Staff
           {errorText(error, tr)}
         </p>
       )}
-      {asking === 'ACCEPTED' && <AcceptDialog busy={busy} error={error} onCancel={() => setAsking(null)} onConfirm={(cookingTime) => move({ status: 'ACCEPTED', cookingTime })} />}
-      {asking === 'CANCELED' && <RejectDialog busy={busy} error={error} onCancel={() => setAsking(null)} onConfirm={(reason, comment) => move({ status: 'CANCELED', reason, comment })} />}
+      {asking === 'ACCEPTED' && (
+        <AcceptDialog
+          busy={busy}
+          error={error}
+          onCancel={() => setAsking(null)}
+          onConfirm={(cookingTime) => move({ status: 'ACCEPTED', cookingTime })}
+        />
+      )}
+      {asking === 'CANCELED' && (
+        <RejectDialog
+          busy={busy}
+          error={error}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason, comment) => move({ status: 'CANCELED', reason, comment })}
+        />
+      )}
       {asking === 'ATTACHED' && (
-        <CourierDialog order={order} busy={busy} error={error} onCancel={() => setAsking(null)} onConfirm={(courierId) => move({ status: 'ATTACHED', courierId })} />
+        <CourierDialog
+          order={order}
+          busy={busy}
+          error={error}
+          onCancel={() => setAsking(null)}
+          onConfirm={(courierId) => move({ status: 'ATTACHED', courierId })}
+        />
       )}
     </div>
   );
@@ -144,7 +178,13 @@ function AcceptDialog({ busy, error, onCancel, onConfirm }: DialogProps & { onCo
         />
         <div className="mt-2 flex flex-wrap gap-2">
           {[10, 15, 20, 30, 45, 60].map((m) => (
-            <button key={m} type="button" onClick={() => setMinutes(String(m))} aria-pressed={value === m} className={`${btn.small} border ${value === m ? 'border-emerald-600 bg-emerald-50' : 'border-slate-300'}`}>
+            <button
+              key={m}
+              type="button"
+              onClick={() => setMinutes(String(m))}
+              aria-pressed={value === m}
+              className={`${btn.small} border ${value === m ? 'border-emerald-600 bg-emerald-50' : 'border-slate-300'}`}
+            >
               {m}
             </button>
           ))}
@@ -171,7 +211,14 @@ function RejectDialog({ busy, error, onCancel, onConfirm }: DialogProps & { onCo
           <label htmlFor="reject-reason" className="mb-1 block text-sm font-medium">
             {tr.t('rejectReason')}
           </label>
-          <select id="reject-reason" data-testid="reject-reason" required value={reason} onChange={(e) => setReason(e.target.value as RejectReason)} className={field}>
+          <select
+            id="reject-reason"
+            data-testid="reject-reason"
+            required
+            value={reason}
+            onChange={(e) => setReason(e.target.value as RejectReason)}
+            className={field}
+          >
             <option value="" disabled>
               —
             </option>
@@ -186,7 +233,15 @@ function RejectDialog({ busy, error, onCancel, onConfirm }: DialogProps & { onCo
           <label htmlFor="reject-comment" className="mb-1 block text-sm font-medium">
             {tr.t('commentLabel')}
           </label>
-          <textarea id="reject-comment" data-testid="reject-comment" maxLength={500} rows={2} value={comment} onChange={(e) => setComment(e.target.value)} className={field} />
+          <textarea
+            id="reject-comment"
+            data-testid="reject-comment"
+            maxLength={500}
+            rows={2}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            className={field}
+          />
         </div>
         <DialogError error={error} />
         <DialogButtons busy={busy} onCancel={onCancel} testId="reject-confirm" disabled={!reason} />
@@ -195,14 +250,22 @@ function RejectDialog({ busy, error, onCancel, onConfirm }: DialogProps & { onCo
   );
 }
 
-function CourierDialog({ order, busy, error, onCancel, onConfirm }: DialogProps & { order: StaffOrder; onConfirm: (courierId: string) => void }) {
+function CourierDialog({
+  order,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: DialogProps & { order: StaffOrder; onConfirm: (courierId: string) => void }) {
   const tr = useT();
   const couriers = useLoad(() => api.couriers(), []);
   const [courierId, setCourierId] = useState('');
   // The couriers of the order's branch (one with no branches works at every one), the least busy first.
   const serves = (c: Courier) => !c.branchIds.length || c.branchIds.includes(order.branch.id);
   const all = couriers.data ?? [];
-  const list = (all.some(serves) ? all.filter(serves) : [...all]).sort((a, b) => a.activeOrders - b.activeOrders || a.name.localeCompare(b.name));
+  const list = (all.some(serves) ? all.filter(serves) : [...all]).sort(
+    (a, b) => a.activeOrders - b.activeOrders || a.name.localeCompare(b.name),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (courierId) onConfirm(courierId);
@@ -219,7 +282,14 @@ function CourierDialog({ order, busy, error, onCancel, onConfirm }: DialogProps 
             <label htmlFor="courier-select" className="mb-1 block text-sm font-medium">
               {tr.t('courier')}
             </label>
-            <select id="courier-select" data-testid="courier-select" required value={courierId} onChange={(e) => setCourierId(e.target.value)} className={field}>
+            <select
+              id="courier-select"
+              data-testid="courier-select"
+              required
+              value={courierId}
+              onChange={(e) => setCourierId(e.target.value)}
+              className={field}
+            >
               <option value="" disabled>
                 {list.length ? tr.t('chooseCourier') : tr.t('noCouriers')}
               </option>

@@ -35,14 +35,28 @@ export const STATUS_TONE: Record<string, string> = {
 
 export function StatusBadge({ order, tr }: { order: StaffOrder; tr: Translator }) {
   return (
-    <span data-testid="order-status" data-status={order.status} className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_TONE[order.status] ?? 'bg-slate-100'}`}>
+    <span
+      data-testid="order-status"
+      data-status={order.status}
+      className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_TONE[order.status] ?? 'bg-slate-100'}`}
+    >
       {tr.status(order.status)}
     </span>
   );
 }
 
 /** One order on the board: what it is, how it is paid, and the moves the staff member may make. */
-export function OrderCard({ order, now, showBranch, onMoved }: { order: StaffOrder; now: number; showBranch: boolean; onMoved: (order: StaffOrder) => void }) {
+export function OrderCard({
+  order,
+  now,
+  showBranch,
+  onMoved,
+}: {
+  order: StaffOrder;
+  now: number;
+  showBranch: boolean;
+  onMoved: (order: StaffOrder) => void;
+}) {
   const tr = useT();
   const active = isActiveStatus(order.status);
   const { minutes: waited, late } = orderWait(order, now);
@@ -54,13 +68,20 @@ export function OrderCard({ order, now, showBranch, onMoved }: { order: StaffOrd
       className={`rounded-xl border bg-white p-3 shadow-sm ${order.status === 'OPEN' ? 'border-sky-400 ring-2 ring-sky-200' : 'border-slate-200'}`}
     >
       <div className="flex items-baseline justify-between gap-2">
-        <Link to={`/orders/${order.id}`} data-testid="order-link" className="text-xl font-bold text-slate-900 underline-offset-2 hover:underline">
+        <Link
+          to={`/orders/${order.id}`}
+          data-testid="order-link"
+          className="text-xl font-bold text-slate-900 underline-offset-2 hover:underline"
+        >
           №{order.number}
         </Link>
         <span className="text-sm text-slate-500">
           <time dateTime={order.createdAt}>{time(order.createdAt, tr)}</time>
           {active && (
-            <span className={`ml-2 font-semibold ${late ? 'text-red-600' : 'text-slate-700'}`} title={tr.t('cookingFor', { m: order.cookingTime ?? '' })}>
+            <span
+              className={`ml-2 font-semibold ${late ? 'text-red-600' : 'text-slate-700'}`}
+              title={tr.t('cookingFor', { m: order.cookingTime ?? '' })}
+            >
               {waited}′
             </span>
           )}
@@ -68,7 +89,11 @@ export function OrderCard({ order, now, showBranch, onMoved }: { order: StaffOrd
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="font-medium">{tr.service(order.serviceType)}</span>
-        {order.atTime && order.deliveryAt && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}</span>}
+        {order.atTime && order.deliveryAt && (
+          <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">
+            {tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}
+          </span>
+        )}
         {!active && <StatusBadge order={order} tr={tr} />}
       </div>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">

@@ -17,7 +17,8 @@ interface LiveOrders {
 export type PageLoader = (cursor: string | null) => Promise<{ content: StaffOrder[]; nextCursor: string | null }>;
 
 /** Of two states of one order, the later: the one with more moves in its history (moves only add to it). */
-const later = (known: StaffOrder | undefined, fresh: StaffOrder): StaffOrder => (known && known.history.length > fresh.history.length ? known : fresh);
+const later = (known: StaffOrder | undefined, fresh: StaffOrder): StaffOrder =>
+  known && known.history.length > fresh.history.length ? known : fresh;
 
 /**
  * A list of orders kept current by the live stream: each `order` event refetches the order it names (its `next`
@@ -26,7 +27,10 @@ const later = (known: StaffOrder | undefined, fresh: StaffOrder): StaffOrder => 
  * first shows at once, the next are read one after another until the last and added to it, so no order is left
  * out however many there are. The whole list is read again after a reconnect.
  */
-export function useLiveOrders(load: PageLoader, onChange?: (event: OrderEvent, before: StaffOrder | undefined, after: StaffOrder | null) => void): LiveOrders {
+export function useLiveOrders(
+  load: PageLoader,
+  onChange?: (event: OrderEvent, before: StaffOrder | undefined, after: StaffOrder | null) => void,
+): LiveOrders {
   const [orders, setOrders] = useState<ReadonlyMap<string, StaffOrder>>(new Map());
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);

@@ -33,11 +33,17 @@ export function OrderMap({ address, branch, courier }: { address: MapPoint; bran
   useEffect(() => {
     if (!element.current) return;
     const m = L.map(element.current, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
-    L.tileLayer(TILE_URL, { maxZoom: 19, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }).addTo(m);
+    L.tileLayer(TILE_URL, { maxZoom: 19, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }).addTo(
+      m,
+    );
     const a: L.LatLngTuple = [address.latitude, address.longitude];
     const b: L.LatLngTuple = [branch.latitude, branch.longitude];
-    L.circleMarker(b, { ...STYLE.branch, weight: 2, fillOpacity: 1 }).bindTooltip(branch.label).addTo(m);
-    L.circleMarker(a, { ...STYLE.address, weight: 3, fillOpacity: 1 }).bindTooltip(address.label, { permanent: true, direction: 'top', offset: [0, -8] }).addTo(m);
+    L.circleMarker(b, { ...STYLE.branch, weight: 2, fillOpacity: 1 })
+      .bindTooltip(branch.label)
+      .addTo(m);
+    L.circleMarker(a, { ...STYLE.address, weight: 3, fillOpacity: 1 })
+      .bindTooltip(address.label, { permanent: true, direction: 'top', offset: [0, -8] })
+      .addTo(m);
     m.fitBounds(L.latLngBounds([a, b]), FIT);
     fixed.current = [a, b];
     map.current = m;
@@ -60,10 +66,22 @@ export function OrderMap({ address, branch, courier }: { address: MapPoint; bran
       return;
     }
     if (courierMarker.current) courierMarker.current.setLatLng([lat, lng]);
-    else courierMarker.current = L.circleMarker([lat, lng], { ...STYLE.courier, weight: 3, fillOpacity: 1 }).bindTooltip(courierLabel).addTo(m);
+    else
+      courierMarker.current = L.circleMarker([lat, lng], { ...STYLE.courier, weight: 3, fillOpacity: 1 })
+        .bindTooltip(courierLabel)
+        .addTo(m);
     // The courier stays in sight: the view takes in all three again when they leave it.
     if (!m.getBounds().contains([lat, lng])) m.fitBounds(L.latLngBounds([...fixed.current, [lat, lng]]), FIT);
   }, [lat, lng, courierLabel]);
 
-  return <div ref={element} dir="ltr" data-testid="order-map" role="region" aria-label={address.label} className="h-64 w-full overflow-hidden rounded-xl bg-slate-200 sm:h-80" />;
+  return (
+    <div
+      ref={element}
+      dir="ltr"
+      data-testid="order-map"
+      role="region"
+      aria-label={address.label}
+      className="h-64 w-full overflow-hidden rounded-xl bg-slate-200 sm:h-80"
+    />
+  );
 }

@@ -17,7 +17,9 @@ export function KitchenTicket({ order }: { order: StaffOrder }) {
         <strong>{tr.service(order.serviceType)}</strong>
         <span>{dateTime(order.createdAt, tr)}</span>
       </div>
-      {order.atTime && order.deliveryAt && <div className="ops-ticket-strong">{tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}</div>}
+      {order.atTime && order.deliveryAt && (
+        <div className="ops-ticket-strong">{tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}</div>
+      )}
       {order.cookingTime !== null && <div>{tr.t('cookingFor', { m: order.cookingTime })}</div>}
       <div>{pickText(order.branch.name, tr.content)}</div>
       <ol className="ops-ticket-lines">
@@ -41,7 +43,13 @@ export function KitchenTicket({ order }: { order: StaffOrder }) {
 }
 
 /** A line's chosen modifications, `+ name ×count`, on the ticket and the order's page alike. */
-export function LineModifications({ modifications, className }: { modifications: StaffOrder['cartItems'][number]['modifications']; className?: string }) {
+export function LineModifications({
+  modifications,
+  className,
+}: {
+  modifications: StaffOrder['cartItems'][number]['modifications'];
+  className?: string;
+}) {
   const tr = useT();
   if (modifications.length === 0) return null;
   return (

@@ -46,7 +46,9 @@ export function Board() {
             key={column.id}
             type="button"
             data-testid={`jump-${column.id}`}
-            onClick={() => document.getElementById(`column-${column.id}`)?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' })}
+            onClick={() =>
+              document.getElementById(`column-${column.id}`)?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' })
+            }
             className="whitespace-nowrap rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm"
           >
             {tr.column(column.id)} <span className="font-semibold">{columns.get(column.id)?.length ?? 0}</span>
@@ -57,13 +59,22 @@ export function Board() {
       {live.loading ? (
         <Loading />
       ) : (
-        <div className="grid snap-x snap-mandatory auto-cols-[86vw] grid-flow-col gap-3 overflow-x-auto pb-2 sm:auto-cols-[minmax(15rem,1fr)] xl:grid-flow-row xl:grid-cols-6 xl:overflow-visible" data-testid="board">
+        <div
+          className="grid snap-x snap-mandatory auto-cols-[86vw] grid-flow-col gap-3 overflow-x-auto pb-2 sm:auto-cols-[minmax(15rem,1fr)] xl:grid-flow-row xl:grid-cols-6 xl:overflow-visible"
+          data-testid="board"
+        >
           {BOARD_COLUMNS.map((column) => {
             const all = columns.get(column.id) ?? [];
             const list = column.id === 'done' ? all.sort(byTime).reverse().slice(0, DONE_SHOWN) : all.sort(byTime);
             const headingId = `column-${column.id}-title`;
             return (
-              <section key={column.id} id={`column-${column.id}`} data-testid={`column-${column.id}`} aria-labelledby={headingId} className="flex min-h-40 snap-start flex-col rounded-xl bg-slate-200/70 p-2">
+              <section
+                key={column.id}
+                id={`column-${column.id}`}
+                data-testid={`column-${column.id}`}
+                aria-labelledby={headingId}
+                className="flex min-h-40 snap-start flex-col rounded-xl bg-slate-200/70 p-2"
+              >
                 <h2 id={headingId} className="flex items-center justify-between px-1 pb-2 font-semibold">
                   <span>{tr.column(column.id)}</span>
                   <span className="rounded-full bg-white px-2 text-sm" data-testid="column-count">

@@ -57,14 +57,20 @@ function usePositionSender(active: boolean): GpsState | 'off' | 'unsupported' {
   return active ? state : 'off';
 }
 
-const mapsHref = (o: StaffOrder) => (o.address ? `https://www.google.com/maps/search/?api=1&query=${o.address.latitude},${o.address.longitude}` : null);
+const mapsHref = (o: StaffOrder) =>
+  o.address ? `https://www.google.com/maps/search/?api=1&query=${o.address.latitude},${o.address.longitude}` : null;
 
 function CourierCard({ order, onMoved }: { order: StaffOrder; onMoved: (order: StaffOrder) => void }) {
   const tr = useT();
   const a = order.address;
   const maps = mapsHref(order);
   return (
-    <article data-testid={`order-card-${order.number}`} data-status={order.status} aria-label={tr.t('orderNo', { n: order.number })} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      data-testid={`order-card-${order.number}`}
+      data-status={order.status}
+      aria-label={tr.t('orderNo', { n: order.number })}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-baseline justify-between gap-2">
         <Link to={`/orders/${order.id}`} data-testid="order-link" className="text-2xl font-bold underline-offset-2 hover:underline">
           №{order.number}
@@ -89,12 +95,22 @@ function CourierCard({ order, onMoved }: { order: StaffOrder; onMoved: (order: S
       </div>
       <div className="mt-2 flex flex-wrap gap-3 text-sm">
         {(order.receiver?.phone ?? order.customer.phone) && (
-          <a href={telHref(order.receiver?.phone ?? order.customer.phone ?? '')} className="inline-flex items-center gap-1 font-medium text-emerald-700 underline" data-testid="call-customer">
+          <a
+            href={telHref(order.receiver?.phone ?? order.customer.phone ?? '')}
+            className="inline-flex items-center gap-1 font-medium text-emerald-700 underline"
+            data-testid="call-customer"
+          >
             <Icon name="phone" /> {tr.t('callCustomer')}
           </a>
         )}
         {maps && (
-          <a href={maps} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-emerald-700 underline" data-testid="open-maps">
+          <a
+            href={maps}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-emerald-700 underline"
+            data-testid="open-maps"
+          >
             <Icon name="pin" /> {tr.t('openInMaps')}
           </a>
         )}
@@ -119,8 +135,12 @@ export function CourierView() {
       if (after && awaitsCourier({ ...after, courierId: after.courier?.id ?? null }) && before?.status !== 'DONE') chime();
     },
   );
-  const mine = live.orders.filter((o) => carriesOrder({ ...o, courierId: o.courier?.id ?? null }, staff.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const ready = live.orders.filter((o) => awaitsCourier({ ...o, courierId: o.courier?.id ?? null })).sort((a, b) => (a.readyTime ?? a.createdAt).localeCompare(b.readyTime ?? b.createdAt));
+  const mine = live.orders
+    .filter((o) => carriesOrder({ ...o, courierId: o.courier?.id ?? null }, staff.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const ready = live.orders
+    .filter((o) => awaitsCourier({ ...o, courierId: o.courier?.id ?? null }))
+    .sort((a, b) => (a.readyTime ?? a.createdAt).localeCompare(b.readyTime ?? b.createdAt));
   const riding = mine.some((o) => o.status === 'ON_WAY');
   const gps = usePositionSender(riding);
 

@@ -15,7 +15,10 @@ export function FiguresScreen() {
   const [day, setDay] = useState(localDay);
   const figures = useLoad(() => api.figures(day), [day]);
   const data = figures.loading ? undefined : figures.data;
-  const total = data?.branches.reduce((t, b) => ({ orders: t.orders + b.orders, canceled: t.canceled + b.canceled, revenue: t.revenue + b.revenue }), { orders: 0, canceled: 0, revenue: 0 });
+  const total = data?.branches.reduce(
+    (t, b) => ({ orders: t.orders + b.orders, canceled: t.canceled + b.canceled, revenue: t.revenue + b.revenue }),
+    { orders: 0, canceled: 0, revenue: 0 },
+  );
   const th = 'px-3 py-2 text-right font-semibold';
   const td = 'px-3 py-2 text-right tabular-nums';
 
@@ -27,7 +30,15 @@ export function FiguresScreen() {
           <label htmlFor="figures-day" className="text-sm font-medium">
             {tr.t('day')}
           </label>
-          <input id="figures-day" data-testid="figures-day" type="date" value={day} max={localDay()} onChange={(e) => e.target.value && setDay(e.target.value)} className={`${field} w-auto py-1.5`} />
+          <input
+            id="figures-day"
+            data-testid="figures-day"
+            type="date"
+            value={day}
+            max={localDay()}
+            onChange={(e) => e.target.value && setDay(e.target.value)}
+            className={`${field} w-auto py-1.5`}
+          />
         </div>
       </div>
       {figures.error !== null && <ErrorNote error={figures.error} onRetry={figures.reload} />}

@@ -47,7 +47,13 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
           <label className="sr-only" htmlFor="login-lang">
             {tr.t('language')}
           </label>
-          <select id="login-lang" data-testid="lang-select" value={tr.lang} onChange={(e) => tr.setLang(e.target.value as Lang)} className="rounded-md border border-slate-300 px-1 py-1 text-sm">
+          <select
+            id="login-lang"
+            data-testid="lang-select"
+            value={tr.lang}
+            onChange={(e) => tr.setLang(e.target.value as Lang)}
+            className="rounded-md border border-slate-300 px-1 py-1 text-sm"
+          >
             {LANGS.map((l) => (
               <option key={l} value={l}>
                 {LANGUAGE_MARKS[l]}

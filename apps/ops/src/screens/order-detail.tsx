@@ -67,7 +67,12 @@ export function OrderDetail({ id }: { id: string }) {
         <span className="text-slate-500">
           {dateTime(order.createdAt, tr)} · {tr.service(order.serviceType)} · {branchName}
         </span>
-        <button type="button" className={`${btn.secondary} ml-auto min-h-9 px-3 py-1 text-sm`} data-testid="print-ticket" onClick={() => window.print()}>
+        <button
+          type="button"
+          className={`${btn.secondary} ml-auto min-h-9 px-3 py-1 text-sm`}
+          data-testid="print-ticket"
+          onClick={() => window.print()}
+        >
           <Icon name="printer" /> {tr.t('printTicket')}
         </button>
       </div>
@@ -154,7 +159,9 @@ export function OrderDetail({ id }: { id: string }) {
           {order.address && (
             <Section title={tr.t('address')} testId="order-address">
               <p className="mb-2">{address}</p>
-              {order.address.description && order.address.streetName && <p className="mb-2 text-sm text-slate-600">{order.address.description}</p>}
+              {order.address.description && order.address.streetName && (
+                <p className="mb-2 text-sm text-slate-600">{order.address.description}</p>
+              )}
               {order.address.details.comment && <p className="mb-2 text-sm text-slate-600">{order.address.details.comment}</p>}
               <OrderMap
                 address={{ latitude: order.address.latitude, longitude: order.address.longitude, label: `№${order.number}` }}
@@ -172,7 +179,10 @@ export function OrderDetail({ id }: { id: string }) {
                   </time>
                   <div>
                     <span className="font-medium">{tr.status(entry.to)}</span>
-                    <span className="text-slate-500"> · {entry.staff ? `${entry.staff.name} (${tr.role(entry.role)})` : tr.role(entry.role)}</span>
+                    <span className="text-slate-500">
+                      {' '}
+                      · {entry.staff ? `${entry.staff.name} (${tr.role(entry.role)})` : tr.role(entry.role)}
+                    </span>
                     {/* An entry's own reason is the server's kind of change (CHANGE_STATUS…); why it was cancelled is the order's. */}
                     {entry.to === 'CANCELED' && order.reason && <div className="text-red-700">{tr.reason(order.reason)}</div>}
                     {entry.comment && <div className="text-slate-600">{entry.comment}</div>}

@@ -9,7 +9,19 @@ import { btn, BranchSelect, ErrorNote, field, Loading, useLoad, useNow } from '.
 
 const PAUSES = [15, 30, 60, 120] as const;
 
-function Switch({ on, label, busy, testId, onToggle }: { on: boolean; label: string; busy: boolean; testId: string; onToggle: () => void }) {
+function Switch({
+  on,
+  label,
+  busy,
+  testId,
+  onToggle,
+}: {
+  on: boolean;
+  label: string;
+  busy: boolean;
+  testId: string;
+  onToggle: () => void;
+}) {
   return (
     <button
       type="button"
@@ -21,7 +33,10 @@ function Switch({ on, label, busy, testId, onToggle }: { on: boolean; label: str
       onClick={onToggle}
       className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-50 ${on ? 'bg-emerald-600' : 'bg-slate-300'}`}
     >
-      <span aria-hidden="true" className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`} />
+      <span
+        aria-hidden="true"
+        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-6' : 'translate-x-1'}`}
+      />
     </button>
   );
 }
@@ -57,13 +72,17 @@ export function StopListScreen() {
   // The answer for the branch on screen (not the previous one's while the next loads).
   const stopList = list.data?.branchId === branchId ? list.data : undefined;
   const needle = search.trim().toLowerCase();
-  const matches = (p: Product) => !needle || pickText(p.name, tr.content).toLowerCase().includes(needle) || pickText(p.categoryName, tr.content).toLowerCase().includes(needle);
+  const matches = (p: Product) =>
+    !needle ||
+    pickText(p.name, tr.content).toLowerCase().includes(needle) ||
+    pickText(p.categoryName, tr.content).toLowerCase().includes(needle);
   const groups = new Map<string, Product[]>();
   for (const product of stopList?.products.filter(matches) ?? []) {
     const category = pickText(product.categoryName, tr.content);
     groups.set(category, [...(groups.get(category) ?? []), product]);
   }
-  const pausedUntil = stopList?.deliveryPausedUntil && new Date(stopList.deliveryPausedUntil).getTime() > now ? stopList.deliveryPausedUntil : null;
+  const pausedUntil =
+    stopList?.deliveryPausedUntil && new Date(stopList.deliveryPausedUntil).getTime() > now ? stopList.deliveryPausedUntil : null;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3 p-3">
@@ -88,12 +107,25 @@ export function StopListScreen() {
             </h2>
             <div className="flex flex-wrap gap-2">
               {PAUSES.map((m) => (
-                <button key={m} type="button" data-testid={`pause-${m}`} disabled={busy !== null} className={btn.secondary} onClick={() => change('pause', () => api.pauseDelivery(stopList.branchId, m))}>
+                <button
+                  key={m}
+                  type="button"
+                  data-testid={`pause-${m}`}
+                  disabled={busy !== null}
+                  className={btn.secondary}
+                  onClick={() => change('pause', () => api.pauseDelivery(stopList.branchId, m))}
+                >
                   {tr.t('pauseFor', { m })}
                 </button>
               ))}
               {pausedUntil && (
-                <button type="button" data-testid="pause-resume" disabled={busy !== null} className={btn.primary} onClick={() => change('pause', () => api.pauseDelivery(stopList.branchId, 0))}>
+                <button
+                  type="button"
+                  data-testid="pause-resume"
+                  disabled={busy !== null}
+                  className={btn.primary}
+                  onClick={() => change('pause', () => api.pauseDelivery(stopList.branchId, 0))}
+                >
                   {tr.t('resume')}
                 </button>
               )}
@@ -108,7 +140,15 @@ export function StopListScreen() {
             <label htmlFor={searchId} className="sr-only">
               {tr.t('search')}
             </label>
-            <input id={searchId} type="search" data-testid="stop-search" placeholder={tr.t('search')} value={search} onChange={(e) => setSearch(e.target.value)} className={field} />
+            <input
+              id={searchId}
+              type="search"
+              data-testid="stop-search"
+              placeholder={tr.t('search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className={field}
+            />
           </div>
           {groups.size === 0 && <p className="text-slate-500">{tr.t('noProducts')}</p>}
           {[...groups].map(([category, products]) => (
@@ -126,7 +166,9 @@ export function StopListScreen() {
                           label={`${name}: ${tr.t('available')}`}
                           busy={busy === p.id}
                           testId={`stop-product-${p.id}`}
-                          onToggle={() => change(p.id, () => api.stop({ branchId: stopList.branchId, productId: p.id, stopped: !p.stopped }))}
+                          onToggle={() =>
+                            change(p.id, () => api.stop({ branchId: stopList.branchId, productId: p.id, stopped: !p.stopped }))
+                          }
                         />
                       </div>
                       {p.modifications.length > 0 && (
@@ -141,7 +183,9 @@ export function StopListScreen() {
                                   label={`${name} · ${modName}: ${tr.t('available')}`}
                                   busy={busy === m.id}
                                   testId={`stop-modification-${m.id}`}
-                                  onToggle={() => change(m.id, () => api.stop({ branchId: stopList.branchId, modificationId: m.id, stopped: !m.stopped }))}
+                                  onToggle={() =>
+                                    change(m.id, () => api.stop({ branchId: stopList.branchId, modificationId: m.id, stopped: !m.stopped }))
+                                  }
                                 />
                               </li>
                             );

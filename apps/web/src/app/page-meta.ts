@@ -57,7 +57,8 @@ export function shortText(text: string, max = DESCRIPTION_MAX): string {
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path}`);
 /** A preview picture: large enough for a link preview's card. */
-const picture = (origin: string, key: string | null | undefined) => (key ? absolute(origin, imageUrl(key, { width: 1200, height: 1200, format: 'jpeg' })) : null);
+const picture = (origin: string, key: string | null | undefined) =>
+  key ? absolute(origin, imageUrl(key, { width: 1200, height: 1200, format: 'jpeg' })) : null;
 
 function offer(product: Product, origin: string) {
   return {
@@ -77,7 +78,9 @@ function openingHours(branch: Branch) {
     .filter((d) => !d.isDayOff)
     .flatMap((d) => [
       { '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[d.weekName], opens: d.open, closes: d.close },
-      ...(d.extraOpen && d.extraClose ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[d.weekName], opens: d.extraOpen, closes: d.extraClose }] : []),
+      ...(d.extraOpen && d.extraClose
+        ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[d.weekName], opens: d.extraOpen, closes: d.extraClose }]
+        : []),
     ]);
 }
 
@@ -171,9 +174,21 @@ export function pageMeta(input: MetaInput): PageMeta {
   const site = pickText(settings.title, lang) || brand;
   const titled = (part: string) => (part ? `${part} — ${site}` : site);
   const logo = picture(origin, merchant?.logo);
-  const dishes = (menu?.categories ?? []).slice(0, 6).map((c) => pickText(c.name, lang)).filter(Boolean).join(', ');
+  const dishes = (menu?.categories ?? [])
+    .slice(0, 6)
+    .map((c) => pickText(c.name, lang))
+    .filter(Boolean)
+    .join(', ');
   const homeDescription = shortText(t('seo.home', { brand, dishes }));
-  const base: PageMeta = { title: site, description: homeDescription, image: logo, type: 'website', noindex: false, jsonLd: [], firstPicture: null };
+  const base: PageMeta = {
+    title: site,
+    description: homeDescription,
+    image: logo,
+    type: 'website',
+    noindex: false,
+    jsonLd: [],
+    firstPicture: null,
+  };
   if (!merchant || route === null) return { ...base, noindex: true };
 
   switch (route) {
@@ -204,7 +219,12 @@ export function pageMeta(input: MetaInput): PageMeta {
       };
     }
     case '/branches':
-      return { ...base, title: titled(t('nav.branches')), description: shortText(t('seo.branches', { brand })), jsonLd: [restaurantLd({ ...input, branches })] };
+      return {
+        ...base,
+        title: titled(t('nav.branches')),
+        description: shortText(t('seo.branches', { brand })),
+        jsonLd: [restaurantLd({ ...input, branches })],
+      };
     case '/about':
       return { ...base, title: titled(t('info.about')) };
     case '/offerta':

@@ -42,7 +42,8 @@ describe("the storefront's route table under React Router", () => {
   it('puts every page of an open storefront under the check-merchant guard, and the status pages outside it', () => {
     const guard = routes[0]!;
     const guarded = (pathname: string) => matchRoutes(routes, pathname)?.[0]?.route === guard;
-    for (const path of ['/', '/product/1', '/basket', '/login', '/extra4', '/branches/map', '/no/such/page']) expect(guarded(path)).toBe(true);
+    for (const path of ['/', '/product/1', '/basket', '/login', '/extra4', '/branches/map', '/no/such/page'])
+      expect(guarded(path)).toBe(true);
     expect(guarded('/blocked')).toBe(false);
     expect(guarded('/merchantNotAvailable')).toBe(false);
   });
@@ -66,7 +67,19 @@ describe('what the server renders for an address', () => {
   });
 
   it('names only addresses the route table has (no page the browser would draw as not found)', () => {
-    for (const path of ['/', '/category', '/search', '/product/1', '/branches', '/about', '/offerta', '/privacy', '/basket', '/profile/cards', '/extra4'])
+    for (const path of [
+      '/',
+      '/category',
+      '/search',
+      '/product/1',
+      '/branches',
+      '/about',
+      '/offerta',
+      '/privacy',
+      '/basket',
+      '/profile/cards',
+      '/extra4',
+    ])
       expect(leaf(path).path, path).not.toBe('*');
   });
 });

@@ -30,8 +30,10 @@ async function menuWithOverlay(queryClient: QueryClient, search: URLSearchParams
   await Promise.all([menu(queryClient), search.get(PRODUCT_PARAM) ? queryClient.prefetchQuery(gradesQuery()) : null]);
 }
 
-const policy = (type: PolicyType, flag: keyof MerchantSettings): Prefetch =>
-  (queryClient, settings) => (settings[flag] ? queryClient.prefetchQuery(policyQuery(type)) : Promise.resolve());
+const policy =
+  (type: PolicyType, flag: keyof MerchantSettings): Prefetch =>
+  (queryClient, settings) =>
+    settings[flag] ? queryClient.prefetchQuery(policyQuery(type)) : Promise.resolve();
 
 const PAGES: { path: string; prefetch: Prefetch }[] = [
   {
@@ -59,7 +61,10 @@ const PAGES: { path: string; prefetch: Prefetch }[] = [
       if (queryClient.getQueryState(productQuery(id).queryKey)?.status === 'error') return NOT_FOUND;
     },
   },
-  { path: '/branches', prefetch: (queryClient, settings) => (settings.branchesActive ? queryClient.prefetchQuery(branchesQuery()) : Promise.resolve()) },
+  {
+    path: '/branches',
+    prefetch: (queryClient, settings) => (settings.branchesActive ? queryClient.prefetchQuery(branchesQuery()) : Promise.resolve()),
+  },
   { path: '/about', prefetch: policy('ABOUT_COMPANY', 'aboutMerchantActive') },
   { path: '/offerta', prefetch: policy('TERMS', 'termsOfUseActive') },
   { path: '/privacy', prefetch: policy('PRIVACY_POLICY', 'privacyActive') },
@@ -83,7 +88,10 @@ const CLIENT_ONLY = [
   '/extra4',
 ];
 
-export type ServerPage = { kind: 'page'; path: string; prefetch: Prefetch; params: Record<string, string | undefined> } | { kind: 'notFound' } | { kind: 'client' };
+export type ServerPage =
+  | { kind: 'page'; path: string; prefetch: Prefetch; params: Record<string, string | undefined> }
+  | { kind: 'notFound' }
+  | { kind: 'client' };
 
 /** A param as the browser's routes give it (React Router decodes the address before matching; `matchPath` alone does not). */
 function decoded(value: string | undefined): string | undefined {

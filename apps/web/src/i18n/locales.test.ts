@@ -8,7 +8,9 @@ const catalogues = new Map(Object.entries(files).map(([path, text]) => [/([a-z]+
 const catalogue = (lang: string) => catalogues.get(lang) ?? new Map<string, string>();
 /** Every source file of the storefront (tests left out), to find the ids it asks for. */
 const sources = new Map(
-  Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' })).filter(([path]) => !path.endsWith('.test.ts')),
+  Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' })).filter(
+    ([path]) => !path.endsWith('.test.ts'),
+  ),
 );
 
 describe('the storefront catalogues', () => {
@@ -20,9 +22,11 @@ describe('the storefront catalogues', () => {
   }, 60_000);
 
   it("say every error of the catalogue in each language, in uz, ru and eng the server's words", () => {
-    for (const lang of UI_LANGUAGES) for (const code of Object.keys(ERROR_CATALOGUE)) expect(catalogue(lang).get(`errors.${code}`), `${lang}:errors.${code}`).toBeTruthy();
+    for (const lang of UI_LANGUAGES)
+      for (const code of Object.keys(ERROR_CATALOGUE)) expect(catalogue(lang).get(`errors.${code}`), `${lang}:errors.${code}`).toBeTruthy();
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
-      for (const lang of ['uz', 'ru', 'eng'] as const) expect(catalogue(lang).get(`errors.${code}`), `${lang}:errors.${code}`).toBe(entry.description[lang]);
+      for (const lang of ['uz', 'ru', 'eng'] as const)
+        expect(catalogue(lang).get(`errors.${code}`), `${lang}:errors.${code}`).toBe(entry.description[lang]);
     }
   });
 
@@ -30,6 +34,8 @@ describe('the storefront catalogues', () => {
     expect(catalogue('uz').get('blocked.title')).toBe("Tizim admin tomonidan o'chirilgan");
     expect(catalogue('eng').get('blocked.title')).toBe('System deleted by admin');
     expect(catalogue('ru').get('errors.generic')).toBe('Произошла ошибка, попробуйте позже');
-    expect(catalogue('ru').get('basket.items')).toBe('{count, plural, one {{count} товар} few {{count} товара} many {{count} товаров} other {{count} товара}}');
+    expect(catalogue('ru').get('basket.items')).toBe(
+      '{count, plural, one {{count} товар} few {{count} товара} many {{count} товаров} other {{count} товара}}',
+    );
   });
 });

@@ -10,7 +10,10 @@ export function whenIdleAfterLoad(task: () => void): () => void {
   let idleHandle: number | null = null;
   const idle = () => {
     if (cancelled) return;
-    idleHandle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 3000 }) : window.setTimeout(task, 1500);
+    idleHandle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(task, { timeout: 3000 })
+        : window.setTimeout(task, 1500);
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });

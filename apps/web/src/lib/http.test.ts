@@ -9,7 +9,10 @@ const json = (status: number, body: unknown) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   setMerchantId(null);
-  configureAuth(() => null, () => {});
+  configureAuth(
+    () => null,
+    () => {},
+  );
 });
 
 describe("the storefront's calls", () => {
@@ -30,7 +33,10 @@ describe("the storefront's calls", () => {
     const fetchMock = vi.fn(async () => json(401, errorBody('UNAUTHORIZED')));
     vi.stubGlobal('fetch', fetchMock);
     let ended = 0;
-    configureAuth(() => 'tok', () => (ended += 1));
+    configureAuth(
+      () => 'tok',
+      () => (ended += 1),
+    );
     await expect(http('/public')).rejects.toBeInstanceOf(HttpError);
     expect(ended).toBe(0);
     await expect(http('/mine', { auth: true })).rejects.toMatchObject({ status: 401 });
@@ -39,7 +45,10 @@ describe("the storefront's calls", () => {
   });
 
   it('retry a GET once on 503 (docs/spec-index.md section 9)', async () => {
-    const fetchMock = vi.fn().mockResolvedValueOnce(json(503, errorBody('INTERNAL_ERROR'))).mockResolvedValueOnce(json(200, [1]));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(503, errorBody('INTERNAL_ERROR')))
+      .mockResolvedValueOnce(json(200, [1]));
     vi.stubGlobal('fetch', fetchMock);
     await expect(http('/x')).resolves.toEqual([1]);
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -7,4 +7,9 @@ const never = () => () => {};
  * draw the same thing, so whatever the browser would otherwise draw in steps is drawn whole. False when
  * the browser draws a page on its own.
  */
-export const useServerDrawn = (): boolean => useSyncExternalStore(never, () => false, () => true);
+export const useServerDrawn = (): boolean =>
+  useSyncExternalStore(
+    never,
+    () => false,
+    () => true,
+  );

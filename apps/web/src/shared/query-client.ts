@@ -25,8 +25,13 @@ export function pageQueries(queryClient: QueryClient): DehydratedState {
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error' });
   // Typed as the Error it stands for: JSON keeps only these fields of it anyway.
   const plain = (error: unknown) =>
-    (error instanceof HttpError ? { kind: error.kind, status: error.status, body: error.body, message: error.message } : null) as unknown as Error | null;
-  return { ...state, queries: state.queries.map((q) => (q.state.error ? { ...q, state: { ...q.state, error: plain(q.state.error) } } : q)) };
+    (error instanceof HttpError
+      ? { kind: error.kind, status: error.status, body: error.body, message: error.message }
+      : null) as unknown as Error | null;
+  return {
+    ...state,
+    queries: state.queries.map((q) => (q.state.error ? { ...q, state: { ...q.state, error: plain(q.state.error) } } : q)),
+  };
 }
 
 /** Puts a page's queries into a cache, failures as the `HttpError`s the screens know: the server and the browser draw the same page. */
@@ -37,5 +42,8 @@ export function hydratePageQueries(queryClient: QueryClient, state: DehydratedSt
       ? new HttpError(e.kind ?? 'http', e.status, e.body ?? null, e.message ?? '')
       : new HttpError('network', 0, null, 'The server could not fetch this');
   };
-  hydrate(queryClient, { ...state, queries: state.queries.map((q) => (q.state.status === 'error' ? { ...q, state: { ...q.state, error: revive(q.state.error) } } : q)) });
+  hydrate(queryClient, {
+    ...state,
+    queries: state.queries.map((q) => (q.state.status === 'error' ? { ...q, state: { ...q.state, error: revive(q.state.error) } } : q)),
+  });
 }

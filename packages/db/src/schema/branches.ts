@@ -1,22 +1,5 @@
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import {
-  DEFAULT_TIME_ZONE,
-  WEEK_NAMES,
-  WORK_HOURS_TYPES,
-  type DistanceBand,
-  type ZoneArea,
-} from '@dasturxon/domain';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE, WEEK_NAMES, WORK_HOURS_TYPES, type DistanceBand, type ZoneArea } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, localized } from './columns.ts';
 import { merchantId } from './merchants.ts';
 
@@ -85,7 +68,11 @@ export const branches = pgTable(
     /** The staff paused delivery from the branch until then (the stop-list, issue 15). */
     deliveryPausedUntil: timestamp({ withTimezone: true }),
   },
-  (t) => [tenantKey(t), index('branches_merchant_idx').on(t.merchantId, t.cityId), sameMerchant('branches_city_fk', t.merchantId, t.cityId, cities)],
+  (t) => [
+    tenantKey(t),
+    index('branches_merchant_idx').on(t.merchantId, t.cityId),
+    sameMerchant('branches_city_fk', t.merchantId, t.cityId, cities),
+  ],
 );
 
 export const workHours = pgTable(

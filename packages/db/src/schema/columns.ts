@@ -23,8 +23,12 @@ export const id = () => uuid().notNull().defaultRandom();
 export const tenantKey = (t: { merchantId: AnyPgColumn; id: AnyPgColumn }) => primaryKey({ columns: [t.merchantId, t.id] });
 
 /** A reference to a row of another tenant table, of the same merchant. */
-export const sameMerchant = (name: string, merchantColumn: AnyPgColumn, column: AnyPgColumn, target: { merchantId: AnyPgColumn; id: AnyPgColumn }) =>
-  foreignKey({ name, columns: [merchantColumn, column], foreignColumns: [target.merchantId, target.id] });
+export const sameMerchant = (
+  name: string,
+  merchantColumn: AnyPgColumn,
+  column: AnyPgColumn,
+  target: { merchantId: AnyPgColumn; id: AnyPgColumn },
+) => foreignKey({ name, columns: [merchantColumn, column], foreignColumns: [target.merchantId, target.id] });
 
 /** A text as an SQL literal, for checks built from the domain's lists. */
 export const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;

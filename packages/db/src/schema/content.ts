@@ -1,17 +1,5 @@
-import {
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import {
-  POLICY_TYPES,
-  type LocalizedText,
-} from '@dasturxon/domain';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { POLICY_TYPES, type LocalizedText } from '@dasturxon/domain';
 import { id, tenantKey, oneOf, enumText, localized } from './columns.ts';
 import { merchantId } from './merchants.ts';
 

@@ -15,12 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  GENDERS,
-  OTP_PURPOSES,
-  type AddressDetails,
-  ADDRESS_TYPES,
-} from '@dasturxon/domain';
+import { GENDERS, OTP_PURPOSES, type AddressDetails, ADDRESS_TYPES } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { cities } from './branches.ts';
@@ -49,7 +44,9 @@ export const users = pgTable(
   },
   (t) => [
     tenantKey(t),
-    uniqueIndex('users_merchant_phone_key').on(t.merchantId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('users_merchant_phone_key')
+      .on(t.merchantId, t.phone)
+      .where(sql`${t.phone} is not null`),
     oneOf('users_gender_check', t.gender, GENDERS),
     // The balance the cashback ledger adds up to (cashback_entries): spending more than it holds is refused.
     check('users_cashback_check', sql`${t.cashback} >= 0`),

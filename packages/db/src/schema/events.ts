@@ -1,20 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import {
-  ORDER_STATUSES,
-} from '@dasturxon/domain';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { users } from './customers.ts';
@@ -72,7 +58,9 @@ export const notifications = pgTable(
   (t) => [
     tenantKey(t),
     index('notifications_user_idx').on(t.merchantId, t.userId, t.createdAt),
-    index('notifications_telegram_idx').on(t.createdAt).where(sql`${t.telegramState} = 'PENDING'`),
+    index('notifications_telegram_idx')
+      .on(t.createdAt)
+      .where(sql`${t.telegramState} = 'PENDING'`),
     sameMerchant('notifications_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
     sameMerchant('notifications_order_fk', t.merchantId, t.orderId, orders).onDelete('cascade'),
     oneOf('notifications_status_check', t.status, ORDER_STATUSES),

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   BASKET_POSITIONS,
   CATEGORY_VIEWS,
@@ -37,33 +26,49 @@ import { id, tenantKey, oneOf, enumText, localized, createdAt, literal } from '.
 // Merchants (brands as tenants), their secrets, web and click-app settings, and the hosts that lead to them.
 
 /** The merchant a tenant table's row belongs to (docs/decisions/007; columns.ts). */
-export const merchantId = () => uuid().notNull().references(() => merchants.id, { onDelete: 'cascade' });
+export const merchantId = () =>
+  uuid()
+    .notNull()
+    .references(() => merchants.id, { onDelete: 'cascade' });
 
-export const merchants = pgTable('merchants', {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull(),
-  logo: text().notNull().default(''),
-  color: text().notNull().default(DEFAULT_MAIN_COLOR),
-  sub: text().notNull().unique(),
-  isActive: boolean().notNull().default(true),
-  latitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.latitude),
-  longitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.longitude),
-  mainCityId: uuid(),
-  smsGateway: enumText(SMS_GATEWAYS).notNull().default('OUTBOX'),
-  /** ISO codes of the countries whose numbers may ask for a code (`PHONE_COUNTRIES`); the first is the example in messages. */
-  smsCountries: text().array().$type<PhoneCountryCode[]>().notNull().default([...DEFAULT_SMS_COUNTRIES]),
-  /** Codes sent an hour and a day at most; null is the deployment's SMS_BUDGET_PER_HOUR / SMS_BUDGET_PER_DAY. */
-  smsBudgetPerHour: integer(),
-  smsBudgetPerDay: integer(),
-  createdAt: createdAt(),
-}, (t) => [
-  oneOf('merchants_sms_gateway_check', t.smsGateway, SMS_GATEWAYS),
-  check('merchants_sms_countries_check', sql`${t.smsCountries} <@ array[${sql.raw(PHONE_COUNTRIES.map((c) => literal(c.iso)).join(', '))}]::text[]`),
-]);
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    logo: text().notNull().default(''),
+    color: text().notNull().default(DEFAULT_MAIN_COLOR),
+    sub: text().notNull().unique(),
+    isActive: boolean().notNull().default(true),
+    latitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.latitude),
+    longitude: doublePrecision().notNull().default(DEFAULT_MERCHANT_LOCATION.longitude),
+    mainCityId: uuid(),
+    smsGateway: enumText(SMS_GATEWAYS).notNull().default('OUTBOX'),
+    /** ISO codes of the countries whose numbers may ask for a code (`PHONE_COUNTRIES`); the first is the example in messages. */
+    smsCountries: text()
+      .array()
+      .$type<PhoneCountryCode[]>()
+      .notNull()
+      .default([...DEFAULT_SMS_COUNTRIES]),
+    /** Codes sent an hour and a day at most; null is the deployment's SMS_BUDGET_PER_HOUR / SMS_BUDGET_PER_DAY. */
+    smsBudgetPerHour: integer(),
+    smsBudgetPerDay: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('merchants_sms_gateway_check', t.smsGateway, SMS_GATEWAYS),
+    check(
+      'merchants_sms_countries_check',
+      sql`${t.smsCountries} <@ array[${sql.raw(PHONE_COUNTRIES.map((c) => literal(c.iso)).join(', '))}]::text[]`,
+    ),
+  ],
+);
 
 /** What a merchant keeps secret: never selected by a public call. */
 export const merchantSecrets = pgTable('merchant_secrets', {
-  merchantId: uuid().primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+  merchantId: uuid()
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
   smsCredentials: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   posKeys: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   paymentKeys: jsonb().$type<Record<string, unknown>>().notNull().default({}),

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CASHBACK_ENTRY_KINDS,
   DEFAULT_LEAD_TIME_MINUTES,
@@ -39,7 +27,9 @@ import { staff } from './staff.ts';
 export const merchantOrderSettings = pgTable(
   'merchant_order_settings',
   {
-    merchantId: uuid().primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: uuid()
+      .primaryKey()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
     /** A scheduled order is at least this far ahead, and opens for the branch this long before its time. */
     leadTimeMinutes: integer().notNull().default(DEFAULT_LEAD_TIME_MINUTES),
     /** An order awaiting online payment is cancelled after this long (the payment issue's timer). */
@@ -72,12 +62,18 @@ export const paymentMethods = pgTable(
     qrEnabled: boolean().notNull().default(true),
     operatorEnabled: boolean().notNull().default(true),
   },
-  (t) => [tenantKey(t), uniqueIndex('payment_methods_type_key').on(t.merchantId, t.type), oneOf('payment_methods_type_check', t.type, PAYMENT_TYPES)],
+  (t) => [
+    tenantKey(t),
+    uniqueIndex('payment_methods_type_key').on(t.merchantId, t.type),
+    oneOf('payment_methods_type_check', t.type, PAYMENT_TYPES),
+  ],
 );
 
 /** The last order number a brand gave out: taken and raised in the transaction that places an order. */
 export const orderCounters = pgTable('order_counters', {
-  merchantId: uuid().primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+  merchantId: uuid()
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
   lastNumber: integer().notNull().default(0),
 });
 
@@ -164,13 +160,19 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.merchantId, t.number),
     // The board: a branch's orders of the day and its active ones.
     index('orders_branch_idx').on(t.merchantId, t.branchId, t.createdAt),
-    index('orders_courier_idx').on(t.merchantId, t.courierId).where(sql`${t.courierId} is not null`),
+    index('orders_courier_idx')
+      .on(t.merchantId, t.courierId)
+      .where(sql`${t.courierId} is not null`),
     // The payment providers name an order by its id alone (ids are unique across brands).
     index('orders_id_idx').on(t.id),
     index('orders_user_idx').on(t.merchantId, t.userId, t.createdAt),
     // The timers' work lists: scheduled orders to open, unpaid ones to cancel.
-    index('orders_opens_at_idx').on(t.merchantId, t.opensAt).where(sql`${t.status} = 'AT_TIME'`),
-    index('orders_pay_until_idx').on(t.merchantId, t.payUntil).where(sql`${t.status} = 'CREATED'`),
+    index('orders_opens_at_idx')
+      .on(t.merchantId, t.opensAt)
+      .where(sql`${t.status} = 'AT_TIME'`),
+    index('orders_pay_until_idx')
+      .on(t.merchantId, t.payUntil)
+      .where(sql`${t.status} = 'CREATED'`),
     sameMerchant('orders_user_fk', t.merchantId, t.userId, users),
     sameMerchant('orders_branch_fk', t.merchantId, t.branchId, branches),
     sameMerchant('orders_promo_fk', t.merchantId, t.promoId, promos),
@@ -223,7 +225,10 @@ export const orderLines = pgTable(
     primaryKey({ columns: [t.merchantId, t.orderId, t.position] }),
     sameMerchant('order_lines_order_fk', t.merchantId, t.orderId, orders).onDelete('cascade'),
     sameMerchant('order_lines_product_fk', t.merchantId, t.productId, products),
-    check('order_lines_amounts_check', sql`${t.count} > 0 and ${t.unitPrice} >= 0 and ${t.gross} >= 0 and ${t.discount} >= 0 and ${t.net} >= 0`),
+    check(
+      'order_lines_amounts_check',
+      sql`${t.count} > 0 and ${t.unitPrice} >= 0 and ${t.gross} >= 0 and ${t.discount} >= 0 and ${t.net} >= 0`,
+    ),
   ],
 );
 

@@ -14,9 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  PAYMENT_PROVIDERS,
-} from '@dasturxon/domain';
+import { PAYMENT_PROVIDERS } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { users } from './customers.ts';
@@ -88,7 +86,9 @@ export const paymeTransactions = pgTable(
     tenantKey(t),
     uniqueIndex('payme_transactions_payme_id_key').on(t.merchantId, t.paymeId),
     // One-time account: at most one created or performed transaction per order.
-    uniqueIndex('payme_transactions_live_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} in (1, 2)`),
+    uniqueIndex('payme_transactions_live_order_key')
+      .on(t.merchantId, t.orderId)
+      .where(sql`${t.state} in (1, 2)`),
     // A call naming only Payme's id finds its brand.
     index('payme_transactions_payme_id_idx').on(t.paymeId),
     index('payme_transactions_time_idx').on(t.merchantId, t.paymeTime),
@@ -123,7 +123,9 @@ export const clickTransactions = pgTable(
     primaryKey({ columns: [t.merchantId, t.id] }),
     uniqueIndex('click_transactions_click_trans_id_key').on(t.merchantId, t.clickTransId),
     // An order is paid once: at most one completed payment per order.
-    uniqueIndex('click_transactions_completed_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} = 'COMPLETED'`),
+    uniqueIndex('click_transactions_completed_order_key')
+      .on(t.merchantId, t.orderId)
+      .where(sql`${t.state} = 'COMPLETED'`),
     sameMerchant('click_transactions_order_fk', t.merchantId, t.orderId, orders),
     oneOf('click_transactions_state_check', t.state, CLICK_STATES),
     check('click_transactions_amount_check', sql`${t.amount} > 0`),
@@ -149,7 +151,9 @@ export const uzumTransactions = pgTable(
     tenantKey(t),
     uniqueIndex('uzum_transactions_trans_id_key').on(t.merchantId, t.transId),
     // An order is paid once: at most one confirmed transaction per order.
-    uniqueIndex('uzum_transactions_confirmed_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} = 'CONFIRMED'`),
+    uniqueIndex('uzum_transactions_confirmed_order_key')
+      .on(t.merchantId, t.orderId)
+      .where(sql`${t.state} = 'CONFIRMED'`),
     // A call naming only Uzum's transId finds its brand.
     index('uzum_transactions_trans_id_idx').on(t.transId),
     sameMerchant('uzum_transactions_order_fk', t.merchantId, t.orderId, orders),
@@ -234,7 +238,9 @@ export const cardPayments = pgTable(
   },
   (t) => [
     tenantKey(t),
-    uniqueIndex('card_payments_live_order_key').on(t.merchantId, t.orderId).where(sql`${t.state} in ('PENDING', 'PAID')`),
+    uniqueIndex('card_payments_live_order_key')
+      .on(t.merchantId, t.orderId)
+      .where(sql`${t.state} in ('PENDING', 'PAID')`),
     sameMerchant('card_payments_order_fk', t.merchantId, t.orderId, orders),
     sameMerchant('card_payments_card_fk', t.merchantId, t.cardId, savedCards),
     oneOf('card_payments_state_check', t.state, CARD_PAYMENT_STATES),

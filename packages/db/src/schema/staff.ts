@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import {
-  STAFF_ROLES,
-  type CourierStatus,
-} from '@dasturxon/domain';
+import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES, type CourierStatus } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 
@@ -32,7 +19,10 @@ export const staff = pgTable(
     /** scrypt, as `scrypt$N$r$p$salt$hash` (base64url). */
     passwordHash: text().notNull(),
     /** The branches the member works at; an admin with none works at every branch. */
-    branchIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    branchIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
   },

@@ -8,13 +8,30 @@
  */
 
 export type Art =
-  | { kind: 'burger'; bun?: string; patty?: string; patties?: number; cheese?: boolean; lettuce?: boolean; tomato?: boolean; onion?: boolean; seeds?: boolean; sauce?: string }
+  | {
+      kind: 'burger';
+      bun?: string;
+      patty?: string;
+      patties?: number;
+      cheese?: boolean;
+      lettuce?: boolean;
+      tomato?: boolean;
+      onion?: boolean;
+      seeds?: boolean;
+      sauce?: string;
+    }
   | { kind: 'wrap'; wrap?: string; sleeve: string; filling?: string[]; grill?: boolean }
   | { kind: 'fries'; box: string; style?: 'fries' | 'wedges'; large?: boolean }
   | { kind: 'rings'; tray: string; style: 'onion' | 'sticks' }
   | { kind: 'chicken'; style: 'strips' | 'wings' | 'drumsticks' | 'nuggets' | 'popcorn'; tray: string; spicy?: boolean }
   | { kind: 'bucket'; stripe: string; pieces: 'drumsticks' | 'strips' | 'wings' | 'mix'; spicy?: boolean }
-  | { kind: 'cold'; liquid: string; style?: 'cup' | 'glass' | 'shake' | 'bottle'; band?: string; garnish?: 'lemon' | 'mint' | 'berry' | 'orange' }
+  | {
+      kind: 'cold';
+      liquid: string;
+      style?: 'cup' | 'glass' | 'shake' | 'bottle';
+      band?: string;
+      garnish?: 'lemon' | 'mint' | 'berry' | 'orange';
+    }
   | { kind: 'hot'; liquid: string; cup?: string; foam?: boolean; lemon?: boolean }
   | { kind: 'tea'; liquid: string; pattern?: string; lemon?: boolean }
   | { kind: 'cake'; layers: string[]; top: string; topping?: 'berry' | 'crumbs' | 'cherry' | 'nuts' }
@@ -50,7 +67,8 @@ const plate = (cy = 186, rx = 100, fill = '#FFFFFF', rim = '#E6E1DA') =>
   `<ellipse cx="120" cy="${cy}" rx="${rx}" ry="${f(rx * 0.2)}" fill="${fill}" stroke="${rim}" stroke-width="3"/>`;
 const dots = (points: [number, number][], r: number, fill: string) =>
   points.map(([x, y]) => `<circle cx="${f(x)}" cy="${f(y)}" r="${r}" fill="${fill}"/>`).join('');
-const place = (x: number, y: number, angle: number, body: string) => `<g transform="translate(${f(x)} ${f(y)}) rotate(${angle})">${body}</g>`;
+const place = (x: number, y: number, angle: number, body: string) =>
+  `<g transform="translate(${f(x)} ${f(y)}) rotate(${angle})">${body}</g>`;
 
 function burger(a: Extract<Art, { kind: 'burger' }>): string {
   const bun = a.bun ?? '#E9A23B';
@@ -63,7 +81,17 @@ function burger(a: Extract<Art, { kind: 'burger' }>): string {
   }
   for (let i = 0; i < (a.patties ?? 1); i++) {
     out.push(`<rect x="36" y="${y - 24}" width="168" height="26" rx="13" fill="${patty}"/>`);
-    out.push(dots([[70, y - 12], [112, y - 8], [160, y - 14]], 2.5, shade(patty, -0.3)));
+    out.push(
+      dots(
+        [
+          [70, y - 12],
+          [112, y - 8],
+          [160, y - 14],
+        ],
+        2.5,
+        shade(patty, -0.3),
+      ),
+    );
     y -= 22;
     if (a.cheese) {
       out.push(`<path d="M34 ${y}h172l-16 16-14-10-16 14-14-11-16 13-14-10-16 12-16-10-14 12z" fill="#FFC62F"/>`);
@@ -85,7 +113,17 @@ function burger(a: Extract<Art, { kind: 'burger' }>): string {
   out.push(`<path d="M38 ${y + 6}c0-46 36-72 82-72s82 26 82 72z" fill="${bun}"/>`);
   out.push(`<path d="M72 ${y - 30}q18-20 46-22" stroke="#FFF" stroke-opacity=".4" stroke-width="7" stroke-linecap="round" fill="none"/>`);
   if (a.seeds ?? true) {
-    const seeds: [number, number][] = [[88, -42], [110, -52], [132, -46], [154, -34], [168, -18], [118, -26], [96, -16], [142, -12], [74, -20]];
+    const seeds: [number, number][] = [
+      [88, -42],
+      [110, -52],
+      [132, -46],
+      [154, -34],
+      [168, -18],
+      [118, -26],
+      [96, -16],
+      [142, -12],
+      [74, -20],
+    ];
     out.push(seeds.map(([x, dy]) => `<ellipse cx="${x}" cy="${y + dy}" rx="4" ry="2.4" fill="#FFF3D6"/>`).join(''));
   }
   return out.join('');
@@ -135,18 +173,47 @@ function fries(a: Extract<Art, { kind: 'fries' }>): string {
 function rings(a: Extract<Art, { kind: 'rings' }>): string {
   const pieces =
     a.style === 'onion'
-      ? [[88, 124], [128, 112], [158, 132], [108, 140]]
+      ? [
+          [88, 124],
+          [128, 112],
+          [158, 132],
+          [108, 140],
+        ]
           .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="26" ry="20" fill="none" stroke="#E9B04A" stroke-width="12"/>`)
           .join('')
-      : [[84, 118, -30], [112, 112, -12], [140, 116, 10], [164, 126, 28]]
+      : [
+          [84, 118, -30],
+          [112, 112, -12],
+          [140, 116, 10],
+          [164, 126, 28],
+        ]
           .map(([x = 0, y = 0, r = 0]) =>
-            place(x, y, r, '<rect x="-9" y="-38" width="18" height="70" rx="9" fill="#D98B2B"/><rect x="-7" y="-44" width="14" height="14" rx="7" fill="#FFF1B8"/>'),
+            place(
+              x,
+              y,
+              r,
+              '<rect x="-9" y="-38" width="18" height="70" rx="9" fill="#D98B2B"/><rect x="-7" y="-44" width="14" height="14" rx="7" fill="#FFF1B8"/>',
+            ),
           )
           .join('');
-  return shadow(80) + pieces + `<path d="M40 146h160l-14 50H54z" fill="${a.tray}"/><path d="M40 146h160l-2 8H42z" fill="${shade(a.tray, 0.25)}"/>`;
+  return (
+    shadow(80) +
+    pieces +
+    `<path d="M40 146h160l-14 50H54z" fill="${a.tray}"/><path d="M40 146h160l-2 8H42z" fill="${shade(a.tray, 0.25)}"/>`
+  );
 }
 
-const crumbs = (color: string) => dots([[-14, -4], [6, 4], [18, -6], [-4, 8]], 2.2, shade(color, -0.3));
+const crumbs = (color: string) =>
+  dots(
+    [
+      [-14, -4],
+      [6, 4],
+      [18, -6],
+      [-4, 8],
+    ],
+    2.2,
+    shade(color, -0.3),
+  );
 const drumstick = (crust: string) =>
   '<g fill="#FFFDF7" stroke="#D8C7AC" stroke-width="2"><circle cx="-7" cy="52" r="8"/><circle cx="7" cy="52" r="8"/><rect x="-6" y="16" width="12" height="38" rx="6"/></g>' +
   `<path d="M0-42c26 0 34 30 22 50-6 10-14 14-22 14s-16-4-22-14C-34-12-26-42 0-42z" fill="${crust}"/>${crumbs(crust)}`;
@@ -154,19 +221,48 @@ const strip = (crust: string) =>
   `<path d="M-40-11c10-6 30-6 42-2s30 2 38 4c6 4 6 14 0 18-8 4-24 2-38 4s-32 4-42-2c-6-6-6-16 0-22z" fill="${crust}"/>${crumbs(crust)}`;
 const wing = (crust: string) =>
   `<path d="M-30 0c0-16 14-24 30-22 12 2 16 10 28 10 10 0 14 8 10 16-6 10-20 10-34 12-18 4-34 2-34-16z" fill="${crust}"/>${crumbs(crust)}`;
-const nugget = (crust: string) => `<path d="M-18-12c10-6 28-4 32 6 4 10 0 20-10 22-12 2-22 0-26-8s-4-16 4-20z" fill="${crust}"/>${crumbs(crust)}`;
+const nugget = (crust: string) =>
+  `<path d="M-18-12c10-6 28-4 32 6 4 10 0 20-10 22-12 2-22 0-26-8s-4-16 4-20z" fill="${crust}"/>${crumbs(crust)}`;
 
 function chicken(a: Extract<Art, { kind: 'chicken' }>): string {
   const crust = a.spicy ? '#B8461F' : '#C9782E';
   const layouts: Record<typeof a.style, [number, number, number, (c: string) => string][]> = {
-    strips: [[90, 118, -20, strip], [130, 110, 10, strip], [118, 138, -4, strip]],
-    wings: [[84, 124, -10, wing], [136, 116, 14, wing], [112, 140, 4, wing]],
-    drumsticks: [[96, 108, 160, drumstick], [148, 106, -160, drumstick], [122, 116, 180, drumstick]],
-    nuggets: [[86, 132, -10, nugget], [122, 122, 20, nugget], [156, 134, -30, nugget], [104, 146, 40, nugget], [142, 148, 0, nugget]],
-    popcorn: [[92, 126, 0, nugget], [122, 116, 60, nugget], [150, 128, 20, nugget], [108, 144, -40, nugget], [140, 146, 90, nugget]],
+    strips: [
+      [90, 118, -20, strip],
+      [130, 110, 10, strip],
+      [118, 138, -4, strip],
+    ],
+    wings: [
+      [84, 124, -10, wing],
+      [136, 116, 14, wing],
+      [112, 140, 4, wing],
+    ],
+    drumsticks: [
+      [96, 108, 160, drumstick],
+      [148, 106, -160, drumstick],
+      [122, 116, 180, drumstick],
+    ],
+    nuggets: [
+      [86, 132, -10, nugget],
+      [122, 122, 20, nugget],
+      [156, 134, -30, nugget],
+      [104, 146, 40, nugget],
+      [142, 148, 0, nugget],
+    ],
+    popcorn: [
+      [92, 126, 0, nugget],
+      [122, 116, 60, nugget],
+      [150, 128, 20, nugget],
+      [108, 144, -40, nugget],
+      [140, 146, 90, nugget],
+    ],
   };
   const pieces = layouts[a.style].map(([x, y, r, draw]) => place(x, y, r, draw(crust))).join('');
-  return shadow(82) + pieces + `<path d="M40 150h160l-14 46H54z" fill="${a.tray}"/><path d="M40 150h160l-2 8H42z" fill="${shade(a.tray, 0.25)}"/>`;
+  return (
+    shadow(82) +
+    pieces +
+    `<path d="M40 150h160l-14 46H54z" fill="${a.tray}"/><path d="M40 150h160l-2 8H42z" fill="${shade(a.tray, 0.25)}"/>`
+  );
 }
 
 function bucket(a: Extract<Art, { kind: 'bucket' }>): string {
@@ -218,10 +314,13 @@ function cold(a: Extract<Art, { kind: 'cold' }>): string {
     );
   }
   const garnishes: Record<NonNullable<typeof a.garnish>, string> = {
-    lemon: '<circle cx="160" cy="74" r="18" fill="#FFE14D" stroke="#F2C200" stroke-width="3"/><path d="M160 60v28M146 74h28M150 64l20 20M170 64l-20 20" stroke="#FFF6B0" stroke-width="2"/>',
-    orange: '<circle cx="160" cy="74" r="18" fill="#FFA53A" stroke="#F07F00" stroke-width="3"/><path d="M160 60v28M146 74h28M150 64l20 20M170 64l-20 20" stroke="#FFD9A8" stroke-width="2"/>',
+    lemon:
+      '<circle cx="160" cy="74" r="18" fill="#FFE14D" stroke="#F2C200" stroke-width="3"/><path d="M160 60v28M146 74h28M150 64l20 20M170 64l-20 20" stroke="#FFF6B0" stroke-width="2"/>',
+    orange:
+      '<circle cx="160" cy="74" r="18" fill="#FFA53A" stroke="#F07F00" stroke-width="3"/><path d="M160 60v28M146 74h28M150 64l20 20M170 64l-20 20" stroke="#FFD9A8" stroke-width="2"/>',
     mint: '<path d="M150 70c4-14 18-18 26-12-4 12-14 18-26 12zM146 70c-10-10-8-22 2-26 6 10 6 20-2 26z" fill="#3DAA5C"/>',
-    berry: '<path d="M146 62c10-6 26-2 26 12 0 12-12 22-18 22s-16-14-14-24c0-4 2-8 6-10z" fill="#E23B4E"/><path d="M150 62l8-8 6 8" stroke="#3DAA5C" stroke-width="4" fill="none"/>',
+    berry:
+      '<path d="M146 62c10-6 26-2 26 12 0 12-12 22-18 22s-16-14-14-24c0-4 2-8 6-10z" fill="#E23B4E"/><path d="M150 62l8-8 6 8" stroke="#3DAA5C" stroke-width="4" fill="none"/>',
   };
   const shake = a.style === 'shake';
   return (
@@ -232,7 +331,9 @@ function cold(a: Extract<Art, { kind: 'cold' }>): string {
         '<circle cx="132" cy="44" r="9" fill="#D81E3A"/><path d="M132 36q4-12 12-14" stroke="#3D7A34" stroke-width="2" fill="none"/>'
       : '') +
     `<path d="M76 96h88l-8 100H84z" fill="${a.liquid}"/>` +
-    (shake ? '' : '<rect x="92" y="104" width="24" height="22" rx="5" fill="#FFF" fill-opacity=".45" transform="rotate(-12 104 115)"/><rect x="124" y="112" width="22" height="20" rx="5" fill="#FFF" fill-opacity=".4" transform="rotate(10 135 122)"/>') +
+    (shake
+      ? ''
+      : '<rect x="92" y="104" width="24" height="22" rx="5" fill="#FFF" fill-opacity=".45" transform="rotate(-12 104 115)"/><rect x="124" y="112" width="22" height="20" rx="5" fill="#FFF" fill-opacity=".4" transform="rotate(10 135 122)"/>') +
     '<path d="M72 70h96l-10 128H82z" fill="#EAF6FB" fill-opacity=".35" stroke="#A9CFE0" stroke-width="3"/>' +
     '<path d="M86 84l6 96" stroke="#FFF" stroke-opacity=".7" stroke-width="5" stroke-linecap="round"/>' +
     (a.garnish ? garnishes[a.garnish] : '')
@@ -250,13 +351,25 @@ function hot(a: Extract<Art, { kind: 'hot' }>): string {
       ? `<ellipse cx="120" cy="106" rx="40" ry="7" fill="${shade(a.liquid, 0.6)}"/><path d="M120 110c-10-6-8-12-3-12 2 0 3 2 3 3 0-1 1-3 3-3 5 0 7 6-3 12z" fill="${a.liquid}"/>`
       : '') +
     '<path d="M96 86c-8-10 8-16 0-28M120 80c-8-10 8-16 0-28M144 86c-8-10 8-16 0-28" stroke="#C9C9C9" stroke-width="4" stroke-linecap="round" fill="none"/>' +
-    (a.lemon ? '<circle cx="186" cy="184" r="14" fill="#FFE14D" stroke="#F2C200" stroke-width="3"/><path d="M186 172v24M174 184h24" stroke="#FFF6B0" stroke-width="2"/>' : '')
+    (a.lemon
+      ? '<circle cx="186" cy="184" r="14" fill="#FFE14D" stroke="#F2C200" stroke-width="3"/><path d="M186 172v24M174 184h24" stroke="#FFF6B0" stroke-width="2"/>'
+      : '')
   );
 }
 
 function tea(a: Extract<Art, { kind: 'tea' }>): string {
   const p = a.pattern ?? '#2F5DA8';
-  const flowers = dots([[82, 128], [104, 142], [126, 126], [94, 108], [118, 110]], 5, p);
+  const flowers = dots(
+    [
+      [82, 128],
+      [104, 142],
+      [126, 126],
+      [94, 108],
+      [118, 110],
+    ],
+    5,
+    p,
+  );
   return (
     shadow(90) +
     `<path d="M46 112c-28 6-26 46 6 46" stroke="#FFF" stroke-width="10" fill="none"/><path d="M46 112c-28 6-26 46 6 46" stroke="${p}" stroke-width="3" fill="none"/>` +
@@ -274,10 +387,32 @@ function cake(a: Extract<Art, { kind: 'cake' }>): string {
   const h = 64 / a.layers.length;
   const bands = a.layers.map((c, i) => `<rect x="50" y="${f(126 + i * h)}" width="120" height="${f(h + 0.5)}" fill="${c}"/>`).join('');
   const toppings: Record<NonNullable<typeof a.topping>, string> = {
-    berry: '<path d="M168 86c10-6 24 0 22 12-2 10-10 16-14 16s-14-8-14-16c0-6 2-10 6-12z" fill="#E23B4E"/><path d="M172 86l6-8 6 8" stroke="#3DAA5C" stroke-width="4" fill="none"/>',
+    berry:
+      '<path d="M168 86c10-6 24 0 22 12-2 10-10 16-14 16s-14-8-14-16c0-6 2-10 6-12z" fill="#E23B4E"/><path d="M172 86l6-8 6 8" stroke="#3DAA5C" stroke-width="4" fill="none"/>',
     cherry: '<circle cx="176" cy="96" r="11" fill="#C8102E"/><path d="M176 86q2-16 14-20" stroke="#3D7A34" stroke-width="3" fill="none"/>',
-    crumbs: dots([[80, 120], [102, 116], [126, 112], [150, 110], [176, 106], [140, 118], [114, 122]], 3, shade(a.top, -0.25)),
-    nuts: dots([[150, 112], [168, 108], [184, 104], [132, 116]], 5, '#8A5A2B'),
+    crumbs: dots(
+      [
+        [80, 120],
+        [102, 116],
+        [126, 112],
+        [150, 110],
+        [176, 106],
+        [140, 118],
+        [114, 122],
+      ],
+      3,
+      shade(a.top, -0.25),
+    ),
+    nuts: dots(
+      [
+        [150, 112],
+        [168, 108],
+        [184, 104],
+        [132, 116],
+      ],
+      5,
+      '#8A5A2B',
+    ),
   };
   return (
     shadow(96, 196) +
@@ -314,20 +449,39 @@ function pie(a: Extract<Art, { kind: 'pie' }>): string {
     `<rect x="42" y="108" width="156" height="76" rx="18" fill="${crust}"/>` +
     `<rect x="42" y="108" width="156" height="76" rx="18" fill="none" stroke="${shade(crust, -0.2)}" stroke-width="4" stroke-dasharray="2 8"/>` +
     [80, 112, 144].map((x) => `<path d="M${x} 128l16 36" stroke="${fill}" stroke-width="7" stroke-linecap="round"/>`).join('') +
-    dots([[70, 120], [120, 122], [166, 124], [96, 170], [174, 166]], 2.5, '#FFF7E6')
+    dots(
+      [
+        [70, 120],
+        [120, 122],
+        [166, 124],
+        [96, 170],
+        [174, 166],
+      ],
+      2.5,
+      '#FFF7E6',
+    )
   );
 }
 
 function salad(a: Extract<Art, { kind: 'salad' }>): string {
-  const leaves = [[76, 118, -20], [104, 108, 10], [138, 106, -10], [166, 118, 20], [120, 120, 0]]
+  const leaves = [
+    [76, 118, -20],
+    [104, 108, 10],
+    [138, 106, -10],
+    [166, 118, 20],
+    [120, 120, 0],
+  ]
     .map(([x, y, r]) => `<ellipse cx="${x}" cy="${y}" rx="30" ry="16" fill="#6BBF4E" transform="rotate(${r} ${x} ${y})"/>`)
     .join('');
   const pieces: Record<SaladExtra, string> = {
     tomato: '<circle cx="96" cy="108" r="12" fill="#E5483B"/><circle cx="150" cy="116" r="10" fill="#E5483B"/>',
     cucumber: '<circle cx="124" cy="104" r="11" fill="#DDF0C0" stroke="#3E8E3A" stroke-width="4"/>',
-    cheese: '<rect x="136" y="92" width="16" height="16" rx="2" fill="#FFF" transform="rotate(12 144 100)"/><rect x="82" y="96" width="14" height="14" rx="2" fill="#FFF"/>',
-    chicken: '<rect x="100" y="90" width="34" height="14" rx="7" fill="#E3B27A" transform="rotate(-10 117 97)"/><rect x="140" y="100" width="30" height="13" rx="6" fill="#E3B27A"/>',
-    crouton: '<rect x="116" y="112" width="13" height="13" rx="3" fill="#D9A04D"/><rect x="70" y="110" width="12" height="12" rx="3" fill="#D9A04D"/>',
+    cheese:
+      '<rect x="136" y="92" width="16" height="16" rx="2" fill="#FFF" transform="rotate(12 144 100)"/><rect x="82" y="96" width="14" height="14" rx="2" fill="#FFF"/>',
+    chicken:
+      '<rect x="100" y="90" width="34" height="14" rx="7" fill="#E3B27A" transform="rotate(-10 117 97)"/><rect x="140" y="100" width="30" height="13" rx="6" fill="#E3B27A"/>',
+    crouton:
+      '<rect x="116" y="112" width="13" height="13" rx="3" fill="#D9A04D"/><rect x="70" y="110" width="12" height="12" rx="3" fill="#D9A04D"/>',
     olive: '<ellipse cx="112" cy="96" rx="7" ry="9" fill="#3A2E39"/><ellipse cx="160" cy="104" rx="7" ry="9" fill="#3A2E39"/>',
     cabbage: '<path d="M70 112q50-20 100 0M78 122q44-16 86 0" stroke="#F3F7E4" stroke-width="6" fill="none"/>',
     carrot: '<path d="M90 100l40 6M118 96l36 10" stroke="#F28C28" stroke-width="5" stroke-linecap="round"/>',
@@ -363,7 +517,21 @@ function combo(a: Extract<Art, { kind: 'combo' }>): string {
 const somsaShape = (crust: string, seeds: boolean) =>
   `<path d="M0-46c6 0 10 4 14 10l36 58c4 8 0 14-8 14H-42c-8 0-12-6-8-14l36-58c4-6 8-10 14-10z" fill="${crust}"/>` +
   `<path d="M-30 26q30-14 60 0" stroke="${shade(crust, -0.25)}" stroke-width="3" fill="none"/>` +
-  (seeds ? dots([[-6, -20], [6, -8], [-12, 0], [10, 8], [0, 4], [-20, 14], [22, 16]], 2, '#FFF7E0') : '');
+  (seeds
+    ? dots(
+        [
+          [-6, -20],
+          [6, -8],
+          [-12, 0],
+          [10, 8],
+          [0, 4],
+          [-20, 14],
+          [22, 16],
+        ],
+        2,
+        '#FFF7E0',
+      )
+    : '');
 
 function somsa(a: Extract<Art, { kind: 'somsa' }>): string {
   const crust = a.crust ?? '#E0A545';
@@ -373,8 +541,30 @@ function somsa(a: Extract<Art, { kind: 'somsa' }>): string {
 }
 
 function plov(a: Extract<Art, { kind: 'plov' }>): string {
-  const grains = dots([[70, 140], [96, 126], [124, 118], [152, 128], [176, 146], [86, 154], [140, 150], [110, 142], [160, 162], [64, 160]], 3, '#FFF0C2');
-  const carrots = [[82, 132, -30], [112, 122, 20], [150, 136, -10], [128, 148, 40], [170, 150, 10], [96, 150, -50]]
+  const grains = dots(
+    [
+      [70, 140],
+      [96, 126],
+      [124, 118],
+      [152, 128],
+      [176, 146],
+      [86, 154],
+      [140, 150],
+      [110, 142],
+      [160, 162],
+      [64, 160],
+    ],
+    3,
+    '#FFF0C2',
+  );
+  const carrots = [
+    [82, 132, -30],
+    [112, 122, 20],
+    [150, 136, -10],
+    [128, 148, 40],
+    [170, 150, 10],
+    [96, 150, -50],
+  ]
     .map(([x, y, r]) => `<rect x="${x}" y="${y}" width="22" height="6" rx="3" fill="#F28C28" transform="rotate(${r} ${x} ${y})"/>`)
     .join('');
   const extras = a.extras ?? [];
@@ -386,9 +576,15 @@ function plov(a: Extract<Art, { kind: 'plov' }>): string {
     grains +
     carrots +
     '<rect x="96" y="96" width="30" height="20" rx="8" fill="#7A4326"/><rect x="120" y="102" width="28" height="18" rx="8" fill="#8C4E2C"/>' +
-    (extras.includes('egg') ? '<ellipse cx="72" cy="146" rx="11" ry="8" fill="#FFF"/><circle cx="72" cy="146" r="4" fill="#F7B500"/><ellipse cx="170" cy="138" rx="11" ry="8" fill="#FFF"/><circle cx="170" cy="138" r="4" fill="#F7B500"/>' : '') +
-    (extras.includes('qazi') ? '<circle cx="148" cy="158" r="10" fill="#B5484B" stroke="#F4E7D8" stroke-width="4"/><circle cx="92" cy="164" r="10" fill="#B5484B" stroke="#F4E7D8" stroke-width="4"/>' : '') +
-    (extras.includes('garlic') ? '<path d="M120 80c-12 8-14 22-2 26h4c12-4 10-18-2-26z" fill="#F6EEDC" stroke="#D9C9A8" stroke-width="2"/>' : '')
+    (extras.includes('egg')
+      ? '<ellipse cx="72" cy="146" rx="11" ry="8" fill="#FFF"/><circle cx="72" cy="146" r="4" fill="#F7B500"/><ellipse cx="170" cy="138" rx="11" ry="8" fill="#FFF"/><circle cx="170" cy="138" r="4" fill="#F7B500"/>'
+      : '') +
+    (extras.includes('qazi')
+      ? '<circle cx="148" cy="158" r="10" fill="#B5484B" stroke="#F4E7D8" stroke-width="4"/><circle cx="92" cy="164" r="10" fill="#B5484B" stroke="#F4E7D8" stroke-width="4"/>'
+      : '') +
+    (extras.includes('garlic')
+      ? '<path d="M120 80c-12 8-14 22-2 26h4c12-4 10-18-2-26z" fill="#F6EEDC" stroke="#D9C9A8" stroke-width="2"/>'
+      : '')
   );
 }
 
@@ -399,14 +595,38 @@ function bowl(a: Extract<Art, { kind: 'bowl' }>): string {
     lagman:
       '<path d="M60 118q20-16 40 0t40 0t40 0M66 124q20-14 40 0t40 0t34 0M74 112q20-14 40 0t40 0" stroke="#F6E2A8" stroke-width="5" fill="none"/>' +
       '<rect x="92" y="100" width="18" height="12" rx="4" fill="#D33A2C"/><rect x="132" y="104" width="16" height="10" rx="4" fill="#3E9B3A"/>' +
-      dots([[116, 110], [150, 116], [84, 116]], 3, '#2E7D32'),
+      dots(
+        [
+          [116, 110],
+          [150, 116],
+          [84, 116],
+        ],
+        3,
+        '#2E7D32',
+      ),
     shorva:
       '<rect x="84" y="104" width="20" height="18" rx="4" fill="#F4E3B5"/><rect x="134" y="106" width="18" height="16" rx="4" fill="#F4E3B5"/>' +
       '<rect x="110" y="100" width="22" height="18" rx="7" fill="#7A4326"/><circle cx="158" cy="118" r="8" fill="#F28C28"/>' +
-      dots([[100, 124], [124, 122], [146, 126]], 3, '#2E7D32'),
+      dots(
+        [
+          [100, 124],
+          [124, 122],
+          [146, 126],
+        ],
+        3,
+        '#2E7D32',
+      ),
     nisholda:
       '<path d="M64 118c10-22 24-22 32-8 8-22 26-22 34-4 8-18 28-16 34 6z" fill="#FFF" stroke="#EEE" stroke-width="2"/>' +
-      dots([[96, 104], [120, 98], [142, 106]], 3, '#E8B35A'),
+      dots(
+        [
+          [96, 104],
+          [120, 98],
+          [142, 106],
+        ],
+        3,
+        '#E8B35A',
+      ),
   }[a.style];
   return (
     shadow(84) +
@@ -431,7 +651,15 @@ function manti(): string {
     dumpling(98, 172) +
     dumpling(146, 174) +
     '<path d="M176 112c10-10 28-6 26 6-2 10-22 12-26-6z" fill="#FFF" stroke="#EEE" stroke-width="2"/>' +
-    dots([[110, 124], [132, 126], [90, 160]], 3, '#3E9B3A')
+    dots(
+      [
+        [110, 124],
+        [132, 126],
+        [90, 160],
+      ],
+      3,
+      '#3E9B3A',
+    )
   );
 }
 
@@ -446,7 +674,15 @@ function chakchak(): string {
     plate(184, 104) +
     rows.map(([x, y], i) => `<ellipse cx="${f(x)}" cy="${f(y)}" rx="11" ry="8" fill="${i % 3 ? '#E7A93C' : '#D9922A'}"/>`).join('') +
     '<path d="M88 120q32-40 64 0q-6 40-10 24q-4 20-10 0q-6 26-12 2q-6 18-10-2q-8 14-10-4z" fill="#F5B72E" fill-opacity=".6"/>' +
-    dots([[104, 98], [132, 102], [118, 86]], 5, '#8A5A2B')
+    dots(
+      [
+        [104, 98],
+        [132, 102],
+        [118, 86],
+      ],
+      5,
+      '#8A5A2B',
+    )
   );
 }
 
@@ -462,7 +698,13 @@ function skewer(): string {
       })
       .join('') +
     `<rect x="${180 - 16}" y="${f(y - ((180 - 26) * 28) / 188 - 16)}" width="30" height="30" rx="9" fill="#7A3A20"/>`;
-  return shadow(100, 200) + plate(184, 104) + stick(132) + stick(170) + '<path d="M60 186q24-10 48 0M140 190q20-8 40 0" stroke="#B05CA8" stroke-width="4" fill="none"/>';
+  return (
+    shadow(100, 200) +
+    plate(184, 104) +
+    stick(132) +
+    stick(170) +
+    '<path d="M60 186q24-10 48 0M140 190q20-8 40 0" stroke="#B05CA8" stroke-width="4" fill="none"/>'
+  );
 }
 
 function bread(): string {
@@ -473,8 +715,30 @@ function bread(): string {
     '<circle cx="120" cy="124" r="88" fill="#C98436"/><circle cx="120" cy="124" r="80" fill="#DFA257"/>' +
     '<circle cx="120" cy="124" r="50" fill="#EBC27F"/>' +
     dots(ring, 3.5, '#B86F2A') +
-    dots([[120, 124], [110, 114], [130, 134], [130, 114], [110, 134]], 3, '#B86F2A') +
-    dots([[72, 80], [170, 84], [60, 150], [178, 160], [120, 196], [94, 56], [150, 50]], 2.5, '#FFF3D6')
+    dots(
+      [
+        [120, 124],
+        [110, 114],
+        [130, 134],
+        [130, 114],
+        [110, 134],
+      ],
+      3,
+      '#B86F2A',
+    ) +
+    dots(
+      [
+        [72, 80],
+        [170, 84],
+        [60, 150],
+        [178, 160],
+        [120, 196],
+        [94, 56],
+        [150, 50],
+      ],
+      2.5,
+      '#FFF3D6',
+    )
   );
 }
 
@@ -492,29 +756,52 @@ function corn(a: Extract<Art, { kind: 'corn' }>): string {
 /** The drawing's markup on the 240 x 240 canvas, without a background. */
 export function draw(art: Art): string {
   switch (art.kind) {
-    case 'burger': return burger(art);
-    case 'wrap': return wrap(art);
-    case 'fries': return fries(art);
-    case 'rings': return rings(art);
-    case 'chicken': return chicken(art);
-    case 'bucket': return bucket(art);
-    case 'cold': return cold(art);
-    case 'hot': return hot(art);
-    case 'tea': return tea(art);
-    case 'cake': return cake(art);
-    case 'icecream': return icecream(art);
-    case 'pie': return pie(art);
-    case 'salad': return salad(art);
-    case 'sauce': return sauce(art);
-    case 'combo': return combo(art);
-    case 'somsa': return somsa(art);
-    case 'plov': return plov(art);
-    case 'bowl': return bowl(art);
-    case 'manti': return manti();
-    case 'chakchak': return chakchak();
-    case 'skewer': return skewer();
-    case 'bread': return bread();
-    case 'corn': return corn(art);
+    case 'burger':
+      return burger(art);
+    case 'wrap':
+      return wrap(art);
+    case 'fries':
+      return fries(art);
+    case 'rings':
+      return rings(art);
+    case 'chicken':
+      return chicken(art);
+    case 'bucket':
+      return bucket(art);
+    case 'cold':
+      return cold(art);
+    case 'hot':
+      return hot(art);
+    case 'tea':
+      return tea(art);
+    case 'cake':
+      return cake(art);
+    case 'icecream':
+      return icecream(art);
+    case 'pie':
+      return pie(art);
+    case 'salad':
+      return salad(art);
+    case 'sauce':
+      return sauce(art);
+    case 'combo':
+      return combo(art);
+    case 'somsa':
+      return somsa(art);
+    case 'plov':
+      return plov(art);
+    case 'bowl':
+      return bowl(art);
+    case 'manti':
+      return manti();
+    case 'chakchak':
+      return chakchak();
+    case 'skewer':
+      return skewer();
+    case 'bread':
+      return bread();
+    case 'corn':
+      return corn(art);
   }
 }
 
@@ -567,7 +854,9 @@ export function storyPreview(s: StoryArt): string {
     240,
     240,
     '0 0 240 240',
-    gradient(s.from, s.to) + '<rect width="240" height="240" rx="48" fill="url(#bg)"/>' + `<g transform="translate(24 20) scale(.8)">${draw(s.art)}</g>`,
+    gradient(s.from, s.to) +
+      '<rect width="240" height="240" rx="48" fill="url(#bg)"/>' +
+      `<g transform="translate(24 20) scale(.8)">${draw(s.art)}</g>`,
   );
 }
 
@@ -600,7 +889,8 @@ const marks: Record<LogoArt['mark'], (ink: string) => string> = {
   teapot: (ink) =>
     `<ellipse cx="114" cy="112" rx="46" ry="36" fill="${ink}"/><path d="M154 110c16-2 22-16 30-32l7 3c-6 22-16 36-34 40z" fill="${ink}"/>` +
     `<path d="M70 96c-22 4-20 34 4 34" stroke="${ink}" stroke-width="8" fill="none"/><rect x="100" y="66" width="28" height="10" rx="5" fill="${ink}"/>`,
-  bowl: (ink) => `<path d="M60 96h120c0 34-26 54-60 54s-60-20-60-54z" fill="${ink}"/><path d="M96 84q8-18 0-34M120 84q8-18 0-34M144 84q8-18 0-34" stroke="${ink}" stroke-width="7" stroke-linecap="round" fill="none"/>`,
+  bowl: (ink) =>
+    `<path d="M60 96h120c0 34-26 54-60 54s-60-20-60-54z" fill="${ink}"/><path d="M96 84q8-18 0-34M120 84q8-18 0-34M144 84q8-18 0-34" stroke="${ink}" stroke-width="7" stroke-linecap="round" fill="none"/>`,
 };
 
 /** The brand's round logo with its mark and name. */
@@ -616,7 +906,12 @@ export function logoPicture(l: LogoArt): string {
 
 /** A 64 px favicon: the mark alone, so it stays legible in a browser tab. */
 export function faviconPicture(l: LogoArt): string {
-  return svg(64, 64, '0 0 240 240', `<rect width="240" height="240" rx="56" fill="${l.color}"/><g transform="translate(-12 -4) scale(1.1)">${marks[l.mark](l.ink)}</g>`);
+  return svg(
+    64,
+    64,
+    '0 0 240 240',
+    `<rect width="240" height="240" rx="56" fill="${l.color}"/><g transform="translate(-12 -4) scale(1.1)">${marks[l.mark](l.ink)}</g>`,
+  );
 }
 
 /** What the storefront shows when a picture is missing. */

@@ -40,7 +40,12 @@ export const DEMO = {
     phone: '+998712000100',
     brandEntry: ids.brand(T),
     /** The console's demo staff (README): one per role, all with this password. */
-    staff: { admin: ids.staff(T, 'admin'), operator: ids.staff(T, 'operator'), kitchen: ids.staff(T, 'kitchen'), courier: ids.staff(T, 'courier') },
+    staff: {
+      admin: ids.staff(T, 'admin'),
+      operator: ids.staff(T, 'operator'),
+      kitchen: ids.staff(T, 'kitchen'),
+      courier: ids.staff(T, 'courier'),
+    },
     staffPhones: { admin: '+998900000001', operator: '+998900000002', kitchen: '+998900000003', courier: '+998900000004' },
     staffPassword: 'tezkor-demo-2026',
     cities: { tashkent: ids.city(T, 'tashkent'), samarkand: ids.city(T, 'samarkand') },
@@ -123,7 +128,10 @@ export const DEMO = {
         soldAt: [tezkorBranches.chilonzor, tezkorBranches.mirzoUlugbek],
         notSoldAt: [tezkorBranches.yunusobod, tezkorBranches.sergeli, tezkorBranches.yakkasaroy, tezkorBranches.registon],
       },
-      notInSamarkand: { soldAt: Object.values(tezkorBranches).filter((b) => b !== tezkorBranches.registon), notSoldAt: [tezkorBranches.registon] },
+      notInSamarkand: {
+        soldAt: Object.values(tezkorBranches).filter((b) => b !== tezkorBranches.registon),
+        notSoldAt: [tezkorBranches.registon],
+      },
     },
     modifiers: {
       cheeseburger: {

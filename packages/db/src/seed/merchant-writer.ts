@@ -67,10 +67,20 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await upsert(tx, s.promos, rows.promos, [s.promos.merchantId, s.promos.id]);
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
   // Sealed again on every run (a fresh IV each time), under the key the server opens them with.
-  await upsert(tx, s.paymentAccounts, (rows.paymentAccounts ?? []).map((a) => sealPaymentAccount(box, m, a)), [s.paymentAccounts.merchantId, s.paymentAccounts.provider]);
+  await upsert(
+    tx,
+    s.paymentAccounts,
+    (rows.paymentAccounts ?? []).map((a) => sealPaymentAccount(box, m, a)),
+    [s.paymentAccounts.merchantId, s.paymentAccounts.provider],
+  );
 
   const staffRows = await Promise.all(
-    (rows.staff ?? []).map(async ({ password, ...member }) => ({ ...member, merchantId: m, isActive: true, passwordHash: await hashPassword(password) })),
+    (rows.staff ?? []).map(async ({ password, ...member }) => ({
+      ...member,
+      merchantId: m,
+      isActive: true,
+      passwordHash: await hashPassword(password),
+    })),
   );
   await upsert(tx, s.staff, staffRows, [s.staff.merchantId, s.staff.id]);
 
@@ -85,13 +95,58 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   // deleted where orders or carts may still point at them.
   const ofMerchant = <C extends PgColumn>(merchantColumn: C, idColumn: PgColumn, keep: string[]) =>
     and(eq(merchantColumn, m), notInArray(idColumn, keep));
-  await tx.update(s.products).set({ active: false }).where(ofMerchant(s.products.merchantId, s.products.id, rows.products.map((r) => r.id)));
-  await tx.update(s.categories).set({ active: false }).where(ofMerchant(s.categories.merchantId, s.categories.id, rows.categories.map((r) => r.id)));
+  await tx
+    .update(s.products)
+    .set({ active: false })
+    .where(
+      ofMerchant(
+        s.products.merchantId,
+        s.products.id,
+        rows.products.map((r) => r.id),
+      ),
+    );
+  await tx
+    .update(s.categories)
+    .set({ active: false })
+    .where(
+      ofMerchant(
+        s.categories.merchantId,
+        s.categories.id,
+        rows.categories.map((r) => r.id),
+      ),
+    );
   await tx
     .update(s.branches)
     .set({ isActive: false, deleted: true })
-    .where(ofMerchant(s.branches.merchantId, s.branches.id, rows.branches.map((r) => r.id)));
-  await tx.update(s.promos).set({ isActive: false }).where(ofMerchant(s.promos.merchantId, s.promos.id, rows.promos.map((r) => r.id)));
-  await tx.delete(s.banners).where(ofMerchant(s.banners.merchantId, s.banners.id, rows.banners.map((r) => r.id)));
-  await tx.delete(s.stories).where(ofMerchant(s.stories.merchantId, s.stories.id, rows.stories.map((r) => r.id)));
+    .where(
+      ofMerchant(
+        s.branches.merchantId,
+        s.branches.id,
+        rows.branches.map((r) => r.id),
+      ),
+    );
+  await tx
+    .update(s.promos)
+    .set({ isActive: false })
+    .where(
+      ofMerchant(
+        s.promos.merchantId,
+        s.promos.id,
+        rows.promos.map((r) => r.id),
+      ),
+    );
+  await tx.delete(s.banners).where(
+    ofMerchant(
+      s.banners.merchantId,
+      s.banners.id,
+      rows.banners.map((r) => r.id),
+    ),
+  );
+  await tx.delete(s.stories).where(
+    ofMerchant(
+      s.stories.merchantId,
+      s.stories.id,
+      rows.stories.map((r) => r.id),
+    ),
+  );
 }

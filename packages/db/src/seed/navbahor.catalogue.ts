@@ -146,7 +146,12 @@ export const NAVBAHOR_CATALOGUE: BrandCatalogue = {
                 'Puff pastry layer cake with custard, made to a family recipe.',
               ),
               price: 18000,
-              art: { kind: 'cake', layers: ['#F0D9A8', '#FFF6E0', '#F0D9A8', '#FFF6E0', '#F0D9A8', '#FFF6E0', '#F0D9A8'], top: '#F3E2BC', topping: 'crumbs' },
+              art: {
+                kind: 'cake',
+                layers: ['#F0D9A8', '#FFF6E0', '#F0D9A8', '#FFF6E0', '#F0D9A8', '#FFF6E0', '#F0D9A8'],
+                top: '#F3E2BC',
+                topping: 'crumbs',
+              },
               calorie: 460,
               unit: 'GRAMM',
               measure: 150,

@@ -1,7 +1,17 @@
 import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import { branchRows, branchSettings, catalogueRows, mediaRows, policyRows, settingsRow, yearIn, type MerchantRows, type SettingsInput } from './rows.ts';
+import {
+  branchRows,
+  branchSettings,
+  catalogueRows,
+  mediaRows,
+  policyRows,
+  settingsRow,
+  yearIn,
+  type MerchantRows,
+  type SettingsInput,
+} from './rows.ts';
 import { NAVBAHOR_CATALOGUE } from './navbahor.catalogue.ts';
 import { everyDay } from './work-hours.ts';
 
@@ -14,7 +24,7 @@ const ABOUT = {
     'Мы открыты каждый день с 8:00 до 22:00. Плов подаём с 11:00, пока не опустеет казан.',
   ].join('\n\n'),
   uz: [
-    "Navbahor — Toshkentning Mirobod tumanidagi oilaviy kafe. 2012-yildan beri oshni qozonda olovda damlaymiz, somsani tandirda yopamiz va choyni mahalladagidek damlaymiz.",
+    'Navbahor — Toshkentning Mirobod tumanidagi oilaviy kafe. 2012-yildan beri oshni qozonda olovda damlaymiz, somsani tandirda yopamiz va choyni mahalladagidek damlaymiz.',
     "Saytda oldindan buyurtma bering va navbatsiz, issiq holda olib keting. Bizda yetkazib berish yo'q: keling, mehmonlarga doim xursandmiz.",
     'Har kuni soat 8:00 dan 22:00 gacha ochiqmiz. Osh soat 11:00 dan qozon tugaguncha tortiladi.',
   ].join('\n\n'),
@@ -61,7 +71,11 @@ export function navbahorRows(now: Date): MerchantRows {
       forcedLanguage: null,
       mapType: 'LEAFLET',
       contacts: [DEMO.navbahor.phone],
-      title: { ru: 'Navbahor Cafe — плов и самса навынос', uz: 'Navbahor Cafe — osh va somsa olib ketish uchun', eng: 'Navbahor Cafe — plov and samsa to take away' },
+      title: {
+        ru: 'Navbahor Cafe — плов и самса навынос',
+        uz: 'Navbahor Cafe — osh va somsa olib ketish uchun',
+        eng: 'Navbahor Cafe — plov and samsa to take away',
+      },
       leftCopyWrite: { ru: `© ${year} Navbahor Cafe`, uz: `© ${year} Navbahor Cafe`, eng: `© ${year} Navbahor Cafe` },
       rightCopyWrite: { ru: 'ИП Рахимова Н.', uz: 'YaTT Rahimova N.', eng: 'Sole trader N. Rahimova' },
     },

@@ -27,7 +27,9 @@ export function demoPictures(): Map<string, string> {
     for (const b of c.banners) files.set(mediaKey.banner(c.sub, b.key), bannerPicture(b.art));
     for (const s of c.stories) {
       files.set(mediaKey.storyPreview(c.sub, s.key), storyPreview({ from: s.from, to: s.to, art: s.cover }));
-      s.slides.forEach((slide, i) => files.set(mediaKey.storySlide(c.sub, s.key, i), storySlide({ from: s.from, to: s.to, art: slide.art }, i)));
+      s.slides.forEach((slide, i) =>
+        files.set(mediaKey.storySlide(c.sub, s.key, i), storySlide({ from: s.from, to: s.to, art: slide.art }, i)),
+      );
     }
   }
   return files;

@@ -85,7 +85,10 @@ export interface SettingsInput {
 
 /** A full settings row: every flag and text is written, so a rerun resets anything changed by hand. */
 export function settingsRow(merchantId: string, channel: SettingsChannel, input: SettingsInput): SettingsRow {
-  const flags = Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, input.flags[f] ?? SETTINGS_FLAG_DEFAULTS[f]])) as Record<SettingsFlag, boolean>;
+  const flags = Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, input.flags[f] ?? SETTINGS_FLAG_DEFAULTS[f]])) as Record<
+    SettingsFlag,
+    boolean
+  >;
   const texts = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, input.texts[f] ?? ''])) as Record<SettingsTextField, string>;
   return {
     merchantId,

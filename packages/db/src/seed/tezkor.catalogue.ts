@@ -448,7 +448,10 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
                 'Two cheeseburgers, a chicken lavash, a bucket of eight wings, two large fries and a litre of cola. Feeds four.',
               ),
               price: 159000,
-              art: { kind: 'combo', items: [{ kind: 'bucket', stripe: RED, pieces: 'wings' }, { kind: 'fries', box: RED, large: true }, cola] },
+              art: {
+                kind: 'combo',
+                items: [{ kind: 'bucket', stripe: RED, pieces: 'wings' }, { kind: 'fries', box: RED, large: true }, cola],
+              },
               calorie: 3200,
               count: 5,
               modifiers: [sauces(3)],
@@ -462,7 +465,14 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
                 'A hamburger, small fries, a juice and a surprise toy.',
               ),
               price: 35000,
-              art: { kind: 'combo', items: [{ kind: 'burger', lettuce: false }, { kind: 'fries', box: '#3B82F6' }, { kind: 'cold', liquid: '#FFA53A', band: '#3B82F6' }] },
+              art: {
+                kind: 'combo',
+                items: [
+                  { kind: 'burger', lettuce: false },
+                  { kind: 'fries', box: '#3B82F6' },
+                  { kind: 'cold', liquid: '#FFA53A', band: '#3B82F6' },
+                ],
+              },
               calorie: 640,
               labels: [LABELS.new],
             },
@@ -676,7 +686,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'fries',
               name: L('Картофель фри', 'Kartoshka fri', 'French Fries'),
-              description: L('Золотистый картофель фри с морской солью.', 'Dengiz tuzi sepilgan oltinrang kartoshka fri.', 'Golden fries with sea salt.'),
+              description: L(
+                'Золотистый картофель фри с морской солью.',
+                'Dengiz tuzi sepilgan oltinrang kartoshka fri.',
+                'Golden fries with sea salt.',
+              ),
               price: 14000,
               art: fries,
               calorie: 320,
@@ -687,7 +701,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'fries-large',
               name: L('Картофель фри, большой', 'Katta kartoshka fri', 'Large Fries'),
-              description: L('Большая порция золотистого картофеля фри.', 'Oltinrang kartoshka frining katta porsiyasi.', 'A large portion of golden fries.'),
+              description: L(
+                'Большая порция золотистого картофеля фри.',
+                'Oltinrang kartoshka frining katta porsiyasi.',
+                'A large portion of golden fries.',
+              ),
               price: 18000,
               art: { kind: 'fries', box: RED, large: true },
               calorie: 460,
@@ -726,7 +744,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'onion-rings',
               name: L('Луковые кольца', 'Piyoz halqalari', 'Onion Rings'),
-              description: L('Хрустящие луковые кольца в золотистом кляре.', 'Oltinrang xamirdagi qarsildoq piyoz halqalari.', 'Crispy onion rings in golden batter.'),
+              description: L(
+                'Хрустящие луковые кольца в золотистом кляре.',
+                'Oltinrang xamirdagi qarsildoq piyoz halqalari.',
+                'Crispy onion rings in golden batter.',
+              ),
               price: 17000,
               art: { kind: 'rings', tray: RED, style: 'onion' },
               calorie: 330,
@@ -965,7 +987,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'juice-orange',
               name: L('Апельсиновый сок', 'Apelsin sharbati', 'Orange Juice'),
-              description: L('Свежевыжатый апельсиновый сок, 0,3 л.', 'Yangi siqilgan apelsin sharbati, 0,3 l.', 'Freshly squeezed orange juice, 0.3 L.'),
+              description: L(
+                'Свежевыжатый апельсиновый сок, 0,3 л.',
+                'Yangi siqilgan apelsin sharbati, 0,3 l.',
+                'Freshly squeezed orange juice, 0.3 L.',
+              ),
               price: 13000,
               art: { kind: 'cold', liquid: '#FFA53A', style: 'glass', garnish: 'orange', band: RED },
               calorie: 130,
@@ -974,7 +1000,7 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             },
             {
               slug: 'water',
-              name: L('Вода без газа 0,5 л', "Gazsiz suv 0,5 l", 'Still Water 0.5 L'),
+              name: L('Вода без газа 0,5 л', 'Gazsiz suv 0,5 l', 'Still Water 0.5 L'),
               description: L('Питьевая горная вода.', "Toza tog' suvi.", 'Still mountain spring water.'),
               price: 5000,
               art: { kind: 'cold', liquid: '#CDEBF7', style: 'bottle', band: '#2F7BD8' },
@@ -1051,7 +1077,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'americano',
               name: L('Американо', 'Amerikano', 'Americano'),
-              description: L('Двойной эспрессо с горячей водой, 0,3 л.', "Issiq suvli qo'sh espresso, 0,3 l.", 'A double espresso topped up with hot water, 0.3 L.'),
+              description: L(
+                'Двойной эспрессо с горячей водой, 0,3 л.',
+                "Issiq suvli qo'sh espresso, 0,3 l.",
+                'A double espresso topped up with hot water, 0.3 L.',
+              ),
               price: 12000,
               art: { kind: 'hot', liquid: '#3B2417', cup: '#1F2937' },
               calorie: 10,
@@ -1091,7 +1121,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'icecream-vanilla',
               name: L('Мороженое ванильное', 'Vanilli muzqaymoq', 'Vanilla Ice Cream'),
-              description: L('Пломбир в хрустящем вафельном рожке.', 'Qarsildoq vafli qornetdagi plombir.', 'Vanilla ice cream in a crunchy waffle cone.'),
+              description: L(
+                'Пломбир в хрустящем вафельном рожке.',
+                'Qarsildoq vafli qornetdagi plombir.',
+                'Vanilla ice cream in a crunchy waffle cone.',
+              ),
               price: 9000,
               art: { kind: 'icecream', scoops: ['#FFF4DC'], style: 'cone' },
               calorie: 210,
@@ -1144,9 +1178,18 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
             {
               slug: 'medovik',
               name: L('Медовик', 'Medovik', 'Honey Cake'),
-              description: L('Слоёный медовый торт со сметанным кремом.', 'Smetana kremli qatlamli asalli tort.', 'Layered honey cake with sour cream frosting.'),
+              description: L(
+                'Слоёный медовый торт со сметанным кремом.',
+                'Smetana kremli qatlamli asalli tort.',
+                'Layered honey cake with sour cream frosting.',
+              ),
               price: 20000,
-              art: { kind: 'cake', layers: ['#D9A066', '#FFF1D6', '#D9A066', '#FFF1D6', '#D9A066', '#FFF1D6', '#D9A066'], top: '#E8C38E', topping: 'crumbs' },
+              art: {
+                kind: 'cake',
+                layers: ['#D9A066', '#FFF1D6', '#D9A066', '#FFF1D6', '#D9A066', '#FFF1D6', '#D9A066'],
+                top: '#E8C38E',
+                topping: 'crumbs',
+              },
               calorie: 450,
               unit: 'GRAMM',
               measure: 140,
@@ -1165,19 +1208,34 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
         from: RED,
         to: '#8E0019',
         badge: '-10%',
-        art: { kind: 'combo', items: [{ kind: 'chicken', style: 'strips', tray: YELLOW }, { kind: 'fries', box: YELLOW }, { kind: 'cold', liquid: '#3B1F14', band: YELLOW }] },
+        art: {
+          kind: 'combo',
+          items: [
+            { kind: 'chicken', style: 'strips', tray: YELLOW },
+            { kind: 'fries', box: YELLOW },
+            { kind: 'cold', liquid: '#3B1F14', band: YELLOW },
+          ],
+        },
       },
       productSlug: 'combo-strips',
     },
     {
       key: 'breakfast',
-      title: L("Завтраки с 8:00 в Мирзо-Улугбеке", "Mirzo Ulug'bekda nonushta soat 8:00 dan", "Breakfast from 8:00 at Mirzo Ulug'bek"),
-      art: { from: '#FFB547', to: '#F26B1D', art: { kind: 'wrap', sleeve: RED, wrap: '#F6DDA8', filling: ['#FFE27A', '#E5483B', '#F2A7A0'] } },
+      title: L('Завтраки с 8:00 в Мирзо-Улугбеке', "Mirzo Ulug'bekda nonushta soat 8:00 dan", "Breakfast from 8:00 at Mirzo Ulug'bek"),
+      art: {
+        from: '#FFB547',
+        to: '#F26B1D',
+        art: { kind: 'wrap', sleeve: RED, wrap: '#F6DDA8', filling: ['#FFE27A', '#E5483B', '#F2A7A0'] },
+      },
       productSlug: 'breakfast-wrap',
     },
     {
       key: 'free-delivery',
-      title: L('Бесплатная доставка с промокодом FREEDELIVERY', 'FREEDELIVERY promokodi bilan bepul yetkazib berish', 'Free delivery with the code FREEDELIVERY'),
+      title: L(
+        'Бесплатная доставка с промокодом FREEDELIVERY',
+        'FREEDELIVERY promokodi bilan bepul yetkazib berish',
+        'Free delivery with the code FREEDELIVERY',
+      ),
       art: { from: '#1F2937', to: RED, art: { kind: 'bucket', stripe: RED, pieces: 'mix' } },
     },
   ],
@@ -1191,7 +1249,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
       slides: [
         {
           art: { kind: 'burger', bun: '#C9782E', cheese: true, tomato: true, onion: true, sauce: '#7A2E12' },
-          text: L('Тезкор Бургер — наш новый фирменный бургер', 'Tezkor Burger — yangi firma burgerimiz', 'Tezkor Burger, our new signature burger'),
+          text: L(
+            'Тезкор Бургер — наш новый фирменный бургер',
+            'Tezkor Burger — yangi firma burgerimiz',
+            'Tezkor Burger, our new signature burger',
+          ),
         },
         {
           art: { kind: 'wrap', sleeve: YELLOW, wrap: '#F6DDA8', filling: ['#F9D23C', '#E3B27A', '#E5483B'], grill: true },
@@ -1199,7 +1261,11 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
         },
         {
           art: { kind: 'rings', tray: '#1F2937', style: 'sticks' },
-          text: L('Сырные палочки — к любому заказу', "Pishloqli tayoqchalar — har qanday buyurtmaga qo'shing", 'Cheese Sticks go with any order'),
+          text: L(
+            'Сырные палочки — к любому заказу',
+            "Pishloqli tayoqchalar — har qanday buyurtmaga qo'shing",
+            'Cheese Sticks go with any order',
+          ),
         },
       ],
       startDays: -2,
@@ -1212,7 +1278,10 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
       to: '#1F2937',
       cover: { kind: 'chicken', style: 'wings', tray: RED, spicy: true },
       slides: [
-        { art: { kind: 'chicken', style: 'wings', tray: RED, spicy: true }, text: L('Острые крылышки — для смелых', 'Achchiq qanotchalar — jasurlar uchun', 'Hot Wings, for the brave') },
+        {
+          art: { kind: 'chicken', style: 'wings', tray: RED, spicy: true },
+          text: L('Острые крылышки — для смелых', 'Achchiq qanotchalar — jasurlar uchun', 'Hot Wings, for the brave'),
+        },
         {
           art: { kind: 'wrap', sleeve: '#1F2937', filling: ['#3E9B3A', '#D7261E', '#8A4B24'], grill: true },
           text: L('Острый лаваш со скидкой 25%', 'Achchiq lavash 25% chegirma bilan', 'Spicy Lavash, 25% off'),
@@ -1228,8 +1297,14 @@ export const TEZKOR_CATALOGUE: BrandCatalogue = {
       to: '#2F855A',
       cover: { kind: 'cold', liquid: '#7CC242', style: 'glass', garnish: 'mint', band: RED },
       slides: [
-        { art: { kind: 'cold', liquid: '#7CC242', style: 'glass', garnish: 'mint', band: RED }, text: L('Тархун с мятой и лаймом', 'Yalpiz va laymli tarxun', 'Tarragon with mint and lime') },
-        { art: { kind: 'cold', liquid: '#F8E67A', style: 'glass', garnish: 'lemon', band: YELLOW }, text: L('Домашний лимонад', 'Uy limonadi', 'Homemade lemonade') },
+        {
+          art: { kind: 'cold', liquid: '#7CC242', style: 'glass', garnish: 'mint', band: RED },
+          text: L('Тархун с мятой и лаймом', 'Yalpiz va laymli tarxun', 'Tarragon with mint and lime'),
+        },
+        {
+          art: { kind: 'cold', liquid: '#F8E67A', style: 'glass', garnish: 'lemon', band: YELLOW },
+          text: L('Домашний лимонад', 'Uy limonadi', 'Homemade lemonade'),
+        },
       ],
       startDays: -20,
       endDays: -5,

@@ -150,9 +150,25 @@ const ZONES: ZoneSpec[] = [
     name: 'Chilonzor',
     color: '#E4002B',
     price: 12000,
-    polygon: [[41.299, 69.217], [41.293, 69.239], [41.279, 69.242], [41.262, 69.23], [41.252, 69.205], [41.256, 69.17], [41.272, 69.156], [41.29, 69.17]],
+    polygon: [
+      [41.299, 69.217],
+      [41.293, 69.239],
+      [41.279, 69.242],
+      [41.262, 69.23],
+      [41.252, 69.205],
+      [41.256, 69.17],
+      [41.272, 69.156],
+      [41.29, 69.17],
+    ],
     // The park (Milliy bog'): no door to deliver to, so it is cut out of the zone.
-    holes: [[[41.288, 69.196], [41.288, 69.206], [41.281, 69.206], [41.281, 69.196]]],
+    holes: [
+      [
+        [41.288, 69.196],
+        [41.288, 69.206],
+        [41.281, 69.206],
+        [41.281, 69.196],
+      ],
+    ],
   },
   {
     key: 'yunusobod',
@@ -162,7 +178,15 @@ const ZONES: ZoneSpec[] = [
     name: 'Yunusobod',
     color: '#3B82F6',
     price: 15000,
-    polygon: [[41.395, 69.27], [41.393, 69.305], [41.375, 69.32], [41.35, 69.315], [41.338, 69.29], [41.342, 69.26], [41.365, 69.25]],
+    polygon: [
+      [41.395, 69.27],
+      [41.393, 69.305],
+      [41.375, 69.32],
+      [41.35, 69.315],
+      [41.338, 69.29],
+      [41.342, 69.26],
+      [41.365, 69.25],
+    ],
   },
   {
     key: 'mirzo-ulugbek',
@@ -172,7 +196,15 @@ const ZONES: ZoneSpec[] = [
     name: "Mirzo Ulug'bek",
     color: '#10B981',
     price: 12000,
-    polygon: [[41.355, 69.32], [41.36, 69.36], [41.34, 69.395], [41.315, 69.39], [41.302, 69.355], [41.31, 69.32], [41.33, 69.31]],
+    polygon: [
+      [41.355, 69.32],
+      [41.36, 69.36],
+      [41.34, 69.395],
+      [41.315, 69.39],
+      [41.302, 69.355],
+      [41.31, 69.32],
+      [41.33, 69.31],
+    ],
   },
   {
     key: 'yakkasaroy',
@@ -182,7 +214,14 @@ const ZONES: ZoneSpec[] = [
     name: 'Yakkasaroy',
     color: '#F59E0B',
     price: 10000,
-    polygon: [[41.304, 69.252], [41.302, 69.278], [41.29, 69.286], [41.278, 69.275], [41.276, 69.252], [41.288, 69.243]],
+    polygon: [
+      [41.304, 69.252],
+      [41.302, 69.278],
+      [41.29, 69.286],
+      [41.278, 69.275],
+      [41.276, 69.252],
+      [41.288, 69.243],
+    ],
   },
   {
     key: 'sergeli',
@@ -192,7 +231,14 @@ const ZONES: ZoneSpec[] = [
     name: 'Sergeli',
     color: '#8B5CF6',
     price: 18000,
-    polygon: [[41.25, 69.2], [41.248, 69.25], [41.23, 69.265], [41.208, 69.25], [41.203, 69.21], [41.22, 69.19]],
+    polygon: [
+      [41.25, 69.2],
+      [41.248, 69.25],
+      [41.23, 69.265],
+      [41.208, 69.25],
+      [41.203, 69.21],
+      [41.22, 69.19],
+    ],
   },
   {
     key: 'centre',
@@ -202,7 +248,14 @@ const ZONES: ZoneSpec[] = [
     name: 'Shayxontohur',
     color: '#EC4899',
     price: 20000,
-    polygon: [[41.344, 69.21], [41.345, 69.245], [41.33, 69.256], [41.315, 69.252], [41.312, 69.225], [41.325, 69.205]],
+    polygon: [
+      [41.344, 69.21],
+      [41.345, 69.245],
+      [41.33, 69.256],
+      [41.315, 69.252],
+      [41.312, 69.225],
+      [41.325, 69.205],
+    ],
   },
   {
     // The rest of Tashkent: from the nearest branch, by distance, with a higher minimum.
@@ -213,7 +266,17 @@ const ZONES: ZoneSpec[] = [
     color: '#64748B',
     priority: 1,
     price: 20000,
-    polygon: [[41.42, 69.18], [41.43, 69.3], [41.38, 69.42], [41.3, 69.44], [41.22, 69.38], [41.18, 69.27], [41.21, 69.15], [41.3, 69.11], [41.38, 69.12]],
+    polygon: [
+      [41.42, 69.18],
+      [41.43, 69.3],
+      [41.38, 69.42],
+      [41.3, 69.44],
+      [41.22, 69.38],
+      [41.18, 69.27],
+      [41.21, 69.15],
+      [41.3, 69.11],
+      [41.38, 69.12],
+    ],
     bands: [
       { fromKm: 3, pricePerKm: 2000 },
       { fromKm: 10, pricePerKm: 3000 },
@@ -229,7 +292,15 @@ const ZONES: ZoneSpec[] = [
     name: 'Samarqand markazi',
     color: '#14B8A6',
     price: 10000,
-    polygon: [[39.68, 66.94], [39.678, 66.98], [39.665, 67.005], [39.645, 67.0], [39.632, 66.97], [39.638, 66.935], [39.66, 66.92]],
+    polygon: [
+      [39.68, 66.94],
+      [39.678, 66.98],
+      [39.665, 67.005],
+      [39.645, 67.0],
+      [39.632, 66.97],
+      [39.638, 66.935],
+      [39.66, 66.92],
+    ],
   },
 ];
 
@@ -314,7 +385,11 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
         uz: `© 2019–${year} Tezkor Burger. Barcha huquqlar himoyalangan.`,
         eng: `© 2019–${year} Tezkor Burger. All rights reserved.`,
       },
-      rightCopyWrite: { ru: 'ООО «Tezkor Food», ИНН 309876543', uz: '«Tezkor Food» MChJ, STIR 309876543', eng: 'Tezkor Food LLC, TIN 309876543' },
+      rightCopyWrite: {
+        ru: 'ООО «Tezkor Food», ИНН 309876543',
+        uz: '«Tezkor Food» MChJ, STIR 309876543',
+        eng: 'Tezkor Food LLC, TIN 309876543',
+      },
     },
   };
   // The Click mini app pays through Click only and has no room for the stories strip.
@@ -378,7 +453,15 @@ export function tezkorRows(now: Date): MerchantRows {
     },
     settings: settings(merchantId, now),
     brands: [
-      { id: DEMO.tezkor.brandEntry, merchantId, name: DEMO.tezkor.name, domainUrl: DEMO.tezkor.domain, color: DEMO.tezkor.mainColor, image: mediaKey.logo(SUB), priority: 0 },
+      {
+        id: DEMO.tezkor.brandEntry,
+        merchantId,
+        name: DEMO.tezkor.name,
+        domainUrl: DEMO.tezkor.domain,
+        color: DEMO.tezkor.mainColor,
+        image: mediaKey.logo(SUB),
+        priority: 0,
+      },
     ],
     cities: [
       {
@@ -441,8 +524,14 @@ export function tezkorRows(now: Date): MerchantRows {
     promos: promos(merchantId, now),
     // The sandbox accounts of the README: anyone can play a provider against the demo with curl.
     paymentAccounts: [
-      { provider: 'PAYME', credentials: { cashboxId: '65f1a2b3c4d5e6f708192a3b', key: '', testKey: 'tezkor-payme-test-key', testMode: true } },
-      { provider: 'CLICK', credentials: { serviceId: '10001', merchantId: '20001', secretKey: 'tezkor-click-secret', merchantUserId: '40001' } },
+      {
+        provider: 'PAYME',
+        credentials: { cashboxId: '65f1a2b3c4d5e6f708192a3b', key: '', testKey: 'tezkor-payme-test-key', testMode: true },
+      },
+      {
+        provider: 'CLICK',
+        credentials: { serviceId: '10001', merchantId: '20001', secretKey: 'tezkor-click-secret', merchantUserId: '40001' },
+      },
       { provider: 'UZUM', credentials: { serviceId: '30001', login: 'tezkor-uzum', password: 'tezkor-uzum-pass' } },
     ],
     // The console's demo accounts of the README, one per role (issue 15).
@@ -451,7 +540,10 @@ export function tezkorRows(now: Date): MerchantRows {
       phone: member.phone,
       name: member.name,
       role: member.role,
-      branchIds: member.role === 'admin' ? [] : [ids.branch(SUB, 'chilonzor'), ...(member.role === 'operator' ? [ids.branch(SUB, 'yunusobod')] : [])],
+      branchIds:
+        member.role === 'admin'
+          ? []
+          : [ids.branch(SUB, 'chilonzor'), ...(member.role === 'operator' ? [ids.branch(SUB, 'yunusobod')] : [])],
       password: DEMO.tezkor.staffPassword,
     })),
     serviceFees: [

@@ -9,7 +9,7 @@ const SUB = DEMO.yopiq.sub;
 
 const ABOUT = {
   ru: 'Yopiq Oshxona — домашняя кухня в Шайхантахуре.\n\nКафе временно не принимает заказы.',
-  uz: "Yopiq Oshxona — Shayxontohurdagi uy taomlari oshxonasi.\n\nKafe vaqtincha buyurtma qabul qilmaydi.",
+  uz: 'Yopiq Oshxona — Shayxontohurdagi uy taomlari oshxonasi.\n\nKafe vaqtincha buyurtma qabul qilmaydi.',
   eng: 'Yopiq Oshxona is a home-cooking canteen in Shayxontohur.\n\nIt is not taking orders for now.',
 };
 

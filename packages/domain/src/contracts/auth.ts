@@ -9,8 +9,6 @@ import { OTP_CODE_LENGTH } from '../account.ts';
  * {phone, code}` answers `{token, user}`; later calls send `Authorization: Bearer <token>`.
  */
 
-
-
 /** A phone as the customer typed it; the server normalizes it to E.164 or answers 400 PHONE_INVALID. */
 export const PhoneInput = z
   .string()
@@ -47,7 +45,11 @@ export type User = z.infer<typeof User>;
  */
 export const ProofOfWork = z.strictObject({
   challenge: z.string().min(1).max(400),
-  counter: z.number().int().min(0).max(2 ** 40),
+  counter: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
 });
 export type ProofOfWork = z.infer<typeof ProofOfWork>;
 
@@ -106,4 +108,3 @@ export type ChangePhoneRequest = z.infer<typeof ChangePhoneRequest>;
 
 export const VerifyPhoneRequest = z.strictObject({ phone: PhoneInput, code: OtpCodeInput });
 export type VerifyPhoneRequest = z.infer<typeof VerifyPhoneRequest>;
-

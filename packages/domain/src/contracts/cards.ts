@@ -9,7 +9,17 @@ import { z } from 'zod';
  */
 
 import { CARD_PROVIDERS, CARD_TYPES } from '../cards.ts';
-export { CARD_CODE_LENGTH, CARD_PROVIDERS, CARD_TYPES, cardExpiryProblem, cardTypeOf, expiryShown, luhnValid, maskCardNumber, normalizeCardNumber } from '../cards.ts';
+export {
+  CARD_CODE_LENGTH,
+  CARD_PROVIDERS,
+  CARD_TYPES,
+  cardExpiryProblem,
+  cardTypeOf,
+  expiryShown,
+  luhnValid,
+  maskCardNumber,
+  normalizeCardNumber,
+} from '../cards.ts';
 
 export const CardProvider = z.enum(CARD_PROVIDERS);
 export type CardProvider = z.infer<typeof CardProvider>;
@@ -22,7 +32,10 @@ export const CardCreateRequest = z.strictObject({
     .string()
     .max(40)
     .describe('16 digits; spaces or dashes between groups are allowed. 400 CARD_NUMBER_INVALID for another length or a wrong check digit.'),
-  expireDate: z.string().max(8).describe("The expiry as printed, `MMYY` (e.g. `0327`). 400 CARD_EXPIRY_INVALID for another format or a month that has ended."),
+  expireDate: z
+    .string()
+    .max(8)
+    .describe('The expiry as printed, `MMYY` (e.g. `0327`). 400 CARD_EXPIRY_INVALID for another format or a month that has ended.'),
 });
 export type CardCreateRequest = z.infer<typeof CardCreateRequest>;
 

@@ -16,4 +16,3 @@ export type WorkDay = z.infer<typeof WorkDay>;
 
 export const WorkHours = z.object({ type: WorkHoursType, days: z.array(WorkDay) });
 export type WorkHours = z.infer<typeof WorkHours>;
-

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LocalizedText } from './languages.ts';
 
-
 /** The public face of a merchant: what `GET /users/v1/merchants/sub/{sub}` answers. Secrets never appear here. */
 export const Merchant = z.object({
   id: z.uuid(),

@@ -3,7 +3,14 @@ import { OrderStatus } from './enums.ts';
 import { PhoneInput } from './auth.ts';
 import { Order } from './orders.ts';
 import { LocalizedText } from './languages.ts';
-import { BOARD_PAGE_SIZE, BOARD_PAGE_SIZE_MAX, COURIER_STATUSES, MAX_DELIVERY_PAUSE_MINUTES, REJECT_REASONS, STAFF_ROLES } from '../staff.ts';
+import {
+  BOARD_PAGE_SIZE,
+  BOARD_PAGE_SIZE_MAX,
+  COURIER_STATUSES,
+  MAX_DELIVERY_PAUSE_MINUTES,
+  REJECT_REASONS,
+  STAFF_ROLES,
+} from '../staff.ts';
 
 /*
  * The brand's staff console and the live path to the customer (issue 15, decision 010). Staff calls live under
@@ -30,7 +37,10 @@ export const StaffLoginRequest = z.strictObject({
   phone: PhoneInput,
   password: z.string().min(1).max(200),
   /** The code sent by SMS when the number is under a wide guess and this device is not known (428 STAFF_CODE_REQUIRED). */
-  code: z.string().regex(/^\d{4,8}$/).optional(),
+  code: z
+    .string()
+    .regex(/^\d{4,8}$/)
+    .optional(),
 });
 export type StaffLoginRequest = z.infer<typeof StaffLoginRequest>;
 
@@ -81,7 +91,14 @@ export const StaffOrderEntry = z.object({
 /** An order as the brand's staff read it: the customer's view plus who handles it and when it moved. */
 export const StaffOrder = Order.omit({ history: true }).extend({
   customer: z.object({ name: z.string(), phone: z.string().nullable() }),
-  branch: z.object({ id: z.uuid(), name: LocalizedText, address: z.string(), phone: z.string(), latitude: z.number(), longitude: z.number() }),
+  branch: z.object({
+    id: z.uuid(),
+    name: LocalizedText,
+    address: z.string(),
+    phone: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
   courier: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }).nullable(),
   courierStatus: CourierStatusSchema,
   courierPosition: CourierPosition.nullable(),
@@ -104,7 +121,10 @@ export const StaffOrderListQuery = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return undefined;
-      const parts = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const parts = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const parsed = z.array(OrderStatus).safeParse(parts);
       if (!parsed.success) {
         ctx.addIssue({ code: 'custom', message: `Unknown status in '${v}'` });
@@ -193,7 +213,12 @@ export const DeliveryPauseRequest = z.strictObject({
 });
 export type DeliveryPauseRequest = z.infer<typeof DeliveryPauseRequest>;
 
-export const FiguresQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const FiguresQuery = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
 export const BranchFigures = z.object({
   branchId: z.uuid(),
   name: LocalizedText,

@@ -38,7 +38,10 @@ export type OrderAddress = z.infer<typeof OrderAddress>;
 
 export const OrderReceiver = z.strictObject({
   name: Text(100).min(1),
-  phone: z.string().trim().regex(/^\+?\d{7,15}$/, 'phone must be digits'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{7,15}$/, 'phone must be digits'),
 });
 export type OrderReceiver = z.infer<typeof OrderReceiver>;
 
@@ -58,13 +61,22 @@ export const OrderRequest = z.strictObject({
   courierComment: Text(500).default(''),
   receiver: OrderReceiver.nullable().default(null),
   sendCheque: z.boolean().default(false),
-  sendChequePhone: z.string().trim().regex(/^\+?\d{7,15}$/).nullable().default(null),
+  sendChequePhone: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{7,15}$/)
+    .nullable()
+    .default(null),
   /** A scheduled order (`POST /orders/v1/orders/at-time`): its day 'YYYY-MM-DD' and time 'HH:MM' in the city's time zone. */
   later: z.boolean().default(false),
   day: ScheduleDay.optional(),
   time: ScheduleTime.optional(),
   /** The code sent by SMS to confirm this order, where the brand asks for one (isSmsConfirmationRequiredPerOrder). */
-  confirmationCode: z.string().trim().regex(/^\d{4,8}$/, 'the code is 4 to 8 digits').optional(),
+  confirmationCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'the code is 4 to 8 digits')
+    .optional(),
   hallId: Text(64).optional(),
   tableId: Text(64).optional(),
   telegramId: z.union([z.string().max(64), z.number().int()]).optional(),

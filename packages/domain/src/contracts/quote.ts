@@ -9,7 +9,6 @@ import { MAX_LINE_COUNT, MAX_QUOTE_LINES } from '../constants.ts';
  * The basket may be empty so the storefront can show a basket of zeros through the same call.
  */
 
-
 export const QuoteModification = z.strictObject({
   id: z.uuid(),
   count: z.number().int().min(1).max(MAX_LINE_COUNT),
@@ -98,4 +97,3 @@ export const QuoteResponse = z.object({
   problems: z.array(QuoteProblem),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
-

@@ -4,11 +4,9 @@ import { BasketPosition, CategoryView, GroupView, MapType, ModificationViewType,
 import { DEFAULT_MAIN_COLOR } from '../constants.ts';
 import { ContentLanguage, LocalizedText } from './languages.ts';
 
-
-
-const flagShape = Object.fromEntries(
-  SETTINGS_FLAGS.map((f) => [f, z.boolean().default(SETTINGS_FLAG_DEFAULTS[f])]),
-) as { [K in SettingsFlag]: z.ZodDefault<z.ZodBoolean> };
+const flagShape = Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, z.boolean().default(SETTINGS_FLAG_DEFAULTS[f])])) as {
+  [K in SettingsFlag]: z.ZodDefault<z.ZodBoolean>;
+};
 
 const textShape = Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, z.string().default('')])) as {
   [K in SettingsTextField]: z.ZodDefault<z.ZodString>;
@@ -40,6 +38,4 @@ export const MerchantSettings = z.object({
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 
-
 export const defaultMerchantSettings = (): MerchantSettings => MerchantSettings.parse({});
-

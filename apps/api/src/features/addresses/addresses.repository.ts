@@ -64,7 +64,10 @@ export function createAddressesRepository(db: Db) {
     },
     /** Deletes the customer's address; false when they have none with this id. */
     async delete(merchantId: string, userId: string, id: string): Promise<boolean> {
-      const rows = await db.delete(addresses).where(mine(merchantId, userId, id)).returning({ id: addresses.id });
+      const rows = await db
+        .delete(addresses)
+        .where(mine(merchantId, userId, id))
+        .returning({ id: addresses.id });
       return rows.length > 0;
     },
   };

@@ -62,7 +62,9 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, oldest: min(otpCodes.createdAt) })
         .from(otpCodes)
-        .where(and(eq(otpCodes.merchantId, merchantId), gt(otpCodes.createdAt, since), sql`${network}::inet >>= ${otpCodes.clientIp}::inet`));
+        .where(
+          and(eq(otpCodes.merchantId, merchantId), gt(otpCodes.createdAt, since), sql`${network}::inet >>= ${otpCodes.clientIp}::inet`),
+        );
       return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
     },
     /** Whether the number belongs to an open account of the brand: a customer who has logged in here before. */
@@ -114,7 +116,10 @@ export function createAuthRepository(db: Db) {
       merchantId: string,
       set: { attempts?: number; triesByAddress?: Record<string, number>; usedAt?: Date },
     ): Promise<void> {
-      await db.update(otpCodes).set(set).where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.id, id)));
+      await db
+        .update(otpCodes)
+        .set(set)
+        .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.id, id)));
     },
     /** Spends the codes given (a right code spends every live one of its number and purpose, as one use). */
     async spendCodes(merchantId: string, ids: string[], now: Date): Promise<void> {
@@ -149,7 +154,10 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
     async extendSession(merchantId: string, id: string, expiresAt: Date): Promise<void> {
-      await db.update(sessions).set({ expiresAt }).where(and(eq(sessions.merchantId, merchantId), eq(sessions.id, id)));
+      await db
+        .update(sessions)
+        .set({ expiresAt })
+        .where(and(eq(sessions.merchantId, merchantId), eq(sessions.id, id)));
     },
     async revokeSession(merchantId: string, id: string, now: Date): Promise<void> {
       await db

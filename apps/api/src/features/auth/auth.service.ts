@@ -38,7 +38,12 @@ export function createAuthService(options: AuthServiceDeps) {
 
   return {
     /** Checks the code and opens a session; the customer is created on their first login. */
-    async login(merchant: MerchantRecord, phoneInput: string, code: string, clientIp: string): Promise<{ token: string; user: UserRecord }> {
+    async login(
+      merchant: MerchantRecord,
+      phoneInput: string,
+      code: string,
+      clientIp: string,
+    ): Promise<{ token: string; user: UserRecord }> {
       const phone = requirePhone(phoneInput);
       const outcome = await db.transaction(async (tx) => {
         const check = await otp.check(tx, { merchantId: merchant.id, phone, purpose: 'LOGIN', subject: '', code, clientIp });

@@ -239,7 +239,12 @@ export function createOtpService(options: OtpServiceDeps) {
     const reserved = ask.purpose === 'ORDER' || (ask.purpose === 'LOGIN' && (await repo.isCustomer(ask.merchantId, ask.phone)));
     const since = new Date(now - HOUR);
     const refuse = (per: string, limitOf: number, oldest: Date | null) =>
-      new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil((oldest?.getTime() ?? now) + HOUR, now), per, limit: limitOf, windowSeconds: HOUR / SECOND });
+      new AppError('RATE_LIMITED', {
+        retryAfterSeconds: secondsUntil((oldest?.getTime() ?? now) + HOUR, now),
+        per,
+        limit: limitOf,
+        windowSeconds: HOUR / SECOND,
+      });
 
     if (used >= open) {
       if (!reserved) {
@@ -344,10 +349,19 @@ export function createOtpService(options: OtpServiceDeps) {
           if (used.count >= limit) {
             alertBudget(merchant.id, window, ms, limit, now);
             const freesAt = (used.oldest?.getTime() ?? now) + ms;
-            throw new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil(freesAt, now), per: 'brand', limit, windowSeconds: ms / SECOND });
+            throw new AppError('RATE_LIMITED', {
+              retryAfterSeconds: secondsUntil(freesAt, now),
+              per: 'brand',
+              limit,
+              windowSeconds: ms / SECOND,
+            });
           }
         }
-        await underFlood(repo, { merchantId: merchant.id, phone, purpose, clientIp, proof: input.proof }, { used: usedThisHour, limit: hourLimit, sent, now });
+        await underFlood(
+          repo,
+          { merchantId: merchant.id, phone, purpose, clientIp, proof: input.proof },
+          { used: usedThisHour, limit: hourLimit, sent, now },
+        );
 
         const row = { id, merchantId: merchant.id, phone, purpose };
         await repo.insertCode({
@@ -400,13 +414,21 @@ export function createOtpService(options: OtpServiceDeps) {
       }
       if (right) {
         // One use: the number's other live codes of this kind go with it.
-        await repo.spendCodes(input.merchantId, live.map((row) => row.id), now);
+        await repo.spendCodes(
+          input.merchantId,
+          live.map((row) => row.id),
+          now,
+        );
         return { ok: true };
       }
 
       let attemptsLeft = 0;
       for (const row of open) {
-        const next = { ...row, attempts: row.attempts + 1, triesByAddress: { ...row.triesByAddress, [address]: triesOf(row, address) + 1 } };
+        const next = {
+          ...row,
+          attempts: row.attempts + 1,
+          triesByAddress: { ...row.triesByAddress, [address]: triesOf(row, address) + 1 },
+        };
         // Spent once nobody may enter it any more: its own address has used its tries and the others are shut out.
         const spent = triesOf(next, next.clientIp) >= OTP_MAX_ATTEMPTS && closedToOthers(next);
         await repo.updateCode(row.id, row.merchantId, {

@@ -21,10 +21,22 @@ export function createUsersRepository(db: Db) {
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
   return {
     async findById(merchantId: string, id: string): Promise<UserRecord | null> {
-      return first(await db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.id, id))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.merchantId, merchantId), eq(users.id, id)))
+          .limit(1),
+      );
     },
     async findByPhone(merchantId: string, phone: string): Promise<UserRecord | null> {
-      return first(await db.select().from(users).where(and(eq(users.merchantId, merchantId), eq(users.phone, phone))).limit(1));
+      return first(
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.merchantId, merchantId), eq(users.phone, phone)))
+          .limit(1),
+      );
     },
     /** The customer with this phone, created when there is none (first login). */
     async findOrCreate(merchantId: string, phone: string, now: Date): Promise<{ user: UserRecord; created: boolean }> {
@@ -39,7 +51,13 @@ export function createUsersRepository(db: Db) {
     },
     async update(merchantId: string, id: string, patch: UserPatch & { phone?: string }): Promise<UserRecord | null> {
       if (Object.keys(patch).length === 0) return this.findById(merchantId, id);
-      return first(await db.update(users).set(patch).where(and(eq(users.merchantId, merchantId), eq(users.id, id))).returning());
+      return first(
+        await db
+          .update(users)
+          .set(patch)
+          .where(and(eq(users.merchantId, merchantId), eq(users.id, id)))
+          .returning(),
+      );
     },
     /** Erases what identifies the customer and closes the account; the row stays for the merchant's orders. */
     async erase(merchantId: string, id: string, now: Date): Promise<void> {
@@ -47,7 +65,17 @@ export function createUsersRepository(db: Db) {
       await db.delete(addresses).where(and(eq(addresses.merchantId, merchantId), eq(addresses.userId, id)));
       await db
         .update(users)
-        .set({ phone: null, firstName: '', lastName: '', email: null, birthday: null, image: null, gender: null, isActive: false, deletedAt: now })
+        .set({
+          phone: null,
+          firstName: '',
+          lastName: '',
+          email: null,
+          birthday: null,
+          image: null,
+          gender: null,
+          isActive: false,
+          deletedAt: now,
+        })
         .where(and(eq(users.merchantId, merchantId), eq(users.id, id)));
     },
   };

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePhoneRequest, ErrorResponse, SendOtpResponse, UpdateUserRequest, User, UserIdParams, VerifyPhoneRequest } from '@dasturxon/domain/contracts';
+import {
+  ChangePhoneRequest,
+  ErrorResponse,
+  SendOtpResponse,
+  UpdateUserRequest,
+  User,
+  UserIdParams,
+  VerifyPhoneRequest,
+} from '@dasturxon/domain/contracts';
 import { requireSession, requireUser } from './auth.guard.ts';
 import type { AuthService } from './auth.service.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
@@ -40,14 +48,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       config: signedIn,
       schema: {
         tags: ['users'],
-        summary: "Move the account to the new number with the code sent to it",
+        summary: 'Move the account to the new number with the code sent to it',
         description: '400 OTP_INVALID for a wrong or expired code; 409 PHONE_TAKEN when another customer of this merchant has the number.',
         security,
         body: VerifyPhoneRequest,
         response: { 200: User, ...errors, 409: ErrorResponse },
       },
     },
-    async (request) => users.verifyPhoneChange(merchantOf(request), requireUser(request), request.body.phone, request.body.code, request.ip),
+    async (request) =>
+      users.verifyPhoneChange(merchantOf(request), requireUser(request), request.body.phone, request.body.code, request.ip),
   );
 
   app.put(
@@ -86,7 +95,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       schema: {
         tags: ['users'],
         summary: 'Delete the account',
-        description: "Irreversible: the profile and personal data are erased and every session ends. The merchant keeps its orders without the customer's details.",
+        description:
+          "Irreversible: the profile and personal data are erased and every session ends. The merchant keeps its orders without the customer's details.",
         security,
         response: { 204: NoContent, ...errors },
       },

@@ -71,7 +71,11 @@ export function createBoardRepository(db: Db) {
       const rank = sql<number>`(case when ${inArray(orders.status, [...BOARD_WAITING_STATUSES])} then 0 when ${inArray(orders.status, [...BOARD_WORKING_STATUSES])} then 1 else 2 end)`;
       const after = filter.after;
       const rows = await db
-        .select({ row: orders, rank, cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+        .select({
+          row: orders,
+          rank,
+          cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
         .from(orders)
         .where(
           and(
@@ -84,7 +88,10 @@ export function createBoardRepository(db: Db) {
             after
               ? or(
                   sql`${rank} > ${after.rank}`,
-                  and(sql`${rank} = ${after.rank}`, sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`),
+                  and(
+                    sql`${rank} = ${after.rank}`,
+                    sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+                  ),
                 )
               : undefined,
           ),
@@ -201,7 +208,11 @@ export function createBoardRepository(db: Db) {
     },
 
     async productOf(merchantId: string, productId: string): Promise<boolean> {
-      const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.merchantId, merchantId), eq(products.id, productId))).limit(1);
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.merchantId, merchantId), eq(products.id, productId)))
+        .limit(1);
       return Boolean(row);
     },
 
@@ -218,29 +229,45 @@ export function createBoardRepository(db: Db) {
       await db
         .insert(productBranches)
         .values({ merchantId, productId, branchId, isActive: !stopped })
-        .onConflictDoUpdate({ target: [productBranches.merchantId, productBranches.productId, productBranches.branchId], set: { isActive: !stopped } });
+        .onConflictDoUpdate({
+          target: [productBranches.merchantId, productBranches.productId, productBranches.branchId],
+          set: { isActive: !stopped },
+        });
     },
 
     async stopModification(merchantId: string, branchId: string, modificationId: string, stopped: boolean, at: Date): Promise<void> {
       if (!stopped) {
         await db
           .delete(modificationBranches)
-          .where(and(eq(modificationBranches.merchantId, merchantId), eq(modificationBranches.modificationId, modificationId), eq(modificationBranches.branchId, branchId)));
+          .where(
+            and(
+              eq(modificationBranches.merchantId, merchantId),
+              eq(modificationBranches.modificationId, modificationId),
+              eq(modificationBranches.branchId, branchId),
+            ),
+          );
         return;
       }
       await db
         .insert(modificationBranches)
         .values({ merchantId, modificationId, branchId, isActive: false, updatedAt: at })
-        .onConflictDoUpdate({ target: [modificationBranches.merchantId, modificationBranches.modificationId, modificationBranches.branchId], set: { isActive: false, updatedAt: at } });
+        .onConflictDoUpdate({
+          target: [modificationBranches.merchantId, modificationBranches.modificationId, modificationBranches.branchId],
+          set: { isActive: false, updatedAt: at },
+        });
     },
 
     async pauseDelivery(merchantId: string, branchId: string, until: Date | null): Promise<void> {
-      await db.update(branches).set({ deliveryPausedUntil: until }).where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId)));
+      await db
+        .update(branches)
+        .set({ deliveryPausedUntil: until })
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId)));
     },
 
     /** Per branch, the orders placed in [from, to): how many, cancelled, the completed ones' total and their times. */
     async figures(merchantId: string, branchIds: readonly string[] | null, from: Date, to: Date) {
-      const minutes = (a: SQL | typeof orders.readyAt, b: typeof orders.acceptedAt) => sql<number | null>`avg(extract(epoch from (${a} - ${b})) / 60)`;
+      const minutes = (a: SQL | typeof orders.readyAt, b: typeof orders.acceptedAt) =>
+        sql<number | null>`avg(extract(epoch from (${a} - ${b})) / 60)`;
       const rows = await db
         .select({
           branchId: orders.branchId,
@@ -248,7 +275,9 @@ export function createBoardRepository(db: Db) {
           canceled: sql<number>`(count(*) filter (where ${orders.status} = 'CANCELED'))::int`,
           revenue: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.deliveredAt} is not null), 0)::bigint`,
           acceptedToReady: minutes(orders.readyAt, orders.acceptedAt),
-          acceptedToDelivered: sql<number | null>`avg(extract(epoch from (${orders.deliveredAt} - ${orders.acceptedAt})) / 60) filter (where ${inArray(orders.serviceType, [...DELIVERY_SERVICE_TYPES])})`,
+          acceptedToDelivered: sql<
+            number | null
+          >`avg(extract(epoch from (${orders.deliveredAt} - ${orders.acceptedAt})) / 60) filter (where ${inArray(orders.serviceType, [...DELIVERY_SERVICE_TYPES])})`,
         })
         .from(orders)
         .where(

@@ -54,7 +54,7 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
         description:
           "Without status: today's orders and every active one. Operators and kitchens see their branches' orders (an admin with no branches: all); " +
           'a courier sees the orders attached to them and the ready delivery orders of their branches nobody has taken. ' +
-          'In pages of `size` (100, at most 500): orders waiting for acceptance (OPEN) first, then those in the branch\'s hands (ACCEPTED, COOKING, DONE, ATTACHED, ON_WAY), ' +
+          "In pages of `size` (100, at most 500): orders waiting for acceptance (OPEN) first, then those in the branch's hands (ACCEPTED, COOKING, DONE, ATTACHED, ON_WAY), " +
           'then the rest, newest first within each; `nextCursor` (null on the last page) as `cursor` asks for the next page. Orders that arrive or move while ' +
           'paging come through the event stream.',
         querystring: StaffOrderListQuery,
@@ -66,7 +66,16 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
 
   app.get(
     '/ops/v1/orders/:id',
-    { config: anyStaff, schema: { tags, security, summary: 'One order with its customer, courier and timeline', params: OrderIdParams, response: { 200: StaffOrder, ...errors } } },
+    {
+      config: anyStaff,
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its customer, courier and timeline',
+        params: OrderIdParams,
+        response: { 200: StaffOrder, ...errors },
+      },
+    },
     async (request) => service.get(requireStaff(request), request.params.id),
   );
 
@@ -90,15 +99,33 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
     async (request) => service.move(requireStaff(request), request.params.id, request.body),
   );
 
-  app.get('/ops/v1/couriers', { config: managers, schema: { tags, security, summary: "The brand's couriers with their load and last position", response: { 200: CourierList, ...errors } } }, async (request) => ({
-    content: await service.couriers(requireStaff(request)),
-  }));
+  app.get(
+    '/ops/v1/couriers',
+    {
+      config: managers,
+      schema: {
+        tags,
+        security,
+        summary: "The brand's couriers with their load and last position",
+        response: { 200: CourierList, ...errors },
+      },
+    },
+    async (request) => ({
+      content: await service.couriers(requireStaff(request)),
+    }),
+  );
 
   app.put(
     '/ops/v1/courier/position',
     {
       config: { tenant: 'active', staff: ['courier'] },
-      schema: { tags, security, summary: "The courier's phone reports where it is (every 10 s while on the way)", body: CourierPositionRequest, response: { 204: NoContent, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "The courier's phone reports where it is (every 10 s while on the way)",
+        body: CourierPositionRequest,
+        response: { 204: NoContent, ...errors },
+      },
     },
     async (request, reply) => {
       await service.position(requireStaff(request), request.body);
@@ -106,8 +133,13 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
     },
   );
 
-  app.get('/ops/v1/stop-list', { config: boardStaff, schema: { tags, security, summary: "A branch's stop-list", querystring: StopListQuery, response: { 200: StopList, ...errors } } }, async (request) =>
-    service.stopList(requireStaff(request), request.query.branchId),
+  app.get(
+    '/ops/v1/stop-list',
+    {
+      config: boardStaff,
+      schema: { tags, security, summary: "A branch's stop-list", querystring: StopListQuery, response: { 200: StopList, ...errors } },
+    },
+    async (request) => service.stopList(requireStaff(request), request.query.branchId),
   );
 
   app.put(
@@ -118,7 +150,8 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
         tags,
         security,
         summary: 'Switch a product or a modification off (or on) at a branch',
-        description: 'The menu and the quote see it at once: a stopped product is greyed in the menu and refused by the quote (PRODUCT_NOT_AVAILABLE); a stopped modification is refused (MODIFICATION_NOT_AVAILABLE).',
+        description:
+          'The menu and the quote see it at once: a stopped product is greyed in the menu and refused by the quote (PRODUCT_NOT_AVAILABLE); a stopped modification is refused (MODIFICATION_NOT_AVAILABLE).',
         body: StopRequest,
         response: { 200: StopList, ...errors },
       },
@@ -134,7 +167,8 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
         tags,
         security,
         summary: "Pause a branch's delivery for some minutes (0 resumes)",
-        description: 'While paused, quotes and orders for delivery from the branch answer BRANCH_CLOSED {reason: PAUSED}, and the branch is not chosen to serve an address.',
+        description:
+          'While paused, quotes and orders for delivery from the branch answer BRANCH_CLOSED {reason: PAUSED}, and the branch is not chosen to serve an address.',
         body: DeliveryPauseRequest,
         response: { 200: StopList, ...errors },
       },
@@ -142,8 +176,19 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
     async (request) => service.pauseDelivery(requireStaff(request), request.body),
   );
 
-  app.get('/ops/v1/figures', { config: managers, schema: { tags, security, summary: "Today's (or a day's) figures per branch", querystring: FiguresQuery, response: { 200: Figures, ...errors } } }, async (request) =>
-    service.figures(requireStaff(request), request.query.day),
+  app.get(
+    '/ops/v1/figures',
+    {
+      config: managers,
+      schema: {
+        tags,
+        security,
+        summary: "Today's (or a day's) figures per branch",
+        querystring: FiguresQuery,
+        response: { 200: Figures, ...errors },
+      },
+    },
+    async (request) => service.figures(requireStaff(request), request.query.day),
   );
 
   app.get(

@@ -60,7 +60,8 @@ function readCursor(text: string): BoardCursor {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const positionView = (p: PositionRecord | undefined) => (p ? { latitude: p.latitude, longitude: p.longitude, heading: p.heading, at: p.at.toISOString() } : null);
+const positionView = (p: PositionRecord | undefined) =>
+  p ? { latitude: p.latitude, longitude: p.longitude, heading: p.heading, at: p.at.toISOString() } : null;
 
 /** Which orders the staff member sees: the branches they work at (an admin with none: all); a courier theirs and the takeable ones. */
 export function scopeOf(member: StaffRecord): OrderScope {
@@ -88,7 +89,14 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
     if (!rows.length) return [];
     const merchantId = member.merchantId;
     const presented = await orders.present(merchantId, rows);
-    const staffIds = [...new Set(rows.flatMap((r) => [r.courierId, r.operatorId]).concat(presented.flatMap((o) => o.history.map((h) => h.staffId))).filter((id): id is string => Boolean(id)))];
+    const staffIds = [
+      ...new Set(
+        rows
+          .flatMap((r) => [r.courierId, r.operatorId])
+          .concat(presented.flatMap((o) => o.history.map((h) => h.staffId)))
+          .filter((id): id is string => Boolean(id)),
+      ),
+    ];
     const [customers, people, branches, positions] = [
       await repo.customers(merchantId, [...new Set(rows.map((r) => r.userId))]),
       await repo.staffNames(merchantId, staffIds),
@@ -115,7 +123,10 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
         deliveredAt: iso(row.deliveredAt),
         cookingTime: row.cookingTime,
         next,
-        history: order.history.map(({ staffId, ...h }) => ({ ...h, staff: staffId ? { id: staffId, name: people.get(staffId)?.name ?? '' } : null })),
+        history: order.history.map(({ staffId, ...h }) => ({
+          ...h,
+          staff: staffId ? { id: staffId, name: people.get(staffId)?.name ?? '' } : null,
+        })),
       };
     });
   }
@@ -129,7 +140,8 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
   /** A courier the operator may attach: an active courier of the brand working at the order's branch. */
   async function checkCourier(tx: Db, merchantId: string, courierId: string, branchId: string): Promise<void> {
     const found = (await createStaffRepository(tx).ofRole(merchantId, 'courier')).find((c) => c.id === courierId);
-    if (!found || (found.branchIds.length > 0 && !found.branchIds.includes(branchId))) throw new AppError('COURIER_NOT_FOUND', { courierId, branchId });
+    if (!found || (found.branchIds.length > 0 && !found.branchIds.includes(branchId)))
+      throw new AppError('COURIER_NOT_FOUND', { courierId, branchId });
   }
 
   return {
@@ -149,7 +161,10 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
       const page = rows.slice(0, query.size);
       const last = page.at(-1);
       return {
-        content: await view(member, page.map((r) => r.row)),
+        content: await view(
+          member,
+          page.map((r) => r.row),
+        ),
         nextCursor: rows.length > query.size && last ? writeCursor({ rank: last.rank, at: last.cursorAt, id: last.row.id }) : null,
       };
     },
@@ -166,7 +181,8 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
       let courierId: string | undefined;
       if (to === 'ATTACHED') {
         courierId = member.role === 'courier' ? member.id : body.courierId;
-        if (!courierId) throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.courierId', message: 'The courier to attach' }] });
+        if (!courierId)
+          throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.courierId', message: 'The courier to attach' }] });
       }
       const moved = await orders.staffMove(member.merchantId, id, {
         to,
@@ -179,7 +195,8 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
         authorize: async (order, tx) => {
           if (!sees(member, order)) throw new AppError('NOT_FOUND');
           // A courier moves only the orders attached to them (taking a ready one attaches it to them).
-          if (member.role === 'courier' && to !== 'ATTACHED' && order.courierId !== member.id) throw new AppError('FORBIDDEN', { role: member.role });
+          if (member.role === 'courier' && to !== 'ATTACHED' && order.courierId !== member.id)
+            throw new AppError('FORBIDDEN', { role: member.role });
           if (courierId && member.role !== 'courier') await checkCourier(tx, member.merchantId, courierId, order.branchId);
         },
       });
@@ -189,9 +206,24 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
     async couriers(member: StaffRecord) {
       const all = await staffRepo.ofRole(member.merchantId, 'courier');
       const scope = scopeOf(member);
-      const mine = all.filter((c) => scope.branchIds === null || c.branchIds.length === 0 || c.branchIds.some((b) => scope.branchIds!.includes(b)));
-      const [active, positions] = [await repo.activeOrdersByCourier(member.merchantId), await repo.positions(member.merchantId, mine.map((c) => c.id))];
-      return mine.map((c) => ({ id: c.id, name: c.name, phone: c.phone, branchIds: c.branchIds, activeOrders: active.get(c.id) ?? 0, position: positionView(positions.get(c.id)) }));
+      const mine = all.filter(
+        (c) => scope.branchIds === null || c.branchIds.length === 0 || c.branchIds.some((b) => scope.branchIds!.includes(b)),
+      );
+      const [active, positions] = [
+        await repo.activeOrdersByCourier(member.merchantId),
+        await repo.positions(
+          member.merchantId,
+          mine.map((c) => c.id),
+        ),
+      ];
+      return mine.map((c) => ({
+        id: c.id,
+        name: c.name,
+        phone: c.phone,
+        branchIds: c.branchIds,
+        activeOrders: active.get(c.id) ?? 0,
+        position: positionView(positions.get(c.id)),
+      }));
     },
 
     /**
@@ -202,10 +234,18 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
       const at = clock.now();
       await db.transaction(async (tx) => {
         const txRepo = createBoardRepository(tx);
-        await txRepo.savePosition(member.merchantId, member.id, { latitude: body.latitude, longitude: body.longitude, heading: body.heading, accuracy: body.accuracy, at });
+        await txRepo.savePosition(member.merchantId, member.id, {
+          latitude: body.latitude,
+          longitude: body.longitude,
+          heading: body.heading,
+          accuracy: body.accuracy,
+          at,
+        });
         const events = createEventsRepository(tx);
         for (const order of await txRepo.onTheWay(member.merchantId, member.id)) {
-          await events.insert(orderEventOf(order, at, { latitude: body.latitude, longitude: body.longitude, heading: body.heading, at: at.toISOString() }));
+          await events.insert(
+            orderEventOf(order, at, { latitude: body.latitude, longitude: body.longitude, heading: body.heading, at: at.toISOString() }),
+          );
         }
       });
     },
@@ -235,19 +275,33 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
     async stopList(member: StaffRecord, branchId: string): Promise<StopList> {
       const branch = (await repo.branches(member.merchantId, [branchId])).get(branchId);
       const scope = scopeOf(member);
-      if (!branch || (scope.branchIds !== null && !scope.branchIds.includes(branchId))) throw new AppError('BRANCH_NOT_FOUND', { branchId });
+      if (!branch || (scope.branchIds !== null && !scope.branchIds.includes(branchId)))
+        throw new AppError('BRANCH_NOT_FOUND', { branchId });
       const { productRows, modificationRows } = await repo.stopList(member.merchantId, branchId);
       const byProduct = new Map<string, { id: string; name: Record<string, string>; stopped: boolean }[]>();
-      for (const m of modificationRows) byProduct.set(m.productId, [...(byProduct.get(m.productId) ?? []), { id: m.id, name: m.name, stopped: Boolean(m.stopped) }]);
+      for (const m of modificationRows)
+        byProduct.set(m.productId, [...(byProduct.get(m.productId) ?? []), { id: m.id, name: m.name, stopped: Boolean(m.stopped) }]);
       return {
         branchId,
-        deliveryPausedUntil: branch.deliveryPausedUntil && branch.deliveryPausedUntil.getTime() > clock.now().getTime() ? branch.deliveryPausedUntil.toISOString() : null,
-        products: productRows.map((p) => ({ id: p.id, name: p.name, categoryName: p.categoryName, stopped: Boolean(p.stopped), modifications: byProduct.get(p.id) ?? [] })),
+        deliveryPausedUntil:
+          branch.deliveryPausedUntil && branch.deliveryPausedUntil.getTime() > clock.now().getTime()
+            ? branch.deliveryPausedUntil.toISOString()
+            : null,
+        products: productRows.map((p) => ({
+          id: p.id,
+          name: p.name,
+          categoryName: p.categoryName,
+          stopped: Boolean(p.stopped),
+          modifications: byProduct.get(p.id) ?? [],
+        })),
       };
     },
 
     /** Switches a product or one of its modifications off (or on) at a branch; the menu and the quote see it at once. */
-    async stop(member: StaffRecord, body: { branchId: string; productId?: string | undefined; modificationId?: string | undefined; stopped: boolean }): Promise<StopList> {
+    async stop(
+      member: StaffRecord,
+      body: { branchId: string; productId?: string | undefined; modificationId?: string | undefined; stopped: boolean },
+    ): Promise<StopList> {
       await this.stopList(member, body.branchId);
       if (Boolean(body.productId) === Boolean(body.modificationId)) {
         throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body', message: 'Name a product or a modification' }] });
@@ -266,7 +320,11 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
     /** Pauses delivery from a branch for some minutes (0 resumes it); quotes and orders for delivery there answer BRANCH_CLOSED PAUSED. */
     async pauseDelivery(member: StaffRecord, body: { branchId: string; minutes: number }): Promise<StopList> {
       await this.stopList(member, body.branchId);
-      await repo.pauseDelivery(member.merchantId, body.branchId, body.minutes > 0 ? new Date(clock.now().getTime() + body.minutes * 60_000) : null);
+      await repo.pauseDelivery(
+        member.merchantId,
+        body.branchId,
+        body.minutes > 0 ? new Date(clock.now().getTime() + body.minutes * 60_000) : null,
+      );
       invalidateMenus();
       return this.stopList(member, body.branchId);
     },

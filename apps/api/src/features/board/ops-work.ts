@@ -9,7 +9,11 @@ import type { Telegram } from '../notifications/index.ts';
  * timers): the brands' Telegram messages that are due, and dropping order events older than a day.
  * `app.runOpsWork()` runs it once at once (tests).
  */
-export function registerOpsWork(app: FastifyInstance, deps: { telegram: Telegram; events: EventsRepository; clock: Clock }, seconds: number): void {
+export function registerOpsWork(
+  app: FastifyInstance,
+  deps: { telegram: Telegram; events: EventsRepository; clock: Clock },
+  seconds: number,
+): void {
   const run = registerPeriodic(app, {
     name: 'operations work',
     seconds,

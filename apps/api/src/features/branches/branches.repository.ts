@@ -25,7 +25,10 @@ export interface BranchRow {
 }
 
 /** A branch's hours of one type and day, as stored. */
-export type HoursRow = Pick<typeof workHours.$inferSelect, 'branchId' | 'type' | 'weekName' | 'open' | 'close' | 'extraOpen' | 'extraClose' | 'isDayOff'>;
+export type HoursRow = Pick<
+  typeof workHours.$inferSelect,
+  'branchId' | 'type' | 'weekName' | 'open' | 'close' | 'extraOpen' | 'extraClose' | 'isDayOff'
+>;
 
 /** The branches that pass the filter: the merchant's ($1), not deleted, of a city ($2) and an id ($3) when given. */
 const CHOSEN = `b.merchant_id = $1 and not b.deleted and ($2::uuid is null or b.city_id = $2::uuid) and ($3::uuid is null or b.id = $3::uuid)`;
@@ -51,7 +54,10 @@ export function createBranchesRepository(database: Database) {
   const { db } = database;
   const read = preparedRead(database, 'dx_branches', BRANCHES);
 
-  async function select(merchantId: string, extra: { cityId?: string; id?: string }): Promise<{ branches: BranchRow[]; hours: HoursRow[] }> {
+  async function select(
+    merchantId: string,
+    extra: { cityId?: string; id?: string },
+  ): Promise<{ branches: BranchRow[]; hours: HoursRow[] }> {
     const [row] = await read([merchantId, extra.cityId ?? null, extra.id ?? null]);
     return { branches: JSON.parse(row?.[0] ?? '[]') as BranchRow[], hours: JSON.parse(row?.[1] ?? '[]') as HoursRow[] };
   }

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@dasturxon/domain';
-import { Branch, BranchesQuery, BranchParams, ClosestBranch, ClosestBranchParams, ClosestBranchQuery, ErrorResponse } from '@dasturxon/domain/contracts';
+import {
+  Branch,
+  BranchesQuery,
+  BranchParams,
+  ClosestBranch,
+  ClosestBranchParams,
+  ClosestBranchQuery,
+  ErrorResponse,
+} from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
 import type { BranchesService } from './branches.service.ts';
@@ -27,7 +35,8 @@ export const branchesRoutes: FastifyPluginAsyncZod<BranchesRoutesOptions> = asyn
       config: { tenant: 'active' },
       schema: {
         tags: ['branches'],
-        summary: 'The branch that serves a point now: its zone’s branch for delivery, else the nearest open one that delivers (or allows pickup for PICK_UP)',
+        summary:
+          'The branch that serves a point now: its zone’s branch for delivery, else the nearest open one that delivers (or allows pickup for PICK_UP)',
         description: '404 BRANCH_NOT_FOUND when no branch takes that service now; another merchant’s id answers 404 MERCHANT_NOT_FOUND.',
         params: ClosestBranchParams,
         querystring: ClosestBranchQuery,
@@ -42,7 +51,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<BranchesRoutesOptions> = asyn
       return { ...(await service.one(merchant.id, found.branchId)), distance: found.distanceMeters };
     },
   );
-
 
   app.get(
     '/users/v1/branches',

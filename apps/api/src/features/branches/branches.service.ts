@@ -1,4 +1,14 @@
-import { AppError, groupWorkHours, hoursOfType, isOpenAt, todayHours, WEEK_NAMES, type Branch, type BranchSettings, type WorkHours } from '@dasturxon/domain';
+import {
+  AppError,
+  groupWorkHours,
+  hoursOfType,
+  isOpenAt,
+  todayHours,
+  WEEK_NAMES,
+  type Branch,
+  type BranchSettings,
+  type WorkHours,
+} from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { BranchesRepository, BranchRows } from './branches.repository.ts';
 

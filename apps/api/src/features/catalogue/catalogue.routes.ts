@@ -42,9 +42,14 @@ export function matchesEtag(header: string | string[] | undefined, doc: MenuDocu
 
 async function sendDocument(request: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply, doc: MenuDocument) {
   const encoding =
-    request.headers['x-no-compression'] === undefined && doc.body.length >= COMPRESS_THRESHOLD ? pickEncoding(request.headers['accept-encoding']) : null;
+    request.headers['x-no-compression'] === undefined && doc.body.length >= COMPRESS_THRESHOLD
+      ? pickEncoding(request.headers['accept-encoding'])
+      : null;
   // private: the tenant may come from a cookie a shared cache cannot see; no-cache: revalidate by tag, a 304 is a few bytes.
-  reply.header('etag', etagFor(doc, encoding)).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, X-Merchant-Id');
+  reply
+    .header('etag', etagFor(doc, encoding))
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, X-Merchant-Id');
   if (matchesEtag(request.headers['if-none-match'], doc)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (!encoding) return reply.send(doc.body);

@@ -61,7 +61,11 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /** A product's choices; for a branch, without the modifications its staff switched off there (the quote refuses those). */
-function toModificationGroups(groupRows: readonly ModificationGroupRow[], modsByGroup: Map<string, ModificationRow[]>, branchId: string | null): ModificationGroup[] {
+function toModificationGroups(
+  groupRows: readonly ModificationGroupRow[],
+  modsByGroup: Map<string, ModificationRow[]>,
+  branchId: string | null,
+): ModificationGroup[] {
   const out: ModificationGroup[] = [];
   for (const g of [...groupRows].sort(byPriority)) {
     const mods = (modsByGroup.get(g.id) ?? []).filter((m) => !branchId || !m.stoppedAt.includes(branchId)).sort(byPriority);
@@ -73,7 +77,14 @@ function toModificationGroups(groupRows: readonly ModificationGroupRow[], modsBy
       min: g.min,
       max: g.max,
       priority: g.priority,
-      modifications: mods.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name, image: m.image, price: m.price, priority: m.priority })),
+      modifications: mods.map((m) => ({
+        id: m.id,
+        groupId: m.groupId,
+        name: m.name,
+        image: m.image,
+        price: m.price,
+        priority: m.priority,
+      })),
     });
   }
   return out;
@@ -167,7 +178,12 @@ export function buildOveralls(rows: MenuRows, source: MenuSource, branchId: stri
     groups: menu.groups.map(toGroup),
     categories: menu.categories.map(toCategory),
     products: menu.products.map((p) =>
-      toProduct(p, groupOfCategory.get(p.categoryId) ?? null, p.productBranch, toModificationGroups(choicesByProduct.get(p.id) ?? [], modsByGroup, branchId)),
+      toProduct(
+        p,
+        groupOfCategory.get(p.categoryId) ?? null,
+        p.productBranch,
+        toModificationGroups(choicesByProduct.get(p.id) ?? [], modsByGroup, branchId),
+      ),
     ),
   };
 }
@@ -265,7 +281,11 @@ export function createCatalogueService({ repo, clock }: CatalogueServiceDeps) {
       const { groupId, categoryActive: _categoryActive, ...row } = product;
       // The menu's own rule marks it, so a product page says what its card says.
       const marks = menuAvailability({ ...row, productBranch: productBranches }, branchId);
-      const choices = toModificationGroups(modificationGroups, groupBy(modifications, (m) => m.groupId), branchId);
+      const choices = toModificationGroups(
+        modificationGroups,
+        groupBy(modifications, (m) => m.groupId),
+        branchId,
+      );
       return toProduct({ ...row, ...marks }, groupId, productBranches, choices);
     },
 

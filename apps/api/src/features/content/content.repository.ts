@@ -39,7 +39,14 @@ export function createContentRepository(database: Database) {
   return {
     brands(merchantId: string) {
       return db
-        .select({ id: brands.id, merchantId: brands.merchantId, name: brands.name, domainUrl: brands.domainUrl, color: brands.color, image: brands.image })
+        .select({
+          id: brands.id,
+          merchantId: brands.merchantId,
+          name: brands.name,
+          domainUrl: brands.domainUrl,
+          color: brands.color,
+          image: brands.image,
+        })
         .from(brands)
         .where(eq(brands.merchantId, merchantId))
         .orderBy(asc(brands.priority), asc(brands.name), asc(brands.id));

@@ -11,7 +11,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
     '/support/v1/brand/catalog',
     {
       config: { tenant: 'active' },
-      schema: { tags: ['content'], summary: "The merchant's brand entries, the tabs of multi-tab navigation", response: { 200: z.array(BrandEntry), ...errors } },
+      schema: {
+        tags: ['content'],
+        summary: "The merchant's brand entries, the tabs of multi-tab navigation",
+        response: { 200: z.array(BrandEntry), ...errors },
+      },
     },
     async (request) => service.brandCatalog(merchantOf(request).id),
   );
@@ -20,7 +24,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ service: ContentService }> =
     '/support/v1/banner',
     {
       config: { tenant: 'active' },
-      schema: { tags: ['content'], summary: 'Active banners by priority; empty while bannersActive is off', response: { 200: z.array(Banner), ...errors } },
+      schema: {
+        tags: ['content'],
+        summary: 'Active banners by priority; empty while bannersActive is off',
+        response: { 200: z.array(Banner), ...errors },
+      },
     },
     async (request) => service.banners(merchantOf(request).id),
   );

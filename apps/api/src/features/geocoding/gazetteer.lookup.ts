@@ -1,5 +1,13 @@
 import type { GazetteerStreet } from '@dasturxon/db/seed';
-import { distanceMeters, foldText, parseStreetQuery, pointsAlong, streetMatchScore, type GeocodeItem, type LatLng } from '@dasturxon/domain';
+import {
+  distanceMeters,
+  foldText,
+  parseStreetQuery,
+  pointsAlong,
+  streetMatchScore,
+  type GeocodeItem,
+  type LatLng,
+} from '@dasturxon/domain';
 
 /** The farthest a point may be from a house for the gazetteer to name it. */
 export const REVERSE_MAX_METERS = 300;
@@ -29,7 +37,12 @@ function index(street: GazetteerStreet, spacingMeters: number): IndexedStreet {
     names: [street.name, street.nameRu].filter((n): n is string => Boolean(n)).map(foldText),
     place: foldText(`${street.district} ${street.city}`),
     houses,
-    box: { south: Math.min(...lats) - dLat, north: Math.max(...lats) + dLat, west: Math.min(...lons) - dLon, east: Math.max(...lons) + dLon },
+    box: {
+      south: Math.min(...lats) - dLat,
+      north: Math.max(...lats) + dLat,
+      west: Math.min(...lons) - dLon,
+      east: Math.max(...lons) + dLon,
+    },
   };
 }
 
@@ -86,7 +99,13 @@ export function createGazetteerLookup(streets: readonly GazetteerStreet[], spaci
         .map((s) => ({ s, score: streetMatchScore(parsed, s) }))
         .filter((m) => m.score > 0)
         .map((m) => ({ ...m, has: house !== null && house >= 1 && house <= m.s.houses.length }))
-        .sort((a, b) => b.score - a.score || Number(b.has) - Number(a.has) || a.s.street.name.localeCompare(b.s.street.name) || a.s.street.city.localeCompare(b.s.street.city))
+        .sort(
+          (a, b) =>
+            b.score - a.score ||
+            Number(b.has) - Number(a.has) ||
+            a.s.street.name.localeCompare(b.s.street.name) ||
+            a.s.street.city.localeCompare(b.s.street.city),
+        )
         .slice(0, limit)
         .map((m) => itemOf(m.s, m.has ? house : null));
     },

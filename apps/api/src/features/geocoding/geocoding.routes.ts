@@ -19,7 +19,7 @@ const SOURCE =
   'when it is not configured, fails, takes over 2 s, finds nothing or its second is already spent, the built-in gazetteer of the demo cities answers. ' +
   'Answers of Nominatim carry its licence (© OpenStreetMap contributors). The X-Geocoder header says who answered: nominatim, cache or gazetteer. ' +
   "Open to guests, limited per client address and, for guests, per brand (429 RATE_LIMITED); a signed-in customer's token puts them first for Nominatim's second. " +
-  "Names come in the languages of the accept-language parameter, else the Accept-Language header, else uz,ru.";
+  'Names come in the languages of the accept-language parameter, else the Accept-Language header, else uz,ru.';
 
 /** The languages asked for: Nominatim's own parameter wins over the header. */
 const languagesOf = (request: { query: { 'accept-language'?: string | undefined }; headers: { 'accept-language'?: string | undefined } }) =>

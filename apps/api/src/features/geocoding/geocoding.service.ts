@@ -27,7 +27,14 @@ export interface GeocodingServiceDeps {
 export function createGeocodingService({ gazetteer, nominatim, clock, log }: GeocodingServiceDeps) {
   const local = createGazetteerLookup(gazetteer.streets, gazetteer.houseSpacingMeters);
   const upstream = nominatim
-    ? createNominatimClient({ baseUrl: nominatim.url, contact: nominatim.contact, clock, log, fetch: nominatim.fetch, timeoutMs: nominatim.timeoutMs })
+    ? createNominatimClient({
+        baseUrl: nominatim.url,
+        contact: nominatim.contact,
+        clock,
+        log,
+        fetch: nominatim.fetch,
+        timeoutMs: nominatim.timeoutMs,
+      })
     : null;
 
   const heard = (answer: NominatimAnswer | null): answer is Extract<NominatimAnswer, { items: GeocodeItem[] }> =>
@@ -44,7 +51,12 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
     },
 
     /** Up to `limit` places for a typed text, best first; possibly none. */
-    async search(query: string, limit: number, languages: string, caller: GeocodeCaller): Promise<{ items: GeocodeItem[]; source: GeocodeSource }> {
+    async search(
+      query: string,
+      limit: number,
+      languages: string,
+      caller: GeocodeCaller,
+    ): Promise<{ items: GeocodeItem[]; source: GeocodeSource }> {
       const answer = upstream ? await upstream.search(query, languages, caller) : null;
       if (heard(answer)) return { items: answer.items.slice(0, limit), source: answer.from };
       return { items: local.search(query, limit), source: 'gazetteer' };

@@ -48,10 +48,24 @@ export type GeocodeCaller = { kind: 'customer' } | { kind: 'guest'; brand: strin
 
 /** The address parts passed on; Nominatim has more (ISO3166-2-lvl4, …) that no picker reads. */
 const ADDRESS_KEYS = [
-  'house_number', 'road', 'neighbourhood', 'suburb', 'city', 'town', 'village', 'county', 'state', 'postcode', 'country', 'country_code',
+  'house_number',
+  'road',
+  'neighbourhood',
+  'suburb',
+  'city',
+  'town',
+  'village',
+  'county',
+  'state',
+  'postcode',
+  'country',
+  'country_code',
 ] as const satisfies readonly (keyof GeocodeAddress)[];
 
-const Coordinate = z.union([z.string(), z.number()]).transform(String).refine((v) => v.trim() !== '' && Number.isFinite(Number(v)));
+const Coordinate = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .refine((v) => v.trim() !== '' && Number.isFinite(Number(v)));
 const UpstreamItem = z.object({
   place_id: z.number().optional().catch(undefined),
   licence: z.string().optional().catch(undefined),
@@ -143,7 +157,8 @@ export function createNominatimClient(options: NominatimOptions) {
       const now = clock.now().getTime();
       const brandKey = `brand ${caller.brand}`;
       const addressKey = `address ${caller.address}`;
-      if (customersWaiting > 0 || !shareLeft(brandKey, GUEST_SHARE_PER_BRAND, now) || !shareLeft(addressKey, GUEST_SHARE_PER_ADDRESS, now)) return false;
+      if (customersWaiting > 0 || !shareLeft(brandKey, GUEST_SHARE_PER_BRAND, now) || !shareLeft(addressKey, GUEST_SHARE_PER_ADDRESS, now))
+        return false;
       if (!takeSlot(now)) return false;
       countShare(brandKey, now);
       countShare(addressKey, now);
@@ -204,7 +219,12 @@ export function createNominatimClient(options: NominatimOptions) {
     return raw.map(itemOf).filter((item): item is GeocodeItem => item !== null);
   }
 
-  async function ask(key: string, path: 'reverse' | 'search', params: Record<string, string>, caller: GeocodeCaller): Promise<NominatimAnswer> {
+  async function ask(
+    key: string,
+    path: 'reverse' | 'search',
+    params: Record<string, string>,
+    caller: GeocodeCaller,
+  ): Promise<NominatimAnswer> {
     const hit = cached(key, clock.now().getTime());
     if (hit) return { items: hit, from: 'cache' };
     const joined = pending.get(key);
@@ -225,7 +245,11 @@ export function createNominatimClient(options: NominatimOptions) {
         return { items, from: 'nominatim' };
       } catch (error) {
         // Logged once when it starts failing, not for every call meanwhile; never with the query.
-        if (!failing) log.warn({ path, reason: error instanceof Error ? error.name === 'TimeoutError' ? 'timeout' : error.message : 'unknown' }, 'nominatim failed: answering from the gazetteer');
+        if (!failing)
+          log.warn(
+            { path, reason: error instanceof Error ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'unknown' },
+            'nominatim failed: answering from the gazetteer',
+          );
         failing = true;
         return { items: null, reason: 'failed' };
       } finally {
@@ -242,27 +266,37 @@ export function createNominatimClient(options: NominatimOptions) {
     reverse(point: LatLng, languages: string, caller: GeocodeCaller): Promise<NominatimAnswer> {
       const lat = String(roundTo4(point[0]));
       const lon = String(roundTo4(point[1]));
-      return ask(`reverse ${lat} ${lon} ${languages}`, 'reverse', {
-        format: 'jsonv2',
-        lat,
-        lon,
-        zoom: '18',
-        addressdetails: '1',
-        'accept-language': languages,
-      }, caller);
+      return ask(
+        `reverse ${lat} ${lon} ${languages}`,
+        'reverse',
+        {
+          format: 'jsonv2',
+          lat,
+          lon,
+          zoom: '18',
+          addressdetails: '1',
+          'accept-language': languages,
+        },
+        caller,
+      );
     },
 
     /** Up to GEOCODE_SEARCH_LIMIT places for a text, in Uzbekistan. */
     search(query: string, languages: string, caller: GeocodeCaller): Promise<NominatimAnswer> {
       const q = query.trim().replace(/\s+/g, ' ');
-      return ask(`search ${q.toLowerCase()} ${languages}`, 'search', {
-        format: 'jsonv2',
-        q,
-        limit: String(GEOCODE_SEARCH_LIMIT),
-        addressdetails: '1',
-        countrycodes: 'uz',
-        'accept-language': languages,
-      }, caller);
+      return ask(
+        `search ${q.toLowerCase()} ${languages}`,
+        'search',
+        {
+          format: 'jsonv2',
+          q,
+          limit: String(GEOCODE_SEARCH_LIMIT),
+          addressdetails: '1',
+          countrycodes: 'uz',
+          'accept-language': languages,
+        },
+        caller,
+      );
     },
   };
 }

@@ -6,7 +6,9 @@ import type { createHealthCheck } from './health.service.ts';
 export const healthRoutes: FastifyPluginAsyncZod<{ check: ReturnType<typeof createHealthCheck> }> = async (app, { check }) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Answers 200 when the database answers', response: { 200: HealthResponse, 503: ErrorResponse } } },
+    {
+      schema: { tags: ['system'], summary: 'Answers 200 when the database answers', response: { 200: HealthResponse, 503: ErrorResponse } },
+    },
     async (_request, reply) => {
       const database = await check();
       if (!database) {

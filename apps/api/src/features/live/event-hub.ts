@@ -56,7 +56,8 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
   async function take(event: LiveEvent): Promise<void> {
     const last = lastSeen.get(event.merchantId);
     if (last !== undefined && Number(event.id) > last + 1) {
-      for (const missed of await repo.after(event.merchantId, last, { limit: 10_000 })) if (Number(missed.id) < Number(event.id)) deliver(missed);
+      for (const missed of await repo.after(event.merchantId, last, { limit: 10_000 }))
+        if (Number(missed.id) < Number(event.id)) deliver(missed);
     }
     deliver(event);
   }
@@ -68,7 +69,9 @@ export function createEventHub(database: Database, log: FastifyBaseLogger, other
     } catch {
       return;
     }
-    const queue = (queues.get(event.merchantId) ?? Promise.resolve()).then(() => take(event)).catch((error: unknown) => log.warn({ err: error }, 'event gap could not be read'));
+    const queue = (queues.get(event.merchantId) ?? Promise.resolve())
+      .then(() => take(event))
+      .catch((error: unknown) => log.warn({ err: error }, 'event gap could not be read'));
     queues.set(event.merchantId, queue);
   }
 

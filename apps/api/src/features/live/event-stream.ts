@@ -11,7 +11,6 @@ export const HEARTBEAT_MS = 25_000;
 /** A client this far behind (bytes not yet taken by its socket) is dropped; it reconnects with Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
-
 export interface StreamOptions {
   hub: EventHub;
   /**
@@ -78,7 +77,10 @@ export async function checkStreamSessions(merchantId?: string): Promise<number> 
 export function registerStreamChecks(app: FastifyInstance, hub: EventHub, seconds: number): void {
   const run = registerPeriodic(app, { name: 'stream session checks', seconds, run: () => checkStreamSessions() });
   app.decorate('checkStreamSessions', run);
-  hub.onSessionsEnded((merchantId) => void checkStreamSessions(merchantId).catch((error: unknown) => app.log.warn({ err: error }, 'stream session check failed')));
+  hub.onSessionsEnded(
+    (merchantId) =>
+      void checkStreamSessions(merchantId).catch((error: unknown) => app.log.warn({ err: error }, 'stream session check failed')),
+  );
 }
 
 declare module 'fastify' {

@@ -53,7 +53,13 @@ export function createEventsRepository(db: Db) {
       const rows = await db
         .select({ payload: orderEvents.payload })
         .from(orderEvents)
-        .where(and(eq(orderEvents.merchantId, merchantId), gt(orderEvents.id, afterId), options.orderId ? eq(orderEvents.orderId, options.orderId) : undefined))
+        .where(
+          and(
+            eq(orderEvents.merchantId, merchantId),
+            gt(orderEvents.id, afterId),
+            options.orderId ? eq(orderEvents.orderId, options.orderId) : undefined,
+          ),
+        )
         .orderBy(asc(orderEvents.id))
         .limit(options.limit ?? 1000);
       return rows.map((r) => r.payload as unknown as LiveEvent);
@@ -78,7 +84,12 @@ export function createEventsRepository(db: Db) {
 
     /** The brand's newest event number (0 when it has none). */
     async latest(merchantId: string): Promise<number> {
-      const [row] = await db.select({ id: orderEvents.id }).from(orderEvents).where(eq(orderEvents.merchantId, merchantId)).orderBy(desc(orderEvents.id)).limit(1);
+      const [row] = await db
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(eq(orderEvents.merchantId, merchantId))
+        .orderBy(desc(orderEvents.id))
+        .limit(1);
       return row?.id ?? 0;
     },
 

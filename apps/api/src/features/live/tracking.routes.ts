@@ -32,8 +32,10 @@ export interface TrackingRoutesOptions {
 }
 
 /** The customer's side of the live path (issue 15): their order's stream and its courier on a map. */
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { customerOf, hub, events, orders, courierTracking, streamsPerSession, sessionLive }) => {
-
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (
+  app,
+  { customerOf, hub, events, orders, courierTracking, streamsPerSession, sessionLive },
+) => {
   app.get(
     `/orders/v1/orders/${uuidParam('id')}/events`,
     {
@@ -44,7 +46,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
         summary: "The customer's order, live (server-sent events)",
         description:
           '`event: order` when its status changes, `event: position` when its courier moves; `data` is an OrderEvent, `id` its number. ' +
-          'Reconnect with Last-Event-ID to get what was missed. Another customer\'s order answers 404.',
+          "Reconnect with Last-Event-ID to get what was missed. Another customer's order answers 404.",
         params: OrderIdParams,
         produces: ['text/event-stream'],
       },
@@ -70,7 +72,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
         tags: ['orders'],
         security,
         summary: "Where the customer's order is: its branch, its address and its courier's last position",
-        description: '`id` is the order\'s id. The courier and their position show while the order is attached or on the way.',
+        description: "`id` is the order's id. The courier and their position show while the order is attached or on the way.",
         params: OrderIdParams,
         response: { 200: CourierTracking, ...errors },
       },

@@ -46,9 +46,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = asy
   const schema = { hide: true, querystring: ImageQuery, response: { 400: ErrorResponse, 404: ErrorResponse } };
   const paramsOf = (q: z.infer<typeof ImageQuery>) => ({ width: q.w, height: q.h, quality: q.q, format: q.f });
 
-  app.get('/media/placeholder', { schema }, async (request, reply) =>
-    send(reply, await service.placeholder(paramsOf(request.query))),
-  );
+  app.get('/media/placeholder', { schema }, async (request, reply) => send(reply, await service.placeholder(paramsOf(request.query))));
 
   app.get('/media/*', { schema }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];

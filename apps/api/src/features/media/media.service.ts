@@ -43,7 +43,11 @@ export interface RenderLimits {
  * On 2 cores one render at a time, so the event loop keeps a core; never more than 2. The slowest
  * variant the boxes allow (2000 px square) takes about 1 s here, so 4 waiting fit in the 5 s limit.
  */
-export const DEFAULT_RENDER_LIMITS: RenderLimits = { renders: Math.max(1, Math.min(2, availableParallelism() - 1)), waiting: 4, timeoutMs: 5000 };
+export const DEFAULT_RENDER_LIMITS: RenderLimits = {
+  renders: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  waiting: 4,
+  timeoutMs: 5000,
+};
 
 /** libvips' AVIF effort (0-9, sharp's default 4): 2 is about 7x faster at 480 px for a few % more bytes. */
 const AVIF_EFFORT = 2;
@@ -368,7 +372,11 @@ export function createMediaService(options: MediaServiceDeps) {
   }
 
   /** A cached variant, or a render of it through the queue; RenderRefused when the queue cannot make it in time. */
-  async function cached(source: string, params: ImageParams, make: () => Promise<Buffer>): Promise<{ body: Buffer; cache: ImageResult['cache'] }> {
+  async function cached(
+    source: string,
+    params: ImageParams,
+    make: () => Promise<Buffer>,
+  ): Promise<{ body: Buffer; cache: ImageResult['cache'] }> {
     const file = fileOf(source, params);
     const pending = rendering.get(file);
     if (pending) return { body: await pending, cache: 'joined' };
@@ -435,14 +443,28 @@ export function createMediaService(options: MediaServiceDeps) {
       body = await renderImage(PLACEHOLDER_SVG, true, small);
       await store(file, body, placeholderSource);
     }
-    return { body, contentType: CONTENT_TYPES[small.format], etag: etagOf(placeholderSource, small), cache: 'hit', placeholder: 'busy', fallback: why };
+    return {
+      body,
+      contentType: CONTENT_TYPES[small.format],
+      etag: etagOf(placeholderSource, small),
+      cache: 'hit',
+      placeholder: 'busy',
+      fallback: why,
+    };
   }
 
   async function placeholder(asked: ImageParams, why: 'asked' | 'missing' | 'unreadable'): Promise<ImageResult> {
     const params = renderParams(asked);
     try {
       const { body, cache } = await cached(placeholderSource, params, () => draw(PLACEHOLDER_SVG, true, params, timeoutSeconds));
-      return { body, contentType: CONTENT_TYPES[params.format], etag: etagOf(placeholderSource, params), cache, placeholder: why, fallback: null };
+      return {
+        body,
+        contentType: CONTENT_TYPES[params.format],
+        etag: etagOf(placeholderSource, params),
+        cache,
+        placeholder: why,
+        fallback: null,
+      };
     } catch (error) {
       if (error instanceof RenderRefused) return standInPlaceholder(params, error.reason);
       throw error;
@@ -487,7 +509,14 @@ export function createMediaService(options: MediaServiceDeps) {
           const why = error instanceof RenderRefused ? error.reason : 'timeout';
           const near = await nearest(source, params);
           if (near) {
-            return { body: near.body, contentType: CONTENT_TYPES[near.params.format], etag: etagOf(source, near.params), cache: 'hit', placeholder: null, fallback: why };
+            return {
+              body: near.body,
+              contentType: CONTENT_TYPES[near.params.format],
+              etag: etagOf(source, near.params),
+              cache: 'hit',
+              placeholder: null,
+              fallback: why,
+            };
           }
           return standInPlaceholder(params, why);
         }

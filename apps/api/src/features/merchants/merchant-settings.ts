@@ -20,7 +20,11 @@ export function settingsOf(merchantId: string, row: SettingsRecord | null): Merc
 }
 
 /** A brand's settings of a channel (WEB unless named), read now, on a database or in a transaction. */
-export async function readSettings(db: Pick<Db, 'select'>, merchantId: string, channel: SettingsChannel = 'WEB'): Promise<MerchantSettings> {
+export async function readSettings(
+  db: Pick<Db, 'select'>,
+  merchantId: string,
+  channel: SettingsChannel = 'WEB',
+): Promise<MerchantSettings> {
   const [row] = await db
     .select()
     .from(merchantSettings)

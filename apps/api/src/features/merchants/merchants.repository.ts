@@ -29,8 +29,7 @@ export function createMerchantsRepository(db: Db) {
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
   return {
-    findById: (id: string) =>
-      cached(`id:${id}`, async () => first(await db.select().from(merchants).where(eq(merchants.id, id)).limit(1))),
+    findById: (id: string) => cached(`id:${id}`, async () => first(await db.select().from(merchants).where(eq(merchants.id, id)).limit(1))),
     findBySub: (sub: string) =>
       cached(`sub:${sub}`, async () => first(await db.select().from(merchants).where(eq(merchants.sub, sub)).limit(1))),
     findByDomain: (domain: string) =>

@@ -15,7 +15,6 @@ export interface MerchantsRoutesOptions {
   development: boolean;
 }
 
-
 /** Whether the brand switcher answers here: outside production, on a development host only. The page says so (boot data). */
 export const brandSwitcherOn = (development: boolean, host: string): boolean => development && isDevelopmentHost(host);
 
@@ -71,13 +70,19 @@ export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = as
 
   app.get(
     '/support/v1/merchant/settings/web',
-    { config: { tenant: 'any' }, schema: { tags: ['merchants'], summary: 'Web storefront settings', response: { 200: MerchantSettings, ...errors } } },
+    {
+      config: { tenant: 'any' },
+      schema: { tags: ['merchants'], summary: 'Web storefront settings', response: { 200: MerchantSettings, ...errors } },
+    },
     async (request) => service.settings(merchantOf(request), 'WEB'),
   );
 
   app.get(
     '/support/v1/merchant/settings/click-app/client',
-    { config: { tenant: 'any' }, schema: { tags: ['merchants'], summary: 'Click mini app settings', response: { 200: MerchantSettings, ...errors } } },
+    {
+      config: { tenant: 'any' },
+      schema: { tags: ['merchants'], summary: 'Click mini app settings', response: { 200: MerchantSettings, ...errors } },
+    },
     async (request) => service.settings(merchantOf(request), 'CLICK_APP'),
   );
 
@@ -85,7 +90,12 @@ export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = as
     '/users/v1/city-merchant/merchant/:merchantId',
     {
       config: { tenant: 'active' },
-      schema: { tags: ['merchants'], summary: "The merchant's cities", params: MerchantIdParams, response: { 200: z.array(City), ...errors } },
+      schema: {
+        tags: ['merchants'],
+        summary: "The merchant's cities",
+        params: MerchantIdParams,
+        response: { 200: z.array(City), ...errors },
+      },
     },
     async (request) => service.cities(assertOwnMerchant(request, request.params.merchantId)),
   );

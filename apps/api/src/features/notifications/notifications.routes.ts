@@ -15,7 +15,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     '/notifications/v1/notifications',
     {
       config: signedIn,
-      schema: { tags: ['notifications'], security, summary: "The customer's notifications, newest first, with the unread count", querystring: PageQuery, response: { 200: NotificationPage, ...errors } },
+      schema: {
+        tags: ['notifications'],
+        security,
+        summary: "The customer's notifications, newest first, with the unread count",
+        querystring: PageQuery,
+        response: { 200: NotificationPage, ...errors },
+      },
     },
     async (request) => {
       const customer = customerOf(request);
@@ -27,7 +33,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     '/notifications/v1/notifications/read',
     {
       config: signedIn,
-      schema: { tags: ['notifications'], security, summary: 'Mark notifications read (those named, or all)', body: NotificationsReadRequest, response: { 204: NoContent, ...errors } },
+      schema: {
+        tags: ['notifications'],
+        security,
+        summary: 'Mark notifications read (those named, or all)',
+        body: NotificationsReadRequest,
+        response: { 204: NoContent, ...errors },
+      },
     },
     async (request, reply) => {
       const customer = customerOf(request);

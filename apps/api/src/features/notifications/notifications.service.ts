@@ -16,7 +16,10 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
         .limit(size)
         .offset(page * size);
       const [total] = await db.select({ n: count() }).from(notifications).where(mine(merchantId, userId));
-      const [unread] = await db.select({ n: count() }).from(notifications).where(and(mine(merchantId, userId), isNull(notifications.readAt)));
+      const [unread] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine(merchantId, userId), isNull(notifications.readAt)));
       const totalElements = Number(total?.n ?? 0);
       return {
         content: rows.map((r) => ({

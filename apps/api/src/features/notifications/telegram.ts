@@ -24,7 +24,12 @@ const sealContext = (merchantId: string) => `merchant_secrets/${merchantId}/tele
  * `key=value` lines without `hash`, under HMAC_SHA256("WebAppData", token)) and it is at most `maxAgeSeconds` old
  * (0: no age check). Null otherwise.
  */
-export function verifyInitData(initData: string, botToken: string, now: Date, maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS): { userId: string; languageCode: string | null } | null {
+export function verifyInitData(
+  initData: string,
+  botToken: string,
+  now: Date,
+  maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS,
+): { userId: string; languageCode: string | null } | null {
   const params = new URLSearchParams(initData);
   const hash = params.get('hash');
   if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return null;
@@ -102,12 +107,16 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
   const box = createSecretBox(secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
 
   async function tokenOf(merchantId: string): Promise<string | null> {
-    const [row] = await db.select({ sealed: merchantSecrets.telegramBotToken }).from(merchantSecrets).where(eq(merchantSecrets.merchantId, merchantId)).limit(1);
+    const [row] = await db
+      .select({ sealed: merchantSecrets.telegramBotToken })
+      .from(merchantSecrets)
+      .where(eq(merchantSecrets.merchantId, merchantId))
+      .limit(1);
     if (!row?.sealed) return null;
     try {
       return box.open(row.sealed, sealContext(merchantId));
     } catch {
-      log.error({ merchantId }, 'the brand\'s Telegram bot token does not open with PAYMENT_SECRETS_KEY');
+      log.error({ merchantId }, "the brand's Telegram bot token does not open with PAYMENT_SECRETS_KEY");
       return null;
     }
   }
@@ -134,7 +143,10 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
       await db
         .insert(merchantSecrets)
         .values({ merchantId, telegramBotToken: token ? box.seal(token, sealContext(merchantId)) : null })
-        .onConflictDoUpdate({ target: merchantSecrets.merchantId, set: { telegramBotToken: token ? box.seal(token, sealContext(merchantId)) : null } });
+        .onConflictDoUpdate({
+          target: merchantSecrets.merchantId,
+          set: { telegramBotToken: token ? box.seal(token, sealContext(merchantId)) : null },
+        });
     },
 
     /** The chat a placed order's messages go to: the Mini App user the brand's bot signed for, else null. */
@@ -166,7 +178,12 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
         return tx
           .update(notifications)
           .set({ telegramAt: new Date(now.getTime() + 60_000), telegramTries: sql`${notifications.telegramTries} + 1` })
-          .where(inArray(sql`(${notifications.merchantId}, ${notifications.id})`, due.map((d) => sql`(${d.merchantId}::uuid, ${d.id}::uuid)`)))
+          .where(
+            inArray(
+              sql`(${notifications.merchantId}, ${notifications.id})`,
+              due.map((d) => sql`(${d.merchantId}::uuid, ${d.id}::uuid)`),
+            ),
+          )
           .returning();
       });
       let sent = 0;
@@ -176,7 +193,11 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
         const { mainLanguage } = await readSettings(db, message.merchantId);
         const outcome =
           token && message.telegramChatId && message.status && message.orderNumber !== null
-            ? await send(token, message.telegramChatId, statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: mainLanguage }))
+            ? await send(
+                token,
+                message.telegramChatId,
+                statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: mainLanguage }),
+              )
             : 'FAILED';
         const giveUp = outcome === 'FAILED' || (outcome === 'RETRY' && message.telegramTries >= TELEGRAM_MAX_TRIES);
         await db
@@ -190,7 +211,11 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
           )
           .where(and(eq(notifications.merchantId, message.merchantId), eq(notifications.id, message.id)));
         if (outcome === 'SENT') sent++;
-        else if (giveUp) log.warn({ merchantId: message.merchantId, notificationId: message.id, tries: message.telegramTries }, 'a Telegram status message was given up');
+        else if (giveUp)
+          log.warn(
+            { merchantId: message.merchantId, notificationId: message.id, tries: message.telegramTries },
+            'a Telegram status message was given up',
+          );
       }
       return sent;
     },

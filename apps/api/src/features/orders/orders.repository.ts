@@ -80,7 +80,8 @@ const FLAG_KEYS = [
  * customer's reads name the customer too. Takes a database or a transaction.
  */
 export function createOrdersRepository(db: Db) {
-  const own = (merchantId: string, userId: string, id: string) => and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), eq(orders.id, id));
+  const own = (merchantId: string, userId: string, id: string) =>
+    and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), eq(orders.id, id));
 
   return {
     /** The order events of this transaction (the live feature's table). */
@@ -133,7 +134,13 @@ export function createOrdersRepository(db: Db) {
     async names(merchantId: string, productIds: string[], modificationIds: string[]) {
       const productRows = productIds.length
         ? await db
-            .select({ id: products.id, name: products.name, image: products.image, counted: sql<boolean>`${products.count} is not null`, mxicCode: products.mxicCode })
+            .select({
+              id: products.id,
+              name: products.name,
+              image: products.image,
+              counted: sql<boolean>`${products.count} is not null`,
+              mxicCode: products.mxicCode,
+            })
             .from(products)
             .where(and(eq(products.merchantId, merchantId), inArray(products.id, productIds)))
         : [];
@@ -182,7 +189,14 @@ export function createOrdersRepository(db: Db) {
      * Moves a customer's cashback balance by `amount` and writes the ledger entry, unless the balance would
      * fall below zero: then nothing is written and null is answered.
      */
-    async moveCashback(merchantId: string, userId: string, amount: number, kind: CashbackEntryKind, orderId: string, at: Date): Promise<number | null> {
+    async moveCashback(
+      merchantId: string,
+      userId: string,
+      amount: number,
+      kind: CashbackEntryKind,
+      orderId: string,
+      at: Date,
+    ): Promise<number | null> {
       const [row] = await db
         .update(users)
         .set({ cashback: sql`${users.cashback} + ${amount}` })
@@ -225,25 +239,41 @@ export function createOrdersRepository(db: Db) {
     async dropExpiredKey(merchantId: string, userId: string, key: string, before: Date): Promise<void> {
       await db
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, before)));
+        .where(
+          and(
+            eq(idempotencyKeys.merchantId, merchantId),
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            lt(idempotencyKeys.createdAt, before),
+          ),
+        );
     },
 
     /** The customer's own order, locked for a change when `lock` is set. */
     async findOwn(merchantId: string, userId: string, id: string, lock = false): Promise<OrderRecord | null> {
-      const query = db.select().from(orders).where(own(merchantId, userId, id));
+      const query = db
+        .select()
+        .from(orders)
+        .where(own(merchantId, userId, id));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
 
     /** The customer's phone number (E.164), where a confirmation code is sent. */
     async phoneOf(merchantId: string, userId: string): Promise<string | null> {
-      const [row] = await db.select({ phone: users.phone }).from(users).where(and(eq(users.merchantId, merchantId), eq(users.id, userId)));
+      const [row] = await db
+        .select({ phone: users.phone })
+        .from(users)
+        .where(and(eq(users.merchantId, merchantId), eq(users.id, userId)));
       return row?.phone ?? null;
     },
 
     /** An order of the brand by its id alone (the payment providers name no customer), locked when `lock` is set. */
     async findById(merchantId: string, id: string, lock = false): Promise<OrderRecord | null> {
-      const query = db.select().from(orders).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
+      const query = db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
@@ -268,14 +298,18 @@ export function createOrdersRepository(db: Db) {
       const rows = !ids.length
         ? []
         : await db
-        .select({ id: branches.id, name: branches.name, address: branches.address, phone: branches.phone })
-        .from(branches)
-        .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids)));
+            .select({ id: branches.id, name: branches.name, address: branches.address, phone: branches.phone })
+            .from(branches)
+            .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids)));
       return new Map(rows.map((b) => [b.id, b]));
     },
 
     /** A page of the customer's orders not hidden, newest first; `archive` keeps the finished ones only, `active` the others. */
-    async listOwn(merchantId: string, userId: string, filter: { page: number; size: number; only: 'all' | 'archive' | 'active' }): Promise<{ rows: OrderRecord[]; total: number }> {
+    async listOwn(
+      merchantId: string,
+      userId: string,
+      filter: { page: number; size: number; only: 'all' | 'archive' | 'active' },
+    ): Promise<{ rows: OrderRecord[]; total: number }> {
       const where = and(
         eq(orders.merchantId, merchantId),
         eq(orders.userId, userId),
@@ -300,11 +334,25 @@ export function createOrdersRepository(db: Db) {
       change: Partial<
         Pick<
           OrderRecord,
-          'status' | 'reason' | 'updatedAt' | 'isPaid' | 'payUntil' | 'courierId' | 'courierStatus' | 'operatorId' | 'acceptedAt' | 'readyAt' | 'deliveredAt' | 'cookingTime'
+          | 'status'
+          | 'reason'
+          | 'updatedAt'
+          | 'isPaid'
+          | 'payUntil'
+          | 'courierId'
+          | 'courierStatus'
+          | 'operatorId'
+          | 'acceptedAt'
+          | 'readyAt'
+          | 'deliveredAt'
+          | 'cookingTime'
         >
       >,
     ): Promise<void> {
-      await db.update(orders).set(change).where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
+      await db
+        .update(orders)
+        .set(change)
+        .where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)));
     },
 
     /**
@@ -313,7 +361,9 @@ export function createOrdersRepository(db: Db) {
      */
     async dueOrders(kind: 'open' | 'unpaid', now: Date, limit: number): Promise<OrderRecord[]> {
       const where =
-        kind === 'open' ? and(eq(orders.status, 'AT_TIME'), lte(orders.opensAt, now)) : and(eq(orders.status, 'CREATED'), lte(orders.payUntil, now));
+        kind === 'open'
+          ? and(eq(orders.status, 'AT_TIME'), lte(orders.opensAt, now))
+          : and(eq(orders.status, 'CREATED'), lte(orders.payUntil, now));
       return db
         .select()
         .from(orders)
@@ -336,11 +386,19 @@ export function createOrdersRepository(db: Db) {
       const click = await db
         .select({ at: clickTransactions.preparedAt })
         .from(clickTransactions)
-        .where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.orderId, orderId), eq(clickTransactions.state, 'PREPARED')));
+        .where(
+          and(
+            eq(clickTransactions.merchantId, merchantId),
+            eq(clickTransactions.orderId, orderId),
+            eq(clickTransactions.state, 'PREPARED'),
+          ),
+        );
       const uzum = await db
         .select({ at: uzumTransactions.transTime })
         .from(uzumTransactions)
-        .where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.orderId, orderId), eq(uzumTransactions.state, 'CREATED')));
+        .where(
+          and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.orderId, orderId), eq(uzumTransactions.state, 'CREATED')),
+        );
       return [
         ...payme.map((r) => ({ provider: 'PAYME' as const, startedAt: r.at })),
         ...click.map((r) => ({ provider: 'CLICK' as const, startedAt: r.at.getTime() })),
@@ -349,7 +407,10 @@ export function createOrdersRepository(db: Db) {
     },
 
     async hide(merchantId: string, userId: string, id: string, at: Date): Promise<void> {
-      await db.update(orders).set({ hiddenAt: at }).where(own(merchantId, userId, id));
+      await db
+        .update(orders)
+        .set({ hiddenAt: at })
+        .where(own(merchantId, userId, id));
     },
   };
 }

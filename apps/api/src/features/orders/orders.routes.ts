@@ -38,13 +38,13 @@ const IdempotencyHeaders = z.object({
 
 const PLACE_DESCRIPTION =
   "Priced on the server by the quote's own function in the order's transaction; prices sent by the client are ignored. " +
-  'Any problem the quote reports refuses the order with that problem\'s code (details.problems lists them all) and nothing is written. ' +
+  "Any problem the quote reports refuses the order with that problem's code (details.problems lists them all) and nothing is written. " +
   'One transaction: the order and its lines (names and prices of this moment), counted stock taken (never below zero), the promo use, ' +
-  'cashback spent through the ledger, the brand\'s next number and the first status. Cash, terminal and other offline payments open the order ' +
+  "cashback spent through the ledger, the brand's next number and the first status. Cash, terminal and other offline payments open the order " +
   '(or AT_TIME when scheduled); online payment types leave it CREATED and unpaid. 409 PAYMENT_TYPE_NOT_ALLOWED for a type the brand does not take ' +
-  'on the order device\'s channel. With Idempotency-Key, a repeat answers 200 with the first order and `Idempotency-Replayed: true`; the same key ' +
+  "on the order device's channel. With Idempotency-Key, a repeat answers 200 with the first order and `Idempotency-Replayed: true`; the same key " +
   'with another body answers 409 IDEMPOTENCY_KEY_REUSED. Where the brand confirms each order by SMS (isSmsConfirmationRequiredPerOrder), a request ' +
-  'without `confirmationCode` is checked whole, nothing is written, a code is sent to the customer\'s phone and the answer is 428 ' +
+  "without `confirmationCode` is checked whole, nothing is written, a code is sent to the customer's phone and the answer is 428 " +
   'ORDER_CONFIRMATION_REQUIRED {phone (their own number, where the code went), codeLength, resendAfterSeconds, expiresInSeconds}; the same body with the code places the order ' +
   '(400 OTP_INVALID {attemptsLeft} for a wrong one; asking again without it sends a new code, 429 OTP_TOO_EARLY before resendAfterSeconds).';
 
@@ -60,7 +60,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         schema: {
           tags,
           security,
-          summary: scheduled ? "Place a scheduled order: `day` 'YYYY-MM-DD' and `time` 'HH:MM' in the city's time zone" : 'Place an order now',
+          summary: scheduled
+            ? "Place a scheduled order: `day` 'YYYY-MM-DD' and `time` 'HH:MM' in the city's time zone"
+            : 'Place an order now',
           description: scheduled
             ? `${PLACE_DESCRIPTION} The time must be within the branch's hours for the service type, at least the brand's lead time ahead and at most 7 days ahead (409 ORDER_TIME_INVALID with details.reason TOO_SOON, TOO_FAR, CLOSED or FORMAT).`
             : `${PLACE_DESCRIPTION} \`later: true\` belongs to /orders/v1/orders/at-time (400).`,
@@ -79,7 +81,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
           .catch((error: unknown) => {
             // The brand's to fix, not the customer's: its operations log names the products without an IKPU.
             if (error instanceof AppError && error.code === 'FISCAL_CODE_MISSING') {
-              request.log.warn({ merchantId: merchantOf(request).id, productIds: error.details?.productIds }, 'products without an IKPU (mxicCode) cannot be paid online');
+              request.log.warn(
+                { merchantId: merchantOf(request).id, productIds: error.details?.productIds },
+                'products without an IKPU (mxicCode) cannot be paid online',
+              );
             }
             throw error;
           });
@@ -96,7 +101,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
       schema: {
         tags,
         security,
-        summary: "The customer's orders, newest first, paged from 0; `onlyArchive=true` keeps the finished ones (CLOSED, DELIVERED, CANCELED)",
+        summary:
+          "The customer's orders, newest first, paged from 0; `onlyArchive=true` keeps the finished ones (CLOSED, DELIVERED, CANCELED)",
         description: "Hidden orders are left out. Another customer's id answers 404 NOT_FOUND.",
         params: OrderUserParams,
         querystring: OrderListQuery,
@@ -128,7 +134,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
       schema: {
         tags,
         security,
-        summary: 'One of the customer\'s orders with its lines and status history',
+        summary: "One of the customer's orders with its lines and status history",
         description: "Another customer's or another brand's order answers 404 NOT_FOUND, as a missing one does.",
         params: OrderIdParams,
         response: { 200: Order, ...errors },
@@ -162,7 +168,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         security,
         summary: 'Cancel an order before the branch accepts it, with a reason',
         description:
-          "409 ORDER_CANCEL_NOT_ALLOWED where the brand does not let customers cancel (cancelOrderActive); 409 ORDER_STATUS_CONFLICT once it is ACCEPTED or later. " +
+          '409 ORDER_CANCEL_NOT_ALLOWED where the brand does not let customers cancel (cancelOrderActive); 409 ORDER_STATUS_CONFLICT once it is ACCEPTED or later. ' +
           'The stock it took, its promo use and the cashback it spent are given back.',
         params: OrderIdParams,
         body: CancelOrderRequest,

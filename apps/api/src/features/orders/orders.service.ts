@@ -32,7 +32,13 @@ import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { invalidCode, type OtpService } from '../auth/index.ts';
 import { orderEventOf } from '../live/index.ts';
 import { placeOrder, type Customer, type PlaceOptions, type PlaceOrderDeps } from './place-order/index.ts';
-import { createOrdersRepository, type OrderLineRecord, type OrderRecord, type OrdersRepository, type StatusEntryRecord } from './orders.repository.ts';
+import {
+  createOrdersRepository,
+  type OrderLineRecord,
+  type OrderRecord,
+  type OrdersRepository,
+  type StatusEntryRecord,
+} from './orders.repository.ts';
 
 /** The brand's staff who move orders along the table (the staff console). */
 /** The order table's roles the staff move orders as (an admin moves as an operator: domain `orderRoleOf`). */
@@ -97,7 +103,11 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
   /** Orders as the customer reads them; each history entry also names the staff member who made it (the staff's view reads it; the customer's contract drops it). */
   async function present(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
     const ids = rows.map((r) => r.id);
-    const [lines, history, branches] = [await repo.linesOf(merchantId, ids), await repo.historyOf(merchantId, ids), await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))])];
+    const [lines, history, branches] = [
+      await repo.linesOf(merchantId, ids),
+      await repo.historyOf(merchantId, ids),
+      await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))]),
+    ];
     const group = <T extends { orderId: string }>(items: T[]) => {
       const by = new Map<string, T[]>();
       for (const item of items) by.set(item.orderId, [...(by.get(item.orderId) ?? []), item]);
@@ -151,7 +161,15 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         deliveryAt: iso(o.deliveryAt),
         reason: o.reason,
         createdAt: o.createdAt.toISOString(),
-        history: (historyBy.get(o.id) ?? []).map((h) => ({ from: h.fromStatus, to: h.toStatus, role: h.role, reason: h.reason, comment: h.comment, at: h.at.toISOString(), staffId: h.staffId })),
+        history: (historyBy.get(o.id) ?? []).map((h) => ({
+          from: h.fromStatus,
+          to: h.toStatus,
+          role: h.role,
+          reason: h.reason,
+          comment: h.comment,
+          at: h.at.toISOString(),
+          staffId: h.staffId,
+        })),
       };
     });
   }
@@ -206,7 +224,12 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       fromStatus: order.status,
       toStatus: move.to,
       role: move.role,
-      reason: move.to === 'ATTACHED' || (move.to === 'DONE' && order.status === 'ATTACHED') ? 'CHANGE_COURIER_STATUS' : move.paid ? 'PAID_AND_CHANGE_STATUS' : 'CHANGE_STATUS',
+      reason:
+        move.to === 'ATTACHED' || (move.to === 'DONE' && order.status === 'ATTACHED')
+          ? 'CHANGE_COURIER_STATUS'
+          : move.paid
+            ? 'PAID_AND_CHANGE_STATUS'
+            : 'CHANGE_STATUS',
       comment: move.comment,
       staffId: move.staffId ?? null,
       at: now,
@@ -235,7 +258,13 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
   }
 
   /** A move made by the system's timers, skipped if the table does not allow it (the order moved on meanwhile). */
-  async function timerMove(repo: OrdersRepository, order: OrderRecord, to: 'OPEN' | 'CANCELED', now: Date, comment: string): Promise<boolean> {
+  async function timerMove(
+    repo: OrdersRepository,
+    order: OrderRecord,
+    to: 'OPEN' | 'CANCELED',
+    now: Date,
+    comment: string,
+  ): Promise<boolean> {
     if (moveProblem(order.status, to, 'system', order.serviceType)) return false;
     await applyMove(repo, order, { to, role: 'system', comment, now });
     return true;
@@ -261,7 +290,8 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
           if (!due.cancel) await repo.setStatus(order.merchantId, order.id, { payUntil: new Date(due.dueAt) });
           else if (await timerMove(repo, order, 'CANCELED', now, 'NOT_PAID_IN_TIME')) canceled++;
         }
-        for (const order of await repo.dueOrders('open', now, batch)) if (await timerMove(repo, order, 'OPEN', now, 'SCHEDULED_TIME')) opened++;
+        for (const order of await repo.dueOrders('open', now, batch))
+          if (await timerMove(repo, order, 'OPEN', now, 'SCHEDULED_TIME')) opened++;
       });
       return { opened, canceled };
     },
@@ -326,7 +356,11 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
     async staffMove(
       merchantId: string,
       orderId: string,
-      move: Omit<Move, 'role' | 'comment' | 'now' | 'paid'> & { role: StaffOrderRole; comment?: string; authorize?: (order: OrderRecord, tx: Db) => void | Promise<void> },
+      move: Omit<Move, 'role' | 'comment' | 'now' | 'paid'> & {
+        role: StaffOrderRole;
+        comment?: string;
+        authorize?: (order: OrderRecord, tx: Db) => void | Promise<void>;
+      },
     ): Promise<OrderRecord> {
       return db.transaction(async (tx) => {
         const repo = createOrdersRepository(tx);
@@ -344,15 +378,31 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
      * Idempotency-Key and body placed it before (then nothing new is written). The other outcomes are the API's errors:
      * a code to confirm the order is sent first (428), a wrong code (400), a refusal by a rule.
      */
-    async place(customer: Customer, merchant: MerchantRecord, body: OrderRequest, options: PlaceOptions): Promise<{ order: Order; replayed: boolean }> {
+    async place(
+      customer: Customer,
+      merchant: MerchantRecord,
+      body: OrderRequest,
+      options: PlaceOptions,
+    ): Promise<{ order: Order; replayed: boolean }> {
       const outcome = await placeOrder({ db, quotes, codes, telegramChatOf }, { customer, merchant, body, options, now: clock.now() });
       switch (outcome.kind) {
         case 'placed':
         case 'duplicate':
           return { order: await readOwn(customer, outcome.orderId), replayed: outcome.kind === 'duplicate' };
         case 'needs-confirmation': {
-          const sent = await codes.send({ merchant, phone: outcome.phone, purpose: 'ORDER', subject: outcome.subject, clientIp: options.clientIp });
-          throw new AppError('ORDER_CONFIRMATION_REQUIRED', { phone: sent.phone, codeLength: sent.codeLength, resendAfterSeconds: sent.resendAfterSeconds, expiresInSeconds: sent.expiresInSeconds });
+          const sent = await codes.send({
+            merchant,
+            phone: outcome.phone,
+            purpose: 'ORDER',
+            subject: outcome.subject,
+            clientIp: options.clientIp,
+          });
+          throw new AppError('ORDER_CONFIRMATION_REQUIRED', {
+            phone: sent.phone,
+            codeLength: sent.codeLength,
+            resendAfterSeconds: sent.resendAfterSeconds,
+            expiresInSeconds: sent.expiresInSeconds,
+          });
         }
         case 'wrong-code':
           throw invalidCode(outcome);
@@ -369,8 +419,18 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
     async list(customer: Customer, userId: string, query: OrderListQuery): Promise<OrderPage> {
       if (userId !== customer.id) throw new AppError('NOT_FOUND');
       const repo = createOrdersRepository(db);
-      const { rows, total } = await repo.listOwn(customer.merchantId, customer.id, { page: query.page, size: query.size, only: query.onlyArchive ? 'archive' : 'all' });
-      return { content: await present(repo, customer.merchantId, rows), page: query.page, size: query.size, totalElements: total, totalPages: Math.ceil(total / query.size) };
+      const { rows, total } = await repo.listOwn(customer.merchantId, customer.id, {
+        page: query.page,
+        size: query.size,
+        only: query.onlyArchive ? 'archive' : 'all',
+      });
+      return {
+        content: await present(repo, customer.merchantId, rows),
+        page: query.page,
+        size: query.size,
+        totalElements: total,
+        totalPages: Math.ceil(total / query.size),
+      };
     },
 
     /** Every active order of the customer (not CLOSED, DELIVERED or CANCELED), newest first. */
@@ -393,8 +453,14 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         const settings = await repo.settings(customer.merchantId);
         if (!settings.cancelOrderActive) throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
         // Paid online: the money goes back through the provider, which the operator starts.
-        if (!moveProblem(order.status, 'CANCELED', 'customer', order.serviceType) && !customerMayCancel(order, true)) throw new AppError('ORDER_CANCEL_NOT_ALLOWED', { reason: 'PAID_ONLINE' });
-        await applyMove(repo, order, { to: 'CANCELED', role: 'customer', reason: body.reason, comment: [body.reason, body.comment].filter(Boolean).join(' — ') });
+        if (!moveProblem(order.status, 'CANCELED', 'customer', order.serviceType) && !customerMayCancel(order, true))
+          throw new AppError('ORDER_CANCEL_NOT_ALLOWED', { reason: 'PAID_ONLINE' });
+        await applyMove(repo, order, {
+          to: 'CANCELED',
+          role: 'customer',
+          reason: body.reason,
+          comment: [body.reason, body.comment].filter(Boolean).join(' — '),
+        });
       });
       return readOwn(customer, id);
     },
@@ -434,7 +500,10 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
     async settings(merchant: MerchantRecord): Promise<OrderMerchantSettings> {
       const repo = createOrdersRepository(db);
       const s = await repo.settings(merchant.id);
-      const paymentTypes = Object.fromEntries(CHANNEL_TYPES.map((c: ChannelType) => [c, allowedPaymentTypes(s, s.methods, c)])) as Record<ChannelType, PaymentType[]>;
+      const paymentTypes = Object.fromEntries(CHANNEL_TYPES.map((c: ChannelType) => [c, allowedPaymentTypes(s, s.methods, c)])) as Record<
+        ChannelType,
+        PaymentType[]
+      >;
       return {
         shouldValidateDeliveryArea: s.shouldValidateDeliveryArea,
         isSmsConfirmationRequiredPerOrder: s.isSmsConfirmationRequiredPerOrder,

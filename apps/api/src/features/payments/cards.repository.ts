@@ -21,7 +21,10 @@ export function createCardsRepository(db: Db) {
 
     /** One of the customer's cards that is not deleted, pending or verified. */
     async own(merchantId: string, userId: string, id: string, lock = false): Promise<SavedCardRecord | null> {
-      const query = db.select().from(savedCards).where(own(merchantId, userId, id));
+      const query = db
+        .select()
+        .from(savedCards)
+        .where(own(merchantId, userId, id));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
@@ -30,7 +33,14 @@ export function createCardsRepository(db: Db) {
       return db
         .select()
         .from(savedCards)
-        .where(and(eq(savedCards.merchantId, merchantId), eq(savedCards.userId, userId), eq(savedCards.state, 'VERIFIED'), isNull(savedCards.deletedAt)))
+        .where(
+          and(
+            eq(savedCards.merchantId, merchantId),
+            eq(savedCards.userId, userId),
+            eq(savedCards.state, 'VERIFIED'),
+            isNull(savedCards.deletedAt),
+          ),
+        )
         .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
     },
     /** When the customer asked Click for a card since `since` (any state, deleted too), oldest first: the hourly limit. */
@@ -50,12 +60,17 @@ export function createCardsRepository(db: Db) {
       const [row] = await db
         .update(savedCards)
         .set({ state: 'VERIFIED', verifiedAt: at })
-        .where(and(eq(savedCards.merchantId, merchantId), eq(savedCards.id, id), eq(savedCards.state, 'PENDING'), isNull(savedCards.deletedAt)))
+        .where(
+          and(eq(savedCards.merchantId, merchantId), eq(savedCards.id, id), eq(savedCards.state, 'PENDING'), isNull(savedCards.deletedAt)),
+        )
         .returning();
       return row ?? null;
     },
     async setWrongCodes(merchantId: string, id: string, wrongCodes: number): Promise<void> {
-      await db.update(savedCards).set({ wrongCodes }).where(and(eq(savedCards.merchantId, merchantId), eq(savedCards.id, id)));
+      await db
+        .update(savedCards)
+        .set({ wrongCodes })
+        .where(and(eq(savedCards.merchantId, merchantId), eq(savedCards.id, id)));
     },
     /** The card is gone: its token is dropped, the row stays for the payments that name it. */
     async markDeleted(merchantId: string, id: string, at: Date): Promise<void> {
@@ -70,17 +85,25 @@ export function createCardsRepository(db: Db) {
       const query = db
         .select()
         .from(cardPayments)
-        .where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.orderId, orderId), inArray(cardPayments.state, ['PENDING', 'PAID'])));
+        .where(
+          and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.orderId, orderId), inArray(cardPayments.state, ['PENDING', 'PAID'])),
+        );
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
     async payment(merchantId: string, id: string, lock = false): Promise<CardPaymentRecord | null> {
-      const query = db.select().from(cardPayments).where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.id, id)));
+      const query = db
+        .select()
+        .from(cardPayments)
+        .where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.id, id)));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
     async paymentsOf(merchantId: string, orderId: string): Promise<CardPaymentRecord[]> {
-      return db.select().from(cardPayments).where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.orderId, orderId)));
+      return db
+        .select()
+        .from(cardPayments)
+        .where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.orderId, orderId)));
     },
     async insertPayment(row: typeof cardPayments.$inferInsert): Promise<CardPaymentRecord> {
       const [inserted] = await db.insert(cardPayments).values(row).returning();
@@ -91,7 +114,10 @@ export function createCardsRepository(db: Db) {
       id: string,
       change: Partial<Pick<CardPaymentRecord, 'state' | 'clickPaymentId' | 'paymentStatus' | 'clickError' | 'finishedAt'>>,
     ): Promise<void> {
-      await db.update(cardPayments).set(change).where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.id, id)));
+      await db
+        .update(cardPayments)
+        .set(change)
+        .where(and(eq(cardPayments.merchantId, merchantId), eq(cardPayments.id, id)));
     },
   };
 }

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CardCreateRequest, CardCreateResponse, CardIdParams, CardPayRequest, CardVerifyRequest, ErrorResponse, Order, SavedCard } from '@dasturxon/domain/contracts';
+import {
+  CardCreateRequest,
+  CardCreateResponse,
+  CardIdParams,
+  CardPayRequest,
+  CardVerifyRequest,
+  ErrorResponse,
+  Order,
+  SavedCard,
+} from '@dasturxon/domain/contracts';
 import { requireUser } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { CardsService } from './cards.service.ts';
@@ -13,7 +22,8 @@ const tags = ['payments'];
 const NoContent = z.null().describe('No content');
 const CARDS = '/payments/v1/cards';
 
-const NOT_AVAILABLE = "409 CARDS_NOT_AVAILABLE where the brand has not turned saved cards on (web settings' cardActive) or has no Click account for card tokens.";
+const NOT_AVAILABLE =
+  "409 CARDS_NOT_AVAILABLE where the brand has not turned saved cards on (web settings' cardActive) or has no Click account for card tokens.";
 const PROVIDER = '502 CARD_PROVIDER_FAILED when Click does not answer (10 s) or answers something else than its API.';
 
 /**
@@ -32,7 +42,8 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ service: CardsService }> = asy
         tags,
         security,
         summary: "The customer's saved cards, newest first: masked number, expiry, scheme and provider, never the token",
-        description: 'Only verified cards. Answers where the brand has turned cards off as well, so a customer can always see and delete what is kept.',
+        description:
+          'Only verified cards. Answers where the brand has turned cards off as well, so a customer can always see and delete what is kept.',
         response: { 200: z.array(SavedCard), ...errors },
       },
     },
@@ -49,7 +60,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ service: CardsService }> = asy
         summary: "Save a card: Click sends an SMS code to the card's phone; confirm it with /payments/v1/cards/{id}/verify",
         description:
           'The number (16 digits, Luhn) and the expiry (MMYY, not past) are checked before Click is asked: 400 CARD_NUMBER_INVALID, 400 CARD_EXPIRY_INVALID ' +
-          '(details.problem FORMAT or EXPIRED). Click refusing the card answers 400 CARD_INVALID (details.providerCode, Click\'s error_code). 409 CARD_LIMIT ' +
+          "(details.problem FORMAT or EXPIRED). Click refusing the card answers 400 CARD_INVALID (details.providerCode, Click's error_code). 409 CARD_LIMIT " +
           'beyond 10 saved cards; 429 RATE_LIMITED (details.per "customer", retryAfterSeconds) beyond 5 cards asked for in an hour. ' +
           `${NOT_AVAILABLE} ${PROVIDER} 201 with the pending card's id, the phone as Click masks it and the code's length.`,
         body: CardCreateRequest,
@@ -106,8 +117,8 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ service: CardsService }> = asy
         security,
         summary: "Pay one of the customer's orders awaiting a Click payment with a saved card; answers the order, paid and OPEN",
         description:
-          'The order must be the customer\'s (else 404), chosen for Click at checkout (else 409 PAYMENT_TYPE_NOT_ALLOWED) and awaiting payment: an order ' +
-          'already paid, cancelled or accepted answers 409 ORDER_STATUS_CONFLICT and Click is not asked. Click\'s card_token/payment takes the order\'s total; ' +
+          "The order must be the customer's (else 404), chosen for Click at checkout (else 409 PAYMENT_TYPE_NOT_ALLOWED) and awaiting payment: an order " +
+          "already paid, cancelled or accepted answers 409 ORDER_STATUS_CONFLICT and Click is not asked. Click's card_token/payment takes the order's total; " +
           'the order is paid (CREATED → OPEN, or AT_TIME when scheduled) in the same transaction that records the payment. 402 CARD_PAYMENT_FAILED ' +
           '(details.providerCode or paymentStatus) when Click declines it (e.g. insufficient funds): the order stays unpaid and may be paid again. ' +
           '409 CARD_PAYMENT_PENDING while an earlier payment of the order is under way or unconfirmed (asking again checks with Click). ' +

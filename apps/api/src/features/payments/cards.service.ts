@@ -14,7 +14,12 @@ import {
 } from '@dasturxon/domain/contracts';
 import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, type Db } from '@dasturxon/db';
 import type { OrdersService } from '../orders/index.ts';
-import { CLICK_MERCHANT_TIMEOUT_MS, createClickMerchantClient, type ClickMerchantAccount, type ClickMerchantClient } from './click-merchant.client.ts';
+import {
+  CLICK_MERCHANT_TIMEOUT_MS,
+  createClickMerchantClient,
+  type ClickMerchantAccount,
+  type ClickMerchantClient,
+} from './click-merchant.client.ts';
 import { createCardsRepository, type CardPaymentRecord, type SavedCardRecord } from './cards.repository.ts';
 import type { PaymentsCore, PaymentsServiceDeps } from './payments.core.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
@@ -134,7 +139,12 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
    * - the order can no longer take it (paid by another payment, cancelled meanwhile): the money goes back through
    *   payment/reversal and the answer is ORDER_STATUS_CONFLICT.
    */
-  async function settlePaid(customer: CardCustomer, account: ClickMerchantAccount, attempt: CardPaymentRecord, paymentId: string): Promise<Order> {
+  async function settlePaid(
+    customer: CardCustomer,
+    account: ClickMerchantAccount,
+    attempt: CardPaymentRecord,
+    paymentId: string,
+  ): Promise<Order> {
     const { merchantId } = customer;
     const now = clock.now();
     const outcome = await core.transaction(async (tx: Db) => {
@@ -145,7 +155,8 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
       const ledger = createPaymentsRepository(tx);
       const shop = await ledger.clickFind(merchantId, paymentId, true);
       const sameOrder = shop !== null && shop.orderId === order.id;
-      const finish = () => cards.updatePayment(merchantId, attempt.id, { state: 'PAID', clickPaymentId: paymentId, paymentStatus: PAID, finishedAt: now });
+      const finish = () =>
+        cards.updatePayment(merchantId, attempt.id, { state: 'PAID', clickPaymentId: paymentId, paymentStatus: PAID, finishedAt: now });
 
       if (sameOrder && shop.state === 'COMPLETED') {
         await finish();
@@ -180,17 +191,29 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
     try {
       const answer = await click.reversePayment(account, paymentId);
       reversed = answer.ok;
-      if (!answer.ok) log.error({ orderId: attempt.orderId, cardPaymentId: attempt.id, providerCode: answer.errorCode }, 'click refused to reverse a card payment');
+      if (!answer.ok)
+        log.error(
+          { orderId: attempt.orderId, cardPaymentId: attempt.id, providerCode: answer.errorCode },
+          'click refused to reverse a card payment',
+        );
     } catch {
       log.error({ orderId: attempt.orderId, cardPaymentId: attempt.id }, 'click was not reached to reverse a card payment');
     }
     await repo.updatePayment(merchantId, attempt.id, { state: reversed ? 'REFUNDED' : 'REFUND_FAILED', finishedAt: clock.now() });
-    if (!reversed) log.error({ orderId: attempt.orderId, cardPaymentId: attempt.id, paymentId }, 'card payment: money taken for an order that could not be paid and not given back; settle it with Click');
+    if (!reversed)
+      log.error(
+        { orderId: attempt.orderId, cardPaymentId: attempt.id, paymentId },
+        'card payment: money taken for an order that could not be paid and not given back; settle it with Click',
+      );
     throw new AppError('ORDER_STATUS_CONFLICT', { from: outcome.order.status, action: 'PAY', refunded: reversed });
   }
 
   /** Click declined: the attempt is FAILED and the order stays unpaid, free for another try. */
-  async function declined(merchantId: string, attempt: CardPaymentRecord, change: { clickError?: number; paymentStatus?: number; clickPaymentId?: string | null }): Promise<never> {
+  async function declined(
+    merchantId: string,
+    attempt: CardPaymentRecord,
+    change: { clickError?: number; paymentStatus?: number; clickPaymentId?: string | null },
+  ): Promise<never> {
     await repo.updatePayment(merchantId, attempt.id, {
       state: 'FAILED',
       finishedAt: clock.now(),
@@ -227,13 +250,16 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
    */
   async function resume(customer: CardCustomer, account: ClickMerchantAccount, attempt: CardPaymentRecord): Promise<Order> {
     if (!attempt.clickPaymentId) {
-      if (clock.now().getTime() - attempt.createdAt.getTime() <= CLICK_MERCHANT_TIMEOUT_MS) throw new AppError('CARD_PAYMENT_PENDING', { orderId: attempt.orderId });
+      if (clock.now().getTime() - attempt.createdAt.getTime() <= CLICK_MERCHANT_TIMEOUT_MS)
+        throw new AppError('CARD_PAYMENT_PENDING', { orderId: attempt.orderId });
       return findLost(customer, account, attempt);
     }
     const status = await click.paymentStatus(account, attempt.clickPaymentId);
     if (status.ok && status.paymentStatus === PAID) return settlePaid(customer, account, attempt, attempt.clickPaymentId);
-    if (status.ok && status.paymentStatus !== null && status.paymentStatus < 0) return declined(customer.merchantId, attempt, { paymentStatus: status.paymentStatus });
-    if (status.ok && status.paymentStatus !== null) await repo.updatePayment(customer.merchantId, attempt.id, { paymentStatus: status.paymentStatus });
+    if (status.ok && status.paymentStatus !== null && status.paymentStatus < 0)
+      return declined(customer.merchantId, attempt, { paymentStatus: status.paymentStatus });
+    if (status.ok && status.paymentStatus !== null)
+      await repo.updatePayment(customer.merchantId, attempt.id, { paymentStatus: status.paymentStatus });
     throw new AppError('CARD_PAYMENT_PENDING', { orderId: attempt.orderId });
   }
 
@@ -255,11 +281,17 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
       const expiryProblem = cardExpiryProblem(body.expireDate, now);
       if (expiryProblem) throw new AppError('CARD_EXPIRY_INVALID', { field: 'expireDate', problem: expiryProblem });
 
-      if ((await repo.verified(customer.merchantId, customer.id)).length >= MAX_SAVED_CARDS) throw new AppError('CARD_LIMIT', { max: MAX_SAVED_CARDS });
+      if ((await repo.verified(customer.merchantId, customer.id)).length >= MAX_SAVED_CARDS)
+        throw new AppError('CARD_LIMIT', { max: MAX_SAVED_CARDS });
       const asked = await repo.requestedSince(customer.merchantId, customer.id, new Date(now.getTime() - HOUR_MS));
       if (asked.length >= CARD_REQUESTS_PER_HOUR) {
         const freesAt = asked[asked.length - CARD_REQUESTS_PER_HOUR]!.getTime() + HOUR_MS;
-        throw new AppError('RATE_LIMITED', { per: 'customer', limit: CARD_REQUESTS_PER_HOUR, windowSeconds: HOUR_MS / 1000, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) });
+        throw new AppError('RATE_LIMITED', {
+          per: 'customer',
+          limit: CARD_REQUESTS_PER_HOUR,
+          windowSeconds: HOUR_MS / 1000,
+          retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
+        });
       }
 
       const answer = await click.requestCardToken(account, { cardNumber: digits, expireDate: body.expireDate });
@@ -343,7 +375,8 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
         if (!found || found.order.userId !== customer.id) throw new AppError('NOT_FOUND');
         const { order } = found;
         if (!core.payableBy(order, 'CLICK')) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType });
-        if (!core.awaitingPayment(order)) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, action: 'PAY', isPaid: order.isPaid });
+        if (!core.awaitingPayment(order))
+          throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, action: 'PAY', isPaid: order.isPaid });
         if (core.tiyinOf(order) <= 0) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, action: 'PAY' });
         const cards = createCardsRepository(tx);
         const live = await cards.livePayment(customer.merchantId, order.id, true);
@@ -372,7 +405,8 @@ export function createCardsService(deps: CardsServiceDeps, core: PaymentsCore) {
       }
       if (!answer.ok) return declined(customer.merchantId, attempt, { clickError: answer.errorCode });
       if (answer.paymentStatus === PAID && answer.paymentId) return settlePaid(customer, account, attempt, answer.paymentId);
-      if (answer.paymentStatus !== null && answer.paymentStatus < 0) return declined(customer.merchantId, attempt, { paymentStatus: answer.paymentStatus, clickPaymentId: answer.paymentId });
+      if (answer.paymentStatus !== null && answer.paymentStatus < 0)
+        return declined(customer.merchantId, attempt, { paymentStatus: answer.paymentStatus, clickPaymentId: answer.paymentId });
       // Created or processing: the next pay call asks Click where it stands (payment/status).
       await repo.updatePayment(customer.merchantId, attempt.id, { clickPaymentId: answer.paymentId, paymentStatus: answer.paymentStatus });
       throw new AppError('CARD_PAYMENT_PENDING', { orderId });

@@ -19,11 +19,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
         summary: "Where to pay the customer's own order online: the provider's page for exactly its total, returning to the order's page",
         description:
           "Payme's checkout link (base64 of m, ac.order_id, a in tiyin, l, c), Click's payment button (service_id, merchant_id, amount N.NN, " +
-          'transaction_param, return_url) or Uzum\'s open-service link, by the payment type chosen at checkout. 409 ORDER_STATUS_CONFLICT for an order ' +
-          "that does not wait for an online payment (paid, cancelled, cash); 409 PAYMENT_TYPE_NOT_ALLOWED when the brand has no account at that provider; " +
+          "transaction_param, return_url) or Uzum's open-service link, by the payment type chosen at checkout. 409 ORDER_STATUS_CONFLICT for an order " +
+          'that does not wait for an online payment (paid, cancelled, cash); 409 PAYMENT_TYPE_NOT_ALLOWED when the brand has no account at that provider; ' +
           "404 for another customer's order.",
         params: OrderIdParams,
-        querystring: z.object({ lang: z.string().max(8).optional().describe("The customer's language, for the provider's page (ru, uz, else en)") }),
+        querystring: z.object({
+          lang: z.string().max(8).optional().describe("The customer's language, for the provider's page (ru, uz, else en)"),
+        }),
         response: { 200: PaymentCheckout, ...errors },
       },
     },

@@ -11,9 +11,11 @@ export interface CheckoutPages {
   uzum: string;
 }
 
-
 /** Payme's checkout link (docs/protocols.md 1.8): the page's address and base64 of `key=value` pairs joined by `;`. */
-export function paymeCheckoutUrl(base: string, fields: { cashboxId: string; orderId: string; tiyin: number; returnUrl?: string; language?: 'ru' | 'uz' | 'en' }): string {
+export function paymeCheckoutUrl(
+  base: string,
+  fields: { cashboxId: string; orderId: string; tiyin: number; returnUrl?: string; language?: 'ru' | 'uz' | 'en' },
+): string {
   const pairs = [`m=${fields.cashboxId}`, `ac.order_id=${fields.orderId}`, `a=${fields.tiyin}`];
   if (fields.returnUrl) pairs.push(`c=${fields.returnUrl}`);
   if (fields.language) pairs.push(`l=${fields.language}`);
@@ -21,7 +23,10 @@ export function paymeCheckoutUrl(base: string, fields: { cashboxId: string; orde
 }
 
 /** Click's payment button (docs/protocols.md 2.7): the amount in sums as N.NN, the order id as transaction_param. */
-export function clickPayUrl(base: string, fields: { serviceId: string; merchantId: string; sums: number; orderId: string; returnUrl: string }): string {
+export function clickPayUrl(
+  base: string,
+  fields: { serviceId: string; merchantId: string; sums: number; orderId: string; returnUrl: string },
+): string {
   const url = new URL(base);
   url.searchParams.set('service_id', fields.serviceId);
   url.searchParams.set('merchant_id', fields.merchantId);
@@ -48,7 +53,11 @@ export function uzumPayUrl(base: string, fields: { serviceId: string; orderId: s
  */
 export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) {
   return {
-    async link(customer: { merchantId: string; id: string }, orderId: string, where: { origin: string; language: string }): Promise<PaymentCheckout> {
+    async link(
+      customer: { merchantId: string; id: string },
+      orderId: string,
+      where: { origin: string; language: string },
+    ): Promise<PaymentCheckout> {
       const order: OrderRecord | null = await createOrdersRepository(core.db).findOwn(customer.merchantId, customer.id, orderId);
       if (!order) throw new AppError('NOT_FOUND');
       if (!awaitsPayment(order)) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, isPaid: order.isPaid, action: 'PAY' });
@@ -61,11 +70,24 @@ export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) 
         const account = await core.credentialsOf(customer.merchantId, 'PAYME');
         if (account) {
           const language = where.language === 'uz' || where.language === 'ru' ? where.language : 'en';
-          url = paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, { cashboxId: account.cashboxId, orderId: order.id, tiyin, returnUrl, language });
+          url = paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, {
+            cashboxId: account.cashboxId,
+            orderId: order.id,
+            tiyin,
+            returnUrl,
+            language,
+          });
         }
       } else if (provider === 'CLICK') {
         const account = await core.credentialsOf(customer.merchantId, 'CLICK');
-        if (account) url = clickPayUrl(pages.click, { serviceId: account.serviceId, merchantId: account.merchantId, sums: order.totalPrice, orderId: order.id, returnUrl });
+        if (account)
+          url = clickPayUrl(pages.click, {
+            serviceId: account.serviceId,
+            merchantId: account.merchantId,
+            sums: order.totalPrice,
+            orderId: order.id,
+            returnUrl,
+          });
       } else {
         const account = await core.credentialsOf(customer.merchantId, 'UZUM');
         if (account) url = uzumPayUrl(pages.uzum, { serviceId: account.serviceId, orderId: order.id, tiyin, returnUrl });

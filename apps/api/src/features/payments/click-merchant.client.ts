@@ -61,11 +61,23 @@ const idOf = (value: unknown): string | null => {
   return null;
 };
 
-export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImpl = fetch, timeoutMs = CLICK_MERCHANT_TIMEOUT_MS }: ClickMerchantClientOptions) {
+export function createClickMerchantClient({
+  baseUrl,
+  clock,
+  log,
+  fetch: fetchImpl = fetch,
+  timeoutMs = CLICK_MERCHANT_TIMEOUT_MS,
+}: ClickMerchantClientOptions) {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
 
   /** One call. `name` is what the log says (never the path: card tokens travel in some). */
-  async function call(account: ClickMerchantAccount, name: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: Record<string, unknown>) {
+  async function call(
+    account: ClickMerchantAccount,
+    name: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: Record<string, unknown>,
+  ) {
     const started = performance.now();
     const failed = (reason: string, more: Record<string, unknown> = {}): never => {
       log.warn({ click: name, reason, ...more, ms: Math.round(performance.now() - started) }, 'click merchant api: no usable answer');
@@ -101,7 +113,10 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
     if (!answer || errorCode === null) return failed('ANSWER', { status: response.status });
     log.debug({ click: name, errorCode, ms: Math.round(performance.now() - started) }, 'click merchant api');
     if (errorCode !== 0) {
-      return { refusal: { ok: false as const, errorCode, errorNote: typeof answer.error_note === 'string' ? answer.error_note.slice(0, 200) : '' }, answer };
+      return {
+        refusal: { ok: false as const, errorCode, errorNote: typeof answer.error_note === 'string' ? answer.error_note.slice(0, 200) : '' },
+        answer,
+      };
     }
     return { refusal: null, answer };
   }
@@ -111,7 +126,10 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
 
   return {
     /** card_token/request: Click sends the card's owner an SMS code; answers the (not yet usable) token and the masked phone. */
-    async requestCardToken(account: ClickMerchantAccount, card: { cardNumber: string; expireDate: string }): Promise<Answer<{ cardToken: string; phone: string }>> {
+    async requestCardToken(
+      account: ClickMerchantAccount,
+      card: { cardNumber: string; expireDate: string },
+    ): Promise<Answer<{ cardToken: string; phone: string }>> {
       const { refusal, answer } = await call(account, 'card_token/request', 'POST', 'card_token/request', {
         service_id: serviceIdOf(account),
         card_number: card.cardNumber,
@@ -119,7 +137,8 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
         temporary: 0,
       });
       if (refusal) return refusal;
-      const cardToken = typeof answer.card_token === 'string' && answer.card_token.length > 0 && answer.card_token.length <= 500 ? answer.card_token : null;
+      const cardToken =
+        typeof answer.card_token === 'string' && answer.card_token.length > 0 && answer.card_token.length <= 500 ? answer.card_token : null;
       if (!cardToken) throw new AppError('CARD_PROVIDER_FAILED', { reason: 'ANSWER' });
       return { ok: true, cardToken, phone: typeof answer.phone_number === 'string' ? answer.phone_number.slice(0, 32) : '' };
     },
@@ -154,13 +173,23 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
 
     /** DELETE card_token/:service_id/:card_token. */
     async deleteCardToken(account: ClickMerchantAccount, cardToken: string): Promise<Answer<object>> {
-      const { refusal } = await call(account, 'card_token/delete', 'DELETE', `card_token/${segment(account.serviceId)}/${segment(cardToken)}`);
+      const { refusal } = await call(
+        account,
+        'card_token/delete',
+        'DELETE',
+        `card_token/${segment(account.serviceId)}/${segment(cardToken)}`,
+      );
       return refusal ?? { ok: true };
     },
 
     /** GET payment/status/:service_id/:payment_id. */
     async paymentStatus(account: ClickMerchantAccount, paymentId: string): Promise<Answer<{ paymentStatus: number | null }>> {
-      const { refusal, answer } = await call(account, 'payment/status', 'GET', `payment/status/${segment(account.serviceId)}/${segment(paymentId)}`);
+      const { refusal, answer } = await call(
+        account,
+        'payment/status',
+        'GET',
+        `payment/status/${segment(account.serviceId)}/${segment(paymentId)}`,
+      );
       if (refusal) return refusal;
       return { ok: true, paymentStatus: numberOf(answer.payment_status) };
     },
@@ -169,15 +198,29 @@ export function createClickMerchantClient({ baseUrl, clock, log, fetch: fetchImp
      * GET payment/status_by_mti/:service_id/:merchant_trans_id/:YYYY-MM-DD: the payment Click made that day for our
      * order id (a card payment whose answer never reached us). A refusal: Click knows none.
      */
-    async paymentByOrder(account: ClickMerchantAccount, orderId: string, day: string): Promise<Answer<{ paymentId: string | null; paymentStatus: number | null }>> {
-      const { refusal, answer } = await call(account, 'payment/status_by_mti', 'GET', `payment/status_by_mti/${segment(account.serviceId)}/${segment(orderId)}/${segment(day)}`);
+    async paymentByOrder(
+      account: ClickMerchantAccount,
+      orderId: string,
+      day: string,
+    ): Promise<Answer<{ paymentId: string | null; paymentStatus: number | null }>> {
+      const { refusal, answer } = await call(
+        account,
+        'payment/status_by_mti',
+        'GET',
+        `payment/status_by_mti/${segment(account.serviceId)}/${segment(orderId)}/${segment(day)}`,
+      );
       if (refusal) return refusal;
       return { ok: true, paymentId: idOf(answer.payment_id), paymentStatus: numberOf(answer.payment_status) };
     },
 
     /** DELETE payment/reversal/:service_id/:payment_id: the money goes back (Click allows it within the month). */
     async reversePayment(account: ClickMerchantAccount, paymentId: string): Promise<Answer<object>> {
-      const { refusal } = await call(account, 'payment/reversal', 'DELETE', `payment/reversal/${segment(account.serviceId)}/${segment(paymentId)}`);
+      const { refusal } = await call(
+        account,
+        'payment/reversal',
+        'DELETE',
+        `payment/reversal/${segment(account.serviceId)}/${segment(paymentId)}`,
+      );
       return refusal ?? { ok: true };
     },
   };

@@ -76,7 +76,16 @@ export function readClickRequest(body: unknown, action: ClickAction): ClickReque
  * merchant_prepare_id after merchant_trans_id. The amount is hashed as sent: `15000.00` and `15000` differ.
  */
 export function clickSignature(r: Omit<ClickRequest, 'sign_string'>, secretKey: string): string {
-  const parts = [r.click_trans_id, r.service_id, secretKey, r.merchant_trans_id, ...(r.merchant_prepare_id !== undefined ? [r.merchant_prepare_id] : []), r.amount, r.action, r.sign_time];
+  const parts = [
+    r.click_trans_id,
+    r.service_id,
+    secretKey,
+    r.merchant_trans_id,
+    ...(r.merchant_prepare_id !== undefined ? [r.merchant_prepare_id] : []),
+    r.amount,
+    r.action,
+    r.sign_time,
+  ];
   return createHash('md5').update(parts.join(''), 'utf8').digest('hex');
 }
 

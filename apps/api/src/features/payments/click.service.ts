@@ -60,11 +60,16 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
       const credentials = await core.credentialsOf(orderBrand, 'CLICK');
       return credentials && signedWith(r, credentials) ? { merchantId: orderBrand, orderId: r.merchant_trans_id.toLowerCase() } : null;
     }
-    for (const { merchantId, credentials } of await core.callerBrands('CLICK', r.service_id)) if (signedWith(r, credentials)) return { merchantId, orderId: null };
+    for (const { merchantId, credentials } of await core.callerBrands('CLICK', r.service_id))
+      if (signedWith(r, credentials)) return { merchantId, orderId: null };
     return null;
   }
 
-  async function answer(action: ClickAction, body: unknown, work: (tx: Db, r: ClickRequest, merchantId: string, orderId: string) => Promise<ClickReply>): Promise<ClickReply> {
+  async function answer(
+    action: ClickAction,
+    body: unknown,
+    work: (tx: Db, r: ClickRequest, merchantId: string, orderId: string) => Promise<ClickReply>,
+  ): Promise<ClickReply> {
     const r = readClickRequest(body, action);
     if (!r) return reply(action, partial(body), 'BAD_REQUEST');
     try {
@@ -128,11 +133,17 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (!row || row.clickTransId !== r.click_trans_id || row.orderId !== order.id) return reply('complete', r, 'TRANSACTION_NOT_FOUND');
         if (clickAmountTiyin(r.amount) !== row.amount || row.amount !== core.tiyinOf(order)) return reply('complete', r, 'WRONG_AMOUNT');
         const now = new Date(core.nowMs());
-        const cancel = () => repo.clickUpdate(merchantId, row.id, { state: 'CANCELLED', cancelledAt: now, clickError: Number(r.error) < 0 ? Number(r.error) : null });
+        const cancel = () =>
+          repo.clickUpdate(merchantId, row.id, {
+            state: 'CANCELLED',
+            cancelledAt: now,
+            clickError: Number(r.error) < 0 ? Number(r.error) : null,
+          });
 
         if (Number(r.error) < 0) {
           // Click cancelled the payment: ours is cancelled too; if it was completed, the money goes back and so does the order.
-          if (row.state === 'COMPLETED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return reply('complete', r, 'ALREADY_PAID', row.id);
+          if (row.state === 'COMPLETED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED')))
+            return reply('complete', r, 'ALREADY_PAID', row.id);
           if (row.state !== 'CANCELLED') await cancel();
           return reply('complete', r, 'CANCELLED');
         }

@@ -7,4 +7,10 @@ export { clickPayUrl, paymeCheckoutUrl, uzumPayUrl } from './checkout.service.ts
 /** Saved cards: the customer's side of Click's card-token API (we call Click's Merchant API). */
 export { createCardsService, LOST_PAYMENT_GRACE_MS, type CardsService, type CardsServiceDeps } from './cards.service.ts';
 export { cardsRoutes } from './cards.routes.ts';
-export { CLICK_MERCHANT_TIMEOUT_MS, createClickMerchantClient, clickMerchantAuth, DEFAULT_CLICK_MERCHANT_API_URL, type ClickMerchantClient } from './click-merchant.client.ts';
+export {
+  CLICK_MERCHANT_TIMEOUT_MS,
+  createClickMerchantClient,
+  clickMerchantAuth,
+  DEFAULT_CLICK_MERCHANT_API_URL,
+  type ClickMerchantClient,
+} from './click-merchant.client.ts';

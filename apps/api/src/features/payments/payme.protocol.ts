@@ -28,19 +28,44 @@ const e = (code: number, ru: string, uz: string, en: string) => ({ code, message
  */
 export const PAYME_ERRORS = {
   NOT_POST: e(-32300, 'Метод запроса должен быть POST', "So'rov usuli POST bo'lishi kerak", 'The request method must be POST'),
-  PARSE_ERROR: e(-32700, 'Ошибка разбора JSON', "JSON ni tahlil qilishda xatolik", 'JSON parse error'),
-  INVALID_REQUEST: e(-32600, 'Неверный запрос JSON-RPC: нет обязательных полей или неверный тип поля', "Noto'g'ri JSON-RPC so'rovi: majburiy maydonlar yo'q yoki maydon turi noto'g'ri", 'Invalid JSON-RPC request: required fields missing or of the wrong type'),
+  PARSE_ERROR: e(-32700, 'Ошибка разбора JSON', 'JSON ni tahlil qilishda xatolik', 'JSON parse error'),
+  INVALID_REQUEST: e(
+    -32600,
+    'Неверный запрос JSON-RPC: нет обязательных полей или неверный тип поля',
+    "Noto'g'ri JSON-RPC so'rovi: majburiy maydonlar yo'q yoki maydon turi noto'g'ri",
+    'Invalid JSON-RPC request: required fields missing or of the wrong type',
+  ),
   METHOD_NOT_FOUND: e(-32601, 'Метод не найден', 'Usul topilmadi', 'Method not found'),
-  UNAUTHORIZED: e(-32504, 'Недостаточно привилегий для выполнения метода', "Usulni bajarish uchun huquqlar yetarli emas", 'Insufficient privileges to perform the method'),
+  UNAUTHORIZED: e(
+    -32504,
+    'Недостаточно привилегий для выполнения метода',
+    'Usulni bajarish uchun huquqlar yetarli emas',
+    'Insufficient privileges to perform the method',
+  ),
   SYSTEM_ERROR: e(-32400, 'Системная ошибка', 'Tizim xatosi', 'System error'),
   WRONG_AMOUNT: e(-31001, 'Неверная сумма', "Noto'g'ri summa", 'Incorrect amount'),
   TRANSACTION_NOT_FOUND: e(-31003, 'Транзакция не найдена', 'Tranzaksiya topilmadi', 'Transaction not found'),
-  CANNOT_CANCEL: e(-31007, 'Невозможно отменить транзакцию: заказ уже выполняется', "Tranzaksiyani bekor qilib bo'lmaydi: buyurtma bajarilmoqda", 'Unable to cancel the transaction: the order is already being fulfilled'),
+  CANNOT_CANCEL: e(
+    -31007,
+    'Невозможно отменить транзакцию: заказ уже выполняется',
+    "Tranzaksiyani bekor qilib bo'lmaydi: buyurtma bajarilmoqda",
+    'Unable to cancel the transaction: the order is already being fulfilled',
+  ),
   CANNOT_PERFORM: e(-31008, 'Невозможно выполнить операцию', "Amalni bajarib bo'lmaydi", 'Unable to perform the operation'),
   ORDER_NOT_FOUND: e(-31050, 'Заказ не найден', 'Buyurtma topilmadi', 'Order not found'),
   ORDER_OTHER_PAYMENT: e(-31051, 'Заказ оплачивается другим способом', "Buyurtma boshqa usulda to'lanadi", 'The order is paid another way'),
-  ORDER_NOT_AWAITING: e(-31052, 'Заказ уже оплачен или отменён', "Buyurtma allaqachon to'langan yoki bekor qilingan", 'The order is already paid or cancelled'),
-  ORDER_HAS_TRANSACTION: e(-31099, 'По заказу уже есть другая транзакция', "Buyurtma bo'yicha boshqa tranzaksiya mavjud", 'Another transaction exists for this order'),
+  ORDER_NOT_AWAITING: e(
+    -31052,
+    'Заказ уже оплачен или отменён',
+    "Buyurtma allaqachon to'langan yoki bekor qilingan",
+    'The order is already paid or cancelled',
+  ),
+  ORDER_HAS_TRANSACTION: e(
+    -31099,
+    'По заказу уже есть другая транзакция',
+    "Buyurtma bo'yicha boshqa tranzaksiya mavjud",
+    'Another transaction exists for this order',
+  ),
   PASSWORD_EMPTY: e(-31050, 'Пароль не указан', "Parol ko'rsatilmagan", 'The password is empty'),
 } as const;
 
@@ -148,7 +173,10 @@ export interface ReceiptOrder {
  * spent cashback, which have no line of their own). Each item carries its package code and VAT percent as the
  * products keep them.
  */
-export function paymeReceipt(order: ReceiptOrder, codes: ReadonlyMap<string, { code: string | null; packageCode: string | null; vatPercent: number }>) {
+export function paymeReceipt(
+  order: ReceiptOrder,
+  codes: ReadonlyMap<string, { code: string | null; packageCode: string | null; vatPercent: number }>,
+) {
   const items = [];
   for (const line of order.lines) {
     const fiscal = codes.get(line.productId);

@@ -53,12 +53,20 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
    * The brand a call is for: the order's when it names one of ours, else the transaction's; the caller must hold
    * its key. A call naming neither of ours is answered (not found) only to a caller holding some brand's key.
    */
-  async function brandFor(caller: string | null, named: { orderId?: unknown; paymeId?: string }): Promise<{ merchantId: string; orderId: string | null }> {
+  async function brandFor(
+    caller: string | null,
+    named: { orderId?: unknown; paymeId?: string },
+  ): Promise<{ merchantId: string; orderId: string | null }> {
     const orderBrand = named.orderId === undefined ? null : await core.orderBrand(named.orderId);
-    const candidates = orderBrand ? [orderBrand] : named.paymeId ? [...new Set((await core.repo.paymeByPaymeId(named.paymeId)).map((t) => t.merchantId))] : [];
+    const candidates = orderBrand
+      ? [orderBrand]
+      : named.paymeId
+        ? [...new Set((await core.repo.paymeByPaymeId(named.paymeId)).map((t) => t.merchantId))]
+        : [];
     if (candidates.length) {
       for (const merchantId of candidates) {
-        if (await core.authenticate(merchantId, 'PAYME', caller)) return { merchantId, orderId: orderBrand ? String(named.orderId).toLowerCase() : null };
+        if (await core.authenticate(merchantId, 'PAYME', caller))
+          return { merchantId, orderId: orderBrand ? String(named.orderId).toLowerCase() : null };
       }
       throw new PaymeRefusal('UNAUTHORIZED');
     }
@@ -92,7 +100,10 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (refused) return refused;
         if (await repo.paymeLive(merchantId, orderId)) return fail('ORDER_HAS_TRANSACTION', ORDER_FIELD);
         const codes = await repo.fiscalCodes(merchantId, [...new Set(lines.map((l) => l.productId))]);
-        const detail = paymeReceipt({ lines, deliveryPrice: order.deliveryPrice, deliveryDiscount: order.deliveryDiscount, amount: core.tiyinOf(order) }, codes);
+        const detail = paymeReceipt(
+          { lines, deliveryPrice: order.deliveryPrice, deliveryDiscount: order.deliveryDiscount, amount: core.tiyinOf(order) },
+          codes,
+        );
         return { result: { allow: true, ...(detail ? { detail } : {}) } };
       });
     },
@@ -118,7 +129,15 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (await repo.paymeLive(merchantId, orderId)) return fail('ORDER_HAS_TRANSACTION', ORDER_FIELD);
         // Payme's own time already past the timeout: Payme would cancel it anyway.
         if (now - p.time > PAYME_TIMEOUT_MS) return fail('CANNOT_PERFORM');
-        const row = await repo.paymeInsert({ merchantId, paymeId: p.id, orderId, amount: p.amount, state: 1, paymeTime: p.time, createTime: now });
+        const row = await repo.paymeInsert({
+          merchantId,
+          paymeId: p.id,
+          orderId,
+          amount: p.amount,
+          state: 1,
+          paymeTime: p.time,
+          createTime: now,
+        });
         return { result: { create_time: row.createTime, transaction: row.id, state: row.state, receivers: null } };
       });
     },
@@ -135,7 +154,11 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (!core.awaitingPayment(order)) {
           // Cancelled meanwhile (the unpaid timer, the customer, staff): the money is not taken, the transaction is
           // cancelled (Payme's CancelTransaction then answers it as it stands) and the customer hears of it.
-          await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason: expired(t, now) ? PAYME_REASON_TIMEOUT : PAYME_REASON_EXECUTION_ERROR, cancelTime: now });
+          await repo.paymeUpdate(t.merchantId, t.id, {
+            state: -1,
+            reason: expired(t, now) ? PAYME_REASON_TIMEOUT : PAYME_REASON_EXECUTION_ERROR,
+            cancelTime: now,
+          });
           await core.paymentRefused(tx, order);
           return fail('CANNOT_PERFORM');
         }

@@ -30,7 +30,6 @@ export interface PaymentsServiceDeps {
   log: FastifyBaseLogger;
 }
 
-
 interface CredentialsByProvider {
   PAYME: PaymeCredentials;
   CLICK: ClickCredentials;
@@ -110,7 +109,11 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, production, 
      * The brand's account when `identity` (Payme's and Uzum's decoded Basic `login:password`, Click's service id)
      * is the one the account is called with; null for another brand's, a wrong or a missing one.
      */
-    async authenticate<P extends PaymentProvider>(merchantId: string, provider: P, identity: string | null): Promise<CredentialsOf<P> | null> {
+    async authenticate<P extends PaymentProvider>(
+      merchantId: string,
+      provider: P,
+      identity: string | null,
+    ): Promise<CredentialsOf<P> | null> {
       if (identity === null) return null;
       const credentials = await credentialsOf(merchantId, provider);
       if (!credentials) return null;
@@ -120,13 +123,17 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, production, 
     },
 
     /** The brands whose account `identity` opens (a call that names no order or transaction of ours). */
-    async callerBrands<P extends PaymentProvider>(provider: P, identity: string | null): Promise<{ merchantId: string; credentials: CredentialsOf<P> }[]> {
+    async callerBrands<P extends PaymentProvider>(
+      provider: P,
+      identity: string | null,
+    ): Promise<{ merchantId: string; credentials: CredentialsOf<P> }[]> {
       if (identity === null) return [];
       const found: { merchantId: string; credentials: CredentialsOf<P> }[] = [];
       for (const row of await repo.accountsByLookup(provider, callerLookup(box, provider, identity))) {
         const account = open(row);
         const expected = account ? callerIdentity(account) : null;
-        if (account && expected !== null && sameSecret(expected, identity)) found.push({ merchantId: row.merchantId, credentials: account.credentials as CredentialsOf<P> });
+        if (account && expected !== null && sameSecret(expected, identity))
+          found.push({ merchantId: row.merchantId, credentials: account.credentials as CredentialsOf<P> });
       }
       return found;
     },

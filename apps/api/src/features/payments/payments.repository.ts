@@ -1,5 +1,14 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
-import { clickTransactions, orders, paymentAccounts, paymeTransactions, products, uzumTransactions, type Db, type PaymentProvider } from '@dasturxon/db';
+import {
+  clickTransactions,
+  orders,
+  paymentAccounts,
+  paymeTransactions,
+  products,
+  uzumTransactions,
+  type Db,
+  type PaymentProvider,
+} from '@dasturxon/db';
 
 export type PaymentAccountRecord = typeof paymentAccounts.$inferSelect;
 export type PaymeTransactionRecord = typeof paymeTransactions.$inferSelect;
@@ -38,7 +47,10 @@ export function createPaymentsRepository(db: Db) {
       await db
         .insert(paymentAccounts)
         .values(row)
-        .onConflictDoUpdate({ target: [paymentAccounts.merchantId, paymentAccounts.provider], set: { credentials: row.credentials, lookup: row.lookup, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [paymentAccounts.merchantId, paymentAccounts.provider],
+          set: { credentials: row.credentials, lookup: row.lookup, updatedAt: sql`now()` },
+        });
     },
 
     /** The brand of an order, by its id alone (order ids are unique across brands): the providers name no brand. */
@@ -62,7 +74,10 @@ export function createPaymentsRepository(db: Db) {
       return db.select().from(paymeTransactions).where(eq(paymeTransactions.paymeId, paymeId));
     },
     async paymeFind(merchantId: string, paymeId: string, lock = false): Promise<PaymeTransactionRecord | null> {
-      const query = db.select().from(paymeTransactions).where(and(eq(paymeTransactions.merchantId, merchantId), eq(paymeTransactions.paymeId, paymeId)));
+      const query = db
+        .select()
+        .from(paymeTransactions)
+        .where(and(eq(paymeTransactions.merchantId, merchantId), eq(paymeTransactions.paymeId, paymeId)));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
@@ -71,15 +86,28 @@ export function createPaymentsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(paymeTransactions)
-        .where(and(eq(paymeTransactions.merchantId, merchantId), eq(paymeTransactions.orderId, orderId), inArray(paymeTransactions.state, [1, 2])));
+        .where(
+          and(
+            eq(paymeTransactions.merchantId, merchantId),
+            eq(paymeTransactions.orderId, orderId),
+            inArray(paymeTransactions.state, [1, 2]),
+          ),
+        );
       return row ?? null;
     },
     async paymeInsert(row: typeof paymeTransactions.$inferInsert): Promise<PaymeTransactionRecord> {
       const [inserted] = await db.insert(paymeTransactions).values(row).returning();
       return inserted!;
     },
-    async paymeUpdate(merchantId: string, id: string, change: Partial<Pick<PaymeTransactionRecord, 'state' | 'reason' | 'performTime' | 'cancelTime' | 'fiscalData'>>): Promise<void> {
-      await db.update(paymeTransactions).set(change).where(and(eq(paymeTransactions.merchantId, merchantId), eq(paymeTransactions.id, id)));
+    async paymeUpdate(
+      merchantId: string,
+      id: string,
+      change: Partial<Pick<PaymeTransactionRecord, 'state' | 'reason' | 'performTime' | 'cancelTime' | 'fiscalData'>>,
+    ): Promise<void> {
+      await db
+        .update(paymeTransactions)
+        .set(change)
+        .where(and(eq(paymeTransactions.merchantId, merchantId), eq(paymeTransactions.id, id)));
     },
     /** GetStatement: by Payme's own time, both ends included, oldest first. */
     async paymeStatement(merchantIds: string[], from: number, to: number): Promise<PaymeTransactionRecord[]> {
@@ -92,12 +120,18 @@ export function createPaymentsRepository(db: Db) {
 
     // ── Click ──
     async clickFind(merchantId: string, clickTransId: string, lock = false): Promise<ClickTransactionRecord | null> {
-      const query = db.select().from(clickTransactions).where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.clickTransId, clickTransId)));
+      const query = db
+        .select()
+        .from(clickTransactions)
+        .where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.clickTransId, clickTransId)));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
     async clickById(merchantId: string, id: number, lock = false): Promise<ClickTransactionRecord | null> {
-      const query = db.select().from(clickTransactions).where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.id, id)));
+      const query = db
+        .select()
+        .from(clickTransactions)
+        .where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.id, id)));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
@@ -105,8 +139,15 @@ export function createPaymentsRepository(db: Db) {
       const [inserted] = await db.insert(clickTransactions).values(row).returning();
       return inserted!;
     },
-    async clickUpdate(merchantId: string, id: number, change: Partial<Pick<ClickTransactionRecord, 'state' | 'clickError' | 'completedAt' | 'cancelledAt'>>): Promise<void> {
-      await db.update(clickTransactions).set(change).where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.id, id)));
+    async clickUpdate(
+      merchantId: string,
+      id: number,
+      change: Partial<Pick<ClickTransactionRecord, 'state' | 'clickError' | 'completedAt' | 'cancelledAt'>>,
+    ): Promise<void> {
+      await db
+        .update(clickTransactions)
+        .set(change)
+        .where(and(eq(clickTransactions.merchantId, merchantId), eq(clickTransactions.id, id)));
     },
 
     // ── Uzum ──
@@ -115,7 +156,10 @@ export function createPaymentsRepository(db: Db) {
       return db.select().from(uzumTransactions).where(eq(uzumTransactions.transId, transId));
     },
     async uzumFind(merchantId: string, transId: string, lock = false): Promise<UzumTransactionRecord | null> {
-      const query = db.select().from(uzumTransactions).where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.transId, transId)));
+      const query = db
+        .select()
+        .from(uzumTransactions)
+        .where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.transId, transId)));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
@@ -124,7 +168,13 @@ export function createPaymentsRepository(db: Db) {
       return db
         .select()
         .from(uzumTransactions)
-        .where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.orderId, orderId), inArray(uzumTransactions.state, ['CREATED', 'CONFIRMED'])))
+        .where(
+          and(
+            eq(uzumTransactions.merchantId, merchantId),
+            eq(uzumTransactions.orderId, orderId),
+            inArray(uzumTransactions.state, ['CREATED', 'CONFIRMED']),
+          ),
+        )
         .orderBy(asc(uzumTransactions.transTime))
         .for('update');
     },
@@ -132,8 +182,15 @@ export function createPaymentsRepository(db: Db) {
       const [inserted] = await db.insert(uzumTransactions).values(row).returning();
       return inserted!;
     },
-    async uzumUpdate(merchantId: string, id: string, change: Partial<Pick<UzumTransactionRecord, 'state' | 'confirmTime' | 'reverseTime'>>): Promise<void> {
-      await db.update(uzumTransactions).set(change).where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.id, id)));
+    async uzumUpdate(
+      merchantId: string,
+      id: string,
+      change: Partial<Pick<UzumTransactionRecord, 'state' | 'confirmTime' | 'reverseTime'>>,
+    ): Promise<void> {
+      await db
+        .update(uzumTransactions)
+        .set(change)
+        .where(and(eq(uzumTransactions.merchantId, merchantId), eq(uzumTransactions.id, id)));
     },
   };
 }

@@ -23,7 +23,9 @@ const PaymeReplySchema = z.object({
   jsonrpc: z.literal('2.0'),
   id: z.union([z.number(), z.string(), z.null()]),
   result: z.record(z.string(), z.unknown()).optional(),
-  error: z.object({ code: z.number().int(), message: z.object({ ru: z.string(), uz: z.string(), en: z.string() }), data: z.unknown().optional() }).optional(),
+  error: z
+    .object({ code: z.number().int(), message: z.object({ ru: z.string(), uz: z.string(), en: z.string() }), data: z.unknown().optional() })
+    .optional(),
 });
 
 const ClickReplySchema = z.object({
@@ -73,7 +75,10 @@ export function addressAllowList(entries: readonly string[] | null): ((address: 
   };
 }
 
-const paymeRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['payme']; allowedIps: readonly string[] | null }> = async (app, { service, allowedIps }) => {
+const paymeRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['payme']; allowedIps: readonly string[] | null }> = async (
+  app,
+  { service, allowedIps },
+) => {
   rawBodies(app);
   const allowed = addressAllowList(allowedIps);
   // Payme's own addresses only, when PAYME_ALLOWED_IPS names them: any other caller is refused before anything else.
@@ -126,15 +131,21 @@ const clickRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['click'] }> 
   });
   const description = (action: string) =>
     `Click's ${action} (SHOP API), form-encoded as Click sends it, signed with the service's secret key (MD5 of docs/protocols.md 2.4). ` +
-    'Always HTTP 200 with Click\'s `error` (0 success, -1 … -9); merchant_trans_id is our order id, amount in sums.';
+    "Always HTTP 200 with Click's `error` (0 success, -1 … -9); merchant_trans_id is our order id, amount in sums.";
   app.post(
     '/payments/v1/click/prepare',
-    { config, schema: { tags, summary: "Click's Prepare (action 0)", description: description('Prepare'), response: { 200: ClickReplySchema } } },
+    {
+      config,
+      schema: { tags, summary: "Click's Prepare (action 0)", description: description('Prepare'), response: { 200: ClickReplySchema } },
+    },
     async (request) => service.prepare(request.body),
   );
   app.post(
     '/payments/v1/click/complete',
-    { config, schema: { tags, summary: "Click's Complete (action 1)", description: description('Complete'), response: { 200: ClickReplySchema } } },
+    {
+      config,
+      schema: { tags, summary: "Click's Complete (action 1)", description: description('Complete'), response: { 200: ClickReplySchema } },
+    },
     async (request) => service.complete(request.body),
   );
 };
@@ -169,7 +180,10 @@ const uzumRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['uzum'] }> = 
 };
 
 /** The three providers' endpoints, each in its own scope (body parsing and errors of its own). */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService; paymeAllowedIps?: readonly string[] | null }> = async (app, { service, paymeAllowedIps }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService; paymeAllowedIps?: readonly string[] | null }> = async (
+  app,
+  { service, paymeAllowedIps },
+) => {
   await app.register(paymeRoutes, { service: service.payme, allowedIps: paymeAllowedIps ?? null });
   await app.register(clickRoutes, { service: service.click });
   await app.register(uzumRoutes, { service: service.uzum });

@@ -35,7 +35,11 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
   /** As Payme's: the order's brand, else the transaction's, checked against the caller; else a known caller's. */
   async function brandFor(caller: string | null, named: { orderId?: unknown; transId?: string }) {
     const orderBrand = named.orderId === undefined ? null : await core.orderBrand(named.orderId);
-    const candidates = orderBrand ? [orderBrand] : named.transId ? [...new Set((await core.repo.uzumByTransId(named.transId)).map((t) => t.merchantId))] : [];
+    const candidates = orderBrand
+      ? [orderBrand]
+      : named.transId
+        ? [...new Set((await core.repo.uzumByTransId(named.transId)).map((t) => t.merchantId))]
+        : [];
     if (candidates.length) {
       for (const merchantId of candidates) {
         const credentials = await core.authenticate(merchantId, 'UZUM', caller);
@@ -46,7 +50,12 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
     return { ...(await requireCaller(caller)), orderId: null };
   }
 
-  const base = (credentials: UzumCredentials, t: UzumTransactionRecord) => ({ serviceId: Number(credentials.serviceId), transId: t.transId, data: {}, amount: t.amount });
+  const base = (credentials: UzumCredentials, t: UzumTransactionRecord) => ({
+    serviceId: Number(credentials.serviceId),
+    transId: t.transId,
+    data: {},
+    amount: t.amount,
+  });
   const created = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'CREATED', transTime: t.transTime });
   const confirmed = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'CONFIRMED', confirmTime: t.confirmTime });
   const reversed = (c: UzumCredentials, t: UzumTransactionRecord) => ({ ...base(c, t), status: 'REVERSED', reverseTime: t.reverseTime });
@@ -101,7 +110,12 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (!core.awaitingPayment(order)) return fail('CANCELLED');
         if (await liveOther(tx, merchantId, order.id, '')) return fail('ALREADY_PROCESSED');
         return {
-          ok: { serviceId: body.serviceId, timestamp: core.nowMs(), status: 'OK', data: { orderId: { value: order.id }, amount: { value: String(core.tiyinOf(order)) } } },
+          ok: {
+            serviceId: body.serviceId,
+            timestamp: core.nowMs(),
+            status: 'OK',
+            data: { orderId: { value: order.id }, amount: { value: String(core.tiyinOf(order)) } },
+          },
         };
       });
     },
@@ -122,7 +136,14 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
         if (!core.awaitingPayment(order)) return fail('CANCELLED');
         // A one-time account: another live transaction holds the order.
         if (await liveOther(tx, merchantId, order.id, body.transId)) return fail('ALREADY_PROCESSED');
-        const row = await repo.uzumInsert({ merchantId, transId: body.transId, orderId: order.id, amount: body.amount, state: 'CREATED', transTime: core.nowMs() });
+        const row = await repo.uzumInsert({
+          merchantId,
+          transId: body.transId,
+          orderId: order.id,
+          amount: body.amount,
+          state: 'CREATED',
+          transTime: core.nowMs(),
+        });
         return { ok: created(credentials, row) };
       });
     },
@@ -163,7 +184,9 @@ export function createUzumService(core: PaymentsCore, log: FastifyBaseLogger) {
       if (String(body.serviceId) !== credentials.serviceId) return fail('INVALID_SERVICE');
       const t = await core.repo.uzumFind(merchantId, body.transId);
       if (!t) return fail('TRANSACTION_NOT_FOUND');
-      return { ok: { ...base(credentials, t), status: t.state, transTime: t.transTime, confirmTime: t.confirmTime, reverseTime: t.reverseTime } };
+      return {
+        ok: { ...base(credentials, t), status: t.state, transTime: t.transTime, confirmTime: t.confirmTime, reverseTime: t.reverseTime },
+      };
     },
   };
 

@@ -37,7 +37,9 @@ export function createPromosService(deps: PromosServiceDeps) {
         const promo = await createPromosRepository(r).findByCode(merchant.id, query.code);
         return { promo, promoActive: (await createQuoteRepository(r).settings(merchant.id)).promoActive };
       };
-      const { promo, promoActive } = (await deps.kept?.(merchant.id, query.code)) ?? (await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' }));
+      const { promo, promoActive } =
+        (await deps.kept?.(merchant.id, query.code)) ??
+        (await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' }));
       // With no amount, the basket is taken to reach the minimum exactly, which passes the check.
       const productAmount = sum(query.amount ?? promo?.minPrice ?? 0);
       const verdict = judgePromo(promo, { promoActive, now, productAmount });

@@ -117,7 +117,13 @@ export interface FreshAsk {
  * Every column has a type of its own (json, bigint), so a migration of the tables never changes the row a
  * prepared statement answers.
  */
-function freshQuery(merchantIds: SQLWrapper, promoCodes: SQLWrapper, userIds: SQLWrapper, lineAsks: SQLWrapper, lineProducts: SQLWrapper): SQL {
+function freshQuery(
+  merchantIds: SQLWrapper,
+  promoCodes: SQLWrapper,
+  userIds: SQLWrapper,
+  lineAsks: SQLWrapper,
+  lineProducts: SQLWrapper,
+): SQL {
   return sql`select a.n,
   coalesce((
     select json_agg(json_build_object('id', p.id, 'count', p.count, 'active', p.active, 'isAvailable', p.is_available))
@@ -134,7 +140,13 @@ where exists (select 1 from ${merchants} m where m.id = a.merchant_id)`;
 }
 
 /** The parameters of `freshQuery` for some asks, in its order; array elements in text. */
-function freshParams(asks: readonly FreshAsk[]): { merchantIds: string[]; promoCodes: (string | null)[]; userIds: (string | null)[]; lineAsks: string[]; lineProducts: string[] } {
+function freshParams(asks: readonly FreshAsk[]): {
+  merchantIds: string[];
+  promoCodes: (string | null)[];
+  userIds: (string | null)[];
+  lineAsks: string[];
+  lineProducts: string[];
+} {
   const lineAsks: string[] = [];
   const lineProducts: string[] = [];
   asks.forEach((ask, i) => {
@@ -143,7 +155,13 @@ function freshParams(asks: readonly FreshAsk[]): { merchantIds: string[]; promoC
       lineProducts.push(id);
     }
   });
-  return { merchantIds: asks.map((a) => a.merchantId), promoCodes: asks.map((a) => a.promoCode), userIds: asks.map((a) => a.userId), lineAsks, lineProducts };
+  return {
+    merchantIds: asks.map((a) => a.merchantId),
+    promoCodes: asks.map((a) => a.promoCode),
+    userIds: asks.map((a) => a.userId),
+    lineAsks,
+    lineProducts,
+  };
 }
 
 /** A row of `freshQuery`, its JSON parsed. */
@@ -183,7 +201,13 @@ const FRESH_BATCH = 32;
 /** `freshQuery` as a prepared statement (prepared-read.ts): parsed and planned once per connection. */
 export function createFreshReadMany(database: Database): FreshReadMany {
   const query = new PgDialect().sqlToQuery(
-    freshQuery(sql.placeholder('merchantIds'), sql.placeholder('promoCodes'), sql.placeholder('userIds'), sql.placeholder('lineAsks'), sql.placeholder('lineProducts')),
+    freshQuery(
+      sql.placeholder('merchantIds'),
+      sql.placeholder('promoCodes'),
+      sql.placeholder('userIds'),
+      sql.placeholder('lineAsks'),
+      sql.placeholder('lineProducts'),
+    ),
   );
   const read = preparedRead(database, 'dx_quote_fresh', query.sql);
   return async (asks) => {
@@ -225,7 +249,13 @@ export function createQuoteRepository(r: Reader) {
         })
         .from(branches)
         .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))
-        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false), only === undefined ? undefined : inIds(branches.id, only === null ? [] : [only])));
+        .where(
+          and(
+            eq(branches.merchantId, merchantId),
+            eq(branches.deleted, false),
+            only === undefined ? undefined : inIds(branches.id, only === null ? [] : [only]),
+          ),
+        );
       return rows.map((row) => ({ ...row, hours: groupWorkHours(row.hours) }));
     },
 
@@ -260,8 +290,16 @@ export function createQuoteRepository(r: Reader) {
      */
     async fresh(ask: FreshAsk): Promise<QuoteFresh<PromoRecord>> {
       const p = freshParams([ask]);
-      const query = freshQuery(sql.param(p.merchantIds), sql.param(p.promoCodes), sql.param(p.userIds), sql.param(p.lineAsks), sql.param(p.lineProducts));
-      const { rows } = (await r.execute(query)) as unknown as { rows: { n: number | string; products: FreshProductRow[]; promo: PromoRow | null; balance: number | string }[] };
+      const query = freshQuery(
+        sql.param(p.merchantIds),
+        sql.param(p.promoCodes),
+        sql.param(p.userIds),
+        sql.param(p.lineAsks),
+        sql.param(p.lineProducts),
+      );
+      const { rows } = (await r.execute(query)) as unknown as {
+        rows: { n: number | string; products: FreshProductRow[]; promo: PromoRow | null; balance: number | string }[];
+      };
       return freshOfRows(
         rows.map((row) => ({ ...row, n: Number(row.n), balance: Number(row.balance) })),
         1,
@@ -273,7 +311,10 @@ export function createQuoteRepository(r: Reader) {
      * anything a price is drawn from, null when nothing has since the migration. Equal versions, equal catalogue.
      */
     async catalogueVersion(merchantId: string): Promise<bigint | null> {
-      const [row] = await r.select({ version: catalogueVersions.version }).from(catalogueVersions).where(eq(catalogueVersions.merchantId, merchantId));
+      const [row] = await r
+        .select({ version: catalogueVersions.version })
+        .from(catalogueVersions)
+        .where(eq(catalogueVersions.merchantId, merchantId));
       return row?.version ?? null;
     },
 
@@ -319,13 +360,19 @@ export function createQuoteRepository(r: Reader) {
      * would find it.
      */
     async promos(merchantId: string): Promise<{ key: string; promo: PromoRecord }[]> {
-      const rows = await r.select({ key: sql<string>`lower(${promos.code})`, promo: promos }).from(promos).where(eq(promos.merchantId, merchantId));
+      const rows = await r
+        .select({ key: sql<string>`lower(${promos.code})`, promo: promos })
+        .from(promos)
+        .where(eq(promos.merchantId, merchantId));
       return rows;
     },
 
     /** The web settings that change a quote; a merchant without a settings row has the spec's defaults. */
     async settings(merchantId: string): Promise<QuoteSettings> {
-      const { deliveryActive, pickupActive, dineInActive, shouldValidateDeliveryArea, promoActive, cashbackActive } = await readSettings(r, merchantId);
+      const { deliveryActive, pickupActive, dineInActive, shouldValidateDeliveryArea, promoActive, cashbackActive } = await readSettings(
+        r,
+        merchantId,
+      );
       return { deliveryActive, pickupActive, dineInActive, shouldValidateDeliveryArea, promoActive, cashbackActive };
     },
   };

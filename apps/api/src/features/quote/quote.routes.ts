@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, PromoCheckQuery, PromoResponse, QuoteRequest, QuoteResponse, Region, TariffRequest, TariffResponse } from '@dasturxon/domain/contracts';
+import {
+  ErrorResponse,
+  PromoCheckQuery,
+  PromoResponse,
+  QuoteRequest,
+  QuoteResponse,
+  Region,
+  TariffRequest,
+  TariffResponse,
+} from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { PromosService } from './promos.service.ts';
@@ -61,7 +70,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
         tags: ['delivery'],
         summary: 'The delivery price to an address for products of a given worth',
         description:
-          'The zone of highest priority holding the address, the serving branch (the chosen one, else the zone\'s, else the nearest that delivers now), ' +
+          "The zone of highest priority holding the address, the serving branch (the chosen one, else the zone's, else the nearest that delivers now), " +
           "the zone's tariff for the distance from it. Refused with 409 OUT_OF_SERVICE_ZONE, BRANCH_CLOSED or DELIVERY_MIN_AMOUNT {minAmount}; 404 BRANCH_NOT_FOUND.",
         body: TariffRequest,
         response: { 200: TariffResponse, ...errors, 409: ErrorResponse },

@@ -120,13 +120,17 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       zones,
       serviceFees,
     };
-    const stock = new Map<string, FreshProduct>(productRows.map((p) => [p.id, { count: p.count, active: p.active, isAvailable: p.isAvailable }]));
+    const stock = new Map<string, FreshProduct>(
+      productRows.map((p) => [p.id, { count: p.count, active: p.active, isAvailable: p.isAvailable }]),
+    );
     return { catalogue, stock };
   }
 
   /** A kept snapshot is good while no change of its brand was heard since its read began (or, unheard, for a moment). */
   const trusted = (merchantId: string, s: { mark: number; readAt: number }) =>
-    changes?.hearing() ? changes.unchanged(merchantId, s.mark) && ageOf(s.readAt) < CATALOGUE_MAX_AGE_MS : ageOf(s.readAt) < CATALOGUE_FRESH_MS;
+    changes?.hearing()
+      ? changes.unchanged(merchantId, s.mark) && ageOf(s.readAt) < CATALOGUE_MAX_AGE_MS
+      : ageOf(s.readAt) < CATALOGUE_FRESH_MS;
 
   /**
    * The brand's snapshot from memory while it holds, else read once for everyone waiting. A read that began
@@ -183,7 +187,13 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       })
     ).catalogue;
 
-  async function priceWith(r: Reader, catalogue: QuoteCatalogue, merchantId: string, request: QuoteRequest, context: QuoteContext): Promise<QuoteResult> {
+  async function priceWith(
+    r: Reader,
+    catalogue: QuoteCatalogue,
+    merchantId: string,
+    request: QuoteRequest,
+    context: QuoteContext,
+  ): Promise<QuoteResult> {
     const fresh = await createQuoteRepository(r).fresh(askOf(merchantId, request, context.user?.id ?? null));
     return quoteBasket(catalogue, fresh, request, context.now, context.serviceAt ? { serviceAt: context.serviceAt } : {});
   }
@@ -217,8 +227,14 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * the one it was read at (nothing a price, an option, a branch's hours, a zone or a fee is drawn from committed
      * since, whatever this instance has heard), else the basket's part of it read in `r`, as `quoteWith` does.
      */
-    async catalogueForOrder(r: Reader, taken: KeptCatalogue, merchantId: string, request: QuoteRequest): Promise<{ catalogue: QuoteCatalogue; from: 'snapshot' | 'transaction' }> {
-      if ((await createQuoteRepository(r).catalogueVersion(merchantId)) === taken.version) return { catalogue: taken.catalogue, from: 'snapshot' };
+    async catalogueForOrder(
+      r: Reader,
+      taken: KeptCatalogue,
+      merchantId: string,
+      request: QuoteRequest,
+    ): Promise<{ catalogue: QuoteCatalogue; from: 'snapshot' | 'transaction' }> {
+      if ((await createQuoteRepository(r).catalogueVersion(merchantId)) === taken.version)
+        return { catalogue: taken.catalogue, from: 'snapshot' };
       // Stale: the next order (or quote) reads the brand's snapshot again.
       if (kept.get(merchantId) === taken) kept.delete(merchantId);
       return { catalogue: await basketCatalogue(r, merchantId, request), from: 'transaction' };
@@ -251,9 +267,18 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       }
       const key = promoCode === null ? undefined : promoKey(promoCode);
       const readsPromo = promoCode !== null && key === undefined;
-      let fresh: QuoteFresh<PromoRecord> = { products: productsNow, promo: key === undefined ? null : (snapshot.promos.get(key) ?? null), cashbackBalance: 0 };
+      let fresh: QuoteFresh<PromoRecord> = {
+        products: productsNow,
+        promo: key === undefined ? null : (snapshot.promos.get(key) ?? null),
+        cashbackBalance: 0,
+      };
       if (readsPromo || spends) {
-        const read = await readFreshNow({ merchantId: merchant.id, productIds: [], promoCode: readsPromo ? promoCode : null, userId: spends ? userId : null });
+        const read = await readFreshNow({
+          merchantId: merchant.id,
+          productIds: [],
+          promoCode: readsPromo ? promoCode : null,
+          userId: spends ? userId : null,
+        });
         fresh = { products: productsNow, promo: readsPromo ? read.promo : fresh.promo, cashbackBalance: read.cashbackBalance };
       }
       return quoteBasket(catalogue, fresh, request, context.now);
@@ -285,7 +310,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
           priority: z.priority,
           branchId: z.branchId,
           polygon: (z.area[0]?.outer ?? []).map(([lat, lng]) => [lat, lng] as [number, number]),
-          area: z.area.map((part) => ({ outer: part.outer.map(([a, b]) => [a, b] as [number, number]), holes: part.holes.map((h) => h.map(([a, b]) => [a, b] as [number, number])) })),
+          area: z.area.map((part) => ({
+            outer: part.outer.map(([a, b]) => [a, b] as [number, number]),
+            holes: part.holes.map((h) => h.map(([a, b]) => [a, b] as [number, number])),
+          })),
           price: z.price,
           bands: z.bands.map((b) => ({ ...b })),
           freeAbove: z.freeAbove,
@@ -296,14 +324,30 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     /** The delivery tariff for an address (domain `deliveryTariff`): the price, or the reason there is none as an AppError (409). */
     async tariff(merchant: MerchantRecord, body: TariffRequest, now: Date): Promise<TariffResponse> {
       const catalogue = await catalogueOf(merchant.id);
-      const outcome = deliveryTariff(catalogue, { point: [body.latitude, body.longitude], productAmount: body.productPrice, branchId: body.branchId ?? null }, now);
+      const outcome = deliveryTariff(
+        catalogue,
+        { point: [body.latitude, body.longitude], productAmount: body.productPrice, branchId: body.branchId ?? null },
+        now,
+      );
       if (!outcome.ok) throw new AppError(outcome.problem.code, outcome.problem.details);
       const t = outcome.tariff;
-      return { price: t.price, zoneId: t.zoneId, branchId: t.branchId, distance: t.distanceMeters, minOrderAmount: t.minOrderAmount, freeAbove: t.freeAbove };
+      return {
+        price: t.price,
+        zoneId: t.zoneId,
+        branchId: t.branchId,
+        distance: t.distanceMeters,
+        minOrderAmount: t.minOrderAmount,
+        freeAbove: t.freeAbove,
+      };
     },
 
     /** The branch that serves a point for a service type now (domain `servingBranchAt`), or null when none does. */
-    async servingBranch(merchantId: string, point: [number, number], serviceType: 'DELIVERY' | 'PICK_UP', now: Date): Promise<{ branchId: string; distanceMeters: number } | null> {
+    async servingBranch(
+      merchantId: string,
+      point: [number, number],
+      serviceType: 'DELIVERY' | 'PICK_UP',
+      now: Date,
+    ): Promise<{ branchId: string; distanceMeters: number } | null> {
       const found = servingBranchAt(await catalogueOf(merchantId), point, serviceType, now);
       return found ? { branchId: found.branch.id, distanceMeters: found.distanceMeters } : null;
     },

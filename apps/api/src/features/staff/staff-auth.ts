@@ -1,6 +1,14 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, clientNetwork, normalizePhone, OTP_CODE_LENGTH, OTP_RESEND_SECONDS, type ClientNetwork, type StaffRole } from '@dasturxon/domain';
+import {
+  AppError,
+  clientNetwork,
+  normalizePhone,
+  OTP_CODE_LENGTH,
+  OTP_RESEND_SECONDS,
+  type ClientNetwork,
+  type StaffRole,
+} from '@dasturxon/domain';
 import type { Staff, StaffLoginFailures } from '@dasturxon/domain/contracts';
 import { DUMMY_PASSWORD_HASH, verifyPassword, type Db } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
@@ -35,7 +43,14 @@ const FALLBACK_DEVICE_KEY = 'dasturxon/staff-device/v1';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function staffView(member: StaffRecord): Staff {
-  return { id: member.id, merchantId: member.merchantId, phone: member.phone, name: member.name, role: member.role, branchIds: member.branchIds };
+  return {
+    id: member.id,
+    merchantId: member.merchantId,
+    phone: member.phone,
+    name: member.name,
+    role: member.role,
+    branchIds: member.branchIds,
+  };
 }
 
 export interface StaffAuthDeps {
@@ -63,17 +78,34 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
     const windowSeconds = Math.ceil(STAFF_LOGIN_WINDOW_MS / 1000);
     const fromHere = await repo.failures(merchantId, since, { phone, address: network.address });
     if (fromHere >= STAFF_FAILURES_PER_ADDRESS) {
-      throw new AppError('RATE_LIMITED', { retryAfterSeconds: windowSeconds, per: 'address', limit: STAFF_FAILURES_PER_ADDRESS, windowSeconds });
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: windowSeconds,
+        per: 'address',
+        limit: STAFF_FAILURES_PER_ADDRESS,
+        windowSeconds,
+      });
     }
     if ((await repo.failures(merchantId, since, { networkPrefix: network.prefix })) >= STAFF_FAILURES_PER_NETWORK) {
-      throw new AppError('RATE_LIMITED', { retryAfterSeconds: windowSeconds, per: 'network', limit: STAFF_FAILURES_PER_NETWORK, windowSeconds });
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: windowSeconds,
+        per: 'network',
+        limit: STAFF_FAILURES_PER_NETWORK,
+        windowSeconds,
+      });
     }
   }
 
   /** A device's proof for a member: its id, when it was issued, and a MAC over both, the brand and the password's hash. */
   const deviceMac = (member: StaffRecord, issued: string) =>
-    createHmac('sha256', deviceKey).update(['staff-device', member.merchantId, member.id, issued, member.passwordHash].join('\n')).digest('base64url').slice(0, 32);
-  const deviceEntries = (cookie: string | undefined) => (cookie ?? '').split('~').filter(Boolean).slice(0, DEVICE_MEMBERS * 2);
+    createHmac('sha256', deviceKey)
+      .update(['staff-device', member.merchantId, member.id, issued, member.passwordHash].join('\n'))
+      .digest('base64url')
+      .slice(0, 32);
+  const deviceEntries = (cookie: string | undefined) =>
+    (cookie ?? '')
+      .split('~')
+      .filter(Boolean)
+      .slice(0, DEVICE_MEMBERS * 2);
 
   /** True when the cookie holds this member's proof, issued within STAFF_DEVICE_DAYS (a new password voids it). */
   function knownDevice(cookie: string | undefined, member: StaffRecord, now: Date): boolean {
@@ -110,7 +142,9 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
       throw new AppError('STAFF_CODE_REQUIRED', { codeLength: OTP_CODE_LENGTH, ...sent });
     }
     // The check's transaction commits a wrong try too (it is counted there).
-    const checked = await db.transaction((tx) => codes.check(tx, { merchantId: merchant.id, phone: member.phone, purpose: 'LOGIN', subject, code, clientIp }));
+    const checked = await db.transaction((tx) =>
+      codes.check(tx, { merchantId: merchant.id, phone: member.phone, purpose: 'LOGIN', subject, code, clientIp }),
+    );
     if (!checked.ok) throw invalidCode(checked);
   }
 
@@ -152,7 +186,10 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
       const networks = new Map<string, StaffLoginFailures['content'][number]['attempts'][number]>();
       for (const row of rows) {
         if (!row.firstAt || !row.lastAt) continue;
-        const member = members.get(row.staffId) ?? { staff: { id: row.staffId, name: row.name, phone: row.phone, role: row.role }, attempts: [] };
+        const member = members.get(row.staffId) ?? {
+          staff: { id: row.staffId, name: row.name, phone: row.phone, role: row.role },
+          attempts: [],
+        };
         members.set(row.staffId, member);
         const label = clientNetwork(row.address).label;
         const key = `${row.staffId} ${label}`;

@@ -8,15 +8,26 @@ export type { StaffRecord };
 export function createStaffRepository(db: Db) {
   return {
     async byPhone(merchantId: string, phone: string): Promise<StaffRecord | null> {
-      const [row] = await db.select().from(staff).where(and(eq(staff.merchantId, merchantId), eq(staff.phone, phone))).limit(1);
+      const [row] = await db
+        .select()
+        .from(staff)
+        .where(and(eq(staff.merchantId, merchantId), eq(staff.phone, phone)))
+        .limit(1);
       return row ?? null;
     },
     async byId(merchantId: string, id: string): Promise<StaffRecord | null> {
-      const [row] = await db.select().from(staff).where(and(eq(staff.merchantId, merchantId), eq(staff.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(staff)
+        .where(and(eq(staff.merchantId, merchantId), eq(staff.id, id)))
+        .limit(1);
       return row ?? null;
     },
     async ofRole(merchantId: string, role: StaffRecord['role']): Promise<StaffRecord[]> {
-      return db.select().from(staff).where(and(eq(staff.merchantId, merchantId), eq(staff.role, role), eq(staff.isActive, true)));
+      return db
+        .select()
+        .from(staff)
+        .where(and(eq(staff.merchantId, merchantId), eq(staff.role, role), eq(staff.isActive, true)));
     },
     /** Wrong passwords since a time: for a number, from an address, from a network (a prefix of the address's spelling), or together. */
     async failures(merchantId: string, since: Date, by: { phone?: string; address?: string; networkPrefix?: string }): Promise<number> {
@@ -29,7 +40,9 @@ export function createStaffRepository(db: Db) {
             gt(staffLoginFailures.at, since),
             by.phone === undefined ? undefined : eq(staffLoginFailures.phone, by.phone),
             by.address === undefined ? undefined : eq(staffLoginFailures.clientIp, by.address),
-            by.networkPrefix === undefined ? undefined : like(staffLoginFailures.clientIp, `${by.networkPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+            by.networkPrefix === undefined
+              ? undefined
+              : like(staffLoginFailures.clientIp, `${by.networkPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
           ),
         );
       return Number(row?.n ?? 0);
@@ -41,7 +54,9 @@ export function createStaffRepository(db: Db) {
     async clearFailures(merchantId: string, phone: string, address: string, before: Date): Promise<void> {
       await db
         .delete(staffLoginFailures)
-        .where(and(eq(staffLoginFailures.merchantId, merchantId), eq(staffLoginFailures.phone, phone), eq(staffLoginFailures.clientIp, address)));
+        .where(
+          and(eq(staffLoginFailures.merchantId, merchantId), eq(staffLoginFailures.phone, phone), eq(staffLoginFailures.clientIp, address)),
+        );
       await db.delete(staffLoginFailures).where(and(eq(staffLoginFailures.merchantId, merchantId), lt(staffLoginFailures.at, before)));
     },
     /** Wrong passwords since a time for the brand's staff members' numbers, per number and address, newest first. */
@@ -86,7 +101,10 @@ export function createStaffRepository(db: Db) {
       return row ?? null;
     },
     async revoke(merchantId: string, sessionId: string, at: Date): Promise<void> {
-      await db.update(staffSessions).set({ revokedAt: at }).where(and(eq(staffSessions.merchantId, merchantId), eq(staffSessions.id, sessionId)));
+      await db
+        .update(staffSessions)
+        .set({ revokedAt: at })
+        .where(and(eq(staffSessions.merchantId, merchantId), eq(staffSessions.id, sessionId)));
     },
   };
 }

@@ -70,7 +70,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (ap
     },
   );
 
-  app.get('/ops/v1/me', { config: anyStaff, schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Staff, ...errors } } }, async (request) =>
-    staffView(requireStaff(request)),
+  app.get(
+    '/ops/v1/me',
+    { config: anyStaff, schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Staff, ...errors } } },
+    async (request) => staffView(requireStaff(request)),
   );
 };

@@ -12,5 +12,12 @@ const LockIcon = (p: IconProps) => (
 /** An admin switched the merchant off (docs/spec-index.md sections 2 and 6). */
 export function BlockedPage() {
   const { t } = useTranslation();
-  return <StatusScreen testId="blocked-page" icon={<LockIcon size={44} strokeWidth={1.6} />} title={t('blocked.title')} text={t('blocked.text')} />;
+  return (
+    <StatusScreen
+      testId="blocked-page"
+      icon={<LockIcon size={44} strokeWidth={1.6} />}
+      title={t('blocked.title')}
+      text={t('blocked.text')}
+    />
+  );
 }

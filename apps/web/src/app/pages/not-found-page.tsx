@@ -23,7 +23,11 @@ export function NotFoundPage() {
       title={t('notFound.title')}
       text={t('notFound.text')}
       detail={
-        <code data-testid="not-found-path" dir="ltr" className="inline-block max-w-full rounded-lg bg-surface-2 px-3 py-1.5 text-sm break-all text-muted">
+        <code
+          data-testid="not-found-path"
+          dir="ltr"
+          className="inline-block max-w-full rounded-lg bg-surface-2 px-3 py-1.5 text-sm break-all text-muted"
+        >
           Page Not Found: {pathname}
         </code>
       }

@@ -9,7 +9,6 @@ import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
 /** Every brand of this deployment; the server answers only on development hosts outside production. */
 const fetchDevelopmentBrands = (signal?: AbortSignal) => http<Merchant[]>('/users/v1/merchants/development', { signal });
 
-
 /** Where another brand opens: `?vendor=` on localhost, its own sub-domain on `{sub}.localhost`. */
 function brandAddress(sub: string): string {
   const { hostname, port, protocol } = location;
@@ -38,7 +37,11 @@ export function DevBrandSwitcher() {
   });
   if (!development || !brands || brands.length < 2) return null;
   return (
-    <nav data-testid="dev-brand-switcher" aria-label={t('dev.brands')} className="border-t border-black/10 px-4 py-3 text-[13px] text-muted">
+    <nav
+      data-testid="dev-brand-switcher"
+      aria-label={t('dev.brands')}
+      className="border-t border-black/10 px-4 py-3 text-[13px] text-muted"
+    >
       <span className="me-2">{t('dev.brands')}:</span>
       {brands.map((brand) => (
         <a

@@ -38,7 +38,11 @@ export function Header() {
           </Link>
           <div className="min-w-0 flex-1">
             {/* A name too long for one line goes on two before it is cut; one when where the order goes is shown under it. */}
-            <Link to="/" aria-label={t('header.homeLink', { brand: merchant.name })} className="flex min-h-6 w-fit max-w-full items-center rounded-md">
+            <Link
+              to="/"
+              aria-label={t('header.homeLink', { brand: merchant.name })}
+              className="flex min-h-6 w-fit max-w-full items-center rounded-md"
+            >
               <span
                 data-testid="brand-name"
                 className={`text-[17px] leading-[1.15] font-extrabold tracking-tight [overflow-wrap:anywhere] md:text-lg ${ordering ? 'line-clamp-1' : 'line-clamp-2'}`}

@@ -23,7 +23,13 @@ export function OrderTarget() {
   const branchId = useChosenBranchId();
   const { data: branches } = useBranches(!delivery && branchId !== null);
   const branch = delivery || !branchId ? undefined : branches?.find((b) => b.id === branchId);
-  const text = delivery ? (address ? placeTitle(address) : t('order.chooseAddress')) : branch ? pickText(branch.name, language) : t('order.chooseBranch');
+  const text = delivery
+    ? address
+      ? placeTitle(address)
+      : t('order.chooseAddress')
+    : branch
+      ? pickText(branch.name, language)
+      : t('order.chooseBranch');
   return (
     <Link
       to="/choose-address"

@@ -42,7 +42,10 @@ function AddressBook({ userId }: { userId: string }) {
   );
 
   return (
-    <div data-testid="address-book-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="address-book-page"
+      className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <BackLink to="/profile" label={t('addresses.backToProfile')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('addresses.title')}</h1>
 
@@ -51,11 +54,22 @@ function AddressBook({ userId }: { userId: string }) {
       ) : error ? (
         <LoadFailed testId="address-book-error" icon={<MapPinIcon size={28} />} error={error} onRetry={() => void refetch()} />
       ) : addresses.length === 0 ? (
-        <EmptyState testId="address-book-empty" framed icon={<MapPinIcon size={28} />} title={t('addresses.emptyTitle')} text={t('addresses.emptyText')} />
+        <EmptyState
+          testId="address-book-empty"
+          framed
+          icon={<MapPinIcon size={28} />}
+          title={t('addresses.emptyTitle')}
+          text={t('addresses.emptyText')}
+        />
       ) : (
         <ul className="overflow-hidden rounded-3xl border border-line bg-surface">
           {addresses.map((a) => (
-            <li key={a.id} data-testid="address-item" data-address-id={a.id} className="flex items-center gap-3 border-b border-line px-4 py-3.5 last:border-b-0">
+            <li
+              key={a.id}
+              data-testid="address-item"
+              data-address-id={a.id}
+              className="flex items-center gap-3 border-b border-line px-4 py-3.5 last:border-b-0"
+            >
               <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2 text-muted">
                 <MapPinIcon size={20} />
               </span>

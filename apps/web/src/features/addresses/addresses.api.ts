@@ -12,7 +12,10 @@ export const addressKeys = {
 
 /** `GET /users/v1/addresses/merchant/{merchantId}/user/{userId}` (WITH_TOKEN): the customer's saved addresses, newest first. */
 export function fetchAddresses(merchantId: string, userId: string, signal?: AbortSignal): Promise<Address[]> {
-  return http<Address[]>(`/users/v1/addresses/merchant/${encodeURIComponent(merchantId)}/user/${encodeURIComponent(userId)}`, { auth: true, signal });
+  return http<Address[]>(`/users/v1/addresses/merchant/${encodeURIComponent(merchantId)}/user/${encodeURIComponent(userId)}`, {
+    auth: true,
+    signal,
+  });
 }
 
 /** `POST /users/v1/addresses/user/{userId}` (WITH_TOKEN): saved, or the same door's address answered again. */
@@ -48,11 +51,16 @@ export const searchPlaces = (q: string, signal?: AbortSignal): Promise<Place[]> 
 
 /** `GET /notifications/v1/nominatim/reverse?format=json&lat&lon`: the street and house at a point (404 NOT_FOUND when none is known near it). */
 export const reversePlace = (point: LatLng, signal?: AbortSignal): Promise<Place> =>
-  http<Place>('/notifications/v1/nominatim/reverse', { auth: true, query: { format: 'json', lat: String(point[0]), lon: String(point[1]) }, signal });
+  http<Place>('/notifications/v1/nominatim/reverse', {
+    auth: true,
+    query: { format: 'json', lat: String(point[0]), lon: String(point[1]) },
+    signal,
+  });
 
 export const addressesQuery = (merchantId: string, userId: string) =>
   queryOptions({ queryKey: addressKeys.list(merchantId, userId), queryFn: ({ signal }) => fetchAddresses(merchantId, userId, signal) });
 
-export const regionQuery = () => queryOptions({ queryKey: addressKeys.region, queryFn: ({ signal }) => fetchRegion(signal), staleTime: 5 * 60_000 });
+export const regionQuery = () =>
+  queryOptions({ queryKey: addressKeys.region, queryFn: ({ signal }) => fetchRegion(signal), staleTime: 5 * 60_000 });
 
 export const useRegion = () => useQuery(regionQuery());

@@ -67,11 +67,19 @@ export function ChooseAddressPage() {
   }, [t]);
 
   return (
-    <div data-testid="choose-address-page" data-service={service} className="mx-auto w-full max-w-xl px-4 pt-5 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="choose-address-page"
+      data-service={service}
+      className="mx-auto w-full max-w-xl px-4 pt-5 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <h1 className="mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('order.title')}</h1>
 
       {offered.length > 1 && (
-        <div role="radiogroup" aria-label={t('order.serviceLabel')} className="mb-6 grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1 shadow-sm">
+        <div
+          role="radiogroup"
+          aria-label={t('order.serviceLabel')}
+          className="mb-6 grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1 shadow-sm"
+        >
           {offered.map(({ type, label, Icon }) => {
             const on = type === service;
             return (
@@ -124,9 +132,7 @@ function AccountPlaces({ userId, next }: { userId: string; next: string }) {
 
   if (isPending) return <PageSpinner />;
   if (error) {
-    return (
-      <LoadFailed testId="places-error" icon={<MapPinIcon size={28} />} error={error} onRetry={() => void refetch()} />
-    );
+    return <LoadFailed testId="places-error" icon={<MapPinIcon size={28} />} error={error} onRetry={() => void refetch()} />;
   }
   return (
     <PlaceList
@@ -163,7 +169,15 @@ function GuestPlaces({ next }: { next: string }) {
  * marked; a tap applies one to the order, chooses the branch that serves it and goes on to `next`; the bin asks
  * first, and deleting the order's own address sends the customer to the map for another (docs/spec-index.md section 4).
  */
-function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[]; next: string; onDelete: (place: PlacedAddress) => Promise<void> }) {
+function PlaceList({
+  places,
+  next,
+  onDelete,
+}: {
+  places: readonly PlacedAddress[];
+  next: string;
+  onDelete: (place: PlacedAddress) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const merchant = useCurrentMerchant();
@@ -186,12 +200,17 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
     void navigate(next);
   };
 
-
   return (
     <section aria-labelledby="my-places-title">
       <SectionTitle id="my-places-title">{t('order.myPlaces')}</SectionTitle>
       {places.length === 0 ? (
-        <EmptyState testId="places-empty" framed icon={<MapPinIcon size={28} />} title={t('order.emptyTitle')} text={t('order.emptyText')} />
+        <EmptyState
+          testId="places-empty"
+          framed
+          icon={<MapPinIcon size={28} />}
+          title={t('order.emptyTitle')}
+          text={t('order.emptyText')}
+        />
       ) : (
         <ul data-testid="place-list" className="overflow-hidden rounded-3xl border border-line bg-surface">
           {places.map((p) => {
@@ -218,7 +237,13 @@ function PlaceList({ places, next, onDelete }: { places: readonly PlacedAddress[
                     aria-hidden="true"
                     className={`grid size-10 shrink-0 place-items-center rounded-full ${active ? 'bg-brand text-on-brand' : 'bg-surface-2 text-muted'}`}
                   >
-                    {picking === p.id ? <span className="size-5 animate-spin rounded-full border-[3px] border-current/30 border-t-current" /> : active ? <CheckIcon size={20} /> : <MapPinIcon size={20} />}
+                    {picking === p.id ? (
+                      <span className="size-5 animate-spin rounded-full border-[3px] border-current/30 border-t-current" />
+                    ) : active ? (
+                      <CheckIcon size={20} />
+                    ) : (
+                      <MapPinIcon size={20} />
+                    )}
                   </span>
                   <PlaceText place={p} titleTestId="place-title" />
                 </button>
@@ -276,9 +301,19 @@ function OrderBranch({ service }: { service: ServiceType }) {
       ) : branch ? (
         <BranchCard branch={branch} />
       ) : (
-        <EmptyState testId="order-branch-none" framed icon={<MapPinIcon size={28} />} title={t('order.noBranchTitle')} text={t('order.noBranchText')} />
+        <EmptyState
+          testId="order-branch-none"
+          framed
+          icon={<MapPinIcon size={28} />}
+          title={t('order.noBranchTitle')}
+          text={t('order.noBranchText')}
+        />
       )}
-      <Link to="/branches/map" data-testid="order-branch-choose" className={`${buttonClass({ wide: true, variant: branch ? 'secondary' : 'primary' })} mt-5`}>
+      <Link
+        to="/branches/map"
+        data-testid="order-branch-choose"
+        className={`${buttonClass({ wide: true, variant: branch ? 'secondary' : 'primary' })} mt-5`}
+      >
         <MapPinIcon size={20} />
         {t(branch ? 'order.changeBranch' : 'order.chooseBranch')}
       </Link>
@@ -290,7 +325,12 @@ function BranchCard({ branch }: { branch: Branch }) {
   const { t, language } = useTranslation();
   const hours = hoursLine(branch.today);
   return (
-    <div data-testid="order-branch" data-branch-id={branch.id} data-open={branch.isOpen ? 'true' : 'false'} className="rounded-3xl border border-line bg-surface p-4">
+    <div
+      data-testid="order-branch"
+      data-branch-id={branch.id}
+      data-open={branch.isOpen ? 'true' : 'false'}
+      className="rounded-3xl border border-line bg-surface p-4"
+    >
       <div className="flex items-start gap-3">
         <p data-testid="order-branch-name" className="min-w-0 flex-1 text-[17px] leading-snug font-bold">
           {pickText(branch.name, language)}

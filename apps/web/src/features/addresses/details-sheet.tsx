@@ -38,13 +38,29 @@ export function DetailsSheet({
 }) {
   const { t } = useTranslation();
   return (
-    <BottomSheet open={open} onOpenChange={onOpenChange} testId="address-details-sheet" title={t('addresses.detailsTitle')} dismissible={!form.busy}>
+    <BottomSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      testId="address-details-sheet"
+      title={t('addresses.detailsTitle')}
+      dismissible={!form.busy}
+    >
       <DetailsForm key={opening} {...form} />
     </BottomSheet>
   );
 }
 
-function DetailsForm({ street, houseNumber, busy, onSave }: { street: string; houseNumber: string; busy: boolean; onSave: (details: DoorDetails) => void }) {
+function DetailsForm({
+  street,
+  houseNumber,
+  busy,
+  onSave,
+}: {
+  street: string;
+  houseNumber: string;
+  busy: boolean;
+  onSave: (details: DoorDetails) => void;
+}) {
   const { t } = useTranslation();
   const [details, setDetails] = useState<DoorDetails>({ ...EMPTY, office: houseNumber });
 
@@ -56,21 +72,69 @@ function DetailsForm({ street, houseNumber, busy, onSave }: { street: string; ho
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4 px-4 pb-6">
-        <p data-testid="address-details-street" className="flex items-center gap-2 rounded-2xl bg-surface-2 px-4 py-3 text-[15px] font-semibold">
-          <MapPinIcon size={20} className="shrink-0 text-muted" />
-          <bdi className="min-w-0 truncate">{street}</bdi>
-        </p>
-        <TextField id="address-name" testId="address-name" label={t('addresses.name')} placeholder={t('addresses.namePlaceholder')} value={details.name} onChange={set('name')} maxLength={64} />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField id="address-office" testId="address-office" label={t('addresses.office')} value={details.office} onChange={set('office')} maxLength={64} />
-          <TextField id="address-domophone" testId="address-domophone" label={t('addresses.domophone')} value={details.domophone} onChange={set('domophone')} maxLength={32} />
-          <TextField id="address-entrance" testId="address-entrance" label={t('addresses.entrance')} value={details.entrance} onChange={set('entrance')} maxLength={16} inputMode="numeric" />
-          <TextField id="address-floor" testId="address-floor" label={t('addresses.floor')} value={details.floor} onChange={set('floor')} maxLength={16} inputMode="numeric" />
-        </div>
-        <TextField id="address-comment" testId="address-comment" label={t('addresses.comment')} value={details.comment} onChange={set('comment')} maxLength={500} />
-        <SubmitButton testId="address-save" busy={busy}>
-          {t('addresses.save')}
-        </SubmitButton>
+      <p
+        data-testid="address-details-street"
+        className="flex items-center gap-2 rounded-2xl bg-surface-2 px-4 py-3 text-[15px] font-semibold"
+      >
+        <MapPinIcon size={20} className="shrink-0 text-muted" />
+        <bdi className="min-w-0 truncate">{street}</bdi>
+      </p>
+      <TextField
+        id="address-name"
+        testId="address-name"
+        label={t('addresses.name')}
+        placeholder={t('addresses.namePlaceholder')}
+        value={details.name}
+        onChange={set('name')}
+        maxLength={64}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          id="address-office"
+          testId="address-office"
+          label={t('addresses.office')}
+          value={details.office}
+          onChange={set('office')}
+          maxLength={64}
+        />
+        <TextField
+          id="address-domophone"
+          testId="address-domophone"
+          label={t('addresses.domophone')}
+          value={details.domophone}
+          onChange={set('domophone')}
+          maxLength={32}
+        />
+        <TextField
+          id="address-entrance"
+          testId="address-entrance"
+          label={t('addresses.entrance')}
+          value={details.entrance}
+          onChange={set('entrance')}
+          maxLength={16}
+          inputMode="numeric"
+        />
+        <TextField
+          id="address-floor"
+          testId="address-floor"
+          label={t('addresses.floor')}
+          value={details.floor}
+          onChange={set('floor')}
+          maxLength={16}
+          inputMode="numeric"
+        />
+      </div>
+      <TextField
+        id="address-comment"
+        testId="address-comment"
+        label={t('addresses.comment')}
+        value={details.comment}
+        onChange={set('comment')}
+        maxLength={500}
+      />
+      <SubmitButton testId="address-save" busy={busy}>
+        {t('addresses.save')}
+      </SubmitButton>
     </form>
   );
 }

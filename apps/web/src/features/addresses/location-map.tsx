@@ -53,8 +53,19 @@ export function LocationMap({
   const { t } = useTranslation();
   return (
     // The map has no writing direction of its own; its controls stay where Leaflet puts them.
-    <div dir="ltr" data-testid="location-map" className="relative size-full bg-surface-2 [&_.leaflet-container]:bg-surface-2 [&_.leaflet-container]:font-sans">
-      <MapContainer center={[target.point[0], target.point[1]]} zoom={LOCATION_ZOOM} zoomControl={false} attributionControl className="size-full" aria-label={t('addresses.map')}>
+    <div
+      dir="ltr"
+      data-testid="location-map"
+      className="relative size-full bg-surface-2 [&_.leaflet-container]:bg-surface-2 [&_.leaflet-container]:font-sans"
+    >
+      <MapContainer
+        center={[target.point[0], target.point[1]]}
+        zoom={LOCATION_ZOOM}
+        zoomControl={false}
+        attributionControl
+        className="size-full"
+        aria-label={t('addresses.map')}
+      >
         <TileLayer url={TILE_URL} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
         {zones.map((z) => (
           <Polygon key={z.id} positions={z.area.map((part) => [part.outer, ...part.holes])} pathOptions={ZONE_STYLE} />
@@ -71,7 +82,12 @@ export function LocationMap({
         viewBox="0 0 36 44"
         className="pointer-events-none absolute top-1/2 left-1/2 z-[400] -translate-x-1/2 -translate-y-full drop-shadow-[0_3px_4px_rgb(0_0_0/.35)]"
       >
-        <path d="M18 2C9.7 2 3 8.6 3 16.8 3 27.4 18 42 18 42s15-14.6 15-25.2C33 8.6 26.3 2 18 2Z" fill="var(--brand)" stroke="#fff" strokeWidth="2" />
+        <path
+          d="M18 2C9.7 2 3 8.6 3 16.8 3 27.4 18 42 18 42s15-14.6 15-25.2C33 8.6 26.3 2 18 2Z"
+          fill="var(--brand)"
+          stroke="#fff"
+          strokeWidth="2"
+        />
         <circle cx="18" cy="17" r="5" fill="var(--on-brand)" />
       </svg>
     </div>

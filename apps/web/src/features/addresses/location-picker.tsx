@@ -91,7 +91,14 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
       {/* Beside the layout's back button: the search button, then the city selector and the warning under them. */}
       <div className="pointer-events-none absolute inset-x-0 top-0 z-[450] flex flex-col items-center gap-2 px-4 pt-[max(1rem,env(safe-area-inset-top))]">
         <div className="flex w-full justify-end">
-          <IconButton label={t('addresses.searchTitle')} tone="floating" size="lg" testId="address-search-open" onClick={() => setSearching(true)} className="pointer-events-auto size-11 bg-surface shadow-lg">
+          <IconButton
+            label={t('addresses.searchTitle')}
+            tone="floating"
+            size="lg"
+            testId="address-search-open"
+            onClick={() => setSearching(true)}
+            className="pointer-events-auto size-11 bg-surface shadow-lg"
+          >
             <SearchIcon size={22} />
           </IconButton>
         </div>
@@ -118,7 +125,11 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
           </label>
         )}
         {outside && (
-          <p data-testid="address-out-of-zone" role="alert" className="flex items-center gap-2 rounded-full bg-red-600 px-4 py-2 text-[15px] font-bold text-white shadow-lg">
+          <p
+            data-testid="address-out-of-zone"
+            role="alert"
+            className="flex items-center gap-2 rounded-full bg-red-600 px-4 py-2 text-[15px] font-bold text-white shadow-lg"
+          >
             <AlertIcon size={18} />
             {t('addresses.outOfZone')}
           </p>
@@ -136,10 +147,17 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
             <span className="font-semibold text-muted">{reverse.isFetching ? t('addresses.locating') : t('addresses.noStreet')}</span>
           )}
         </p>
-        <Button variant="primary" size="lg" wide testId="address-confirm" disabled={cantSave} onClick={() => {
+        <Button
+          variant="primary"
+          size="lg"
+          wide
+          testId="address-confirm"
+          disabled={cantSave}
+          onClick={() => {
             setOpenings((n) => n + 1);
             setDetailing(true);
-          }}>
+          }}
+        >
           {t('addresses.confirm')}
         </Button>
       </div>
@@ -154,7 +172,15 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
           moveTo(point);
         }}
       />
-      <DetailsSheet open={detailing} opening={openings} onOpenChange={setDetailing} street={street} houseNumber={house} busy={busy} onSave={(d) => void save(d)} />
+      <DetailsSheet
+        open={detailing}
+        opening={openings}
+        onOpenChange={setDetailing}
+        street={street}
+        houseNumber={house}
+        busy={busy}
+        onSave={(d) => void save(d)}
+      />
     </div>
   );
 }

@@ -19,7 +19,14 @@ describe('the place picked on the map', () => {
 
   it('is saved at the point with the details trimmed; an entrance or a floor makes it a flat', () => {
     const a = addressOf([41.3401, 69.2855], place, details, null);
-    expect(a).toMatchObject({ type: 'HOUSE', name: 'Uy', streetName: "Amir Temur shoh ko'chasi", houseNumber: '12', latitude: 41.3401, longitude: 69.2855 });
+    expect(a).toMatchObject({
+      type: 'HOUSE',
+      name: 'Uy',
+      streetName: "Amir Temur shoh ko'chasi",
+      houseNumber: '12',
+      latitude: 41.3401,
+      longitude: 69.2855,
+    });
     expect(a.details).toEqual({ office: '12', domophone: '', entrance: '', floor: '', comment: 'qo‘ng‘iroq qiling' });
     expect(a.description).toBe(place.display_name);
     expect(addressOf([41.3401, 69.2855], place, { ...details, floor: '5' }, null).type).toBe('APARTMENT');

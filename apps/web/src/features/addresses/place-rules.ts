@@ -37,9 +37,12 @@ export function addressOf(point: LatLng, place: Place, details: DoorDetails, cit
 }
 
 /** A guest's address kept on the device: the same door is kept once (the newest details win), newest first. */
-export function keepGuestPlace(places: readonly PlacedAddress[], address: AddressRequest, newId: () => string): { places: PlacedAddress[]; kept: PlacedAddress } {
+export function keepGuestPlace(
+  places: readonly PlacedAddress[],
+  address: AddressRequest,
+  newId: () => string,
+): { places: PlacedAddress[]; kept: PlacedAddress } {
   const same = places.find((p) => isSameAddress(p, address));
   const kept: PlacedAddress = { ...address, id: same?.id ?? newId() };
   return { places: [kept, ...places.filter((p) => p !== same)], kept };
 }
-

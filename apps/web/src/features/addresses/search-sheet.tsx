@@ -26,7 +26,12 @@ export function PlaceResults({ query, onPick }: { query: string; onPick: (place:
   const { t } = useTranslation();
   const errorText = useErrorText();
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useQuery({ queryKey: addressKeys.search(q), queryFn: ({ signal }) => searchPlaces(q, signal), enabled: q.length >= 2, staleTime: 60_000 });
+  const search = useQuery({
+    queryKey: addressKeys.search(q),
+    queryFn: ({ signal }) => searchPlaces(q, signal),
+    enabled: q.length >= 2,
+    staleTime: 60_000,
+  });
   if (q.length < 2) return null;
   return (
     <div className="mt-3" aria-live="polite">
@@ -38,7 +43,12 @@ export function PlaceResults({ query, onPick }: { query: string; onPick: (place:
         <ul data-testid="address-results" className="overflow-hidden rounded-3xl border border-line bg-surface">
           {search.data.map((p) => (
             <li key={`${p.lat},${p.lon},${p.display_name}`} className="border-b border-line last:border-b-0">
-              <button type="button" data-testid="address-result" onClick={() => onPick(p)} className="flex w-full items-start gap-3 px-4 py-3 text-start hover:bg-surface-2">
+              <button
+                type="button"
+                data-testid="address-result"
+                onClick={() => onPick(p)}
+                className="flex w-full items-start gap-3 px-4 py-3 text-start hover:bg-surface-2"
+              >
                 <MapPinIcon size={20} className="mt-0.5 shrink-0 text-muted" />
                 <span className="min-w-0">
                   <span className="block font-semibold">
@@ -61,7 +71,15 @@ export function PlaceResults({ query, onPick }: { query: string; onPick: (place:
  * The search sheet (docs/spec-index.md section 2): a search on every input, results with a name and a display name; picking one
  * hands it over, clears the query and closes the sheet. Closing clears the query and the results.
  */
-export function SearchSheet({ open, onOpenChange, onPick }: { open: boolean; onOpenChange: (open: boolean) => void; onPick: (place: Place) => void }) {
+export function SearchSheet({
+  open,
+  onOpenChange,
+  onPick,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPick: (place: Place) => void;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);

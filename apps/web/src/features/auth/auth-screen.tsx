@@ -31,11 +31,12 @@ export function AuthScreen({
         <ChevronStartIcon size={20} className="rtl:-scale-x-100" />
         {back.label ?? t('common.back')}
       </Link>
-      <div className="mb-5 grid size-14 place-items-center rounded-2xl bg-brand text-on-brand shadow-[0_10px_24px_-12px_var(--brand)]">{icon}</div>
+      <div className="mb-5 grid size-14 place-items-center rounded-2xl bg-brand text-on-brand shadow-[0_10px_24px_-12px_var(--brand)]">
+        {icon}
+      </div>
       <h1 className="text-[28px] leading-tight font-extrabold tracking-tight text-balance">{title}</h1>
       <div className="mt-2 text-[15px] leading-relaxed text-muted text-pretty">{text}</div>
       <div className="mt-7">{children}</div>
     </section>
   );
 }
-

@@ -66,7 +66,13 @@ export function LoginPage() {
       const wait = retryAfterSeconds(failure);
       if (failure instanceof HttpError && failure.code === 'OTP_TOO_EARLY' && wait) {
         // A code was sent to this number a moment ago (another tab, a reload): it still works.
-        savePendingLogin({ phone: checked.e164, codeLength: OTP_CODE_LENGTH, resendAt: Date.now() + wait * 1000, expiresAt: Date.now() + OTP_TTL_SECONDS * 1000, from });
+        savePendingLogin({
+          phone: checked.e164,
+          codeLength: OTP_CODE_LENGTH,
+          resendAt: Date.now() + wait * 1000,
+          expiresAt: Date.now() + OTP_TTL_SECONDS * 1000,
+          from,
+        });
         toast(t('auth.login.alreadySent'), 'info');
         void navigate('/login/confirm');
         return;

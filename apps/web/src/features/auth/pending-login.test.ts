@@ -13,7 +13,11 @@ describe('the pending login', () => {
   });
 
   it("counts the resend and the expiry from the server's answer", () => {
-    const pending = pendingFromAnswer({ phone: '+998901234567', codeLength: 6, resendAfterSeconds: 60, expiresInSeconds: 120 }, '/basket', 1_000);
+    const pending = pendingFromAnswer(
+      { phone: '+998901234567', codeLength: 6, resendAfterSeconds: 60, expiresInSeconds: 120 },
+      '/basket',
+      1_000,
+    );
     expect(pending).toEqual({ phone: '+998901234567', codeLength: 6, resendAt: 61_000, expiresAt: 121_000, from: '/basket' });
     expect(parsePendingLogin(JSON.stringify(pending))).toEqual(pending);
   });
@@ -21,6 +25,8 @@ describe('the pending login', () => {
   it('ignores damaged or foreign data', () => {
     expect(parsePendingLogin('nope')).toBeNull();
     expect(parsePendingLogin(JSON.stringify({ phone: '998', resendAt: 1, expiresAt: 1, codeLength: 6 }))).toBeNull();
-    expect(parsePendingLogin(JSON.stringify({ phone: '+998901234567', resendAt: 1, expiresAt: 2, codeLength: 6, from: 'https://x' }))?.from).toBe('/');
+    expect(
+      parsePendingLogin(JSON.stringify({ phone: '+998901234567', resendAt: 1, expiresAt: 2, codeLength: 6, from: 'https://x' }))?.from,
+    ).toBe('/');
   });
 });

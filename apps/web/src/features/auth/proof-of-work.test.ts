@@ -10,6 +10,7 @@ describe('solveChallenge', () => {
     expect(counter).not.toBeNull();
     expect(leadingZeroBits(createHash('sha256').update(proofInput(challenge, counter!)).digest())).toBeGreaterThanOrEqual(10);
     // The first such counter: none below it has the bits.
-    for (let c = 0; c < counter!; c++) expect(leadingZeroBits(createHash('sha256').update(proofInput(challenge, c)).digest())).toBeLessThan(10);
+    for (let c = 0; c < counter!; c++)
+      expect(leadingZeroBits(createHash('sha256').update(proofInput(challenge, c)).digest())).toBeLessThan(10);
   });
 });

@@ -11,7 +11,15 @@ import { ScooterIcon } from '../../shared/ui/more-icons.tsx';
 const LABEL = { DELIVERY: 'order.deliverTo', PICK_UP: 'order.pickupAt', DINE_IN: 'order.dineInAt' } as const;
 
 /** Where the order goes, above the totals: the delivery address or the branch, and the way to change it (/choose-address, then back here). */
-export function BasketDestination({ serviceType, delivered, onNavigate }: { serviceType: ServiceType; delivered: boolean; onNavigate?: () => void }) {
+export function BasketDestination({
+  serviceType,
+  delivered,
+  onNavigate,
+}: {
+  serviceType: ServiceType;
+  delivered: boolean;
+  onNavigate?: () => void;
+}) {
   const { t, language } = useTranslation();
   const address = useOrderAddress();
   const branchId = useChosenBranchId();
@@ -22,7 +30,11 @@ export function BasketDestination({ serviceType, delivered, onNavigate }: { serv
   const value = delivered ? (address ? placeTitle(address) : null) : branch ? pickText(branch.name, language) : null;
 
   return (
-    <div data-testid="basket-destination" data-service={kind} className="flex items-center gap-3 rounded-2xl border border-line bg-surface py-3 ps-3.5 pe-2">
+    <div
+      data-testid="basket-destination"
+      data-service={kind}
+      className="flex items-center gap-3 rounded-2xl border border-line bg-surface py-3 ps-3.5 pe-2"
+    >
       <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2">
         <Icon size={20} />
       </span>

@@ -44,12 +44,7 @@ export function BasketLineItem({ line, product, price, problems, loading, format
   const stepButton = 'grid size-9 place-items-center rounded-full transition-colors hover:bg-line active:bg-line disabled:opacity-40';
 
   return (
-    <li
-      data-testid="basket-line"
-      data-product-id={line.productId}
-      data-line-key={line.key}
-      className="flex gap-3 py-4"
-    >
+    <li data-testid="basket-line" data-product-id={line.productId} data-line-key={line.key} className="flex gap-3 py-4">
       <Picture src={product?.image} width={72} height={72} alt="" className="size-[72px] shrink-0 rounded-2xl bg-surface-2 object-cover" />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start gap-2">
@@ -67,12 +62,22 @@ export function BasketLineItem({ line, product, price, problems, loading, format
               </p>
             )}
           </div>
-          <IconButton testId="basket-line-remove" label={`${t('basket.remove')}: ${name}`} size="sm" onClick={onRemove} className="-me-1.5 -mt-1">
+          <IconButton
+            testId="basket-line-remove"
+            label={`${t('basket.remove')}: ${name}`}
+            size="sm"
+            onClick={onRemove}
+            className="-me-1.5 -mt-1"
+          >
             <CloseIcon size={18} />
           </IconButton>
         </div>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <p data-testid="basket-line-price" data-amount={price.net} className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 tabular-nums">
+          <p
+            data-testid="basket-line-price"
+            data-amount={price.net}
+            className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 tabular-nums"
+          >
             <span className="text-[15px] font-extrabold whitespace-nowrap">{formatSum(price.net)}</span>
             {price.gross > price.net && <s className="text-[13px] whitespace-nowrap text-muted">{formatSum(price.gross)}</s>}
           </p>
@@ -86,7 +91,11 @@ export function BasketLineItem({ line, product, price, problems, loading, format
             >
               {line.count > 1 ? <MinusIcon size={16} /> : <TrashIcon size={16} />}
             </button>
-            <output data-testid="basket-line-count" aria-live="polite" className="min-w-7 text-center text-[15px] font-extrabold tabular-nums">
+            <output
+              data-testid="basket-line-count"
+              aria-live="polite"
+              className="min-w-7 text-center text-[15px] font-extrabold tabular-nums"
+            >
               {line.count}
             </output>
             <button
@@ -105,7 +114,12 @@ export function BasketLineItem({ line, product, price, problems, loading, format
         {problems
           .filter((text) => text !== name)
           .map((text) => (
-            <p key={text} data-testid="basket-line-problem" role="alert" className="mt-2 flex items-start gap-1.5 text-[13px] leading-snug font-semibold text-red-600 dark:text-red-400">
+            <p
+              key={text}
+              data-testid="basket-line-problem"
+              role="alert"
+              className="mt-2 flex items-start gap-1.5 text-[13px] leading-snug font-semibold text-red-600 dark:text-red-400"
+            >
               <AlertIcon size={16} className="mt-px shrink-0" />
               {text}
             </p>

@@ -115,16 +115,36 @@ describe('line names and prices', () => {
   });
 
   it('prices a line as the domain engine does: options count, the discount covers them', () => {
-    expect(localLinePrice(line(burger, 2, [{ id: id(12), count: 1 }, { id: id(21), count: 2 }]), burger)).toEqual({ gross: 82_000, discount: 0, net: 82_000 });
+    expect(
+      localLinePrice(
+        line(burger, 2, [
+          { id: id(12), count: 1 },
+          { id: id(21), count: 2 },
+        ]),
+        burger,
+      ),
+    ).toEqual({ gross: 82_000, discount: 0, net: 82_000 });
     expect(localLinePrice(line(discounted, 1), discounted)).toEqual({ gross: 42_000, discount: 6_300, net: 35_700 });
     expect(localLinePrice(line(burger, 1), undefined)).toEqual({ gross: 0, discount: 0, net: 0 });
   });
 });
 
 describe('the local estimate: the domain quote over the loaded menu (quoteFromMenu) for the request the basket makes', () => {
-  const settings = { deliveryActive: true, pickupActive: true, dineInActive: false, shouldValidateDeliveryArea: true, promoActive: true, cashbackActive: false };
-  const estimate = (lines: BasketLineLike[], options: Parameters<typeof planQuote>[1], last: { promo: QuotePromo | null; serviceFee: number } | null) =>
-    quoteFromMenu({ products: products.values(), settings, last }, planQuote(lines, options).request, new Date('2025-03-14T09:30:00Z')).response;
+  const settings = {
+    deliveryActive: true,
+    pickupActive: true,
+    dineInActive: false,
+    shouldValidateDeliveryArea: true,
+    promoActive: true,
+    cashbackActive: false,
+  };
+  const estimate = (
+    lines: BasketLineLike[],
+    options: Parameters<typeof planQuote>[1],
+    last: { promo: QuotePromo | null; serviceFee: number } | null,
+  ) =>
+    quoteFromMenu({ products: products.values(), settings, last }, planQuote(lines, options).request, new Date('2025-03-14T09:30:00Z'))
+      .response;
 
   it('adds the lines and keeps the last service fee', () => {
     const lines = [line(burger, 1, [{ id: id(12), count: 1 }]), line(discounted, 2)];
@@ -137,7 +157,14 @@ describe('the local estimate: the domain quote over the loaded menu (quoteFromMe
   });
 
   it('applies the promo the last quote accepted, and leaves out lines whose product is not on the menu', () => {
-    const promo: QuotePromo = { id: id(700), code: 'WELCOME10', discountType: 'PERCENTAGE', productDiscount: 10, deliveryDiscount: 0, minPrice: 0 };
+    const promo: QuotePromo = {
+      id: id(700),
+      code: 'WELCOME10',
+      discountType: 'PERCENTAGE',
+      productDiscount: 10,
+      deliveryDiscount: 0,
+      minPrice: 0,
+    };
     const lines = [line(fries, 2), line(product(77), 1)];
     const e = estimate(lines, { serviceType: 'PICK_UP', promoCode: 'welcome10' }, { promo, serviceFee: 0 });
     expect(e.productPrice).toBe(28_000);
@@ -222,7 +249,11 @@ describe('recommendations', () => {
   });
 });
 
-const problem = (code: QuoteProblem['code'], over: Partial<QuoteProblem> = {}): QuoteProblem => ({ code, description: text(code), ...over });
+const problem = (code: QuoteProblem['code'], over: Partial<QuoteProblem> = {}): QuoteProblem => ({
+  code,
+  description: text(code),
+  ...over,
+});
 
 describe('the problems of a quote', () => {
   const lines = [line(burger, 1), line(cake, 6), line(cake, 1, [{ id: id(21), count: 1 }]), line(fries, 1)];

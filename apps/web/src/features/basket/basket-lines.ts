@@ -109,7 +109,8 @@ export function planQuote(
   const request: QuoteRequest = { cartItems, serviceType: options.serviceType };
   if (options.branchId && isUuid(options.branchId)) request.branchId = options.branchId;
   // Where it goes prices the delivery (the zone's tariff); a pickup or a table has no address.
-  if (options.address && isDeliveryService(options.serviceType)) request.address = { latitude: options.address[0], longitude: options.address[1] };
+  if (options.address && isDeliveryService(options.serviceType))
+    request.address = { latitude: options.address[0], longitude: options.address[1] };
   const code = options.promoCode?.trim();
   if (code) request.promoCode = code;
   return { request, lineOf };
@@ -145,7 +146,13 @@ const LINE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'MODIFICATION_MAX',
   'MODIFICATION_INVALID',
 ]);
-const PROMO_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['PROMO_NOT_FOUND', 'PROMO_NOT_ACTIVE', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_MIN_PRICE']);
+const PROMO_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'PROMO_NOT_FOUND',
+  'PROMO_NOT_ACTIVE',
+  'PROMO_NOT_STARTED',
+  'PROMO_EXPIRED',
+  'PROMO_MIN_PRICE',
+]);
 
 export const isPromoProblem = (p: Pick<QuoteProblem, 'code'>): boolean => PROMO_CODES.has(p.code);
 export const isLineProblem = (p: Pick<QuoteProblem, 'code'>): boolean => LINE_CODES.has(p.code);
@@ -165,7 +172,11 @@ export interface SortedProblems {
  * on every line of that product, promo problems at the promo field, the delivery minimum above
  * the totals, and the rest in a general list.
  */
-export function sortProblems(problems: readonly QuoteProblem[], lines: readonly BasketLineLike[], lineOf: readonly number[]): SortedProblems {
+export function sortProblems(
+  problems: readonly QuoteProblem[],
+  lines: readonly BasketLineLike[],
+  lineOf: readonly number[],
+): SortedProblems {
   const out: SortedProblems = { byLine: new Map(), promo: null, deliveryMin: null, general: [] };
   const put = (key: string, p: QuoteProblem) => {
     const list = out.byLine.get(key) ?? [];
@@ -200,10 +211,7 @@ export function sortProblems(problems: readonly QuoteProblem[], lines: readonly 
  * delivery: elsewhere the customer may still choose pickup at the checkout. A closed branch does
  * not stop it either, since an order may be scheduled for later.
  */
-export function checkoutBlocked(
-  sorted: SortedProblems,
-  settings: Pick<MerchantSettings, 'pickupActive' | 'dineInActive'>,
-): boolean {
+export function checkoutBlocked(sorted: SortedProblems, settings: Pick<MerchantSettings, 'pickupActive' | 'dineInActive'>): boolean {
   if (sorted.byLine.size > 0 || sorted.promo) return true;
   if (sorted.general.some(isLineProblem)) return true;
   return Boolean(sorted.deliveryMin) && !settings.pickupActive && !settings.dineInActive;

@@ -20,7 +20,9 @@ export function usePromoReason(formatSum: (n: number) => string): (reason: Reaso
   return (reason) => {
     const text = errorText(reason);
     const minPrice = Number(reason?.details?.minPrice);
-    return reason?.code === 'PROMO_MIN_PRICE' && minPrice > 0 ? `${text}. ${t('basket.promo.minPrice', { amount: formatSum(minPrice) })}` : text;
+    return reason?.code === 'PROMO_MIN_PRICE' && minPrice > 0
+      ? `${text}. ${t('basket.promo.minPrice', { amount: formatSum(minPrice) })}`
+      : text;
   };
 }
 
@@ -71,7 +73,9 @@ export function BasketPromo({ applied, discount, problem, productAmount, formatS
           {t('basket.promo.title')}
         </h2>
         <div data-testid="promo-applied" data-code={applied} className="flex items-center gap-3">
-          <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${problem ? 'bg-red-500/15 text-red-600 dark:text-red-400' : 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'}`}>
+          <span
+            className={`grid size-10 shrink-0 place-items-center rounded-xl ${problem ? 'bg-red-500/15 text-red-600 dark:text-red-400' : 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'}`}
+          >
             <TagIcon size={20} />
           </span>
           <div className="min-w-0 flex-1">
@@ -132,7 +136,12 @@ export function BasketPromo({ applied, discount, problem, productAmount, formatS
         </button>
       </div>
       {error && (
-        <p id={`${inputId}-error`} data-testid="promo-error" role="alert" className="mt-2 text-[13px] leading-snug font-semibold text-red-600 dark:text-red-400">
+        <p
+          id={`${inputId}-error`}
+          data-testid="promo-error"
+          role="alert"
+          className="mt-2 text-[13px] leading-snug font-semibold text-red-600 dark:text-red-400"
+        >
           {error}
         </p>
       )}

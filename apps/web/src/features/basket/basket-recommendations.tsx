@@ -34,7 +34,13 @@ export function BasketRecommendations({ products, formatSum, onAdd, onNavigate }
           return (
             <li key={p.id} data-testid="basket-recommendation" data-product-id={p.id} className="w-32 shrink-0 snap-start">
               <div className="relative">
-                <Picture src={p.image} width={128} height={128} alt="" className="aspect-square w-full rounded-2xl bg-surface-2 object-cover" />
+                <Picture
+                  src={p.image}
+                  width={128}
+                  height={128}
+                  alt=""
+                  className="aspect-square w-full rounded-2xl bg-surface-2 object-cover"
+                />
                 {oneTap ? (
                   <button
                     type="button"

@@ -28,7 +28,10 @@ export function BasketTotals({ totals, pending, delivered, deliveryAtCheckout, s
         <h2 id="basket-totals-title" className="text-[17px] font-extrabold tracking-tight">
           {t('basket.totals.title')}
         </h2>
-        <span aria-live="polite" className={`flex items-center gap-1.5 text-[12px] text-muted transition-opacity ${pending ? 'opacity-100' : 'opacity-0'}`}>
+        <span
+          aria-live="polite"
+          className={`flex items-center gap-1.5 text-[12px] text-muted transition-opacity ${pending ? 'opacity-100' : 'opacity-0'}`}
+        >
           <span className="size-3 animate-spin rounded-full border-2 border-line border-t-muted motion-reduce:animate-none" />
           {pending ? t('basket.totals.updating') : ''}
         </span>

@@ -4,7 +4,17 @@ import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { openBasketSheet } from './basket-sheet-state.ts';
 
 /** A link to the basket page, or a button that opens the basket sheet. */
-export function BasketTrigger({ className, label, testId, children }: { className: string; label: string; testId: string; children: ReactNode }) {
+export function BasketTrigger({
+  className,
+  label,
+  testId,
+  children,
+}: {
+  className: string;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
   const { cartPageActive } = useMerchantSettings();
   if (cartPageActive) {
     return (

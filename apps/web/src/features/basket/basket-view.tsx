@@ -97,7 +97,11 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
   const promoDiscount = b.quote?.promo ? b.quote.promoProductDiscount + b.quote.deliveryDiscount : null;
 
   return (
-    <div data-testid="basket-view" data-state={b.pending ? 'estimate' : 'quoted'} className={inSheet ? 'px-4' : 'mx-auto w-full max-w-5xl px-4 pt-4 md:pt-8'}>
+    <div
+      data-testid="basket-view"
+      data-state={b.pending ? 'estimate' : 'quoted'}
+      className={inSheet ? 'px-4' : 'mx-auto w-full max-w-5xl px-4 pt-4 md:pt-8'}
+    >
       <div className="flex items-center gap-3">
         <Title className="text-[26px] leading-tight font-black tracking-tight md:text-3xl">{t('basket.title')}</Title>
         <span data-testid="basket-count-label" className="mt-1 text-[15px] font-semibold text-muted">
@@ -167,7 +171,13 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
             </Notice>
           )}
           {settings.promoActive && (
-            <BasketPromo applied={promoCode} discount={promoDiscount} problem={b.problems.promo} productAmount={productAmount} formatSum={formatSum} />
+            <BasketPromo
+              applied={promoCode}
+              discount={promoDiscount}
+              problem={b.problems.promo}
+              productAmount={productAmount}
+              formatSum={formatSum}
+            />
           )}
           <BasketTotals
             totals={b.totals}
@@ -188,11 +198,21 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
           )}
           {/* The way on appears with the checkout page (issue 13); until then the basket ends with its totals. */}
           {!pageExists('/checkout') ? null : blocked ? (
-            <button type="button" disabled data-testid="basket-checkout" className={`${buttonClass({ wide: true })} justify-between opacity-50`}>
+            <button
+              type="button"
+              disabled
+              data-testid="basket-checkout"
+              className={`${buttonClass({ wide: true })} justify-between opacity-50`}
+            >
               <CheckoutLabel total={formatSum(b.totals.totalPrice)} />
             </button>
           ) : (
-            <Link to="/checkout" data-testid="basket-checkout" onClick={onNavigate} className={`${buttonClass({ wide: true })} justify-between`}>
+            <Link
+              to="/checkout"
+              data-testid="basket-checkout"
+              onClick={onNavigate}
+              className={`${buttonClass({ wide: true })} justify-between`}
+            >
               <CheckoutLabel total={formatSum(b.totals.totalPrice)} />
             </Link>
           )}
@@ -245,13 +265,30 @@ function Notice({ testId, tone, children }: { testId: string; tone: 'warn' | 'in
 }
 
 /** The delivery minimum: how much is missing, with a bar that fills as the basket grows. */
-function DeliveryMinimum({ minAmount, productAmount, pickupToo, formatSum }: { minAmount: number; productAmount: number; pickupToo: boolean; formatSum: (n: number) => string }) {
+function DeliveryMinimum({
+  minAmount,
+  productAmount,
+  pickupToo,
+  formatSum,
+}: {
+  minAmount: number;
+  productAmount: number;
+  pickupToo: boolean;
+  formatSum: (n: number) => string;
+}) {
   const { t } = useTranslation();
   const missing = Math.max(0, minAmount - productAmount);
   const share = minAmount > 0 ? Math.min(100, Math.round((productAmount / minAmount) * 100)) : 100;
   return (
-    <div data-testid="basket-delivery-min" data-min-amount={minAmount} role="status" className="rounded-2xl bg-amber-500/15 p-3.5 text-amber-900 dark:text-amber-200">
-      <p className="text-[14px] leading-snug font-semibold">{t('basket.deliveryMin', { amount: formatSum(minAmount), missing: formatSum(missing) })}</p>
+    <div
+      data-testid="basket-delivery-min"
+      data-min-amount={minAmount}
+      role="status"
+      className="rounded-2xl bg-amber-500/15 p-3.5 text-amber-900 dark:text-amber-200"
+    >
+      <p className="text-[14px] leading-snug font-semibold">
+        {t('basket.deliveryMin', { amount: formatSum(minAmount), missing: formatSum(missing) })}
+      </p>
       <div className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-amber-900/15 dark:bg-amber-200/20" aria-hidden="true">
         <div className="h-full rounded-full bg-amber-500" style={{ width: `${share}%` }} />
       </div>

@@ -6,14 +6,7 @@ import { useBranches } from '../../shared/catalogue/branches.api.ts';
 import { useChosenBranchId } from '../../shared/catalogue/chosen-branch.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
-import {
-  defaultBranchId,
-  planQuote,
-  sortProblems,
-  type BasketTotals,
-  type ProductsById,
-  type SortedProblems,
-} from './basket-lines.ts';
+import { defaultBranchId, planQuote, sortProblems, type BasketTotals, type ProductsById, type SortedProblems } from './basket-lines.ts';
 import { useQuote } from './basket.api.ts';
 import { useChosenServiceType, useOrderAddress } from '../../shared/order/order-choice.ts';
 
@@ -79,7 +72,12 @@ export function useBasketQuote(): BasketQuote {
 
   const plan = useMemo(
     () =>
-      planQuote(lines, { serviceType, branchId, promoCode: settings.promoActive ? promoCode : null, address: lat !== null && lng !== null ? [lat, lng] : null }),
+      planQuote(lines, {
+        serviceType,
+        branchId,
+        promoCode: settings.promoActive ? promoCode : null,
+        address: lat !== null && lng !== null ? [lat, lng] : null,
+      }),
     [lines, serviceType, branchId, promoCode, settings.promoActive, lat, lng],
   );
   const requestKey = JSON.stringify(plan.request);
@@ -96,7 +94,12 @@ export function useBasketQuote(): BasketQuote {
   const estimate = useMemo(
     () =>
       quoteFromMenu(
-        { products: products.values(), branches: branches.data, settings, last: last ? { promo: last.promo, serviceFee: last.serviceFee } : null },
+        {
+          products: products.values(),
+          branches: branches.data,
+          settings,
+          last: last ? { promo: last.promo, serviceFee: last.serviceFee } : null,
+        },
         plan.request,
         new Date(),
       ).response,
@@ -108,7 +111,11 @@ export function useBasketQuote(): BasketQuote {
     // Problems name the answered request's cart items; each goes to the line of today's basket with the same product and options.
     const answeredLines = answer.request.cartItems.map((item) => ({ ...item, key: lineKey(item.productId, item.modifications) }));
     const present = new Set(lines.map((l) => l.key));
-    const sorted = sortProblems(answer.response.problems, answeredLines, answeredLines.map((_, i) => i));
+    const sorted = sortProblems(
+      answer.response.problems,
+      answeredLines,
+      answeredLines.map((_, i) => i),
+    );
     for (const key of [...sorted.byLine.keys()]) if (!present.has(key)) sorted.byLine.delete(key);
     return sorted;
   }, [answer, lines, empty]);

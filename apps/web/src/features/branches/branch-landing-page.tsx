@@ -31,7 +31,11 @@ export function BranchLandingPage() {
       </div>
       <div className="mt-5 flex items-center justify-between gap-3">
         <CitySelector cities={picker.cities} cityId={picker.cityId} onChange={picker.setCity} className="-mx-4 px-4 md:mx-0 md:px-0" />
-        <Link to="/branches/map" data-testid="branch-landing-map" className="ms-auto shrink-0 rounded-full bg-surface px-4 py-2 text-sm font-bold shadow-sm hover:bg-surface-2">
+        <Link
+          to="/branches/map"
+          data-testid="branch-landing-map"
+          className="ms-auto shrink-0 rounded-full bg-surface px-4 py-2 text-sm font-bold shadow-sm hover:bg-surface-2"
+        >
           {t('branches.map')}
         </Link>
       </div>

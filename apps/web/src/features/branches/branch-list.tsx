@@ -12,11 +12,26 @@ import type { BranchPicker } from './use-branch-picker.ts';
 import { StatusPill } from '../../shared/catalogue/branch-status.tsx';
 
 /** The cities as chips: only when the merchant has more than one (docs/spec-index.md section 4). */
-export function CitySelector({ cities, cityId, onChange, className = '' }: { cities: readonly City[]; cityId: string | null; onChange: (id: string) => void; className?: string }) {
+export function CitySelector({
+  cities,
+  cityId,
+  onChange,
+  className = '',
+}: {
+  cities: readonly City[];
+  cityId: string | null;
+  onChange: (id: string) => void;
+  className?: string;
+}) {
   const { t, language } = useTranslation();
   if (cities.length < 2) return null;
   return (
-    <div role="radiogroup" aria-label={t('branches.city')} data-testid="city-selector" className={`flex gap-2 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${className}`}>
+    <div
+      role="radiogroup"
+      aria-label={t('branches.city')}
+      data-testid="city-selector"
+      className={`flex gap-2 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${className}`}
+    >
       {cities.map((c) => {
         const on = c.id === cityId;
         return (
@@ -76,7 +91,12 @@ export function BranchFacts({ branch }: { branch: Branch }) {
       {tel && (
         <li className="flex items-center gap-2.5">
           <PhoneIcon size={18} className="shrink-0 text-muted" />
-          <a href={tel} data-testid="branch-phone" aria-label={`${t('branches.call')} ${formatPhone(branch.phone)}`} className="relative z-10 font-semibold hover:underline">
+          <a
+            href={tel}
+            data-testid="branch-phone"
+            aria-label={`${t('branches.call')} ${formatPhone(branch.phone)}`}
+            className="relative z-10 font-semibold hover:underline"
+          >
             <span dir="ltr">{formatPhone(branch.phone)}</span>
           </a>
         </li>
@@ -85,7 +105,17 @@ export function BranchFacts({ branch }: { branch: Branch }) {
   );
 }
 
-export function SelectButton({ branch, chosen, onChoose, className = '' }: { branch: Branch; chosen: boolean; onChoose: (b: Branch) => void; className?: string }) {
+export function SelectButton({
+  branch,
+  chosen,
+  onChoose,
+  className = '',
+}: {
+  branch: Branch;
+  chosen: boolean;
+  onChoose: (b: Branch) => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const closed = !canChoose(branch);
   return (
@@ -95,7 +125,9 @@ export function SelectButton({ branch, chosen, onChoose, className = '' }: { bra
       disabled={closed}
       onClick={() => onChoose(branch)}
       className={`inline-flex h-12 items-center justify-center gap-2 rounded-2xl px-5 text-[15px] font-bold transition-[filter,background-color] disabled:cursor-not-allowed ${
-        chosen && !closed ? 'bg-surface-2 text-ink' : 'bg-brand text-on-brand hover:brightness-95 disabled:bg-surface-2 disabled:text-muted disabled:hover:brightness-100'
+        chosen && !closed
+          ? 'bg-surface-2 text-ink'
+          : 'bg-brand text-on-brand hover:brightness-95 disabled:bg-surface-2 disabled:text-muted disabled:hover:brightness-100'
       } ${className}`}
     >
       {chosen && !closed && <CheckIcon size={18} />}
@@ -164,7 +196,8 @@ export function BranchList({ picker }: { picker: BranchPicker }) {
       />
     );
   }
-  if (!picker.branches.length) return <EmptyState testId="branches-empty" framed icon={<MapPinIcon size={30} />} title={t('branches.nothingFound')} />;
+  if (!picker.branches.length)
+    return <EmptyState testId="branches-empty" framed icon={<MapPinIcon size={30} />} title={t('branches.nothingFound')} />;
   return (
     <ul data-testid="branch-list" className="grid gap-3 md:grid-cols-2">
       {picker.branches.map((b) => (

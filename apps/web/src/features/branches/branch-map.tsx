@@ -69,8 +69,19 @@ export function BranchMap({
   );
   return (
     // The map itself has no writing direction; its controls stay where Leaflet puts them.
-    <div dir="ltr" data-testid="branch-map" className="size-full bg-surface-2 [&_.leaflet-container]:bg-surface-2 [&_.leaflet-container]:font-sans">
-      <MapContainer center={center} zoom={DEFAULT_ZOOM} zoomControl={false} attributionControl className="size-full" aria-label={t('branches.map')}>
+    <div
+      dir="ltr"
+      data-testid="branch-map"
+      className="size-full bg-surface-2 [&_.leaflet-container]:bg-surface-2 [&_.leaflet-container]:font-sans"
+    >
+      <MapContainer
+        center={center}
+        zoom={DEFAULT_ZOOM}
+        zoomControl={false}
+        attributionControl
+        className="size-full"
+        aria-label={t('branches.map')}
+      >
         <TileLayer url={TILE_URL} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
         {branches.map((b) => (
           <Marker

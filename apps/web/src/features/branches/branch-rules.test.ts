@@ -36,11 +36,22 @@ describe('hoursLine', () => {
   });
 
   it('lists the extra interval first, as given', () => {
-    expect(hoursLine({ isHoliday: false, intervals: [{ open: '08:00', close: '10:00' }, { open: '11:00', close: '23:00' }] })).toEqual({
+    expect(
+      hoursLine({
+        isHoliday: false,
+        intervals: [
+          { open: '08:00', close: '10:00' },
+          { open: '11:00', close: '23:00' },
+        ],
+      }),
+    ).toEqual({
       kind: 'intervals',
       text: '08:00–10:00, 11:00–23:00',
     });
-    expect(hoursLine({ isHoliday: false, intervals: [{ open: '10:00', close: '03:00' }] })).toEqual({ kind: 'intervals', text: '10:00–03:00' });
+    expect(hoursLine({ isHoliday: false, intervals: [{ open: '10:00', close: '03:00' }] })).toEqual({
+      kind: 'intervals',
+      text: '10:00–03:00',
+    });
   });
 
   it('reads an interval from a time to the same time as round the clock', () => {

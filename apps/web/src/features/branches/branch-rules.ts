@@ -16,7 +16,12 @@ export function pickupBranches(branches: readonly Branch[], cityId: string | nul
 }
 
 /** The city the picker opens on: the chosen branch's city, else the only city, else the main city, else the first. */
-export function defaultCityId(input: { cities: readonly City[]; branches: readonly Branch[]; chosenBranchId: string | null; mainCityId: string | null }): string | null {
+export function defaultCityId(input: {
+  cities: readonly City[];
+  branches: readonly Branch[];
+  chosenBranchId: string | null;
+  mainCityId: string | null;
+}): string | null {
   const { cities, branches, chosenBranchId, mainCityId } = input;
   const chosen = chosenBranchId ? branches.find((b) => b.id === chosenBranchId) : undefined;
   if (chosen && cities.some((c) => c.id === chosen.cityId)) return chosen.cityId;

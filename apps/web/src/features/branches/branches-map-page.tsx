@@ -41,7 +41,9 @@ export function BranchesMapPage() {
 
       {/* Beside the layout's back button, at the top. */}
       <div className="pointer-events-none absolute inset-x-0 top-0 z-[450] flex flex-col gap-2 ps-[4.25rem] pe-4 pt-[max(1rem,env(safe-area-inset-top))]">
-        <div className="pointer-events-auto flex h-11 items-center self-start rounded-full bg-surface px-4 text-[15px] font-extrabold shadow-lg">{t('branches.title')}</div>
+        <div className="pointer-events-auto flex h-11 items-center self-start rounded-full bg-surface px-4 text-[15px] font-extrabold shadow-lg">
+          {t('branches.title')}
+        </div>
         <CitySelector
           cities={picker.cities}
           cityId={picker.cityId}

@@ -23,7 +23,8 @@ export function useBranchPicker({ afterChoose = '/' }: { afterChoose?: string | 
 
   const cityList = cities.data ?? [];
   const cityId =
-    pickedCity ?? defaultCityId({ cities: cityList, branches: branches.data ?? [], chosenBranchId: chosenId, mainCityId: merchant.mainCityId });
+    pickedCity ??
+    defaultCityId({ cities: cityList, branches: branches.data ?? [], chosenBranchId: chosenId, mainCityId: merchant.mainCityId });
   // Without cities to tell apart (or before they arrive), every branch is listed.
   const list = pickupBranches(branches.data ?? [], cityList.length > 1 ? cityId : null);
 

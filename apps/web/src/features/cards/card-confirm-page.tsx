@@ -38,7 +38,10 @@ function ConfirmCard({ pending }: { pending: PendingCard }) {
   };
 
   return (
-    <div data-testid="card-confirm-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="card-confirm-page"
+      className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <BackLink to={again} label={t('cards.confirm.changeCard')} />
       <h1 className="mt-2 mb-2 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('cards.confirm.title')}</h1>
       <p className="mb-5 px-1 text-[15px] text-muted">

@@ -51,7 +51,13 @@ function CardForm() {
     setFailure(null);
     try {
       const answer = await createCard(number.replace(/\D/g, ''), expiryDigits(expiry));
-      savePendingCard({ cardId: answer.cardId, phone: answer.phone, codeLength: answer.codeLength, expiresAt: Date.now() + CARD_CODE_TTL_MS, next });
+      savePendingCard({
+        cardId: answer.cardId,
+        phone: answer.phone,
+        codeLength: answer.codeLength,
+        expiresAt: Date.now() + CARD_CODE_TTL_MS,
+        next,
+      });
       void navigate('/profile/cards/confirm');
     } catch (error) {
       setFailure(errorText(error));
@@ -89,7 +95,11 @@ function CardForm() {
           size="lg"
         />
         {failure && (
-          <p role="alert" data-testid="card-create-failure" className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300">
+          <p
+            role="alert"
+            data-testid="card-create-failure"
+            className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300"
+          >
             {failure}
           </p>
         )}

@@ -27,7 +27,9 @@ describe('the card form', () => {
   });
 
   it('keeps a pending card without its number, and returns only to our own pages', () => {
-    expect(parsePendingCard(JSON.stringify({ cardId: 'c1', phone: '99890***4567', codeLength: 6, expiresAt: 1, next: '/profile/orders/1' }))).toEqual({
+    expect(
+      parsePendingCard(JSON.stringify({ cardId: 'c1', phone: '99890***4567', codeLength: 6, expiresAt: 1, next: '/profile/orders/1' })),
+    ).toEqual({
       cardId: 'c1',
       phone: '99890***4567',
       codeLength: 6,

@@ -77,12 +77,21 @@ function CardList() {
       ) : (
         <ul className="overflow-hidden rounded-3xl border border-line bg-surface">
           {cards.map((card) => (
-            <li key={card.id} data-testid="card-item" data-card-id={card.id} className="flex items-center gap-3 border-b border-line px-4 py-3.5 last:border-b-0">
+            <li
+              key={card.id}
+              data-testid="card-item"
+              data-card-id={card.id}
+              className="flex items-center gap-3 border-b border-line px-4 py-3.5 last:border-b-0"
+            >
               <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2 text-muted">
                 <CardIcon size={20} />
               </span>
               <CardText card={card} />
-              <IconButton testId="card-delete" label={t('cards.delete', { number: card.number.slice(-4) })} onClick={() => deletion.ask(card)}>
+              <IconButton
+                testId="card-delete"
+                label={t('cards.delete', { number: card.number.slice(-4) })}
+                onClick={() => deletion.ask(card)}
+              >
                 <TrashIcon size={20} />
               </IconButton>
             </li>

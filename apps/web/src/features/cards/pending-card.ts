@@ -19,13 +19,21 @@ const key = () => `dx:${currentMerchantId() ?? '-'}:pending-card`;
 export const CARD_CODE_TTL_MS = 5 * 60_000;
 
 /** Where to go once the card is saved: a path of ours (the order being paid), else the card list. */
-export const cardsNext = (candidate: unknown): string => (typeof candidate === 'string' && isSafeInternalPath(candidate) ? candidate : '/profile/cards');
+export const cardsNext = (candidate: unknown): string =>
+  typeof candidate === 'string' && isSafeInternalPath(candidate) ? candidate : '/profile/cards';
 
 export function parsePendingCard(text: string | null): PendingCard | null {
   if (!text) return null;
   try {
     const raw = JSON.parse(text) as Partial<PendingCard> | null;
-    if (!raw || typeof raw.cardId !== 'string' || typeof raw.phone !== 'string' || typeof raw.codeLength !== 'number' || typeof raw.expiresAt !== 'number') return null;
+    if (
+      !raw ||
+      typeof raw.cardId !== 'string' ||
+      typeof raw.phone !== 'string' ||
+      typeof raw.codeLength !== 'number' ||
+      typeof raw.expiresAt !== 'number'
+    )
+      return null;
     return { cardId: raw.cardId, phone: raw.phone, codeLength: raw.codeLength, expiresAt: raw.expiresAt, next: cardsNext(raw.next) };
   } catch {
     return null;

@@ -109,7 +109,10 @@ function ConfirmView() {
   };
 
   return (
-    <div data-testid="checkout-confirm-page" className="mx-auto w-full max-w-xl px-4 pt-5 pb-4 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="checkout-confirm-page"
+      className="mx-auto w-full max-w-xl px-4 pt-5 pb-4 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <h1 className="mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('checkout.confirmTitle')}</h1>
       <div className="space-y-4">
         <Card id="checkout-lines-title" title={t('checkout.lines')} testId="checkout-lines">
@@ -118,7 +121,11 @@ function ConfirmView() {
               const product = menu?.productById.get(item.productId);
               const line = c.shown?.lines[i];
               return (
-                <li key={`${item.productId}-${i}`} data-testid="checkout-line" className="flex items-baseline gap-3 py-2.5 first:pt-0 last:pb-0">
+                <li
+                  key={`${item.productId}-${i}`}
+                  data-testid="checkout-line"
+                  className="flex items-baseline gap-3 py-2.5 first:pt-0 last:pb-0"
+                >
                   <span className="min-w-0 flex-1 font-semibold">
                     <bdi>{product ? pickText(product.name, language) : '…'}</bdi>
                   </span>
@@ -208,7 +215,14 @@ function ConfirmView() {
         </Link>
         {/* While the code step is open, its own button places the order. */}
         {!confirmation && (
-          <Button size="lg" wide testId="checkout-confirm" busy={busy} disabled={!c.quote || c.problems.length > 0} onClick={() => void confirm()}>
+          <Button
+            size="lg"
+            wide
+            testId="checkout-confirm"
+            busy={busy}
+            disabled={!c.quote || c.problems.length > 0}
+            onClick={() => void confirm()}
+          >
             {t('checkout.confirm')}
           </Button>
         )}

@@ -8,12 +8,29 @@ const B = '6a1d7a4e-2f0c-4b9e-8a4d-5e6f7a8b9c0d';
 
 describe('checkout draft', () => {
   it('round-trips and falls back field by field on damage', () => {
-    const draft: CheckoutDraft = { ...EMPTY_DRAFT, later: true, day: '2025-06-12', time: '13:15', paymentType: 'PAYME', comment: 'Hi', attempt: { key: 'k-12345678', body: '{}' } };
+    const draft: CheckoutDraft = {
+      ...EMPTY_DRAFT,
+      later: true,
+      day: '2025-06-12',
+      time: '13:15',
+      paymentType: 'PAYME',
+      comment: 'Hi',
+      attempt: { key: 'k-12345678', body: '{}' },
+    };
     expect(parseDraft(serializeDraft(draft))).toEqual(draft);
     expect(parseDraft(null)).toEqual(EMPTY_DRAFT);
     expect(parseDraft('{oops')).toEqual(EMPTY_DRAFT);
     expect(parseDraft('[1,2]')).toEqual(EMPTY_DRAFT);
-    const bad = parseDraft(JSON.stringify({ later: 'yes', day: '12.06.2025', time: '25:00', paymentType: 'GOLD', comment: 5, attempt: { key: 'a b', body: '{}' } }));
+    const bad = parseDraft(
+      JSON.stringify({
+        later: 'yes',
+        day: '12.06.2025',
+        time: '25:00',
+        paymentType: 'GOLD',
+        comment: 5,
+        attempt: { key: 'a b', body: '{}' },
+      }),
+    );
     expect(bad).toEqual(EMPTY_DRAFT);
   });
 
@@ -29,20 +46,70 @@ describe('checkout draft', () => {
 });
 
 describe('checkout requests', () => {
-  const lines = [{ productId: P, count: 2, modifications: [] }, { productId: 'broken', count: 1, modifications: [] }];
+  const lines = [
+    { productId: P, count: 2, modifications: [] },
+    { productId: 'broken', count: 1, modifications: [] },
+  ];
 
   it('quote: ids and counts, the address only for a delivery, the cashback when spent', () => {
-    const pickup = checkoutQuoteRequest({ lines, serviceType: 'PICK_UP', branchId: B, address: { latitude: 41, longitude: 69 }, promoCode: ' SALE ', cashback: null });
-    expect(pickup).toEqual({ cartItems: [{ productId: P, count: 2, modifications: [] }], serviceType: 'PICK_UP', branchId: B, promoCode: 'SALE' });
-    const delivery = checkoutQuoteRequest({ lines, serviceType: 'DELIVERY', branchId: null, address: { latitude: 41, longitude: 69 }, promoCode: null, cashback: 5000 });
-    expect(delivery).toEqual({ cartItems: [{ productId: P, count: 2, modifications: [] }], serviceType: 'DELIVERY', address: { latitude: 41, longitude: 69 }, cashback: 5000 });
+    const pickup = checkoutQuoteRequest({
+      lines,
+      serviceType: 'PICK_UP',
+      branchId: B,
+      address: { latitude: 41, longitude: 69 },
+      promoCode: ' SALE ',
+      cashback: null,
+    });
+    expect(pickup).toEqual({
+      cartItems: [{ productId: P, count: 2, modifications: [] }],
+      serviceType: 'PICK_UP',
+      branchId: B,
+      promoCode: 'SALE',
+    });
+    const delivery = checkoutQuoteRequest({
+      lines,
+      serviceType: 'DELIVERY',
+      branchId: null,
+      address: { latitude: 41, longitude: 69 },
+      promoCode: null,
+      cashback: 5000,
+    });
+    expect(delivery).toEqual({
+      cartItems: [{ productId: P, count: 2, modifications: [] }],
+      serviceType: 'DELIVERY',
+      address: { latitude: 41, longitude: 69 },
+      cashback: 5000,
+    });
   });
 
   it('order: the draft, a scheduled time, a generated address id dropped', () => {
-    const quote = checkoutQuoteRequest({ lines, serviceType: 'DELIVERY', branchId: B, address: { latitude: 41, longitude: 69 }, promoCode: null, cashback: null });
-    const draft: CheckoutDraft = { ...EMPTY_DRAFT, later: true, day: '2025-06-12', time: '13:15', courierComment: ' gate 2 ', receiverOn: true, receiverName: 'Ali' };
+    const quote = checkoutQuoteRequest({
+      lines,
+      serviceType: 'DELIVERY',
+      branchId: B,
+      address: { latitude: 41, longitude: 69 },
+      promoCode: null,
+      cashback: null,
+    });
+    const draft: CheckoutDraft = {
+      ...EMPTY_DRAFT,
+      later: true,
+      day: '2025-06-12',
+      time: '13:15',
+      courierComment: ' gate 2 ',
+      receiverOn: true,
+      receiverName: 'Ali',
+    };
     const body = orderRequestOf(quote, draft, { id: 'local-1', latitude: 41, longitude: 69, streetName: 'Amir Temur' }, '+998901234567');
-    expect(body).toMatchObject({ serviceType: 'DELIVERY', branchId: B, later: true, day: '2025-06-12', time: '13:15', courierComment: 'gate 2', paymentType: 'CASH' });
+    expect(body).toMatchObject({
+      serviceType: 'DELIVERY',
+      branchId: B,
+      later: true,
+      day: '2025-06-12',
+      time: '13:15',
+      courierComment: 'gate 2',
+      paymentType: 'CASH',
+    });
     expect(body.address).toMatchObject({ latitude: 41, longitude: 69, streetName: 'Amir Temur', addressId: null });
     expect(body.receiver).toEqual({ name: 'Ali', phone: '+998901234567' });
     const now = orderRequestOf({ ...quote, serviceType: 'PICK_UP' }, { ...EMPTY_DRAFT, courierComment: 'x' }, null, null);
@@ -53,7 +120,10 @@ describe('checkout requests', () => {
     expect(now.telegramInitData).toBeUndefined();
     // Inside Telegram the Mini App's signed data goes along (the server checks it before trusting its chat).
     expect(now.orderDevice).toBe('CLIENT_WEB');
-    expect(orderRequestOf(quote, EMPTY_DRAFT, null, null, 'user=%7B%22id%22%3A1%7D&hash=ab')).toMatchObject({ telegramInitData: 'user=%7B%22id%22%3A1%7D&hash=ab', orderDevice: 'TELEGRAM_BOT' });
+    expect(orderRequestOf(quote, EMPTY_DRAFT, null, null, 'user=%7B%22id%22%3A1%7D&hash=ab')).toMatchObject({
+      telegramInitData: 'user=%7B%22id%22%3A1%7D&hash=ab',
+      orderDevice: 'TELEGRAM_BOT',
+    });
   });
 
   it('a later order whose time is still to be chosen is not stopped by a branch closed now', () => {
@@ -63,15 +133,37 @@ describe('checkout requests', () => {
   });
 
   it('quotes a later order at its day and time', () => {
-    const request = checkoutQuoteRequest({ lines: [], serviceType: 'PICK_UP', branchId: B, address: null, promoCode: null, cashback: null, schedule: { day: '2025-06-12', time: '13:15' } });
+    const request = checkoutQuoteRequest({
+      lines: [],
+      serviceType: 'PICK_UP',
+      branchId: B,
+      address: null,
+      promoCode: null,
+      cashback: null,
+      schedule: { day: '2025-06-12', time: '13:15' },
+    });
     expect(request).toMatchObject({ day: '2025-06-12', time: '13:15' });
-    expect(checkoutQuoteRequest({ lines: [], serviceType: 'PICK_UP', branchId: B, address: null, promoCode: null, cashback: null })).not.toHaveProperty('day');
+    expect(
+      checkoutQuoteRequest({ lines: [], serviceType: 'PICK_UP', branchId: B, address: null, promoCode: null, cashback: null }),
+    ).not.toHaveProperty('day');
   });
 
   it('reads the SMS confirmation step from a 428 answer, and nothing from another', () => {
-    const asked = new HttpError('http', 428, { code: 'ORDER_CONFIRMATION_REQUIRED', message: '', description: { ru: '', uz: '', eng: '' }, details: { phone: '+998901234567', codeLength: 6, resendAfterSeconds: 60, expiresInSeconds: 300 } }, '');
+    const asked = new HttpError(
+      'http',
+      428,
+      {
+        code: 'ORDER_CONFIRMATION_REQUIRED',
+        message: '',
+        description: { ru: '', uz: '', eng: '' },
+        details: { phone: '+998901234567', codeLength: 6, resendAfterSeconds: 60, expiresInSeconds: 300 },
+      },
+      '',
+    );
     expect(confirmationOf(asked, 1000)).toEqual({ phone: '+998901234567', codeLength: 6, resendAt: 61_000, expiresAt: 301_000 });
-    expect(confirmationOf(new HttpError('http', 400, { code: 'OTP_INVALID', message: '', description: { ru: '', uz: '', eng: '' } }, ''), 0)).toBeNull();
+    expect(
+      confirmationOf(new HttpError('http', 400, { code: 'OTP_INVALID', message: '', description: { ru: '', uz: '', eng: '' } }, ''), 0),
+    ).toBeNull();
     expect(confirmationOf(new Error('x'), 0)).toBeNull();
   });
 });

@@ -78,7 +78,11 @@ export function parseDraft(raw: string | null | undefined): CheckoutDraft {
     receiverPhone: text(d.receiverPhone, 32),
     sendCheque: flag(d.sendCheque),
     attempt:
-      attempt && typeof attempt === 'object' && typeof attempt.key === 'string' && /^[\x21-\x7e]{8,128}$/.test(attempt.key) && typeof attempt.body === 'string'
+      attempt &&
+      typeof attempt === 'object' &&
+      typeof attempt.key === 'string' &&
+      /^[\x21-\x7e]{8,128}$/.test(attempt.key) &&
+      typeof attempt.body === 'string'
         ? { key: attempt.key, body: attempt.body }
         : null,
   };

@@ -86,7 +86,14 @@ function CheckoutForm() {
   const days = useMemo(
     () =>
       c.branch
-        ? scheduleDays({ now, timeZone: c.branch.timeZone, hours: c.branch.workHours, serviceType: c.serviceType, leadTimeMinutes: c.leadTimeMinutes, maxDays: c.maxDays })
+        ? scheduleDays({
+            now,
+            timeZone: c.branch.timeZone,
+            hours: c.branch.workHours,
+            serviceType: c.serviceType,
+            leadTimeMinutes: c.leadTimeMinutes,
+            maxDays: c.maxDays,
+          })
         : [],
     [now, c.branch, c.serviceType, c.leadTimeMinutes, c.maxDays],
   );
@@ -115,18 +122,38 @@ function CheckoutForm() {
     }
     setErrors(next);
     if (Object.keys(next).length > 0 || !c.quote || c.problems.length > 0) return;
-    updateDraft({ paymentType: payment, day: draft.later ? (day?.day ?? null) : null, time: draft.later ? time : null, receiverOn: Boolean(receiverPhone) && draft.receiverOn });
+    updateDraft({
+      paymentType: payment,
+      day: draft.later ? (day?.day ?? null) : null,
+      time: draft.later ? time : null,
+      receiverOn: Boolean(receiverPhone) && draft.receiverOn,
+    });
     void navigate('/checkout/confirm');
   };
 
   return (
-    <div data-testid="checkout-page" data-service={c.serviceType} className="mx-auto w-full max-w-xl px-4 pt-5 pb-4 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="checkout-page"
+      data-service={c.serviceType}
+      className="mx-auto w-full max-w-xl px-4 pt-5 pb-4 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <h1 className="mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('checkout.title')}</h1>
       <div className="space-y-4">
         {offered.length > 1 && (
-          <div role="radiogroup" aria-label={t('order.serviceLabel')} className="grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1 shadow-sm">
+          <div
+            role="radiogroup"
+            aria-label={t('order.serviceLabel')}
+            className="grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1 shadow-sm"
+          >
             {offered.map(({ type, label, Icon }) => (
-              <Choice look="segment" key={type} on={type === c.serviceType} testId="checkout-service" value={type} onClick={() => chooseServiceType(c.merchantId, type as ServiceType)}>
+              <Choice
+                look="segment"
+                key={type}
+                on={type === c.serviceType}
+                testId="checkout-service"
+                value={type}
+                onClick={() => chooseServiceType(c.merchantId, type as ServiceType)}
+              >
                 <Icon size={22} className="shrink-0" />
                 <span className="max-w-full text-center [overflow-wrap:anywhere]">{t(label)}</span>
               </Choice>
@@ -138,10 +165,22 @@ function CheckoutForm() {
 
         <Card id="checkout-when-title" title={t('checkout.when.title')} testId="checkout-when">
           <div role="radiogroup" aria-label={t('checkout.when.title')} className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-2 p-1">
-            <Choice look="segment" on={!draft.later} testId="checkout-when-option" value="now" onClick={() => updateDraft({ later: false })}>
+            <Choice
+              look="segment"
+              on={!draft.later}
+              testId="checkout-when-option"
+              value="now"
+              onClick={() => updateDraft({ later: false })}
+            >
               {t('checkout.when.now')}
             </Choice>
-            <Choice look="segment" on={draft.later} testId="checkout-when-option" value="later" onClick={() => updateDraft({ later: true })}>
+            <Choice
+              look="segment"
+              on={draft.later}
+              testId="checkout-when-option"
+              value="later"
+              onClick={() => updateDraft({ later: true })}
+            >
               {t('checkout.when.later')}
             </Choice>
           </div>
@@ -163,7 +202,10 @@ function CheckoutForm() {
                   type === payment ? 'border-ink bg-surface-2' : 'border-line hover:bg-surface-2/60'
                 }`}
               >
-                <span aria-hidden="true" className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${type === payment ? 'border-brand' : 'border-line'}`}>
+                <span
+                  aria-hidden="true"
+                  className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${type === payment ? 'border-brand' : 'border-line'}`}
+                >
                   {type === payment && <span className="size-2.5 rounded-full bg-brand" />}
                 </span>
                 <PaymentMark type={type} />
@@ -176,12 +218,23 @@ function CheckoutForm() {
         {c.promoActive && <Promo key={c.promoCode ?? ''} c={c} problem={promoProblem ? errorText(promoProblem) : null} />}
 
         {c.cashbackActive && c.balance > 0 && (
-          <Toggle testId="checkout-cashback" on={draft.useCashback} onChange={(on) => updateDraft({ useCashback: on })} label={t('checkout.cashback', { amount: formatSum(c.balance) })} />
+          <Toggle
+            testId="checkout-cashback"
+            on={draft.useCashback}
+            onChange={(on) => updateDraft({ useCashback: on })}
+            label={t('checkout.cashback', { amount: formatSum(c.balance) })}
+          />
         )}
 
         <Card id="checkout-notes-title" title={t('checkout.notes.title')}>
           <div className="space-y-3">
-            <TextField id="checkout-comment" label={t('checkout.notes.comment')} value={draft.comment} maxLength={500} onChange={(e) => updateDraft({ comment: e.target.value })} />
+            <TextField
+              id="checkout-comment"
+              label={t('checkout.notes.comment')}
+              value={draft.comment}
+              maxLength={500}
+              onChange={(e) => updateDraft({ comment: e.target.value })}
+            />
             {c.delivered && (
               <TextField
                 id="checkout-courier-comment"
@@ -226,7 +279,12 @@ function CheckoutForm() {
           </div>
         )}
 
-        <Toggle testId="checkout-cheque" on={draft.sendCheque} onChange={(on) => updateDraft({ sendCheque: on })} label={t('checkout.cheque')} />
+        <Toggle
+          testId="checkout-cheque"
+          on={draft.sendCheque}
+          onChange={(on) => updateDraft({ sendCheque: on })}
+          label={t('checkout.cheque')}
+        />
 
         {general.map((p, i) => (
           <Notice key={`${p.code}-${i}`} testId="checkout-problem">
@@ -246,7 +304,14 @@ function CheckoutForm() {
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md">
-        <Button size="lg" wide testId="checkout-continue" busy={pending && c.lines.length > 0 && !c.shown} disabled={!c.quote || c.problems.length > 0} onClick={goOn}>
+        <Button
+          size="lg"
+          wide
+          testId="checkout-continue"
+          busy={pending && c.lines.length > 0 && !c.shown}
+          disabled={!c.quote || c.problems.length > 0}
+          onClick={goOn}
+        >
           {t('checkout.continue')}
         </Button>
       </div>
@@ -267,9 +332,31 @@ const CHOICE_LOOKS = {
 };
 
 /** One option of a radio group, as a segment or a chip. */
-function Choice({ look, on, testId, value, onClick, children }: { look: keyof typeof CHOICE_LOOKS; on: boolean; testId: string; value: string; onClick: () => void; children: ReactNode }) {
+function Choice({
+  look,
+  on,
+  testId,
+  value,
+  onClick,
+  children,
+}: {
+  look: keyof typeof CHOICE_LOOKS;
+  on: boolean;
+  testId: string;
+  value: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" role="radio" aria-checked={on} data-testid={testId} data-value={value} onClick={onClick} className={CHOICE_LOOKS[look](on)}>
+    <button
+      type="button"
+      role="radio"
+      aria-checked={on}
+      data-testid={testId}
+      data-value={value}
+      onClick={onClick}
+      className={CHOICE_LOOKS[look](on)}
+    >
       {children}
     </button>
   );
@@ -300,9 +387,20 @@ function Schedule({
   }
   return (
     <div className="mt-4 space-y-3">
-      <div role="radiogroup" aria-label={t('checkout.when.day')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+      <div
+        role="radiogroup"
+        aria-label={t('checkout.when.day')}
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
+      >
         {days.map((d) => (
-          <Choice look="chip" key={d.day} on={d.day === day?.day} testId="checkout-day" value={d.day} onClick={() => c.updateDraft({ day: d.day, time: null })}>
+          <Choice
+            look="chip"
+            key={d.day}
+            on={d.day === day?.day}
+            testId="checkout-day"
+            value={d.day}
+            onClick={() => c.updateDraft({ day: d.day, time: null })}
+          >
             {dayLabel(d.day, d.offset)}
           </Choice>
         ))}
@@ -310,7 +408,14 @@ function Schedule({
       {day && (
         <div role="radiogroup" aria-label={t('checkout.when.time')} className="grid grid-cols-4 gap-2" dir="ltr">
           {day.slots.map((s) => (
-            <Choice look="chip" key={s} on={s === time} testId="checkout-time" value={s} onClick={() => c.updateDraft({ day: day.day, time: s })}>
+            <Choice
+              look="chip"
+              key={s}
+              on={s === time}
+              testId="checkout-time"
+              value={s}
+              onClick={() => c.updateDraft({ day: day.day, time: s })}
+            >
               {s}
             </Choice>
           ))}
@@ -329,7 +434,14 @@ function Toggle({ testId, on, onChange, label }: { testId: string; on: boolean; 
   return (
     <label className="flex min-h-14 cursor-pointer items-center gap-3 rounded-3xl border border-line bg-surface px-4 py-3">
       <span className="min-w-0 flex-1 font-semibold">{label}</span>
-      <input type="checkbox" role="switch" data-testid={testId} checked={on} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" />
+      <input
+        type="checkbox"
+        role="switch"
+        data-testid={testId}
+        checked={on}
+        onChange={(e) => onChange(e.target.checked)}
+        className="peer sr-only"
+      />
       <span
         aria-hidden="true"
         className="relative h-7 w-12 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-brand peer-focus-visible:ring-4 peer-focus-visible:ring-ink/20 after:absolute after:top-1 after:start-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 rtl:peer-checked:after:-translate-x-5"
@@ -363,7 +475,13 @@ function Promo({ c, problem }: { c: Checkout; problem: string | null }) {
             onChange={(e) => setValue(e.target.value)}
           />
         </div>
-        <Button type="submit" variant="secondary" testId="checkout-promo-apply" className="mt-1.5 h-13" disabled={!applied && !value.trim()}>
+        <Button
+          type="submit"
+          variant="secondary"
+          testId="checkout-promo-apply"
+          className="mt-1.5 h-13"
+          disabled={!applied && !value.trim()}
+        >
           {t(applied ? 'checkout.promo.remove' : 'checkout.promo.apply')}
         </Button>
       </form>

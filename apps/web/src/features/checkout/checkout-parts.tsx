@@ -115,8 +115,11 @@ export function useDayLabel(): (day: string, offset: number) => string {
     if (offset === 0) return t('checkout.when.today');
     if (offset === 1) return t('checkout.when.tomorrow');
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return new Intl.DateTimeFormat(INTL_LOCALE[language] ?? language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(y, m - 1, d)),
-    );
+    return new Intl.DateTimeFormat(INTL_LOCALE[language] ?? language, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(y, m - 1, d)));
   };
 }

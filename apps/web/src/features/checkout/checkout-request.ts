@@ -1,4 +1,14 @@
-import { isDeliveryService, isUuid, MAX_LINE_COUNT, MAX_QUOTE_LINES, type AddressDetails, type OrderRequest, type QuoteProblem, type QuoteRequest, type ServiceType } from '@dasturxon/domain';
+import {
+  isDeliveryService,
+  isUuid,
+  MAX_LINE_COUNT,
+  MAX_QUOTE_LINES,
+  type AddressDetails,
+  type OrderRequest,
+  type QuoteProblem,
+  type QuoteRequest,
+  type ServiceType,
+} from '@dasturxon/domain';
 import { HttpError } from '../../lib/http.ts';
 import type { CheckoutDraft } from './checkout-draft.ts';
 
@@ -46,7 +56,8 @@ export function checkoutQuoteRequest(options: {
     }));
   const request: QuoteRequest = { cartItems, serviceType: options.serviceType };
   if (options.branchId && isUuid(options.branchId)) request.branchId = options.branchId;
-  if (options.address && isDeliveryService(options.serviceType)) request.address = { latitude: options.address.latitude, longitude: options.address.longitude };
+  if (options.address && isDeliveryService(options.serviceType))
+    request.address = { latitude: options.address.latitude, longitude: options.address.longitude };
   const code = options.promoCode?.trim();
   if (code) request.promoCode = code;
   if (options.cashback && options.cashback > 0) request.cashback = Math.trunc(options.cashback);
@@ -62,7 +73,13 @@ export function checkoutQuoteRequest(options: {
  * Inside Telegram it comes from the brand's bot, and the Mini App's signed data goes along, so the bot can tell the
  * customer how the order goes.
  */
-export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place: PlaceLike | null, receiverPhone: string | null, telegramInitData: string | null = null): OrderRequest {
+export function orderRequestOf(
+  quote: QuoteRequest,
+  draft: CheckoutDraft,
+  place: PlaceLike | null,
+  receiverPhone: string | null,
+  telegramInitData: string | null = null,
+): OrderRequest {
   const delivered = isDeliveryService(quote.serviceType);
   const body: OrderRequest = {
     cartItems: quote.cartItems,
@@ -72,7 +89,8 @@ export function orderRequestOf(quote: QuoteRequest, draft: CheckoutDraft, place:
     orderDevice: telegramInitData ? 'TELEGRAM_BOT' : 'CLIENT_WEB',
     comment: draft.comment.trim(),
     courierComment: delivered ? draft.courierComment.trim() : '',
-    receiver: draft.receiverOn && receiverPhone && draft.receiverName.trim() ? { name: draft.receiverName.trim(), phone: receiverPhone } : null,
+    receiver:
+      draft.receiverOn && receiverPhone && draft.receiverName.trim() ? { name: draft.receiverName.trim(), phone: receiverPhone } : null,
     sendCheque: draft.sendCheque,
     sendChequePhone: null,
     later: draft.later,

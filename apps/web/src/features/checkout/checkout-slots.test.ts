@@ -3,7 +3,14 @@ import { checkSchedule, type WorkHours } from '@dasturxon/domain';
 import { addDays, scheduleDays, slotsOfDay, zonedDay } from './checkout-slots.ts';
 
 const WEEK = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
-const day = (weekName: (typeof WEEK)[number], open: string, close: string, isDayOff = false) => ({ weekName, open, close, extraOpen: null, extraClose: null, isDayOff });
+const day = (weekName: (typeof WEEK)[number], open: string, close: string, isDayOff = false) => ({
+  weekName,
+  open,
+  close,
+  extraOpen: null,
+  extraClose: null,
+  isDayOff,
+});
 const TZ = 'Asia/Tashkent';
 
 /** Pickup 10:00–22:00 every day but Sunday (a day off). */

@@ -1,5 +1,14 @@
 import { useMemo, useState } from 'react';
-import { isDeliveryService, orderServiceType, type Branch, type PaymentType, type QuoteProblem, type QuoteRequest, type QuoteResponse, type ServiceType } from '@dasturxon/domain';
+import {
+  isDeliveryService,
+  orderServiceType,
+  type Branch,
+  type PaymentType,
+  type QuoteProblem,
+  type QuoteRequest,
+  type QuoteResponse,
+  type ServiceType,
+} from '@dasturxon/domain';
 import { useBasket, type BasketLine } from '../../shared/basket/basket-store.ts';
 import { usePromoCode } from '../../shared/basket/promo-code.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
@@ -79,7 +88,21 @@ export function useCheckout(): Checkout {
         cashback,
         schedule: draft.later && draft.day && draft.time ? { day: draft.day, time: draft.time } : null,
       }),
-    [lines, serviceType, delivered, chosenBranchId, branchId, lat, lng, promoActive, promoCode, cashback, draft.later, draft.day, draft.time],
+    [
+      lines,
+      serviceType,
+      delivered,
+      chosenBranchId,
+      branchId,
+      lat,
+      lng,
+      promoActive,
+      promoCode,
+      cashback,
+      draft.later,
+      draft.day,
+      draft.time,
+    ],
   );
   const ready = lines.length > 0 && (Boolean(chosenBranchId) || !branches.isPending);
   const query = useCheckoutQuote(merchant.id, ready ? request : null);

@@ -136,7 +136,12 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
     const product = menu?.productById.get(banner.productId);
     const navigationType = product ? menu?.categories.find((c) => c.id === product.categoryId)?.navigationType : null;
     return (
-      <button type="button" {...labelled} onClick={() => openProduct(banner.productId!, navigationType ?? 'SHEET')} className={`${cls} w-full`}>
+      <button
+        type="button"
+        {...labelled}
+        onClick={() => openProduct(banner.productId!, navigationType ?? 'SHEET')}
+        className={`${cls} w-full`}
+      >
         {children}
       </button>
     );

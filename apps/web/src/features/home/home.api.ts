@@ -22,8 +22,10 @@ export function fetchStories(signal?: AbortSignal): Promise<Story[]> {
   });
 }
 
-export const bannersQuery = () => queryOptions({ queryKey: homeKeys.banners, queryFn: ({ signal }) => fetchBanners(signal), staleTime: 5 * 60_000 });
-export const storiesQuery = () => queryOptions({ queryKey: homeKeys.stories, queryFn: ({ signal }) => fetchStories(signal), staleTime: 5 * 60_000 });
+export const bannersQuery = () =>
+  queryOptions({ queryKey: homeKeys.banners, queryFn: ({ signal }) => fetchBanners(signal), staleTime: 5 * 60_000 });
+export const storiesQuery = () =>
+  queryOptions({ queryKey: homeKeys.stories, queryFn: ({ signal }) => fetchStories(signal), staleTime: 5 * 60_000 });
 
 export const useBanners = (enabled: boolean) => useQuery({ ...bannersQuery(), enabled });
 export const useStories = (enabled: boolean) => useQuery({ ...storiesQuery(), enabled });

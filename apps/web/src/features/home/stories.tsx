@@ -30,7 +30,11 @@ export function StoriesRow() {
   const merchant = useCurrentMerchant();
   const { data, isPending } = useStories(true);
   const [openAt, setOpenAt] = useState<number | null>(null);
-  const seenRaw = useSyncExternalStore(subscribe, () => readStored(seenKey(merchant.id)) ?? '', () => '');
+  const seenRaw = useSyncExternalStore(
+    subscribe,
+    () => readStored(seenKey(merchant.id)) ?? '',
+    () => '',
+  );
   const seen = new Set(seenRaw.split(','));
   const onSeen = useCallback((id: string) => markSeen(merchant.id, id), [merchant.id]);
   const onClose = useCallback(() => setOpenAt(null), []);
@@ -60,7 +64,13 @@ export function StoriesRow() {
           const title = pickText(story.title, language);
           return (
             <li key={story.id} className="w-[4.75rem] shrink-0">
-              <button type="button" data-testid="story-preview" data-seen={watched ? 'true' : 'false'} onClick={() => setOpenAt(i)} className="flex w-full flex-col items-center gap-1.5">
+              <button
+                type="button"
+                data-testid="story-preview"
+                data-seen={watched ? 'true' : 'false'}
+                onClick={() => setOpenAt(i)}
+                className="flex w-full flex-col items-center gap-1.5"
+              >
                 <span className={`grid size-[4.75rem] place-items-center rounded-full p-[3px] ${watched ? 'bg-line' : 'bg-brand'}`}>
                   <span className="grid size-full place-items-center rounded-full bg-bg p-[2px]">
                     <img

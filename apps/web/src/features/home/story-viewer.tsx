@@ -60,7 +60,11 @@ export function StoryViewer({
   useEffect(() => {
     const el = bar.current;
     if (!el || typeof el.animate !== 'function') return;
-    const a = el.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], { duration: SLIDE_MS, fill: 'forwards', easing: 'linear' });
+    const a = el.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], {
+      duration: SLIDE_MS,
+      fill: 'forwards',
+      easing: 'linear',
+    });
     a.onfinish = next;
     animation.current = a;
     return () => a.cancel();
@@ -128,7 +132,11 @@ export function StoryViewer({
     >
       <div
         className="relative h-full w-full overflow-hidden bg-black select-none sm:h-[min(92dvh,52rem)] sm:w-auto sm:rounded-3xl"
-        style={{ aspectRatio: '9 / 16', transform: drag ? `translateY(${drag}px) scale(${1 - drag / 2000})` : undefined, opacity: drag ? 1 - drag / 600 : 1 }}
+        style={{
+          aspectRatio: '9 / 16',
+          transform: drag ? `translateY(${drag}px) scale(${1 - drag / 2000})` : undefined,
+          opacity: drag ? 1 - drag / 600 : 1,
+        }}
       >
         <img
           key={`${pos.story}-${pos.slide}`}
@@ -165,19 +173,35 @@ export function StoryViewer({
           </div>
           <div className="mt-3 flex items-center justify-between gap-3">
             <p className="truncate text-[15px] font-bold text-white">{pickText(story.title, language)}</p>
-            <CloseButton ref={closeButton} tone="dark" label={t('menu.closeStory')} testId="story-close" onClick={onClose} className="pointer-events-auto" />
+            <CloseButton
+              ref={closeButton}
+              tone="dark"
+              label={t('menu.closeStory')}
+              testId="story-close"
+              onClick={onClose}
+              className="pointer-events-auto"
+            />
           </div>
         </div>
         {(text || internal || external) && (
           <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-5 pt-16 pb-[max(1.5rem,env(safe-area-inset-bottom))] text-white">
             {text && <p className="text-xl leading-snug font-bold text-balance">{text}</p>}
             {internal && (
-              <Link to={internal} onClick={onClose} className="pointer-events-auto mt-4 inline-flex h-11 items-center rounded-full bg-white px-5 text-[15px] font-bold text-black">
+              <Link
+                to={internal}
+                onClick={onClose}
+                className="pointer-events-auto mt-4 inline-flex h-11 items-center rounded-full bg-white px-5 text-[15px] font-bold text-black"
+              >
                 {t('menu.storyMore')}
               </Link>
             )}
             {external && (
-              <a href={external} target="_blank" rel="noopener noreferrer" className="pointer-events-auto mt-4 inline-flex h-11 items-center rounded-full bg-white px-5 text-[15px] font-bold text-black">
+              <a
+                href={external}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="pointer-events-auto mt-4 inline-flex h-11 items-center rounded-full bg-white px-5 text-[15px] font-bold text-black"
+              >
                 {t('menu.storyMore')}
               </a>
             )}

@@ -181,7 +181,9 @@ export function DeliveryInfoPage() {
         <ol className="mt-4 grid gap-3 md:grid-cols-4">
           {steps.map((step, i) => (
             <li key={i} className="flex items-center gap-3 rounded-3xl bg-surface p-4 md:flex-col md:items-start">
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand text-lg font-black text-on-brand">{i + 1}</span>
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand text-lg font-black text-on-brand">
+                {i + 1}
+              </span>
               <span className="text-[15px] font-semibold">{step}</span>
             </li>
           ))}
@@ -202,7 +204,11 @@ export function DeliveryInfoPage() {
             />
           )}
           {s.deliveryActive && figures && figures.minOrder > 0 && (
-            <Card icon={<BagIcon size={24} />} title={t('info.delivery.minOrderTitle')} text={t('info.delivery.minOrder', { amount: formatSum(figures.minOrder) })} />
+            <Card
+              icon={<BagIcon size={24} />}
+              title={t('info.delivery.minOrderTitle')}
+              text={t('info.delivery.minOrder', { amount: formatSum(figures.minOrder) })}
+            />
           )}
           {s.pickupActive && <Card icon={<MapPinIcon size={24} />} title={t('home.services.pickup')} text={t('info.delivery.pickup')} />}
           {payments.length > 0 && <Card icon={<WalletIcon size={24} />} title={t('info.delivery.payTitle')} text={payments.join(' · ')} />}

@@ -20,7 +20,19 @@ type Flag = keyof Pick<MerchantSettings, 'aboutMerchantActive' | 'termsOfUseActi
  * A company text (spec: company policies) as paragraphs of plain text: whatever the merchant typed
  * is shown, never interpreted as markup. Only while the merchant's setting shows the page.
  */
-function PolicyPage({ type, flag, title, testId, aside }: { type: PolicyType; flag: Flag; title: string; testId: string; aside?: ReactNode }) {
+function PolicyPage({
+  type,
+  flag,
+  title,
+  testId,
+  aside,
+}: {
+  type: PolicyType;
+  flag: Flag;
+  title: string;
+  testId: string;
+  aside?: ReactNode;
+}) {
   const { t, language } = useTranslation();
   const errorText = useErrorText();
   const settings = useMerchantSettings();
@@ -58,7 +70,11 @@ function PolicyPage({ type, flag, title, testId, aside }: { type: PolicyType; fl
             {isPending ? (
               <div aria-busy="true" className="flex flex-col gap-2.5">
                 {[100, 92, 97, 60, 0, 95, 88, 70].map((w, i) => (
-                  <span key={i} className="h-4 rounded bg-surface-2 motion-safe:animate-pulse" style={{ width: `${w}%`, opacity: w ? 1 : 0 }} />
+                  <span
+                    key={i}
+                    className="h-4 rounded bg-surface-2 motion-safe:animate-pulse"
+                    style={{ width: `${w}%`, opacity: w ? 1 : 0 }}
+                  />
                 ))}
               </div>
             ) : error ? (
@@ -117,7 +133,12 @@ function AboutAside() {
         <span className="text-lg font-extrabold">{merchant.name}</span>
       </div>
       {phones.map((p) => (
-        <a key={p} href={phoneHref(p)!} data-testid="about-phone" className="flex items-center gap-3 rounded-3xl bg-surface p-4 transition-colors hover:bg-surface-2">
+        <a
+          key={p}
+          href={phoneHref(p)!}
+          data-testid="about-phone"
+          className="flex items-center gap-3 rounded-3xl bg-surface p-4 transition-colors hover:bg-surface-2"
+        >
           <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-brand text-on-brand">
             <PhoneIcon size={20} />
           </span>

@@ -3,7 +3,11 @@ import { paragraphs } from './policy-text.ts';
 
 describe('paragraphs', () => {
   it('splits on blank lines and keeps single line breaks inside a paragraph', () => {
-    expect(paragraphs('First.\n\nSecond line one\nline two\r\n\r\n\n  Third.  ')).toEqual(['First.', 'Second line one\nline two', 'Third.']);
+    expect(paragraphs('First.\n\nSecond line one\nline two\r\n\r\n\n  Third.  ')).toEqual([
+      'First.',
+      'Second line one\nline two',
+      'Third.',
+    ]);
   });
 
   it('keeps markup as plain text', () => {

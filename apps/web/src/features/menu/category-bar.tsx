@@ -12,7 +12,15 @@ export interface BarItem {
  * The sticky row of category chips under the header. The active chip follows the scroll and is
  * kept in view within the row; a tap scrolls the page to the section.
  */
-export function CategoryBar({ items, activeId, onPick }: { items: readonly BarItem[]; activeId: string | null; onPick: (id: string) => void }) {
+export function CategoryBar({
+  items,
+  activeId,
+  onPick,
+}: {
+  items: readonly BarItem[];
+  activeId: string | null;
+  onPick: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const row = useRef<HTMLDivElement>(null);
 
@@ -44,7 +52,10 @@ export function CategoryBar({ items, activeId, onPick }: { items: readonly BarIt
       aria-label={t('menu.categories')}
       className="sticky top-16 z-20 -mx-4 border-b border-line bg-bg/92 backdrop-blur-md md:mx-0 md:rounded-b-2xl"
     >
-      <div ref={row} className="flex h-14 items-center gap-2 overflow-x-auto overscroll-x-contain px-4 [scrollbar-width:none] md:px-1 [&::-webkit-scrollbar]:hidden">
+      <div
+        ref={row}
+        className="flex h-14 items-center gap-2 overflow-x-auto overscroll-x-contain px-4 [scrollbar-width:none] md:px-1 [&::-webkit-scrollbar]:hidden"
+      >
         {items.map((item) => {
           const active = item.id === activeId;
           return (
@@ -61,7 +72,15 @@ export function CategoryBar({ items, activeId, onPick }: { items: readonly BarIt
               } ${active ? 'bg-brand text-on-brand' : 'bg-surface text-ink hover:bg-surface-2'}`}
             >
               {item.image && (
-                <img src={imageUrl(item.image, { width: 64, height: 64 })} alt="" width={32} height={32} loading="lazy" decoding="async" className="size-8 rounded-full bg-surface-2 object-cover" />
+                <img
+                  src={imageUrl(item.image, { width: 64, height: 64 })}
+                  alt=""
+                  width={32}
+                  height={32}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-8 rounded-full bg-surface-2 object-cover"
+                />
               )}
               {item.label}
             </button>

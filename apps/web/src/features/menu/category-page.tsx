@@ -62,7 +62,13 @@ export function CategoryPage() {
         <ChevronEndIcon size={16} className="rtl:-scale-x-100" />
         <span className="truncate text-ink">{name}</span>
       </nav>
-      <MenuSection category={{ ...category, scrollType: 'VERTICAL' }} products={products} showImage={settings.isCategoryImageVisible} headingLevel={1} first />
+      <MenuSection
+        category={{ ...category, scrollType: 'VERTICAL' }}
+        products={products}
+        showImage={settings.isCategoryImageVisible}
+        headingLevel={1}
+        first
+      />
     </div>
   );
 }

@@ -19,7 +19,13 @@ const product = (id: string, categoryId: string) => ({ id, categoryId });
 
 const menu = {
   groups: [group('food'), group('drinks'), group('empty')],
-  categories: [category('burgers', 'food'), category('cola', 'drinks'), category('salads', 'food'), category('misc', null), category('none', 'food')],
+  categories: [
+    category('burgers', 'food'),
+    category('cola', 'drinks'),
+    category('salads', 'food'),
+    category('misc', null),
+    category('none', 'food'),
+  ],
   products: [product('b1', 'burgers'), product('c1', 'cola'), product('b2', 'burgers'), product('s1', 'salads'), product('m1', 'misc')],
 };
 

@@ -53,7 +53,7 @@ export function menuArrangement(categoryView: CategoryView, groupView: GroupView
   return 'all';
 }
 
-export const sectionsOf = <P,>(blocks: readonly MenuBlock<P>[]): MenuSection<P>[] => blocks.flatMap((b) => b.sections);
+export const sectionsOf = <P>(blocks: readonly MenuBlock<P>[]): MenuSection<P>[] => blocks.flatMap((b) => b.sections);
 
 /**
  * The start of the menu: whole sections, in order, until they hold at least `minProducts` products.
@@ -87,7 +87,11 @@ export const SERVER_DRAWN_PRODUCTS = 150;
  * draws (`leadingBlocks` of `minProducts`); null when that is the whole menu. The page and the browser draw the same
  * start from it, and the browser asks for the whole menu once the page is alive.
  */
-export function leadingMenu<P extends Pick<Product, 'categoryId'>, M extends MenuInputs<P>>(menu: M, groupView: GroupView, minProducts: number): M | null {
+export function leadingMenu<P extends Pick<Product, 'categoryId'>, M extends MenuInputs<P>>(
+  menu: M,
+  groupView: GroupView,
+  minProducts: number,
+): M | null {
   if (menu.products.length <= minProducts) return null;
   const drawn = new Set(sectionsOf(leadingBlocks(menuBlocks(menu, groupView), minProducts)).map((s) => s.category.id));
   const products = menu.products.filter((p) => drawn.has(p.categoryId));

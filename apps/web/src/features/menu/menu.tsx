@@ -135,7 +135,11 @@ function AllCategories({
   return (
     <>
       <CategoryBar
-        items={sections.map((s) => ({ id: s.category.id, label: pickText(s.category.name, language), image: showImages ? s.category.image : null }))}
+        items={sections.map((s) => ({
+          id: s.category.id,
+          label: pickText(s.category.name, language),
+          image: showImages ? s.category.image : null,
+        }))}
         activeId={active}
         onPick={pick}
       />
@@ -218,10 +222,23 @@ function CategoryTiles({ blocks, showImages }: { blocks: MenuBlock<MenuProduct>[
 }
 
 /** GROUP_CATEGORY: the groups as picture tabs at the top of the menu; a tap shows that group. */
-function GroupTiles({ blocks, onPick, activeId }: { blocks: MenuBlock<MenuProduct>[]; onPick: (b: MenuBlock<MenuProduct>) => void; activeId: string | null }) {
+function GroupTiles({
+  blocks,
+  onPick,
+  activeId,
+}: {
+  blocks: MenuBlock<MenuProduct>[];
+  onPick: (b: MenuBlock<MenuProduct>) => void;
+  activeId: string | null;
+}) {
   const { t, language } = useTranslation();
   return (
-    <div role="tablist" aria-label={t('menu.groups')} data-testid="group-tiles" className="-mx-4 flex gap-2.5 overflow-x-auto px-4 pt-5 pb-1 [scrollbar-width:none] md:mx-0 md:px-0 [&::-webkit-scrollbar]:hidden">
+    <div
+      role="tablist"
+      aria-label={t('menu.groups')}
+      data-testid="group-tiles"
+      className="-mx-4 flex gap-2.5 overflow-x-auto px-4 pt-5 pb-1 [scrollbar-width:none] md:mx-0 md:px-0 [&::-webkit-scrollbar]:hidden"
+    >
       {blocks.map((b) => {
         if (!b.group) return null;
         const g = b.group;
@@ -242,7 +259,15 @@ function GroupTiles({ blocks, onPick, activeId }: { blocks: MenuBlock<MenuProduc
               style={bg ? { backgroundColor: bg, color: contrastText(bg) } : undefined}
             >
               {g.image || g.icon ? (
-                <img src={imageUrl(g.image || g.icon, { width: 144, height: 144 })} alt="" width={72} height={72} decoding="async" fetchPriority="low" className="size-[78%] object-contain" />
+                <img
+                  src={imageUrl(g.image || g.icon, { width: 144, height: 144 })}
+                  alt=""
+                  width={72}
+                  height={72}
+                  decoding="async"
+                  fetchPriority="low"
+                  className="size-[78%] object-contain"
+                />
               ) : (
                 <DishIcon size={30} />
               )}
@@ -263,4 +288,3 @@ function GroupHeading({ group }: { group: Group }) {
     </h2>
   );
 }
-

@@ -34,7 +34,13 @@ interface CardProps {
 }
 
 /** A product of the menu: picture, name, measure, price (and the old one when discounted), labels, and a way to add it. */
-export const ProductCard = memo(function ProductCard({ product, navigationType, variant, pictureLoading = 'lazy', withoutCart = false }: CardProps) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  navigationType,
+  variant,
+  pictureLoading = 'lazy',
+  withoutCart = false,
+}: CardProps) {
   const { t, language } = useTranslation();
   const formatSum = useFormatSum();
   const numberText = useNumberText();
@@ -111,7 +117,15 @@ export const ProductCard = memo(function ProductCard({ product, navigationType, 
         <div className="min-w-0 flex-1 py-0.5">
           {title('line-clamp-2 text-[15px]')}
           {measure && <p className="mt-0.5 text-[13px] text-muted">{measure}</p>}
-          <div className="mt-1.5">{reason ? <p className="text-[13px] font-semibold text-muted" data-testid="product-card-unavailable">{t(`menu.reason.${reason}`)}</p> : price}</div>
+          <div className="mt-1.5">
+            {reason ? (
+              <p className="text-[13px] font-semibold text-muted" data-testid="product-card-unavailable">
+                {t(`menu.reason.${reason}`)}
+              </p>
+            ) : (
+              price
+            )}
+          </div>
         </div>
         {control && <div className="relative z-10 shrink-0 self-center">{control}</div>}
       </article>
@@ -157,21 +171,32 @@ export const ProductCard = memo(function ProductCard({ product, navigationType, 
 
 function Badges({ product }: { product: MenuProduct }) {
   const { language } = useTranslation();
-  const labels = product.labels.map((l) => pickText(l, language)).filter(Boolean).slice(0, 2);
+  const labels = product.labels
+    .map((l) => pickText(l, language))
+    .filter(Boolean)
+    .slice(0, 2);
   if (!labels.length && !product.discount) return null;
   return (
     <>
       {labels.length > 0 && (
         <ul className="absolute start-2 top-2 flex flex-col items-start gap-1">
           {labels.map((label) => (
-            <li key={label} data-testid="product-label" className="rounded-full bg-surface/90 px-2 py-0.5 text-[11px] font-bold text-ink shadow-sm backdrop-blur-sm">
+            <li
+              key={label}
+              data-testid="product-label"
+              className="rounded-full bg-surface/90 px-2 py-0.5 text-[11px] font-bold text-ink shadow-sm backdrop-blur-sm"
+            >
               {label}
             </li>
           ))}
         </ul>
       )}
       {product.discount > 0 && (
-        <span data-testid="product-discount" dir="ltr" className="absolute end-2 top-2 rounded-full bg-brand px-2 py-0.5 text-xs font-extrabold text-on-brand shadow-sm">
+        <span
+          data-testid="product-discount"
+          dir="ltr"
+          className="absolute end-2 top-2 rounded-full bg-brand px-2 py-0.5 text-xs font-extrabold text-on-brand shadow-sm"
+        >
           −{Math.round(product.discount)}%
         </span>
       )}
@@ -229,20 +254,44 @@ function AddControl({ product, onOpen, variant }: { product: MenuProduct; onOpen
       data-testid="product-card-stepper"
       className={`flex h-10 items-center justify-between rounded-full bg-brand text-on-brand ${full ? 'w-full' : 'w-[7.5rem]'}`}
     >
-      <button type="button" onClick={() => basket.setCount(line.key, line.count - 1)} aria-label={t('menu.less')} className="grid h-10 w-10 place-items-center rounded-full active:bg-black/10">
+      <button
+        type="button"
+        onClick={() => basket.setCount(line.key, line.count - 1)}
+        aria-label={t('menu.less')}
+        className="grid h-10 w-10 place-items-center rounded-full active:bg-black/10"
+      >
         <MinusIcon size={18} />
       </button>
       <span data-testid="product-card-count" aria-live="polite" className="min-w-6 text-center text-[15px] font-extrabold tabular-nums">
         {line.count}
       </span>
-      <button type="button" onClick={plus} aria-label={t('menu.more')} className="grid h-10 w-10 place-items-center rounded-full active:bg-black/10">
+      <button
+        type="button"
+        onClick={plus}
+        aria-label={t('menu.more')}
+        className="grid h-10 w-10 place-items-center rounded-full active:bg-black/10"
+      >
         <PlusIcon size={18} />
       </button>
     </div>
   );
 }
 
-function AddButton({ full, round, onClick, label, testId, children }: { full: boolean; round: boolean; onClick: () => void; label: string; testId: string; children: ReactNode }) {
+function AddButton({
+  full,
+  round,
+  onClick,
+  label,
+  testId,
+  children,
+}: {
+  full: boolean;
+  round: boolean;
+  onClick: () => void;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -32,7 +32,10 @@ export function NotificationsPage() {
 
   if (!loggedIn) return <LoginPrompt />;
   return (
-    <div data-testid="notifications-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="notifications-page"
+      className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <BackLink to="/profile" label={t('orders.backToProfile')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('notifications.title')}</h1>
       {settings.notificationsActive ? (
@@ -67,10 +70,19 @@ function Notifications() {
   }, [unread, queryClient]);
 
   if (isPending) return <PageSpinner />;
-  if (error && !data) return <LoadFailed testId="notifications-error" icon={<BellIcon size={28} />} error={error} onRetry={() => void refetch()} />;
+  if (error && !data)
+    return <LoadFailed testId="notifications-error" icon={<BellIcon size={28} />} error={error} onRetry={() => void refetch()} />;
   const items = data.pages.flatMap((p) => p.content);
   if (items.length === 0) {
-    return <EmptyState testId="notifications-empty" framed icon={<BellIcon size={28} />} title={t('notifications.emptyTitle')} text={t('notifications.emptyText')} />;
+    return (
+      <EmptyState
+        testId="notifications-empty"
+        framed
+        icon={<BellIcon size={28} />}
+        title={t('notifications.emptyTitle')}
+        text={t('notifications.emptyText')}
+      />
+    );
   }
   return (
     <>
@@ -80,7 +92,14 @@ function Notifications() {
         ))}
       </ul>
       {hasNextPage && (
-        <Button variant="secondary" wide className="mt-4" testId="notifications-more" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        <Button
+          variant="secondary"
+          wide
+          className="mt-4"
+          testId="notifications-more"
+          busy={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+        >
           {t('orders.showMore')}
         </Button>
       )}

@@ -39,7 +39,11 @@ const tracking = (over: Partial<CourierTracking> = {}): CourierTracking => ({
 
 describe('reading an event', () => {
   it('takes the event as the server writes it', () => {
-    const e = event({ type: 'position', status: 'ON_WAY', position: { latitude: 41.3, longitude: 69.2, heading: 90, at: '2026-11-27T10:06:00.000Z' } });
+    const e = event({
+      type: 'position',
+      status: 'ON_WAY',
+      position: { latitude: 41.3, longitude: 69.2, heading: 90, at: '2026-11-27T10:06:00.000Z' },
+    });
     expect(parseOrderEvent(JSON.stringify(e))).toEqual(e);
   });
 
@@ -86,14 +90,25 @@ describe('an event merged into the order map', () => {
 
   it('moves the courier and takes the statuses', () => {
     const position = { latitude: 41.305, longitude: 69.23, heading: 45, at: at(1) };
-    const next = applyTrackingEvent(tracking(), event({ type: 'position', status: 'ON_WAY', courierStatus: 'PERFORMER_PICKUPED', position }));
+    const next = applyTrackingEvent(
+      tracking(),
+      event({ type: 'position', status: 'ON_WAY', courierStatus: 'PERFORMER_PICKUPED', position }),
+    );
     expect(next).toMatchObject({ status: 'ON_WAY', courierStatus: 'PERFORMER_PICKUPED', position });
   });
 
   it('keeps a newer position than the event brings, and the position through a status event without one', () => {
     const shown = { latitude: 1, longitude: 1, heading: null, at: at(30) };
-    expect(applyTrackingEvent(tracking({ position: shown }), event({ type: 'position', position: { latitude: 2, longitude: 2, heading: null, at: at(10) } })).position).toBe(shown);
-    expect(applyTrackingEvent(tracking({ position: shown }), event({ status: 'DELIVERED' }))).toMatchObject({ status: 'DELIVERED', position: shown });
+    expect(
+      applyTrackingEvent(
+        tracking({ position: shown }),
+        event({ type: 'position', position: { latitude: 2, longitude: 2, heading: null, at: at(10) } }),
+      ).position,
+    ).toBe(shown);
+    expect(applyTrackingEvent(tracking({ position: shown }), event({ status: 'DELIVERED' }))).toMatchObject({
+      status: 'DELIVERED',
+      position: shown,
+    });
   });
 
   it('ignores another order', () => {
@@ -114,6 +129,7 @@ describe('the link to the order map', () => {
   it('is not offered for pickup, dine-in or a finished delivery', () => {
     expect(link('PICK_UP', 'DONE').show).toBe(false);
     expect(link('DINE_IN', 'COOKING').show).toBe(false);
-    for (const status of ['DELIVERED', 'CLOSED', 'CANCELED'] as const) expect(link('DELIVERY', status)).toEqual({ show: false, onWay: false });
+    for (const status of ['DELIVERED', 'CLOSED', 'CANCELED'] as const)
+      expect(link('DELIVERY', status)).toEqual({ show: false, onWay: false });
   });
 });

@@ -28,7 +28,12 @@ export function parseOrderEvent(data: string): OrderEvent | null {
   const p = e.position as Partial<Record<string, unknown>> | null | undefined;
   const position =
     p && typeof p === 'object' && typeof p.latitude === 'number' && typeof p.longitude === 'number'
-      ? { latitude: p.latitude, longitude: p.longitude, heading: typeof p.heading === 'number' ? p.heading : null, at: typeof p.at === 'string' ? p.at : e.at }
+      ? {
+          latitude: p.latitude,
+          longitude: p.longitude,
+          heading: typeof p.heading === 'number' ? p.heading : null,
+          at: typeof p.at === 'string' ? p.at : e.at,
+        }
       : null;
   return { ...(value as OrderEvent), position };
 }

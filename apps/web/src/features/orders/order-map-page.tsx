@@ -65,7 +65,12 @@ function OrderMap({ id }: { id: string }) {
     );
   }
   return (
-    <div data-testid="order-map-page" data-status={tracking.status} data-courier={tracking.position ? 'shown' : 'none'} className="flex h-full flex-col">
+    <div
+      data-testid="order-map-page"
+      data-status={tracking.status}
+      data-courier={tracking.position ? 'shown' : 'none'}
+      className="flex h-full flex-col"
+    >
       <h1 className="sr-only">{t('orders.map.title')}</h1>
       <div className="relative min-h-0 flex-1">
         <TrackingMap tracking={tracking} />
@@ -89,7 +94,9 @@ function TrackingPanel({ id, tracking }: { id: string; tracking: CourierTracking
       className="relative z-[460] -mt-6 w-full rounded-t-[28px] bg-surface px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-[0_-12px_40px_-12px_rgb(0_0_0/0.4)] md:mx-auto md:mb-6 md:max-w-xl md:rounded-[28px]"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <h2 className="text-xl leading-snug font-extrabold tracking-tight">{order ? numberText(t('orders.number', { number: String(order.number) })) : t('orders.map.title')}</h2>
+        <h2 className="text-xl leading-snug font-extrabold tracking-tight">
+          {order ? numberText(t('orders.number', { number: String(order.number) })) : t('orders.map.title')}
+        </h2>
         <StatusBadge status={tracking.status} />
       </div>
 
@@ -148,7 +155,11 @@ function TrackingPanel({ id, tracking }: { id: string; tracking: CourierTracking
         )}
       </ul>
 
-      <Link to={`/profile/orders/${id}`} data-testid="order-map-back" className={`mt-5 ${buttonClass({ variant: 'secondary', wide: true })}`}>
+      <Link
+        to={`/profile/orders/${id}`}
+        data-testid="order-map-back"
+        className={`mt-5 ${buttonClass({ variant: 'secondary', wide: true })}`}
+      >
         {t('orders.map.toOrder')}
       </Link>
     </section>

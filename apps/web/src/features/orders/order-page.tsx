@@ -73,9 +73,7 @@ export function OrderNotFound({ testId }: { testId: string }) {
 
 function BackToOrders() {
   const { t } = useTranslation();
-  return (
-    <BackLink to="/profile/orders" testId="order-back" label={t('orders.backToOrders')} />
-  );
+  return <BackLink to="/profile/orders" testId="order-back" label={t('orders.backToOrders')} />;
 }
 
 function OrderDetails({ id }: { id: string }) {
@@ -140,7 +138,10 @@ function OrderView({ order }: { order: Order }) {
           {t(serviceLabelKey(order.serviceType))}
         </p>
         {order.atTime && order.deliveryAt && (
-          <p data-testid="order-scheduled" className="mt-3 flex items-center gap-2 rounded-2xl bg-surface-2 px-3.5 py-2.5 text-[15px] font-semibold">
+          <p
+            data-testid="order-scheduled"
+            className="mt-3 flex items-center gap-2 rounded-2xl bg-surface-2 px-3.5 py-2.5 text-[15px] font-semibold"
+          >
             <ClockIcon size={18} className="shrink-0" />
             <span>
               {t('orders.scheduledFor')}{' '}
@@ -151,9 +152,14 @@ function OrderView({ order }: { order: Order }) {
           </p>
         )}
         {order.status === 'CANCELED' && order.reason && (
-          <p data-testid="order-cancel-reason" className="mt-3 rounded-2xl bg-red-600/10 px-3.5 py-2.5 text-[15px] text-red-700 dark:text-red-300">
+          <p
+            data-testid="order-cancel-reason"
+            className="mt-3 rounded-2xl bg-red-600/10 px-3.5 py-2.5 text-[15px] text-red-700 dark:text-red-300"
+          >
             {t('orders.cancelledBecause')}{' '}
-            <span className="font-semibold">{isWordedCancelReason(order.reason) ? t(`orders.reason.${order.reason}`) : <bdi>{order.reason}</bdi>}</span>
+            <span className="font-semibold">
+              {isWordedCancelReason(order.reason) ? t(`orders.reason.${order.reason}`) : <bdi>{order.reason}</bdi>}
+            </span>
           </p>
         )}
       </header>
@@ -173,7 +179,9 @@ function OrderView({ order }: { order: Order }) {
                   aria-hidden="true"
                   className={`absolute -start-6 top-1 size-4 rounded-full border-[3px] border-surface ${last ? (step.status === 'CANCELED' ? 'bg-red-600' : 'bg-brand') : 'bg-line'}`}
                 />
-                <span className={`block text-[15px] ${last ? 'font-bold' : 'font-semibold text-muted'}`}>{t(`orders.status.${step.label}`)}</span>
+                <span className={`block text-[15px] ${last ? 'font-bold' : 'font-semibold text-muted'}`}>
+                  {t(`orders.status.${step.label}`)}
+                </span>
                 <bdi dir="ltr" className="block text-[13px] text-muted tabular-nums">
                   {at(step.at)}
                 </bdi>
@@ -183,7 +191,10 @@ function OrderView({ order }: { order: Order }) {
         </ol>
       </Section>
 
-      <Section title={t(delivered ? 'order.deliverTo' : order.serviceType === 'DINE_IN' ? 'order.dineInAt' : 'order.pickupAt')} testId="order-place">
+      <Section
+        title={t(delivered ? 'order.deliverTo' : order.serviceType === 'DINE_IN' ? 'order.dineInAt' : 'order.pickupAt')}
+        testId="order-place"
+      >
         <div className="flex items-start gap-3">
           <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-surface-2 text-muted">
             <MapPinIcon size={20} />
@@ -260,7 +271,14 @@ function OrderView({ order }: { order: Order }) {
             {t(order.isPaid ? 'orders.payment.paid' : 'orders.payment.unpaid')}
           </span>
         </div>
-        <PriceBreakdown amounts={order} testId="order-amount" totalTestId="order-amount-total" delivered={delivered} promoCode={order.promo?.code} className="border-t border-line pt-3">
+        <PriceBreakdown
+          amounts={order}
+          testId="order-amount"
+          totalTestId="order-amount-total"
+          delivered={delivered}
+          promoCode={order.promo?.code}
+          className="border-t border-line pt-3"
+        >
           {order.cashbackEarned > 0 && order.status !== 'CANCELED' && (
             <AmountRow testId="order-amount-cashback-earned" label={t('orders.cashbackEarned')} amount={order.cashbackEarned}>
               <span className="text-emerald-700 dark:text-emerald-400">{formatSum(order.cashbackEarned, { sign: '+' })}</span>
@@ -283,7 +301,9 @@ function MapLink({ order }: { order: Order }) {
       data-testid="order-track"
       data-on-way={link.onWay}
       className={`mt-4 flex min-h-14 items-center gap-3 rounded-2xl px-4 py-3 text-[16px] font-bold transition-colors ${
-        link.onWay ? 'bg-brand text-on-brand shadow-[0_12px_28px_-16px_var(--brand)] hover:brightness-95' : 'border border-line bg-surface hover:bg-surface-2'
+        link.onWay
+          ? 'bg-brand text-on-brand shadow-[0_12px_28px_-16px_var(--brand)] hover:brightness-95'
+          : 'border border-line bg-surface hover:bg-surface-2'
       }`}
     >
       {link.onWay ? <ScooterIcon size={22} className="shrink-0 rtl:-scale-x-100" /> : <MapPinIcon size={22} className="shrink-0" />}
@@ -339,21 +359,45 @@ function PayAction({ order }: { order: Order }) {
       <p className="text-[14px] text-muted">{t('orders.payment.waiting')}</p>
       {byCard &&
         cards?.map((card) => (
-          <Button key={card.id} size="lg" wide testId="order-pay-card" busy={busy === card.id} disabled={busy !== null} onClick={() => void payByCard(card.id)}>
+          <Button
+            key={card.id}
+            size="lg"
+            wide
+            testId="order-pay-card"
+            busy={busy === card.id}
+            disabled={busy !== null}
+            onClick={() => void payByCard(card.id)}
+          >
             <CardIcon size={20} />
             {t('cards.payWith', { number: `•••• ${card.number.slice(-4)}` })}
           </Button>
         ))}
-      <Button size="lg" wide variant={byCard && cards?.length ? 'secondary' : 'primary'} testId="order-pay-action" busy={busy === 'provider'} disabled={busy !== null} onClick={() => void pay()}>
+      <Button
+        size="lg"
+        wide
+        variant={byCard && cards?.length ? 'secondary' : 'primary'}
+        testId="order-pay-action"
+        busy={busy === 'provider'}
+        disabled={busy !== null}
+        onClick={() => void pay()}
+      >
         {t('orders.payment.pay', { provider })}
       </Button>
       {byCard && (
-        <Link to={`/profile/cards/create?next=${encodeURIComponent(`/profile/orders/${order.id}`)}`} data-testid="order-pay-new-card" className={`${buttonClass({ variant: 'ghost', wide: true })}`}>
+        <Link
+          to={`/profile/cards/create?next=${encodeURIComponent(`/profile/orders/${order.id}`)}`}
+          data-testid="order-pay-new-card"
+          className={`${buttonClass({ variant: 'ghost', wide: true })}`}
+        >
           {t('cards.addAndPay')}
         </Link>
       )}
       {failure && (
-        <p role="alert" data-testid="order-pay-failure" className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300">
+        <p
+          role="alert"
+          data-testid="order-pay-failure"
+          className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300"
+        >
           {failure}
         </p>
       )}
@@ -446,14 +490,27 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
       {/* An order waiting for its payment: paying is the thing to do, repeating it comes second (as it does to following the courier). */}
       {actions.pay && <PayAction order={order} />}
       {actions.repeat && (
-        <Button wide size="lg" variant={actions.pay || mapLink(order).onWay ? 'secondary' : 'primary'} testId="order-repeat" busy={menuPending} onClick={repeat}>
+        <Button
+          wide
+          size="lg"
+          variant={actions.pay || mapLink(order).onWay ? 'secondary' : 'primary'}
+          testId="order-repeat"
+          busy={menuPending}
+          onClick={repeat}
+        >
           {t('orders.repeat.action')}
         </Button>
       )}
       {(actions.cancel || actions.hide) && (
         <div className="flex gap-2.5">
           {actions.cancel && (
-            <Button variant="secondary" wide testId="order-cancel" className="text-red-600 dark:text-red-400" onClick={() => open('cancel')}>
+            <Button
+              variant="secondary"
+              wide
+              testId="order-cancel"
+              className="text-red-600 dark:text-red-400"
+              onClick={() => open('cancel')}
+            >
               {t('orders.cancel.action')}
             </Button>
           )}
@@ -496,7 +553,10 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
                 }}
                 className="flex min-h-13 w-full items-center gap-3 rounded-2xl border border-line px-3.5 py-2.5 text-start text-[15px] font-semibold transition-colors hover:bg-surface-2 aria-checked:border-ink aria-checked:bg-surface-2"
               >
-                <span aria-hidden="true" className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${reason === r ? 'border-ink' : 'border-line'}`}>
+                <span
+                  aria-hidden="true"
+                  className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${reason === r ? 'border-ink' : 'border-line'}`}
+                >
                   {reason === r && <span className="size-2.5 rounded-full bg-ink" />}
                 </span>
                 {t(`orders.reason.${r}`)}
@@ -505,7 +565,13 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
           </div>
         </fieldset>
         <div className="mt-4">
-          <TextField id="order-cancel-comment" label={t('orders.cancel.comment')} value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} />
+          <TextField
+            id="order-cancel-comment"
+            label={t('orders.cancel.comment')}
+            value={comment}
+            maxLength={500}
+            onChange={(e) => setComment(e.target.value)}
+          />
         </div>
       </ConfirmSheet>
 

@@ -34,10 +34,7 @@ export function StatusBadge({ status, large = false }: { status: OrderStatus; la
  */
 export function useOrderTime(): (iso: string, branchId: string) => string {
   const { data: branches } = useBranches();
-  return useCallback(
-    (iso: string, branchId: string) => orderTimeText(iso, branches?.find((b) => b.id === branchId)?.timeZone),
-    [branches],
-  );
+  return useCallback((iso: string, branchId: string) => orderTimeText(iso, branches?.find((b) => b.id === branchId)?.timeZone), [branches]);
 }
 
 /** One order in a list: number, when, status, how it is received and the total, leading to its page. */

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
-import { isCustomerCancelReason, isWordedCancelReason, orderActions, ordersPageOf, orderTimeText, paymentLabel, repeatPlan, serviceLabelKey, statusTone, timeline } from './order-rules.ts';
+import {
+  isCustomerCancelReason,
+  isWordedCancelReason,
+  orderActions,
+  ordersPageOf,
+  orderTimeText,
+  paymentLabel,
+  repeatPlan,
+  serviceLabelKey,
+  statusTone,
+  timeline,
+} from './order-rules.ts';
 
-const order = (status: OrderStatus, serviceType: ServiceType = 'PICK_UP', lines = 1, paymentType: PaymentType = 'CASH', isPaid = false) => ({
+const order = (
+  status: OrderStatus,
+  serviceType: ServiceType = 'PICK_UP',
+  lines = 1,
+  paymentType: PaymentType = 'CASH',
+  isPaid = false,
+) => ({
   status,
   serviceType,
   cartItems: Array.from({ length: lines }, () => line('p1')),
@@ -58,10 +75,19 @@ describe('which actions an order shows', () => {
   });
 });
 
-describe('repeat with today\'s menu', () => {
+describe("repeat with today's menu", () => {
   const product = (isOrderable: boolean, mods: string[] = []): Pick<Product, 'isOrderable' | 'modificationGroups'> => ({
     isOrderable,
-    modificationGroups: [{ id: 'g', name: {}, min: 0, max: 3, priority: 0, modifications: mods.map((id) => ({ id, groupId: 'g', name: {}, image: '', price: 0, priority: 0 })) }],
+    modificationGroups: [
+      {
+        id: 'g',
+        name: {},
+        min: 0,
+        max: 3,
+        priority: 0,
+        modifications: mods.map((id) => ({ id, groupId: 'g', name: {}, image: '', price: 0, priority: 0 })),
+      },
+    ],
   });
 
   it('puts back orderable lines with their modifications and skips the rest', () => {
@@ -104,7 +130,14 @@ describe('texts', () => {
   });
 
   it('draws the history as steps in time order, a repeated label once', () => {
-    const entry = (from: OrderStatus | null, to: OrderStatus, at: string) => ({ from, to, role: 'operator' as const, reason: 'CHANGE_STATUS', comment: '', at });
+    const entry = (from: OrderStatus | null, to: OrderStatus, at: string) => ({
+      from,
+      to,
+      role: 'operator' as const,
+      reason: 'CHANGE_STATUS',
+      comment: '',
+      at,
+    });
     const steps = timeline([
       entry('DONE', 'ATTACHED', '2026-01-01T10:20:00.000Z'),
       entry(null, 'OPEN', '2026-01-01T10:00:00.000Z'),

@@ -57,7 +57,10 @@ export interface OrderActions {
  * customer move it to CANCELED from where it is (before the branch accepts it); hide once it is finished;
  * repeat whenever it has lines; pay while an online order waits for its payment (the domain's `awaitsPayment`).
  */
-export function orderActions(order: Pick<Order, 'status' | 'serviceType' | 'cartItems' | 'paymentType' | 'isPaid'>, cancelAllowed: boolean): OrderActions {
+export function orderActions(
+  order: Pick<Order, 'status' | 'serviceType' | 'cartItems' | 'paymentType' | 'isPaid'>,
+  cancelAllowed: boolean,
+): OrderActions {
   return {
     pay: awaitsPayment(order),
     cancel: customerMayCancel(order, cancelAllowed),
@@ -112,7 +115,10 @@ export interface RepeatPlan {
  * chosen branch and every modification it had is still offered on that product; prices are today's, as the
  * basket reads them from the menu.
  */
-export function repeatPlan(lines: readonly OrderLine[], productById: ReadonlyMap<string, Pick<Product, 'isOrderable' | 'modificationGroups'>>): RepeatPlan {
+export function repeatPlan(
+  lines: readonly OrderLine[],
+  productById: ReadonlyMap<string, Pick<Product, 'isOrderable' | 'modificationGroups'>>,
+): RepeatPlan {
   const plan: RepeatPlan = { add: [], skipped: [] };
   for (const line of lines) {
     const product = productById.get(line.productId);
@@ -121,7 +127,11 @@ export function repeatPlan(lines: readonly OrderLine[], productById: ReadonlyMap
       plan.skipped.push(line);
       continue;
     }
-    plan.add.push({ productId: line.productId, count: line.count, modifications: line.modifications.map((m) => ({ id: m.id, count: m.count })) });
+    plan.add.push({
+      productId: line.productId,
+      count: line.count,
+      modifications: line.modifications.map((m) => ({ id: m.id, count: m.count })),
+    });
   }
   return plan;
 }

@@ -6,7 +6,17 @@ import { followOrderStream, forgetOrderStreams } from './order-stream.ts';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 const data = (status: string, type = 'order') =>
-  JSON.stringify({ id: 'x', type, orderId: ORDER_ID, number: 1, branchId: ORDER_ID, status, courierStatus: '', position: null, at: '2026-11-27T10:00:00.000Z' });
+  JSON.stringify({
+    id: 'x',
+    type,
+    orderId: ORDER_ID,
+    number: 1,
+    branchId: ORDER_ID,
+    status,
+    courierStatus: '',
+    position: null,
+    at: '2026-11-27T10:00:00.000Z',
+  });
 
 /** A scripted server: each connection runs the next script (open, send events, end, fail), or hangs until aborted. */
 type Script = (o: ReadEventsOptions) => Promise<string | null>;
@@ -25,13 +35,18 @@ const hang = (o: ReadEventsOptions, state: 'unanswered' | 'open') =>
   new Promise<string | null>((resolve, reject) => {
     (o.signal as AbortSignal).addEventListener('abort', () => (state === 'unanswered' ? reject(new Error('aborted')) : resolve(null)));
   });
-const fail = (status?: number): Script => () => Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
-const openThen = (events: { id: string; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script => async (o) => {
-  o.onOpen?.();
-  for (const e of events) o.onEvent(e);
-  if (end === 'hang') return hang(o, 'open');
-  return events.at(-1)?.id ?? null;
-};
+const fail =
+  (status?: number): Script =>
+  () =>
+    Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
+const openThen =
+  (events: { id: string; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script =>
+  async (o) => {
+    o.onOpen?.();
+    for (const e of events) o.onEvent(e);
+    if (end === 'hang') return hang(o, 'open');
+    return events.at(-1)?.id ?? null;
+  };
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -49,12 +64,24 @@ describe('following an order stream', () => {
         { id: '1', event: 'order', data: data('ACCEPTED') },
         { id: '2', event: 'position', data: data('ACCEPTED', 'position') },
         { id: '3', event: 'hello', data: '{}' },
-        { id: '4', event: 'order', data: JSON.stringify({ ...JSON.parse(data('COOKING')), orderId: '99999999-9999-4999-8999-999999999999' }) },
+        {
+          id: '4',
+          event: 'order',
+          data: JSON.stringify({ ...JSON.parse(data('COOKING')), orderId: '99999999-9999-4999-8999-999999999999' }),
+        },
       ]),
     );
     const events: OrderEvent[] = [];
     const opens: boolean[] = [];
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => 'tok', read, random: () => 0.5, onEvent: (e) => events.push(e), onOpen: (r) => opens.push(r) });
+    const stream = followOrderStream({
+      orderId: ORDER_ID,
+      url: '/e',
+      token: () => 'tok',
+      read,
+      random: () => 0.5,
+      onEvent: (e) => events.push(e),
+      onOpen: (r) => opens.push(r),
+    });
     await flush();
     expect(events.map((e) => [e.type, e.status])).toEqual([
       ['order', 'ACCEPTED'],
@@ -74,7 +101,15 @@ describe('following an order stream', () => {
   it('waits longer after each failure in a row and falls back to asking after three', async () => {
     const { read } = server(fail(), fail(503), fail());
     const fallback: boolean[] = [];
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {}, onFallback: (f) => fallback.push(f) });
+    const stream = followOrderStream({
+      orderId: ORDER_ID,
+      url: '/e',
+      token: () => null,
+      read,
+      random: () => 0.5,
+      onEvent: () => {},
+      onFallback: (f) => fallback.push(f),
+    });
     await flush();
     expect(read).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
@@ -91,7 +126,15 @@ describe('following an order stream', () => {
   it('stops asking for the fallback once a connection has held', async () => {
     const { read } = server(fail(), fail(), fail(), openThen([], 'hang'));
     const fallback: boolean[] = [];
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, random: () => 0.5, onEvent: () => {}, onFallback: (f) => fallback.push(f) });
+    const stream = followOrderStream({
+      orderId: ORDER_ID,
+      url: '/e',
+      token: () => null,
+      read,
+      random: () => 0.5,
+      onEvent: () => {},
+      onFallback: (f) => fallback.push(f),
+    });
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
     expect(read).toHaveBeenCalledTimes(4);
     expect(fallback).toEqual([true]);
@@ -104,7 +147,15 @@ describe('following an order stream', () => {
     const { read } = server(fail(404));
     const refused: number[] = [];
     const fallback: boolean[] = [];
-    followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => null, read, onEvent: () => {}, onRefused: (s) => refused.push(s), onFallback: (f) => fallback.push(f) });
+    followOrderStream({
+      orderId: ORDER_ID,
+      url: '/e',
+      token: () => null,
+      read,
+      onEvent: () => {},
+      onRefused: (s) => refused.push(s),
+      onFallback: (f) => fallback.push(f),
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(read).toHaveBeenCalledTimes(1);
     expect(refused).toEqual([404]);
@@ -124,7 +175,15 @@ describe('following an order stream', () => {
     );
     const events: string[] = [];
     let resets = 0;
-    const stream = followOrderStream({ orderId: ORDER_ID, url: '/e', token: () => 'tok', read, random: () => 0.5, onEvent: (e) => events.push(e.status), onReset: () => (resets += 1) });
+    const stream = followOrderStream({
+      orderId: ORDER_ID,
+      url: '/e',
+      token: () => 'tok',
+      read,
+      random: () => 0.5,
+      onEvent: (e) => events.push(e.status),
+      onReset: () => (resets += 1),
+    });
     await flush();
     expect(resets).toBe(0);
     await vi.advanceTimersByTimeAsync(1000);

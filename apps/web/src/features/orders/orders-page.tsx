@@ -32,7 +32,11 @@ function Orders({ userId }: { userId: string }) {
   }, [t]);
 
   return (
-    <div data-testid="orders-page" data-tab={tab} className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="orders-page"
+      data-tab={tab}
+      className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <BackLink to="/profile" label={t('orders.backToProfile')} />
       <h1 className="mt-2 mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('orders.title')}</h1>
 
@@ -113,7 +117,15 @@ function ArchiveOrders({ userId }: { userId: string }) {
   if (error && !data) return <LoadError error={error} retry={() => void refetch()} />;
   const orders = data?.pages.flatMap((p) => p.content) ?? [];
   if (orders.length === 0) {
-    return <EmptyState testId="orders-empty-archive" framed icon={<ClockIcon size={28} />} title={t('orders.emptyArchiveTitle')} text={t('orders.emptyArchiveText')} />;
+    return (
+      <EmptyState
+        testId="orders-empty-archive"
+        framed
+        icon={<ClockIcon size={28} />}
+        title={t('orders.emptyArchiveTitle')}
+        text={t('orders.emptyArchiveText')}
+      />
+    );
   }
   return (
     <>
@@ -123,7 +135,14 @@ function ArchiveOrders({ userId }: { userId: string }) {
         ))}
       </OrderList>
       {hasNextPage && (
-        <Button variant="secondary" wide className="mt-4" testId="orders-more" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        <Button
+          variant="secondary"
+          wide
+          className="mt-4"
+          testId="orders-more"
+          busy={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+        >
           {t('orders.showMore')}
         </Button>
       )}

@@ -18,7 +18,8 @@ const user = (userId: string) => `/orders/v1/orders/user/${encodeURIComponent(us
 const one = (id: string) => `/orders/v1/orders/${encodeURIComponent(id)}`;
 
 /** `GET /orders/v1/orders/user/{userId}/active` (WITH_TOKEN): not CLOSED, DELIVERED or CANCELED, newest first. */
-export const fetchActiveOrders = (userId: string, signal?: AbortSignal): Promise<Order[]> => http<Order[]>(`${user(userId)}/active`, { auth: true, signal });
+export const fetchActiveOrders = (userId: string, signal?: AbortSignal): Promise<Order[]> =>
+  http<Order[]>(`${user(userId)}/active`, { auth: true, signal });
 
 /** `GET /orders/v1/orders/user/{userId}?page&size&onlyArchive=true` (WITH_TOKEN): finished orders, pages from 0. */
 export const fetchArchivePage = (userId: string, page: number, signal?: AbortSignal): Promise<OrderPage> =>
@@ -28,7 +29,8 @@ export const fetchArchivePage = (userId: string, page: number, signal?: AbortSig
 export const fetchOrder = (id: string, signal?: AbortSignal): Promise<Order> => http<Order>(one(id), { auth: true, signal });
 
 /** `POST /orders/v1/orders/{id}/cancel` (WITH_TOKEN). */
-export const cancelOrder = (id: string, body: CancelOrderRequest): Promise<Order> => http<Order>(`${one(id)}/cancel`, { method: 'POST', auth: true, body });
+export const cancelOrder = (id: string, body: CancelOrderRequest): Promise<Order> =>
+  http<Order>(`${one(id)}/cancel`, { method: 'POST', auth: true, body });
 
 /** `POST /orders/v1/orders/{id}/hide` (WITH_TOKEN): a finished order leaves the history. */
 export const hideOrder = (id: string): Promise<void> => http<void>(`${one(id)}/hide`, { method: 'POST', auth: true });
@@ -48,13 +50,15 @@ export const archiveQuery = (userId: string) =>
  * One order. Its page keeps it fresh from the order's event stream (`use-order-events.ts`): a paid order, an accepted
  * one, one on its way turn up at once; only while the stream keeps failing does the page ask again now and then.
  */
-export const orderQuery = (id: string) => queryOptions({ queryKey: orderKeys.one(id), queryFn: ({ signal }) => fetchOrder(id, signal), retry: false });
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: orderKeys.one(id), queryFn: ({ signal }) => fetchOrder(id, signal), retry: false });
 
 /** `GET /deliveries/v1/delivery/courier/{orderId}` (WITH_TOKEN): the branch, the address and the courier of the customer's own order, for its map. */
 export const fetchTracking = (id: string, signal?: AbortSignal): Promise<CourierTracking> =>
   http<CourierTracking>(`/deliveries/v1/delivery/courier/${encodeURIComponent(id)}`, { auth: true, signal });
 
-export const trackingQuery = (id: string) => queryOptions({ queryKey: orderKeys.tracking(id), queryFn: ({ signal }) => fetchTracking(id, signal), retry: false });
+export const trackingQuery = (id: string) =>
+  queryOptions({ queryKey: orderKeys.tracking(id), queryFn: ({ signal }) => fetchTracking(id, signal), retry: false });
 
 /** `GET /payments/v2/checkout/{id}` (WITH_TOKEN): the provider's page for paying the customer's own unpaid order. */
 export const fetchPaymentCheckout = (id: string, lang: string): Promise<PaymentCheckout> =>

@@ -110,8 +110,19 @@ export function TrackingMap({ tracking }: { tracking: CourierTracking }) {
     // The map has no writing direction of its own; its controls stay where Leaflet puts them. `isolate` keeps Leaflet's
     // layers under the panel, whose rounded edge covers the map's last 24 px; the attribution sits above that edge
     // (`!`: Leaflet's own CSS is outside Tailwind's layers and would win).
-    <div dir="ltr" data-testid="tracking-map" className="isolate size-full bg-surface-2 [&_.leaflet-bottom]:bottom-6! [&_.leaflet-container]:bg-surface-2 [&_.leaflet-container]:font-sans">
-      <MapContainer center={courier ?? address ?? branch} zoom={ZOOM} zoomControl={false} attributionControl className="size-full" aria-label={t('orders.map.title')}>
+    <div
+      dir="ltr"
+      data-testid="tracking-map"
+      className="isolate size-full bg-surface-2 [&_.leaflet-bottom]:bottom-6! [&_.leaflet-container]:bg-surface-2 [&_.leaflet-container]:font-sans"
+    >
+      <MapContainer
+        center={courier ?? address ?? branch}
+        zoom={ZOOM}
+        zoomControl={false}
+        attributionControl
+        className="size-full"
+        aria-label={t('orders.map.title')}
+      >
         <TileLayer url={TILE_URL} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
         <PlaceMarker at={branch} icon={branchIcon} title={branchName} />
         {address && <PlaceMarker at={address} icon={addressIcon} title={t('orders.map.address')} />}

@@ -68,10 +68,16 @@ export function useOrderEvents(orderId: string, enabled: boolean, handlers: Orde
  * event goes into the cache (`takeOrderEvent`); a stream opened without a last event id reads the query again (what
  * happened meanwhile is not replayed), as does a reset (more was missed than the server replays); only while the stream keeps failing is it asked for every `FALLBACK_POLL_MS`.
  */
-export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends QueryKey>(id: string, options: UseQueryOptions<T, Error, T, K> & { queryKey: K }) {
+export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends QueryKey>(
+  id: string,
+  options: UseQueryOptions<T, Error, T, K> & { queryKey: K },
+) {
   const queryClient = useQueryClient();
   const [fallback, setFallback] = useState(false);
-  const query = useQuery({ ...options, refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false) });
+  const query = useQuery({
+    ...options,
+    refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false),
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
   useOrderEvents(id, query.data ? isLive(query.data.status) : false, {
     onEvent: (event) => takeOrderEvent(queryClient, event),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@dasturxon/domain';
-import { choicePrice, choiceProblems, choiceRoom, chosenList, modificationPrice, toggleModification, type Chosen } from './product-choice.ts';
+import {
+  choicePrice,
+  choiceProblems,
+  choiceRoom,
+  chosenList,
+  modificationPrice,
+  toggleModification,
+  type Chosen,
+} from './product-choice.ts';
 
 const mod = (id: string, groupId: string, price: number) => ({ id, groupId, name: { ru: id }, image: '', price, priority: 0 });
 const burger = {

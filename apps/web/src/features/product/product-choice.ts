@@ -1,4 +1,16 @@
-import { checkModifications, checkRoom, chosenOf, priceLine, pricedProductOfMenu, pricingLineOf, sum, type LinePrice, type LineProblem, type Product, type RoomCheck } from '@dasturxon/domain';
+import {
+  checkModifications,
+  checkRoom,
+  chosenOf,
+  priceLine,
+  pricedProductOfMenu,
+  pricingLineOf,
+  sum,
+  type LinePrice,
+  type LineProblem,
+  type Product,
+  type RoomCheck,
+} from '@dasturxon/domain';
 
 /*
  * The customer's choice on a product: which modifications, how many units. Pure, so the rules of
@@ -59,7 +71,11 @@ export function choiceProblems(product: Pick<Product, 'id' | 'modificationGroups
 }
 
 /** What the line costs, by the quote's own line rule: what the customer will pay, and the price before the product's discount. */
-export function choicePrice(product: Pick<Product, 'costPrice' | 'discount' | 'modificationGroups'>, chosen: Chosen, quantity: number): LinePrice {
+export function choicePrice(
+  product: Pick<Product, 'costPrice' | 'discount' | 'modificationGroups'>,
+  chosen: Chosen,
+  quantity: number,
+): LinePrice {
   const known = pricedProductOfMenu(product);
   return priceLine(pricingLineOf(known, quantity, chosenOf(known, chosenList(chosen))));
 }

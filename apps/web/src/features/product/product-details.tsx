@@ -11,7 +11,15 @@ import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { ClockIcon } from '../../shared/ui/icons.tsx';
 import { CheckIcon } from '../../shared/ui/more-icons.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { choicePrice, choiceProblems, choiceRoom, chosenList, modificationPrice, toggleModification, type Chosen } from './product-choice.ts';
+import {
+  choicePrice,
+  choiceProblems,
+  choiceRoom,
+  chosenList,
+  modificationPrice,
+  toggleModification,
+  type Chosen,
+} from './product-choice.ts';
 import { FlameIcon, MinusIcon, PlusIcon, ScaleIcon, StarIcon } from './product-icons.tsx';
 
 export type DetailsLayout = 'sheet' | 'popup' | 'page';
@@ -82,12 +90,16 @@ export function ProductDetails({
   const info = (
     <div className={layout === 'page' ? '' : 'px-5 pt-4 pb-6'}>
       <Labels product={product} />
-      <Title className={`${layout === 'page' ? 'text-[28px] md:text-4xl' : 'text-2xl'} leading-tight font-extrabold tracking-tight text-balance`}>
+      <Title
+        className={`${layout === 'page' ? 'text-[28px] md:text-4xl' : 'text-2xl'} leading-tight font-extrabold tracking-tight text-balance`}
+      >
         <bdi>{name}</bdi>
       </Title>
       <p className="mt-1.5 flex flex-wrap items-baseline gap-x-2" data-testid="product-price">
         <span className="text-xl font-extrabold">{formatSum(product.price)}</span>
-        {product.discount > 0 && product.costPrice > product.price && <s className="text-[15px] text-muted">{formatSum(product.costPrice)}</s>}
+        {product.discount > 0 && product.costPrice > product.price && (
+          <s className="text-[15px] text-muted">{formatSum(product.costPrice)}</s>
+        )}
       </p>
       <Facts product={product} />
       {pickText(product.description, language) && (
@@ -120,7 +132,11 @@ export function ProductDetails({
       }
     >
       {reason ? (
-        <div data-testid="product-unavailable" role="status" className="flex min-h-13 flex-col items-center justify-center rounded-2xl bg-surface-2 px-4 py-2 text-center">
+        <div
+          data-testid="product-unavailable"
+          role="status"
+          className="flex min-h-13 flex-col items-center justify-center rounded-2xl bg-surface-2 px-4 py-2 text-center"
+        >
           <span className="text-[15px] font-bold">{t('product.notAvailable')}</span>
           <span className="text-[13px] text-muted">{t(`menu.reason.${reason}`)}</span>
         </div>
@@ -133,7 +149,9 @@ export function ProductDetails({
               className={`mb-2.5 text-center text-[13px] font-semibold ${stockMessage || soldOutForYou ? 'text-red-600 dark:text-red-400' : 'text-muted'}`}
             >
               {stockMessage ??
-                (soldOutForYou ? t('product.notEnough', { max: 0 }) : t('product.chooseFirst', { names: missing.map((g) => pickText(g.name, language)).join(', ') }))}
+                (soldOutForYou
+                  ? t('product.notEnough', { max: 0 })
+                  : t('product.chooseFirst', { names: missing.map((g) => pickText(g.name, language)).join(', ') }))}
             </p>
           )}
           <div className="flex items-center gap-3">
@@ -147,10 +165,20 @@ export function ProductDetails({
               >
                 <MinusIcon size={20} />
               </button>
-              <output data-testid="product-quantity-value" aria-live="polite" className="min-w-7 text-center text-lg font-extrabold tabular-nums">
+              <output
+                data-testid="product-quantity-value"
+                aria-live="polite"
+                className="min-w-7 text-center text-lg font-extrabold tabular-nums"
+              >
                 {quantity}
               </output>
-              <button type="button" onClick={() => changeQuantity(quantity + 1)} aria-label={t('menu.more')} data-testid="product-quantity-plus" className="grid h-13 w-11 place-items-center rounded-2xl">
+              <button
+                type="button"
+                onClick={() => changeQuantity(quantity + 1)}
+                aria-label={t('menu.more')}
+                data-testid="product-quantity-plus"
+                className="grid h-13 w-11 place-items-center rounded-2xl"
+              >
                 <PlusIcon size={20} />
               </button>
             </div>
@@ -187,7 +215,11 @@ export function ProductDetails({
   }
   return (
     <>
-      <div data-testid="product-details" data-product-id={product.id} className="min-h-0 flex-1 overflow-y-auto overscroll-contain md:grid md:grid-cols-2 md:items-start">
+      <div
+        data-testid="product-details"
+        data-product-id={product.id}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain md:grid md:grid-cols-2 md:items-start"
+      >
         <div className={layout === 'popup' ? 'md:sticky md:top-0 md:p-4 md:pe-0' : ''}>{gallery}</div>
         {info}
       </div>
@@ -228,9 +260,15 @@ function Facts({ product }: { product: MenuProduct }) {
       ? t('product.cookingTime', { min: product.timeCookingMin, max: product.timeCookingMax })
       : null;
   const facts: { key: string; icon: ReactNode; text: string }[] = [];
-  if (grade) facts.push({ key: 'grade', icon: <StarIcon size={16} className="text-amber-500" />, text: `${formatNumber(grade.grade)} · ${t('product.grades', { count: grade.count })}` });
+  if (grade)
+    facts.push({
+      key: 'grade',
+      icon: <StarIcon size={16} className="text-amber-500" />,
+      text: `${formatNumber(grade.grade)} · ${t('product.grades', { count: grade.count })}`,
+    });
   if (measure) facts.push({ key: 'measure', icon: <ScaleIcon size={16} />, text: measure });
-  if (product.calorie) facts.push({ key: 'calorie', icon: <FlameIcon size={16} />, text: t('product.calories', { value: formatNumber(product.calorie) }) });
+  if (product.calorie)
+    facts.push({ key: 'calorie', icon: <FlameIcon size={16} />, text: t('product.calories', { value: formatNumber(product.calorie) }) });
   if (time) facts.push({ key: 'time', icon: <ClockIcon size={16} />, text: time });
   if (!facts.length) return null;
   return (
@@ -378,7 +416,14 @@ function ModificationGroupView({
                 >
                   {input}
                   {m.image ? (
-                    <img src={imageUrl(m.image, { width: 144, height: 144 })} alt="" width={64} height={64} loading="lazy" className="size-16 rounded-xl object-cover" />
+                    <img
+                      src={imageUrl(m.image, { width: 144, height: 144 })}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      className="size-16 rounded-xl object-cover"
+                    />
                   ) : (
                     <span className="size-16 rounded-xl bg-surface" />
                   )}
@@ -395,7 +440,11 @@ function ModificationGroupView({
           }
           return (
             <li key={m.id} className="border-b border-line last:border-b-0">
-              <label data-testid="modification-option" data-modification-id={m.id} className={`relative flex min-h-13 cursor-pointer items-center gap-3 py-2 ${blocked ? 'opacity-45' : ''}`}>
+              <label
+                data-testid="modification-option"
+                data-modification-id={m.id}
+                className={`relative flex min-h-13 cursor-pointer items-center gap-3 py-2 ${blocked ? 'opacity-45' : ''}`}
+              >
                 {input}
                 <span
                   aria-hidden="true"

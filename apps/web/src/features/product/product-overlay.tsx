@@ -41,9 +41,22 @@ export function ProductOverlay({ productId, view }: { productId: string; view: P
   return view === 'sheet' && !wide ? <Sheet productId={productId} onClosed={close} /> : <Popup productId={productId} onClosed={close} />;
 }
 
-function Body({ productId, layout, Title, onDone }: { productId: string; layout: 'sheet' | 'popup'; Title: (p: { className?: string; children?: ReactNode }) => ReactNode; onDone: () => void }) {
+function Body({
+  productId,
+  layout,
+  Title,
+  onDone,
+}: {
+  productId: string;
+  layout: 'sheet' | 'popup';
+  Title: (p: { className?: string; children?: ReactNode }) => ReactNode;
+  onDone: () => void;
+}) {
   const { product, category, isPending, error, refetch } = useProduct(productId);
-  if (product) return <ProductDetails product={product} layout={layout} Title={Title} withoutCart={category?.isWithoutCart ?? false} onAdded={onDone} />;
+  if (product)
+    return (
+      <ProductDetails product={product} layout={layout} Title={Title} withoutCart={category?.isWithoutCart ?? false} onAdded={onDone} />
+    );
   if (isPending) return <ProductSkeleton layout={layout} title={<Title className="sr-only">…</Title>} />;
   return <ProductMissing error={error} onRetry={refetch} Title={Title} />;
 }

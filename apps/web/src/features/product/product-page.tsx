@@ -37,11 +37,19 @@ export function ProductPage() {
   return (
     <div data-testid="product-page" className="mx-auto max-w-5xl px-4 pt-3 pb-8 md:pt-6">
       <div className="mb-3 flex items-center gap-2">
-        <button type="button" onClick={back} aria-label={t('common.back')} className="grid size-10 place-items-center rounded-full bg-surface transition-colors hover:bg-surface-2">
+        <button
+          type="button"
+          onClick={back}
+          aria-label={t('common.back')}
+          className="grid size-10 place-items-center rounded-full bg-surface transition-colors hover:bg-surface-2"
+        >
           <BackIcon size={20} className="rtl:-scale-x-100" />
         </button>
         {category && (
-          <Link to={`/category?id=${encodeURIComponent(category.id)}`} className="truncate text-sm font-semibold text-muted hover:text-ink hover:underline">
+          <Link
+            to={`/category?id=${encodeURIComponent(category.id)}`}
+            className="truncate text-sm font-semibold text-muted hover:text-ink hover:underline"
+          >
             {pickText(category.name, language)}
           </Link>
         )}

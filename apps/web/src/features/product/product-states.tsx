@@ -12,10 +12,17 @@ const bone = 'rounded-xl bg-surface-2 motion-safe:animate-pulse';
 export function ProductSkeleton({ layout, title }: { layout: 'sheet' | 'popup' | 'page'; title?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div data-testid="product-skeleton" role="status" aria-busy="true" className={layout === 'page' ? 'md:grid md:grid-cols-2 md:gap-10' : 'min-h-0 flex-1 overflow-hidden'}>
+    <div
+      data-testid="product-skeleton"
+      role="status"
+      aria-busy="true"
+      className={layout === 'page' ? 'md:grid md:grid-cols-2 md:gap-10' : 'min-h-0 flex-1 overflow-hidden'}
+    >
       {title}
       <span className="sr-only">{t('common.loading')}</span>
-      <div className={`${layout === 'sheet' ? 'aspect-[4/3]' : 'aspect-square rounded-3xl'} w-full bg-surface-2 motion-safe:animate-pulse`} />
+      <div
+        className={`${layout === 'sheet' ? 'aspect-[4/3]' : 'aspect-square rounded-3xl'} w-full bg-surface-2 motion-safe:animate-pulse`}
+      />
       <div className={layout === 'page' ? 'pt-5' : 'px-5 pt-4 pb-6'}>
         <div className={`h-8 w-3/4 ${bone}`} />
         <div className={`mt-3 h-4 w-1/2 ${bone}`} />
@@ -28,7 +35,15 @@ export function ProductSkeleton({ layout, title }: { layout: 'sheet' | 'popup' |
 }
 
 /** A product that does not exist (another brand's, or removed), or that could not be loaded; its title drawn with `Title` (the page's h1, the sheet's title). */
-export function ProductMissing({ error, onRetry, Title }: { error: unknown; onRetry: () => void; Title: ElementType<{ className?: string; children?: ReactNode }> }) {
+export function ProductMissing({
+  error,
+  onRetry,
+  Title,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  Title: ElementType<{ className?: string; children?: ReactNode }>;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const notFound = error instanceof HttpError && error.status === 404;

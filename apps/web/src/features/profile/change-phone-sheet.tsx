@@ -26,7 +26,15 @@ interface Sent {
 }
 
 /** The phone change: the new number, the code sent to it, done. Mounted afresh for each opening (its `key`), so each starts at the first step. */
-export function ChangePhoneSheet({ open, onOpenChange, currentPhone }: { open: boolean; onOpenChange: (open: boolean) => void; currentPhone: string | null }) {
+export function ChangePhoneSheet({
+  open,
+  onOpenChange,
+  currentPhone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentPhone: string | null;
+}) {
   const { t } = useTranslation();
   const messages = usePhoneMessages();
   const queryClient = useQueryClient();
@@ -43,7 +51,12 @@ export function ChangePhoneSheet({ open, onOpenChange, currentPhone }: { open: b
     try {
       const answer = await requestPhoneChange(target);
       const now = Date.now();
-      setSent({ phone: answer.phone, codeLength: answer.codeLength, resendAt: now + answer.resendAfterSeconds * 1000, expiresAt: now + answer.expiresInSeconds * 1000 });
+      setSent({
+        phone: answer.phone,
+        codeLength: answer.codeLength,
+        resendAt: now + answer.resendAfterSeconds * 1000,
+        expiresAt: now + answer.expiresInSeconds * 1000,
+      });
     } catch (failure) {
       const wait = retryAfterSeconds(failure);
       if (failure instanceof HttpError && failure.code === 'OTP_TOO_EARLY' && wait) {
@@ -87,7 +100,12 @@ export function ChangePhoneSheet({ open, onOpenChange, currentPhone }: { open: b
     try {
       const answer = await requestPhoneChange(sent.phone);
       const now = Date.now();
-      setSent({ phone: answer.phone, codeLength: answer.codeLength, resendAt: now + answer.resendAfterSeconds * 1000, expiresAt: now + answer.expiresInSeconds * 1000 });
+      setSent({
+        phone: answer.phone,
+        codeLength: answer.codeLength,
+        resendAt: now + answer.resendAfterSeconds * 1000,
+        expiresAt: now + answer.expiresInSeconds * 1000,
+      });
     } catch (failure) {
       const wait = retryAfterSeconds(failure);
       if (wait) setSent({ ...sent, resendAt: Date.now() + wait * 1000 });
@@ -101,7 +119,11 @@ export function ChangePhoneSheet({ open, onOpenChange, currentPhone }: { open: b
       onOpenChange={(o) => !busy && onOpenChange(o)}
       dismissible={!busy}
       testId="change-phone-sheet"
-      icon={<span className="grid size-14 place-items-center rounded-2xl bg-brand text-on-brand">{sent ? <MessageIcon size={28} /> : <PhoneIcon size={28} />}</span>}
+      icon={
+        <span className="grid size-14 place-items-center rounded-2xl bg-brand text-on-brand">
+          {sent ? <MessageIcon size={28} /> : <PhoneIcon size={28} />}
+        </span>
+      }
       title={sent ? t('auth.confirm.title') : t('profile.phone.title')}
       description={sent ? <CodeSentTo phone={sent.phone} /> : t('profile.phone.text')}
     >

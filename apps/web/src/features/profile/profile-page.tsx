@@ -81,7 +81,10 @@ function CustomerProfile() {
         data-testid="profile-card"
         className="flex items-center gap-4 rounded-3xl border border-line bg-surface p-4 shadow-[0_1px_2px_rgb(0_0_0/0.04)] transition-colors hover:bg-surface-2"
       >
-        <span aria-hidden="true" className="grid size-16 shrink-0 place-items-center rounded-full bg-brand text-2xl font-extrabold text-on-brand">
+        <span
+          aria-hidden="true"
+          className="grid size-16 shrink-0 place-items-center rounded-full bg-brand text-2xl font-extrabold text-on-brand"
+        >
           {initials(user) || <UserIcon size={30} />}
         </span>
         <span className="min-w-0 flex-1">
@@ -131,10 +134,18 @@ function CustomerProfile() {
             }
           />
         )}
-        {settings.deliveryActive && <MenuLink to="/profile/address" testId="profile-link-addresses" icon={<MapPinIcon />} label={t('profile.menu.addresses')} />}
-        {settings.promoActive && <MenuLink to="/profile/promos" testId="profile-link-promos" icon={<TicketIcon />} label={t('profile.menu.promos')} />}
-        {settings.favouriteActive && <MenuLink to="/profile/favorites" testId="profile-link-favorites" icon={<HeartIcon />} label={t('profile.menu.favorites')} />}
-        {settings.cardActive && <MenuLink to="/profile/cards" testId="profile-link-cards" icon={<CardIcon />} label={t('profile.menu.cards')} />}
+        {settings.deliveryActive && (
+          <MenuLink to="/profile/address" testId="profile-link-addresses" icon={<MapPinIcon />} label={t('profile.menu.addresses')} />
+        )}
+        {settings.promoActive && (
+          <MenuLink to="/profile/promos" testId="profile-link-promos" icon={<TicketIcon />} label={t('profile.menu.promos')} />
+        )}
+        {settings.favouriteActive && (
+          <MenuLink to="/profile/favorites" testId="profile-link-favorites" icon={<HeartIcon />} label={t('profile.menu.favorites')} />
+        )}
+        {settings.cardActive && (
+          <MenuLink to="/profile/cards" testId="profile-link-cards" icon={<CardIcon />} label={t('profile.menu.cards')} />
+        )}
       </MenuGroup>
 
       {languages.length > 1 && (
@@ -189,11 +200,14 @@ function MenuGroup({ children }: { children: ReactNode }) {
   return <ul className="mt-4 divide-y divide-line overflow-hidden rounded-3xl border border-line bg-surface">{children}</ul>;
 }
 
-const rowClass = 'flex min-h-14 w-full items-center gap-3.5 px-4 py-3 text-start text-[16px] font-semibold transition-colors hover:bg-surface-2 focus-visible:bg-surface-2';
+const rowClass =
+  'flex min-h-14 w-full items-center gap-3.5 px-4 py-3 text-start text-[16px] font-semibold transition-colors hover:bg-surface-2 focus-visible:bg-surface-2';
 
 function RowIcon({ children, danger }: { children: ReactNode; danger?: boolean }) {
   return (
-    <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${danger ? 'bg-red-600/10 text-red-600 dark:text-red-400' : 'bg-surface-2 text-ink'}`}>
+    <span
+      className={`grid size-10 shrink-0 place-items-center rounded-xl ${danger ? 'bg-red-600/10 text-red-600 dark:text-red-400' : 'bg-surface-2 text-ink'}`}
+    >
       {children}
     </span>
   );
@@ -231,7 +245,12 @@ function MenuButton({
 }) {
   return (
     <li>
-      <button type="button" data-testid={testId} onClick={onClick} className={`${rowClass} ${danger ? 'text-red-600 dark:text-red-400' : ''}`}>
+      <button
+        type="button"
+        data-testid={testId}
+        onClick={onClick}
+        className={`${rowClass} ${danger ? 'text-red-600 dark:text-red-400' : ''}`}
+      >
         <RowIcon danger={danger}>{icon}</RowIcon>
         <span className="flex-1">{label}</span>
         {value && <span className="text-[15px] font-medium text-muted">{value}</span>}
@@ -241,7 +260,15 @@ function MenuButton({
   );
 }
 
-function LanguageSheet({ open, onOpenChange, languages }: { open: boolean; onOpenChange: (open: boolean) => void; languages: UiLanguage[] }) {
+function LanguageSheet({
+  open,
+  onOpenChange,
+  languages,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  languages: UiLanguage[];
+}) {
   const { t } = useTranslation();
   const current = useLanguage();
   const changeLanguage = useChangeLanguage();
@@ -263,7 +290,9 @@ function LanguageSheet({ open, onOpenChange, languages }: { open: boolean; onOpe
               onClick={() => choose(lang)}
               className="flex h-14 w-full items-center gap-3.5 rounded-2xl px-3 text-start text-[16px] transition-colors hover:bg-surface-2 aria-checked:bg-surface-2 aria-checked:font-bold"
             >
-              <span className="grid size-10 place-items-center rounded-xl bg-surface-2 text-xs font-bold text-muted">{LANGUAGE_MARKS[lang]}</span>
+              <span className="grid size-10 place-items-center rounded-xl bg-surface-2 text-xs font-bold text-muted">
+                {LANGUAGE_MARKS[lang]}
+              </span>
               <span className="flex-1" dir="auto">
                 {LANGUAGE_NAMES[lang]}
               </span>

@@ -24,7 +24,11 @@ describe('the personal-information form', () => {
     const before = valuesOf({ ...user, email: 'a@b.uz', birthday: '1990-01-02' });
     expect(changesOf(before, before)).toEqual({});
     expect(changesOf(before, { ...before, firstName: ' Aziza ', lastName: ' Karimova ' })).toEqual({ lastName: 'Karimova' });
-    expect(changesOf(before, { ...before, email: '', birthday: '', gender: 'female' })).toEqual({ email: null, birthday: null, gender: 'female' });
+    expect(changesOf(before, { ...before, email: '', birthday: '', gender: 'female' })).toEqual({
+      email: null,
+      birthday: null,
+      gender: 'female',
+    });
   });
 
   it('needs a first name, a real e-mail and a plausible birthday', () => {
@@ -41,7 +45,12 @@ describe('the personal-information form', () => {
   });
 
   it('finds the field a validation answer names', () => {
-    const body = { code: 'VALIDATION_FAILED', message: '', description: { ru: '', uz: '', eng: '' }, details: { fields: [{ field: 'body.email', message: 'Invalid email' }] } };
+    const body = {
+      code: 'VALIDATION_FAILED',
+      message: '',
+      description: { ru: '', uz: '', eng: '' },
+      details: { fields: [{ field: 'body.email', message: 'Invalid email' }] },
+    };
     expect(serverField(new HttpError('http', 400, body as never, ''))).toBe('email');
     expect(serverField(new Error('x'))).toBeNull();
   });

@@ -71,7 +71,10 @@ function UserForm({ user }: { user: User }) {
   };
 
   return (
-    <div data-testid="profile-user-page" className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <div
+      data-testid="profile-user-page"
+      className="mx-auto w-full max-w-xl px-4 pt-3 pb-10 motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <Link
         to="/profile"
         data-testid="profile-user-back"
@@ -112,7 +115,11 @@ function UserForm({ user }: { user: User }) {
           <div>
             <span className="mb-1.5 block text-sm font-semibold text-muted">{t('profile.user.phone')}</span>
             <div className="flex h-13 items-center gap-2 rounded-2xl bg-surface-2 ps-4 pe-1.5">
-              <bdi dir="ltr" data-testid="user-phone" className="min-w-0 flex-1 truncate text-[16px] font-semibold whitespace-nowrap tabular-nums rtl:text-end">
+              <bdi
+                dir="ltr"
+                data-testid="user-phone"
+                className="min-w-0 flex-1 truncate text-[16px] font-semibold whitespace-nowrap tabular-nums rtl:text-end"
+              >
                 {formatPhone(user.phone)}
               </bdi>
               <button

@@ -33,7 +33,11 @@ const emit = () => listeners.forEach((l) => l());
 export function useSearchHistory() {
   const { id } = useCurrentMerchant();
   const key = historyKey(id);
-  const raw = useSyncExternalStore(subscribe, () => readStored(key) ?? '[]', () => '[]');
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readStored(key) ?? '[]',
+    () => '[]',
+  );
   const history = parseHistory(raw);
   const remember = useCallback(
     (query: string) => {

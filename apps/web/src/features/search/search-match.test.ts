@@ -4,14 +4,14 @@ import { matchScore, queryKeys, searchItems, searchKey } from './search-match.ts
 const names = (ru: string, uz: string, eng: string) => [ru, uz, eng];
 const MENU = [
   { id: 'cheeseburger', names: names('Чизбургер', 'Chizburger', 'Cheeseburger') },
-  { id: 'double', names: names('Двойной чизбургер', "Ikki qavatli chizburger", 'Double Cheeseburger') },
+  { id: 'double', names: names('Двойной чизбургер', 'Ikki qavatli chizburger', 'Double Cheeseburger') },
   { id: 'plov', names: names('Ташкентский плов', 'Toshkent oshi', 'Tashkent plov') },
   { id: 'lavash', names: names('Острый лаваш', 'Achchiq lavash', 'Spicy Lavash') },
   { id: 'ayran', names: names('Айран', 'Ayron', 'Ayran') },
   { id: 'wings', names: names('Острые крылышки, 6 шт.', 'Achchiq qanotchalar, 6 dona', 'Hot Wings, 6 pcs') },
   { id: 'hotdog', names: names('Хот-дог', 'Xot-dog', 'Hot dog') },
   { id: 'orik', names: names('Компот из урюка', "O'rik kompoti", 'Apricot compote') },
-  { id: 'gosht', names: names('Мясо', "Go‘sht", 'Meat') },
+  { id: 'gosht', names: names('Мясо', 'Go‘sht', 'Meat') },
 ];
 const find = (query: string) => searchItems(MENU, query, (i) => i.names).map((i) => i.id);
 

@@ -6,11 +6,51 @@
  */
 
 const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sh', ъ: '', ы: 'i', ь: '',
-  э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'yo',
+  ж: 'j',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sh',
+  ъ: '',
+  ы: 'i',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
   // Uzbek and Kazakh Cyrillic letters.
-  ў: 'o', қ: 'k', ғ: 'g', ҳ: 'h', ә: 'a', ө: 'o', ү: 'u', ұ: 'u', һ: 'h', і: 'i', ң: 'n',
+  ў: 'o',
+  қ: 'k',
+  ғ: 'g',
+  ҳ: 'h',
+  ә: 'a',
+  ө: 'o',
+  ү: 'u',
+  ұ: 'u',
+  һ: 'h',
+  і: 'i',
+  ң: 'n',
 };
 
 const LATIN_EXTRA: Record<string, string> = { ş: 'sh', ç: 'ch', ğ: 'g', ı: 'i', ö: 'o', ü: 'u', ä: 'a', é: 'e', è: 'e', ñ: 'n', ß: 'ss' };
@@ -41,7 +81,10 @@ export function searchKey(text: string): string {
     out += CYRILLIC[ch] ?? LATIN_EXTRA[ch] ?? ch;
   }
   // Accents a keyboard adds (é, ō) go; the letters stay.
-  out = out.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(SKIP, '');
+  out = out
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(SKIP, '');
   for (const [pattern, replacement] of FOLDS) out = out.replace(pattern, replacement);
   return out;
 }

@@ -91,7 +91,12 @@ export function SearchPage() {
         }}
         className="sticky top-16 z-20 -mx-4 flex items-center gap-2 bg-bg/92 px-4 py-3 backdrop-blur-md"
       >
-        <button type="button" onClick={back} aria-label={t('common.back')} className="grid size-11 shrink-0 place-items-center rounded-full bg-surface">
+        <button
+          type="button"
+          onClick={back}
+          aria-label={t('common.back')}
+          className="grid size-11 shrink-0 place-items-center rounded-full bg-surface"
+        >
           <BackIcon size={20} className="rtl:-scale-x-100" />
         </button>
         <label className="relative flex h-12 flex-1 items-center rounded-2xl bg-surface ring-brand focus-within:ring-2">
@@ -137,7 +142,12 @@ export function SearchPage() {
                 <h2 id="search-history-title" className="text-lg font-extrabold tracking-tight">
                   {t('search.history')}
                 </h2>
-                <button type="button" onClick={clear} data-testid="search-history-clear" className="rounded-full px-3 py-1.5 text-sm font-semibold text-muted hover:bg-surface hover:text-ink">
+                <button
+                  type="button"
+                  onClick={clear}
+                  data-testid="search-history-clear"
+                  className="rounded-full px-3 py-1.5 text-sm font-semibold text-muted hover:bg-surface hover:text-ink"
+                >
                   {t('search.clearHistory')}
                 </button>
               </div>
@@ -166,7 +176,10 @@ export function SearchPage() {
               <ul className="mt-3 flex flex-wrap gap-2">
                 {menu.categories.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/category?id=${encodeURIComponent(c.id)}`} className="inline-flex h-10 items-center rounded-full bg-surface px-4 text-[15px] font-semibold hover:bg-surface-2">
+                    <Link
+                      to={`/category?id=${encodeURIComponent(c.id)}`}
+                      className="inline-flex h-10 items-center rounded-full bg-surface px-4 text-[15px] font-semibold hover:bg-surface-2"
+                    >
                       {pickText(c.name, language)}
                     </Link>
                   </li>
@@ -204,7 +217,11 @@ export function SearchPage() {
           <ul data-testid="search-results" className="flex flex-col gap-2.5">
             {results.map((p) => (
               <li key={p.id}>
-                <ResultRow product={p} category={pickText(menu?.categories.find((c) => c.id === p.categoryId)?.name, language)} onOpen={() => open(p)} />
+                <ResultRow
+                  product={p}
+                  category={pickText(menu?.categories.find((c) => c.id === p.categoryId)?.name, language)}
+                  onOpen={() => open(p)}
+                />
               </li>
             ))}
           </ul>
@@ -229,10 +246,18 @@ function ResultRow({ product, category, onOpen }: { product: MenuProduct; catego
       data-orderable={String(product.isOrderable)}
       className="flex w-full items-center gap-3 rounded-3xl bg-surface p-2.5 text-start transition-colors hover:bg-surface-2"
     >
-      <Picture src={product.image} width={72} height={72} className={`size-[4.5rem] shrink-0 rounded-2xl bg-surface-2 object-cover ${reason ? 'opacity-60 grayscale' : ''}`} />
+      <Picture
+        src={product.image}
+        width={72}
+        height={72}
+        className={`size-[4.5rem] shrink-0 rounded-2xl bg-surface-2 object-cover ${reason ? 'opacity-60 grayscale' : ''}`}
+      />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-xs text-muted">{category}</span>
-        <span data-testid="search-result-name" className={`line-clamp-2 text-[15px] leading-snug font-semibold ${reason ? 'text-muted' : ''}`}>
+        <span
+          data-testid="search-result-name"
+          className={`line-clamp-2 text-[15px] leading-snug font-semibold ${reason ? 'text-muted' : ''}`}
+        >
           <bdi>{pickText(product.name, language)}</bdi>
         </span>
         <span className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-sm">

@@ -37,8 +37,16 @@ describe('lineKey', () => {
   });
 
   it('does not depend on the order the modifications were chosen in', () => {
-    expect(lineKey(BURGER, [{ id: LARGE, count: 1 }, { id: KETCHUP, count: 1 }])).toBe(
-      lineKey(BURGER, [{ id: KETCHUP, count: 1 }, { id: LARGE, count: 1 }]),
+    expect(
+      lineKey(BURGER, [
+        { id: LARGE, count: 1 },
+        { id: KETCHUP, count: 1 },
+      ]),
+    ).toBe(
+      lineKey(BURGER, [
+        { id: KETCHUP, count: 1 },
+        { id: LARGE, count: 1 },
+      ]),
     );
   });
 
@@ -68,7 +76,13 @@ describe('basket lines', () => {
   it('adds to the same line for the same choice, and a new line for another', () => {
     let lines = addLine([], { productId: BURGER, modifications: [{ id: LARGE, count: 1 }] });
     lines = addLine(lines, { productId: BURGER, count: 2, modifications: [{ id: LARGE, count: 1 }] });
-    lines = addLine(lines, { productId: BURGER, modifications: [{ id: LARGE, count: 1 }, { id: KETCHUP, count: 1 }] });
+    lines = addLine(lines, {
+      productId: BURGER,
+      modifications: [
+        { id: LARGE, count: 1 },
+        { id: KETCHUP, count: 1 },
+      ],
+    });
     lines = addLine(lines, { productId: COLA });
     expect(lines.map((l) => [l.productId, l.count, l.modifications.length])).toEqual([
       [BURGER, 3, 1],
@@ -104,9 +118,9 @@ describe('stored basket', () => {
     expect(parseBasket(null)).toEqual([]);
     expect(parseBasket('{nope')).toEqual([]);
     expect(parseBasket('"text"')).toEqual([]);
-    expect(parseBasket(JSON.stringify({ lines: [null, { productId: 5 }, { productId: COLA, count: 'x' }, { productId: BURGER, count: 2 }] }))).toEqual([
-      { key: BURGER, productId: BURGER, count: 2, modifications: [] },
-    ]);
+    expect(
+      parseBasket(JSON.stringify({ lines: [null, { productId: 5 }, { productId: COLA, count: 'x' }, { productId: BURGER, count: 2 }] })),
+    ).toEqual([{ key: BURGER, productId: BURGER, count: 2, modifications: [] }]);
   });
 });
 

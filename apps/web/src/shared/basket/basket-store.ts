@@ -106,7 +106,10 @@ export function parseBasket(raw: string | null | undefined): BasketLine[] {
 }
 
 export function serializeBasket(lines: readonly BasketLine[]): string {
-  return JSON.stringify({ version: STORAGE_VERSION, lines: lines.map(({ productId, count, modifications }) => ({ productId, count, modifications })) });
+  return JSON.stringify({
+    version: STORAGE_VERSION,
+    lines: lines.map(({ productId, count, modifications }) => ({ productId, count, modifications })),
+  });
 }
 
 type BasketStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -167,7 +170,14 @@ export function createBasketStore(merchantId: string, storage: BasketStorage | n
       const next = addLine(lines, input);
       commit(next);
       const k = lineKey(input.productId, input.modifications);
-      return next.find((l) => l.key === k) ?? { key: k, productId: input.productId, count: 0, modifications: normalizeModifications(input.modifications) };
+      return (
+        next.find((l) => l.key === k) ?? {
+          key: k,
+          productId: input.productId,
+          count: 0,
+          modifications: normalizeModifications(input.modifications),
+        }
+      );
     },
     setCount: (lineKeyValue, count) => commit(setLineCount(lines, lineKeyValue, count)),
     remove: (lineKeyValue) => commit(removeLine(lines, lineKeyValue)),

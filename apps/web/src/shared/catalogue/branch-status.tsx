@@ -3,7 +3,8 @@ import { useTranslation } from '../../i18n/i18n.ts';
 
 /** Open, closed, or closed for a holiday today (docs/spec-index.md section 4, "Branch open or closed"), as the server says. */
 export type BranchStatus = 'open' | 'closed' | 'holiday';
-export const branchStatus = (b: Pick<Branch, 'isOpen' | 'today'>): BranchStatus => (b.isOpen ? 'open' : b.today.isHoliday ? 'holiday' : 'closed');
+export const branchStatus = (b: Pick<Branch, 'isOpen' | 'today'>): BranchStatus =>
+  b.isOpen ? 'open' : b.today.isHoliday ? 'holiday' : 'closed';
 
 /** The branch's status as a small pill: green while open, grey otherwise. */
 export function StatusPill({ branch, testId = 'branch-status' }: { branch: Pick<Branch, 'isOpen' | 'today'>; testId?: string }) {

@@ -22,12 +22,14 @@ export function fetchBranch(id: string, signal?: AbortSignal): Promise<Branch> {
 }
 
 // Open or closed changes with the clock: a minute-old answer is as old as it may get.
-export const branchesQuery = () => queryOptions({ queryKey: branchKeys.all, queryFn: ({ signal }) => fetchBranches(signal), staleTime: 60_000 });
+export const branchesQuery = () =>
+  queryOptions({ queryKey: branchKeys.all, queryFn: ({ signal }) => fetchBranches(signal), staleTime: 60_000 });
 
 export const branchesOfCityQuery = (cityId: string) =>
   queryOptions({ queryKey: branchKeys.ofCity(cityId), queryFn: ({ signal }) => fetchBranchesOfCity(cityId, signal), staleTime: 60_000 });
 
-export const branchQuery = (id: string) => queryOptions({ queryKey: branchKeys.one(id), queryFn: ({ signal }) => fetchBranch(id, signal), staleTime: 60_000 });
+export const branchQuery = (id: string) =>
+  queryOptions({ queryKey: branchKeys.one(id), queryFn: ({ signal }) => fetchBranch(id, signal), staleTime: 60_000 });
 
 /**
  * The branches, fetched while `enabled` (a boolean, or the options). `live` refreshes them every

@@ -15,9 +15,25 @@ export interface PriceAmounts {
 }
 
 /** One line of amounts: a label and a sum, the sum's value in `data-amount` when given. */
-export function AmountRow({ testId, label, amount, children, strong }: { testId: string; label: ReactNode; amount?: number; children: ReactNode; strong?: boolean }) {
+export function AmountRow({
+  testId,
+  label,
+  amount,
+  children,
+  strong,
+}: {
+  testId: string;
+  label: ReactNode;
+  amount?: number;
+  children: ReactNode;
+  strong?: boolean;
+}) {
   return (
-    <div data-testid={testId} data-amount={amount} className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}>
+    <div
+      data-testid={testId}
+      data-amount={amount}
+      className={`flex items-baseline justify-between gap-3 ${strong ? 'pt-3 text-lg font-extrabold' : 'text-[15px]'}`}
+    >
       <dt className={`min-w-0 ${strong ? '' : 'text-muted'}`}>{label}</dt>
       <dd className="text-end font-semibold whitespace-nowrap tabular-nums">{children}</dd>
     </div>
@@ -71,7 +87,15 @@ export function PriceBreakdown({
       {a.promoProductDiscount > 0 && (
         <AmountRow
           testId={`${testId}-promo`}
-          label={promoCode ? <>{t('basket.totals.promo')} <bdi>{promoCode}</bdi></> : t('basket.totals.promo')}
+          label={
+            promoCode ? (
+              <>
+                {t('basket.totals.promo')} <bdi>{promoCode}</bdi>
+              </>
+            ) : (
+              t('basket.totals.promo')
+            )
+          }
           amount={a.promoProductDiscount}
         >
           <span className={saving}>{minus(a.promoProductDiscount)}</span>

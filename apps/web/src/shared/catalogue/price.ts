@@ -21,7 +21,10 @@ export function sumText(amount: number, currencyLabel: string, options: { rtl: b
 export function useFormatSum(): (amount: number, options?: { sign?: SumSign }) => string {
   const { t, language } = useTranslation();
   const rtl = isRtl(language);
-  return useCallback((amount: number, options?: { sign?: SumSign }) => sumText(amount, t('basketStore.currency'), { rtl, sign: options?.sign }), [t, rtl]);
+  return useCallback(
+    (amount: number, options?: { sign?: SumSign }) => sumText(amount, t('basketStore.currency'), { rtl, sign: options?.sign }),
+    [t, rtl],
+  );
 }
 
 /**

@@ -36,7 +36,8 @@ export function useOpenProduct(): (productId: string, navigationType?: Navigatio
     (productId, navigationType) => {
       const view = overlayViewOf(navigationType);
       if (!view) void navigate(productPath(productId));
-      else void navigate({ pathname: location.pathname, search: overlaySearch(location.search, productId, view) }, { state: OVERLAY_STATE });
+      else
+        void navigate({ pathname: location.pathname, search: overlaySearch(location.search, productId, view) }, { state: OVERLAY_STATE });
     },
     [navigate, location.pathname, location.search],
   );

@@ -40,7 +40,7 @@ type AppSettings = Pick<
 
 /** The brand's apps and Telegram bot, each when its switch is on and its address is one that may be opened. */
 export function appLinks(s: AppSettings, t: (key: string) => string): AppLink[] {
-  const candidates: (false | Omit<AppLink, 'href'> & { href: string | null })[] = [
+  const candidates: (false | (Omit<AppLink, 'href'> & { href: string | null }))[] = [
     s.iosAppActive && { key: 'ios', href: safeExternalUrl(s.iosAppLink), label: t('footer.appStore'), Icon: AppleIcon },
     s.androidAppActive && { key: 'android', href: safeExternalUrl(s.androidAppLink), label: t('footer.googlePlay'), Icon: PlayIcon },
     s.telegramBotActive && { key: 'bot', href: socialHref('telegram', s.telegramBotLink), label: t('footer.telegramBot'), Icon: BotIcon },

@@ -39,7 +39,7 @@ describe('parseBootScript', () => {
     expect(data?.settings).toBeNull();
   });
 
-  it('keeps the rendered page\'s queries and language, and only well-formed ones', () => {
+  it("keeps the rendered page's queries and language, and only well-formed ones", () => {
     const queries = { mutations: [], queries: [{ queryKey: ['home', 'banners'], queryHash: '["home","banners"]', state: { data: [] } }] };
     const data = parseBootScript(JSON.stringify({ merchant, settings: null, error: null, queries, lang: 'uz' }));
     expect(data?.queries).toEqual(queries);

@@ -40,7 +40,11 @@ export function fetchOrderSettings(signal?: AbortSignal): Promise<OrderMerchantS
 }
 
 export const merchantCitiesQuery = (merchantId: string) =>
-  queryOptions({ queryKey: merchantKeys.cities(merchantId), queryFn: ({ signal }) => fetchMerchantCities(merchantId, signal), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: merchantKeys.cities(merchantId),
+    queryFn: ({ signal }) => fetchMerchantCities(merchantId, signal),
+    staleTime: 10 * 60_000,
+  });
 
 export const orderSettingsQuery = () =>
   queryOptions({ queryKey: merchantKeys.orderSettings, queryFn: ({ signal }) => fetchOrderSettings(signal), staleTime: 10 * 60_000 });

@@ -11,7 +11,11 @@ export function applyTheme(theme: Theme): void {
 }
 
 /** The tab title: the settings' title in the current language, else the merchant's name. */
-export function documentTitle(settings: Pick<MerchantSettings, 'title'>, merchant: Pick<Merchant, 'name'> | null, lang: UiLanguage): string {
+export function documentTitle(
+  settings: Pick<MerchantSettings, 'title'>,
+  merchant: Pick<Merchant, 'name'> | null,
+  lang: UiLanguage,
+): string {
   return pickText(settings.title, lang).trim() || merchant?.name || '';
 }
 

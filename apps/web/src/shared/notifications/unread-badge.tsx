@@ -23,7 +23,8 @@ const UNREAD_POLL_MS = 60_000;
 export const unreadQuery = () =>
   queryOptions({
     queryKey: unreadKey,
-    queryFn: ({ signal }) => http<NotificationPage>('/notifications/v1/notifications', { auth: true, signal, query: { page: 0, size: 1 } }).then((p) => p.unread),
+    queryFn: ({ signal }) =>
+      http<NotificationPage>('/notifications/v1/notifications', { auth: true, signal, query: { page: 0, size: 1 } }).then((p) => p.unread),
     refetchInterval: UNREAD_POLL_MS,
   });
 
@@ -44,7 +45,11 @@ export function UnreadBadge({ testId }: { testId: string }) {
   if (count <= 0) return null;
   return (
     <>
-      <span aria-hidden="true" data-testid={testId} className="grid h-6 min-w-6 place-items-center rounded-full bg-red-600 px-1.5 text-[13px] font-bold text-white tabular-nums">
+      <span
+        aria-hidden="true"
+        data-testid={testId}
+        className="grid h-6 min-w-6 place-items-center rounded-full bg-red-600 px-1.5 text-[13px] font-bold text-white tabular-nums"
+      >
         {numberText(count > 99 ? '99+' : String(count))}
       </span>
       <span className="sr-only">{t('profile.menu.unread', { count })}</span>

@@ -31,7 +31,12 @@ export function PaymentMark({ type, size = 28 }: { type: PaymentType; size?: num
     );
   }
   return (
-    <span aria-hidden="true" data-mark={type} className="grid shrink-0 place-items-center rounded-lg bg-surface-2 text-ink" style={{ width: size, height: size }}>
+    <span
+      aria-hidden="true"
+      data-mark={type}
+      className="grid shrink-0 place-items-center rounded-lg bg-surface-2 text-ink"
+      style={{ width: size, height: size }}
+    >
       <Icon size={Math.round(size * 0.65)}>
         {type === 'CASH' && (
           <>

@@ -37,7 +37,18 @@ describe('how an address reads', () => {
 describe('what travels', () => {
   it('sends the request fields only, and the order keeps the saved id without owner or dates', () => {
     const request = requestOf({ ...saved, id: 'local-1' } as PlacedAddress);
-    expect(Object.keys(request).sort()).toEqual(['cityId', 'comment', 'description', 'details', 'houseNumber', 'latitude', 'longitude', 'name', 'streetName', 'type']);
+    expect(Object.keys(request).sort()).toEqual([
+      'cityId',
+      'comment',
+      'description',
+      'details',
+      'houseNumber',
+      'latitude',
+      'longitude',
+      'name',
+      'streetName',
+      'type',
+    ]);
     const placed = placedOf(saved);
     expect(placed.id).toBe(saved.id);
     expect(placed).not.toHaveProperty('userId');

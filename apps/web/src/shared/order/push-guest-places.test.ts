@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address, AddressRequest, User } from '@dasturxon/domain';
 import { HttpError, setMerchantId, setTransport } from '../../lib/http.ts';
 import { endSession, startSession } from '../session/session-store.ts';
-import { applyOrderAddress, chooseServiceType, readGuestPlaces, readOrderAddress, readServiceType, writeGuestPlaces, type PlacedAddress } from './order-choice.ts';
+import {
+  applyOrderAddress,
+  chooseServiceType,
+  readGuestPlaces,
+  readOrderAddress,
+  readServiceType,
+  writeGuestPlaces,
+  type PlacedAddress,
+} from './order-choice.ts';
 import { afterPush, pushGuestPlaces, pushPlaces } from './push-guest-places.ts';
 
 const MERCHANT = '11111111-1111-4111-8111-111111111111';
@@ -47,12 +55,15 @@ describe('sending a guest’s places', () => {
   });
 
   it('keeps for later a place whose call may pass another time, and drops one refused for good', async () => {
-    const outcome = await pushPlaces([place('local-net', 41.3), place('local-5xx', 41.31), place('local-429', 41.32), place('local-409', 41.33)], async (r) => {
-      if (r.latitude === 41.3) throw new HttpError('network', 0, null, 'offline');
-      if (r.latitude === 41.31) throw refusal(503);
-      if (r.latitude === 41.32) throw refusal(429);
-      throw refusal(409);
-    });
+    const outcome = await pushPlaces(
+      [place('local-net', 41.3), place('local-5xx', 41.31), place('local-429', 41.32), place('local-409', 41.33)],
+      async (r) => {
+        if (r.latitude === 41.3) throw new HttpError('network', 0, null, 'offline');
+        if (r.latitude === 41.31) throw refusal(503);
+        if (r.latitude === 41.32) throw refusal(429);
+        throw refusal(409);
+      },
+    );
     expect(outcome.saved.size).toBe(0);
     expect([...outcome.retry].sort()).toEqual(['local-429', 'local-5xx', 'local-net']);
   });
@@ -129,7 +140,10 @@ describe('pushGuestPlaces on this device', () => {
     writeGuestPlaces(MERCHANT, [place('local-1', 41.3)]);
     setTransport(async (_url, init) => {
       endSession('logout');
-      return new Response(JSON.stringify(savedOf(JSON.parse(String(init.body)) as AddressRequest)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(savedOf(JSON.parse(String(init.body)) as AddressRequest)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     expect(await pushGuestPlaces(MERCHANT, USER)).toBe(false);
     expect(readGuestPlaces(MERCHANT).map((p) => p.id)).toEqual(['local-1']);

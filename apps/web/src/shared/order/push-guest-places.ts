@@ -1,7 +1,15 @@
 import type { Address, AddressRequest } from '@dasturxon/domain';
 import { http, HttpError } from '../../lib/http.ts';
 import { getSession } from '../session/session-store.ts';
-import { applyOrderAddress, chooseServiceType, readGuestPlaces, readOrderAddress, readServiceType, writeGuestPlaces, type PlacedAddress } from './order-choice.ts';
+import {
+  applyOrderAddress,
+  chooseServiceType,
+  readGuestPlaces,
+  readOrderAddress,
+  readServiceType,
+  writeGuestPlaces,
+  type PlacedAddress,
+} from './order-choice.ts';
 import { placedOf, requestOf } from './places.ts';
 
 /*
@@ -19,10 +27,14 @@ export interface PushOutcome {
 }
 
 /** A refusal that asking again will not change (invalid, the 50 addresses limit): the place is dropped rather than sent forever. */
-const isFinal = (e: unknown) => e instanceof HttpError && e.kind === 'http' && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
+const isFinal = (e: unknown) =>
+  e instanceof HttpError && e.kind === 'http' && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
 
 /** Sends the places one after the other (two copies of one door then end as one address). */
-export async function pushPlaces(places: readonly PlacedAddress[], save: (request: AddressRequest) => Promise<Address>): Promise<PushOutcome> {
+export async function pushPlaces(
+  places: readonly PlacedAddress[],
+  save: (request: AddressRequest) => Promise<Address>,
+): Promise<PushOutcome> {
   const outcome: PushOutcome = { saved: new Map(), retry: new Set() };
   for (const place of places) {
     try {
@@ -58,7 +70,9 @@ export function pushGuestPlaces(merchantId: string, userId: string): Promise<boo
   const run = (async () => {
     const places = readGuestPlaces(merchantId);
     if (!places.length) return false;
-    const outcome = await pushPlaces(places, (body) => http<Address>(`/users/v1/addresses/user/${encodeURIComponent(userId)}`, { method: 'POST', auth: true, body }));
+    const outcome = await pushPlaces(places, (body) =>
+      http<Address>(`/users/v1/addresses/user/${encodeURIComponent(userId)}`, { method: 'POST', auth: true, body }),
+    );
     // Logged out (or another customer logged in) meanwhile: what the device holds is no longer this customer's.
     if (getSession()?.user.id !== userId) return false;
     const next = afterPush(places, { places: readGuestPlaces(merchantId), order: readOrderAddress(merchantId) }, outcome);

@@ -7,8 +7,16 @@ import { applyOrderAddress, type PlacedAddress } from './order-choice.ts';
  * `GET /users/v1/branches/merchant/{merchantId}/closest?lat&lon&type`: the branch that serves a point now (the
  * zone's branch for a delivery, else the nearest open one that takes the service); 404 BRANCH_NOT_FOUND when none does.
  */
-export function fetchServingBranch(merchantId: string, [lat, lon]: LatLng, type: 'DELIVERY' | 'PICK_UP' = 'DELIVERY', signal?: AbortSignal): Promise<ClosestBranch> {
-  return http<ClosestBranch>(`/users/v1/branches/merchant/${encodeURIComponent(merchantId)}/closest`, { query: { lat, lon, type }, signal });
+export function fetchServingBranch(
+  merchantId: string,
+  [lat, lon]: LatLng,
+  type: 'DELIVERY' | 'PICK_UP' = 'DELIVERY',
+  signal?: AbortSignal,
+): Promise<ClosestBranch> {
+  return http<ClosestBranch>(`/users/v1/branches/merchant/${encodeURIComponent(merchantId)}/closest`, {
+    query: { lat, lon, type },
+    signal,
+  });
 }
 
 /**

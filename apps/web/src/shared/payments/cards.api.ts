@@ -21,7 +21,8 @@ export const verifyCard = (id: string, code: string): Promise<SavedCard> =>
   http<SavedCard>(`/payments/v1/cards/${encodeURIComponent(id)}/verify`, { method: 'POST', auth: true, body: { code } });
 
 /** `DELETE /payments/v1/cards/{id}`. */
-export const deleteCard = (id: string): Promise<void> => http<void>(`/payments/v1/cards/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+export const deleteCard = (id: string): Promise<void> =>
+  http<void>(`/payments/v1/cards/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 
 /** `POST /payments/v1/cards/{id}/pay`: pays one of the customer's orders waiting for a Click payment with this card. */
 export const payWithCard = (id: string, orderId: string): Promise<Order> =>

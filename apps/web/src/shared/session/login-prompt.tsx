@@ -19,7 +19,12 @@ export function LoginPrompt({ title, text }: { title?: string; text?: string }) 
       title={title ?? t('auth.guest.title')}
       text={text ?? t('auth.guest.text')}
       actions={
-        <Link to={LOGIN_PATH} state={loginReturnState(location)} data-testid="login-prompt-button" className={`${buttonClass({ wide: true })} sm:min-w-56`}>
+        <Link
+          to={LOGIN_PATH}
+          state={loginReturnState(location)}
+          data-testid="login-prompt-button"
+          className={`${buttonClass({ wide: true })} sm:min-w-56`}
+        >
           {t('auth.guest.login')}
         </Link>
       }

@@ -9,7 +9,11 @@ const digitsOf = (s: string): string => s.replace(/\D/g, '');
 
 /** The group sizes of a country's national number, read off its example (`+998 90 123 45 67` → 2, 3, 2, 2). */
 function groupsOf(country: PhoneCountry): number[] {
-  return country.example.replace(/^\+/, '').split(' ').slice(1).map((g) => g.length);
+  return country.example
+    .replace(/^\+/, '')
+    .split(' ')
+    .slice(1)
+    .map((g) => g.length);
 }
 
 const countryOf = (digits: string): PhoneCountry | undefined => PHONE_COUNTRIES.find((c) => digits.startsWith(c.callingCode));
@@ -59,7 +63,8 @@ function insertedText(previous: string, raw: string): string {
   let start = 0;
   while (start < previous.length && start < raw.length && previous[start] === raw[start]) start++;
   let end = 0;
-  while (end < previous.length - start && end < raw.length - start && previous[previous.length - 1 - end] === raw[raw.length - 1 - end]) end++;
+  while (end < previous.length - start && end < raw.length - start && previous[previous.length - 1 - end] === raw[raw.length - 1 - end])
+    end++;
   return raw.slice(start, raw.length - end);
 }
 

@@ -6,7 +6,9 @@ import type { PhoneFieldProblem } from './phone-mask.ts';
 
 /** A number the server refused because the brand sends no codes to its country (`details.countryCodes` lists the ones it does). */
 const isOutsideCountries = (error: unknown): boolean =>
-  error instanceof HttpError && error.code === 'PHONE_INVALID' && (error.body?.details as { problem?: unknown } | undefined)?.problem === 'COUNTRY';
+  error instanceof HttpError &&
+  error.code === 'PHONE_INVALID' &&
+  (error.body?.details as { problem?: unknown } | undefined)?.problem === 'COUNTRY';
 
 /**
  * What the phone step (the login, the phone change) says: about the field as typed (`problem`), and

@@ -55,7 +55,13 @@ export function BottomSheet({
   const content = useRef<HTMLDivElement>(null);
   const Root = nested ? Drawer.NestedRoot : Drawer.Root;
   return (
-    <Root open={open} onOpenChange={onOpenChange} dismissible={dismissible} repositionInputs={repositionInputs} onAnimationEnd={onAnimationEnd}>
+    <Root
+      open={open}
+      onOpenChange={onOpenChange}
+      dismissible={dismissible}
+      repositionInputs={repositionInputs}
+      onAnimationEnd={onAnimationEnd}
+    >
       <Drawer.Portal>
         <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Drawer.Content
@@ -81,7 +87,9 @@ export function BottomSheet({
             <div className="overflow-y-auto overscroll-contain px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]">
               {icon && <div className="mb-4">{icon}</div>}
               <Drawer.Title className="text-[22px] leading-tight font-extrabold tracking-tight text-balance">{title}</Drawer.Title>
-              {description && <Drawer.Description className="mt-2 text-[15px] leading-relaxed text-muted text-pretty">{description}</Drawer.Description>}
+              {description && (
+                <Drawer.Description className="mt-2 text-[15px] leading-relaxed text-muted text-pretty">{description}</Drawer.Description>
+              )}
               {children}
             </div>
           )}

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 
 /** The merchant's logo; its initial on the brand colour when there is none or it fails to load. */
-export function BrandLogo({ src, name, size = 36, className = '' }: { src: string | null; name: string; size?: number; className?: string }) {
+export function BrandLogo({
+  src,
+  name,
+  size = 36,
+  className = '',
+}: {
+  src: string | null;
+  name: string;
+  size?: number;
+  className?: string;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (

@@ -21,7 +21,11 @@ const SIZE: Record<ButtonSize, string> = {
  * primary (the one action of a screen), danger (an action that cannot be undone), secondary and soft
  * (the other choices), ghost (a quiet action in a line of text).
  */
-export function buttonClass({ variant = 'primary', size = 'md', wide = false }: { variant?: ButtonVariant; size?: ButtonSize; wide?: boolean } = {}): string {
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  wide = false,
+}: { variant?: ButtonVariant; size?: ButtonSize; wide?: boolean } = {}): string {
   return `relative inline-flex items-center justify-center gap-2 disabled:cursor-not-allowed ${variant === 'ghost' ? '' : 'disabled:opacity-60'} ${SIZE[size]} ${VARIANT[variant]} ${wide ? 'w-full' : ''}`;
 }
 
@@ -36,7 +40,18 @@ export type ButtonProps = ComponentProps<'button'> & {
 };
 
 /** The one button: a variant and a size, and a spinner while its call runs. */
-export function Button({ variant, size, wide, busy = false, testId, disabled, className = '', type = 'button', children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  wide,
+  busy = false,
+  testId,
+  disabled,
+  className = '',
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -47,7 +62,9 @@ export function Button({ variant, size, wide, busy = false, testId, disabled, cl
       {...rest}
     >
       <span className={`inline-flex items-center justify-center gap-2 ${busy ? 'invisible' : ''}`}>{children}</span>
-      {busy && <span aria-hidden="true" className="absolute size-6 animate-spin rounded-full border-[3px] border-current/30 border-t-current" />}
+      {busy && (
+        <span aria-hidden="true" className="absolute size-6 animate-spin rounded-full border-[3px] border-current/30 border-t-current" />
+      )}
     </button>
   );
 }

@@ -41,7 +41,11 @@ export function CodeField({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <div dir="ltr" className={`relative mx-auto grid max-w-xs gap-2`} style={{ gridTemplateColumns: `repeat(${length}, minmax(0, 1fr))` }}>
+      <div
+        dir="ltr"
+        className={`relative mx-auto grid max-w-xs gap-2`}
+        style={{ gridTemplateColumns: `repeat(${length}, minmax(0, 1fr))` }}
+      >
         {Array.from({ length }, (_, i) => {
           const isActive = focused && i === active;
           return (
@@ -49,7 +53,13 @@ export function CodeField({
               key={i}
               aria-hidden="true"
               className={`grid aspect-[4/5] place-items-center rounded-2xl border-2 bg-surface text-2xl font-bold tabular-nums transition-colors ${
-                invalid ? 'border-red-500 text-red-600 dark:text-red-400' : isActive ? 'border-ink' : value[i] ? 'border-ink/25' : 'border-line'
+                invalid
+                  ? 'border-red-500 text-red-600 dark:text-red-400'
+                  : isActive
+                    ? 'border-ink'
+                    : value[i]
+                      ? 'border-ink/25'
+                      : 'border-line'
               }`}
             >
               {value[i] ?? (isActive ? <span className="h-7 w-0.5 animate-pulse rounded-full bg-ink" /> : '')}

@@ -154,7 +154,14 @@ export function CodeStep({
         {t('codeStep.submit')}
       </SubmitButton>
       <div className="flex flex-wrap items-center justify-center gap-x-2">
-        <Button variant="ghost" size="sm" testId={resendTestId} busy={resending} disabled={resendIn > 0 || verifying} onClick={() => void resend()}>
+        <Button
+          variant="ghost"
+          size="sm"
+          testId={resendTestId}
+          busy={resending}
+          disabled={resendIn > 0 || verifying}
+          onClick={() => void resend()}
+        >
           {resendIn > 0 ? (
             <span data-testid="resend-countdown" className="tabular-nums">
               {t('codeStep.resendIn', { time: formatCountdown(resendIn) })}

@@ -54,7 +54,11 @@ export function ConfirmSheet({
       title={title}
       description={text}
       icon={
-        <span className={`grid size-14 place-items-center rounded-2xl ${danger ? 'bg-red-600/10 text-red-600 dark:text-red-400' : 'bg-surface-2 text-ink'}`}>{icon}</span>
+        <span
+          className={`grid size-14 place-items-center rounded-2xl ${danger ? 'bg-red-600/10 text-red-600 dark:text-red-400' : 'bg-surface-2 text-ink'}`}
+        >
+          {icon}
+        </span>
       }
     >
       {children}

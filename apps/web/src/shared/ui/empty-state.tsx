@@ -49,8 +49,18 @@ export function EmptyState({
       >
         {icon}
       </span>
-      <Title className={page ? 'text-2xl leading-tight font-extrabold tracking-tight text-balance' : 'text-lg leading-snug font-bold text-balance'}>{title}</Title>
-      {text && <p className={`text-muted text-pretty ${page ? 'mt-3 text-[15px] leading-relaxed' : 'mt-1.5 max-w-xs text-sm leading-relaxed'}`}>{text}</p>}
+      <Title
+        className={
+          page ? 'text-2xl leading-tight font-extrabold tracking-tight text-balance' : 'text-lg leading-snug font-bold text-balance'
+        }
+      >
+        {title}
+      </Title>
+      {text && (
+        <p className={`text-muted text-pretty ${page ? 'mt-3 text-[15px] leading-relaxed' : 'mt-1.5 max-w-xs text-sm leading-relaxed'}`}>
+          {text}
+        </p>
+      )}
       {action && <div className={`flex w-full flex-col items-center ${page ? 'mt-8' : 'mt-5'}`}>{action}</div>}
     </section>
   );

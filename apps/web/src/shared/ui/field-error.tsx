@@ -4,7 +4,12 @@ import { AlertIcon } from './icons.tsx';
 export function FieldError({ id, text }: { id: string; text?: string | null }) {
   if (!text) return null;
   return (
-    <p id={id} role="alert" data-testid="field-error" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-600 dark:text-red-400">
+    <p
+      id={id}
+      role="alert"
+      data-testid="field-error"
+      className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-600 dark:text-red-400"
+    >
       <AlertIcon size={16} className="mt-0.5 shrink-0" />
       <span>{text}</span>
     </p>

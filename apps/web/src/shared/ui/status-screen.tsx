@@ -21,11 +21,16 @@ export function StatusScreen({
   actions?: ReactNode;
 }) {
   return (
-    <section data-testid={testId} className="mx-auto flex w-full max-w-md flex-col items-center px-5 py-14 text-center motion-safe:animate-[dx-fade-in_200ms_ease-out]">
+    <section
+      data-testid={testId}
+      className="mx-auto flex w-full max-w-md flex-col items-center px-5 py-14 text-center motion-safe:animate-[dx-fade-in_200ms_ease-out]"
+    >
       <div className="relative mb-6 grid size-24 place-items-center rounded-[2rem] bg-brand text-on-brand shadow-[0_12px_32px_-12px_var(--brand)]">
         {icon}
         {code && (
-          <span className="absolute -end-3 -bottom-3 rounded-full border-4 border-bg bg-ink px-2.5 py-0.5 text-sm font-black text-bg">{code}</span>
+          <span className="absolute -end-3 -bottom-3 rounded-full border-4 border-bg bg-ink px-2.5 py-0.5 text-sm font-black text-bg">
+            {code}
+          </span>
         )}
       </div>
       {eyebrow && <p className="mb-1 text-sm font-semibold text-muted">{eyebrow}</p>}

@@ -36,7 +36,11 @@ const ToastList = lazy(() => import('./toast-list.tsx').then((m) => ({ default: 
 
 /** Where notices appear, mounted once by the app: the live region is there from the start, so the first notice is read out too. */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => items);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   const [wanted, setWanted] = useState(false);
   if (list.length > 0 && !wanted) setWanted(true);
   return (

@@ -11,8 +11,11 @@ const t = (key: string) => own[key] ?? key;
 // The lookup itself (codes, descriptions, fallbacks) is tested in packages/client/test/error-text.test.ts.
 describe('the text of an error', () => {
   it("is the storefront's own words for the code (`errors.<CODE>`), else the server's description, else the fallback", () => {
-    for (const lang of UI_LANGUAGES) expect(errorText(new HttpError('http', 400, errorBody('OTP_INVALID'), ''), lang, t)).toBe('رمز غير صحيح');
-    expect(errorText(new HttpError('http', 409, errorBody('PROMO_EXPIRED'), ''), 'uz', t)).toBe(ERROR_CATALOGUE.PROMO_EXPIRED.description.uz);
+    for (const lang of UI_LANGUAGES)
+      expect(errorText(new HttpError('http', 400, errorBody('OTP_INVALID'), ''), lang, t)).toBe('رمز غير صحيح');
+    expect(errorText(new HttpError('http', 409, errorBody('PROMO_EXPIRED'), ''), 'uz', t)).toBe(
+      ERROR_CATALOGUE.PROMO_EXPIRED.description.uz,
+    );
     expect(errorText(new HttpError('network', 0, null, ''), 'uz', t)).toBe('generic');
     expect(errorText(undefined, 'ru', t, 'error.text')).toBe('page');
   });

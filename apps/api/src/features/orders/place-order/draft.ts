@@ -71,7 +71,8 @@ export function shapeProblem(body: OrderRequest, scheduled: boolean): Refusal | 
     return fieldError('body.later', 'A scheduled order is placed with POST /orders/v1/orders/at-time');
   }
   if (isDeliveryService(body.serviceType) && !body.address) return fieldError('body.address', 'A delivered order needs its address');
-  if (!isDeliveryService(body.serviceType) && !body.branchId) return fieldError('body.branchId', 'A pickup or dine-in order needs its branch');
+  if (!isDeliveryService(body.serviceType) && !body.branchId)
+    return fieldError('body.branchId', 'A pickup or dine-in order needs its branch');
   return null;
 }
 
@@ -82,7 +83,10 @@ export function shapeProblem(body: OrderRequest, scheduled: boolean): Refusal | 
  * reads the kept catalogue, which may go to the database (on PGlite, a read outside the open transaction would wait
  * for it for ever); the transaction's quote checks the branch again.
  */
-export async function readDraft(deps: DraftDeps, input: { customer: Customer; merchant: MerchantRecord; body: OrderRequest; options: PlaceOptions; now: Date }): Promise<Draft | Refusal | { duplicate: string }> {
+export async function readDraft(
+  deps: DraftDeps,
+  input: { customer: Customer; merchant: MerchantRecord; body: OrderRequest; options: PlaceOptions; now: Date },
+): Promise<Draft | Refusal | { duplicate: string }> {
   const { customer, merchant, body, options, now } = input;
   const problem = shapeProblem(body, options.scheduled);
   if (problem) return problem;
@@ -100,7 +104,8 @@ export async function readDraft(deps: DraftDeps, input: { customer: Customer; me
   if (!branchId && body.address) {
     // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
     const when = options.scheduled ? (zonedInstant(body.day!, body.time!, DEFAULT_TIME_ZONE) ?? now) : now;
-    branchId = (await deps.quotes.servingBranch(merchant.id, [body.address.latitude, body.address.longitude], 'DELIVERY', when))?.branchId ?? null;
+    branchId =
+      (await deps.quotes.servingBranch(merchant.id, [body.address.latitude, body.address.longitude], 'DELIVERY', when))?.branchId ?? null;
     if (!branchId) return refuse('BRANCH_CLOSED', { serviceType: body.serviceType, reason: 'HOURS' });
   }
   if (!branchId) return fieldError('body.branchId', 'A branch is required');

@@ -21,7 +21,12 @@ export type Priced = QuoteResult;
  * committed since (heard on this instance or not yet) never lets a stale price through; otherwise the basket's part of
  * the catalogue is read in the transaction.
  */
-export async function catalogueOf(tx: Db, quotes: Pick<QuoteService, 'catalogueForOrder'>, kept: KeptCatalogue, draft: Draft): Promise<OrderCatalogue> {
+export async function catalogueOf(
+  tx: Db,
+  quotes: Pick<QuoteService, 'catalogueForOrder'>,
+  kept: KeptCatalogue,
+  draft: Draft,
+): Promise<OrderCatalogue> {
   return quotes.catalogueForOrder(tx, kept, draft.merchant.id, draft.request);
 }
 
@@ -60,7 +65,11 @@ export async function priceFromSnapshot(
   { catalogue }: OrderCatalogue,
   { at }: { at: Date | null },
 ): Promise<Priced | Refusal> {
-  const quote = await quotes.priceWith(tx, catalogue, draft.merchant.id, draft.request, { now: draft.now, user: { id: draft.customer.id }, ...(at ? { serviceAt: at } : {}) });
+  const quote = await quotes.priceWith(tx, catalogue, draft.merchant.id, draft.request, {
+    now: draft.now,
+    user: { id: draft.customer.id },
+    ...(at ? { serviceAt: at } : {}),
+  });
   const [problem] = quote.problems;
   if (problem) {
     return refuse(problem.code, {

@@ -31,7 +31,14 @@ export async function readTerms(
   if (confirming) {
     phone = (await repo.phoneOf(merchant.id, customer.id)) ?? '';
     if (draft.confirmationCode) {
-      const check = await codes.check(tx, { merchantId: merchant.id, phone, purpose: 'ORDER', subject: draft.hash, code: draft.confirmationCode, clientIp: draft.clientIp });
+      const check = await codes.check(tx, {
+        merchantId: merchant.id,
+        phone,
+        purpose: 'ORDER',
+        subject: draft.hash,
+        code: draft.confirmationCode,
+        clientIp: draft.clientIp,
+      });
       if (!check.ok) return { wrongCode: check };
     }
   }

@@ -114,17 +114,33 @@ export async function writeOrder(
       count: l.count,
       stockTaken: counted.has(l.productId),
       unitPrice: l.count > 0 ? Math.round(l.price.gross / l.count) : 0,
-      modifications: l.modifications.map((m) => ({ id: m.id, groupId: m.groupId, name: names.modifications.get(m.id) ?? {}, count: m.count, price: m.price })),
+      modifications: l.modifications.map((m) => ({
+        id: m.id,
+        groupId: m.groupId,
+        name: names.modifications.get(m.id) ?? {},
+        count: m.count,
+        price: m.price,
+      })),
       gross: l.price.gross,
       discount: l.price.discount,
       net: l.price.net,
     })),
   );
-  await repo.insertStatus({ merchantId: merchant.id, orderId, fromStatus: null, toStatus: status, role: 'customer', reason: 'CHANGE_STATUS', comment: '', at: now });
+  await repo.insertStatus({
+    merchantId: merchant.id,
+    orderId,
+    fromStatus: null,
+    toStatus: status,
+    role: 'customer',
+    reason: 'CHANGE_STATUS',
+    comment: '',
+    at: now,
+  });
   if (breakdown.cashback > 0 && (await repo.moveCashback(merchant.id, customer.id, -breakdown.cashback, 'SPENT', orderId, now)) === null) {
     return refuse('CASHBACK_NOT_ENOUGH', { cashback: breakdown.cashback });
   }
-  if (priced.promo) await repo.insertPromoUse({ merchantId: merchant.id, promoId: priced.promo.id, orderId, userId: customer.id, createdAt: now });
+  if (priced.promo)
+    await repo.insertPromoUse({ merchantId: merchant.id, promoId: priced.promo.id, orderId, userId: customer.id, createdAt: now });
   return { orderId };
 }
 
