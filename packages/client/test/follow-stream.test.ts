@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReadEventsOptions } from '../src/event-stream.ts';
+import { fail, openThen, scriptedServer, type Script } from '../src/scripted-stream.ts';
 import {
   CONNECT_TIMEOUT_MS,
   failuresAfter,
@@ -39,35 +39,8 @@ describe('reconnecting a stream', () => {
   });
 });
 
-/** A scripted server: each connection runs the next script (open, send events, end, fail), or hangs until aborted. */
-type Script = (o: ReadEventsOptions) => Promise<string | null>;
-function server(...scripts: Script[]) {
-  const seen: ReadEventsOptions[] = [];
-  const read = vi.fn((o: ReadEventsOptions) => {
-    seen.push(o);
-    const script = scripts.shift();
-    if (script) return script(o);
-    return hang(o, 'unanswered');
-  });
-  return { read, seen };
-}
-/** Nothing more until aborted: an unanswered request then rejects (as fetch does), an open stream ends (as readEvents does). */
-const hang = (o: ReadEventsOptions, state: 'unanswered' | 'open') =>
-  new Promise<string | null>((resolve, reject) => {
-    o.signal?.addEventListener('abort', () => (state === 'unanswered' ? reject(new Error('aborted')) : resolve(null)));
-  });
-const fail =
-  (status?: number): Script =>
-  () =>
-    Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
-const openThen =
-  (events: { id: string | null; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script =>
-  async (o) => {
-    o.onOpen?.();
-    for (const e of events) o.onEvent(e);
-    if (end === 'hang') return hang(o, 'open');
-    return events.at(-1)?.id ?? null;
-  };
+/** A scripted server (the client package's test support), each connection counted. */
+const server = (...scripts: Script[]) => scriptedServer(scripts, (read) => vi.fn(read));
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STABLE_STREAM_MS, type ReadEventsOptions } from '@dasturxon/client';
+import { fail, openThen, scriptedServer, type Script } from '@dasturxon/client/scripted-stream';
+import { STABLE_STREAM_MS } from '@dasturxon/client';
 import type { OrderEvent } from '@dasturxon/domain/contracts';
 import { FAILURES_BEFORE_POLL } from './order-live.ts';
 import { followOrderStream, forgetOrderStreams } from './order-stream.ts';
@@ -18,35 +19,8 @@ const data = (status: string, type = 'order') =>
     at: '2026-11-27T10:00:00.000Z',
   });
 
-/** A scripted server: each connection runs the next script (open, send events, end, fail), or hangs until aborted. */
-type Script = (o: ReadEventsOptions) => Promise<string | null>;
-function server(...scripts: Script[]) {
-  const seen: ReadEventsOptions[] = [];
-  const read = vi.fn((o: ReadEventsOptions) => {
-    seen.push(o);
-    const script = scripts.shift();
-    if (script) return script(o);
-    return hang(o, 'unanswered');
-  });
-  return { read, seen };
-}
-/** Nothing more until aborted: an unanswered request then rejects (as fetch does), an open stream ends (as readEvents does). */
-const hang = (o: ReadEventsOptions, state: 'unanswered' | 'open') =>
-  new Promise<string | null>((resolve, reject) => {
-    (o.signal as AbortSignal).addEventListener('abort', () => (state === 'unanswered' ? reject(new Error('aborted')) : resolve(null)));
-  });
-const fail =
-  (status?: number): Script =>
-  () =>
-    Promise.reject(Object.assign(new Error('no'), status ? { status } : {}));
-const openThen =
-  (events: { id: string; event: string; data: string }[], end: 'close' | 'hang' = 'close'): Script =>
-  async (o) => {
-    o.onOpen?.();
-    for (const e of events) o.onEvent(e);
-    if (end === 'hang') return hang(o, 'open');
-    return events.at(-1)?.id ?? null;
-  };
+/** A scripted server (the client package's test support), each connection counted. */
+const server = (...scripts: Script[]) => scriptedServer(scripts, (read) => vi.fn(read));
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
