@@ -1,22 +1,16 @@
 import type { Db } from '@dasturxon/db';
 import {
-  courierStatusAfter,
   AppError,
   allowedPaymentTypes,
   awaitsPayment,
   CHANNEL_TYPES,
   isActiveStatus,
-  isDeliveryService,
-  isOnlinePayment,
-  completesOrder,
-  customerSeesMove,
   customerMayCancel,
   moveProblem,
   SCHEDULE_MAX_DAYS,
   unpaidOrderDue,
   type CancelOrderRequest,
   type ChannelType,
-  type CustomerOrderDevice,
   type Order,
   type OrderListQuery,
   type OrderMerchantSettings,
@@ -24,63 +18,18 @@ import {
   type OrderRequest,
   type OrderRole,
   type OrderSetting,
-  type OrderStatus,
   type PaymentType,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { invalidCode, type OtpService } from '../auth/index.ts';
-import { orderEventOf } from '../live/index.ts';
+import { createOrderMoves, type Move } from './order-moves.ts';
+import { iso, presentOrders, type PresentedOrder } from './present-order.ts';
 import { placeOrder, type Customer, type PlaceOptions, type PlaceOrderDeps } from './place-order/index.ts';
-import {
-  createOrdersRepository,
-  type OrderLineRecord,
-  type OrderRecord,
-  type OrdersRepository,
-  type StatusEntryRecord,
-} from './orders.repository.ts';
+import { createOrdersRepository, type OrderLineRecord, type OrderRecord } from './orders.repository.ts';
 
-/** The brand's staff who move orders along the table (the staff console). */
 /** The order table's roles the staff move orders as (an admin moves as an operator: domain `orderRoleOf`). */
 export type StaffOrderRole = Extract<OrderRole, 'operator' | 'kitchen' | 'courier'>;
-
-/** An order as presented, with who made each move (staff id) kept for the staff's view. */
-export type PresentedOrder = Omit<Order, 'history'> & { history: (Order['history'][number] & { staffId: string | null })[] };
-
-/** One move of an order, by whoever makes it. */
-interface Move {
-  to: OrderStatus;
-  role: OrderRole;
-  comment: string;
-  reason?: string;
-  /** The provider's move: the order is now paid (true) or not (false). */
-  paid?: boolean;
-  now?: Date;
-  /** The staff member who makes it. */
-  staffId?: string;
-  /** The courier an ATTACHED move attaches. */
-  courierId?: string;
-  /** The kitchen's minutes, given with ACCEPTED. */
-  cookingTime?: number;
-}
-
-/** What a move records on the order besides its status: who accepted it and when, ready, delivered, its courier. */
-function moveStamps(order: OrderRecord, move: Move, now: Date, completes: boolean): Partial<OrderRecord> {
-  const stamps: Partial<OrderRecord> = {};
-  if (move.to === 'ACCEPTED') {
-    stamps.acceptedAt = now;
-    stamps.operatorId = move.staffId ?? null;
-    if (move.cookingTime) stamps.cookingTime = move.cookingTime;
-  }
-  if (move.to === 'DONE' && order.status === 'COOKING') stamps.readyAt = now;
-  if (completes) stamps.deliveredAt = now;
-  if (move.to === 'ATTACHED') stamps.courierId = move.courierId ?? null;
-  // Handed back by its courier: ready for another one.
-  if (move.to === 'DONE' && order.status === 'ATTACHED') stamps.courierId = null;
-  const courierStatus = isDeliveryService(order.serviceType) ? courierStatusAfter(move.to) : null;
-  if (courierStatus !== null) stamps.courierStatus = courierStatus;
-  return stamps;
-}
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -92,182 +41,19 @@ export interface OrdersServiceDeps {
   telegramChatOf?: (merchantId: string, initData: string | undefined) => Promise<string | null>;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /**
- * Placing, reading and cancelling the signed-in customer's orders, and every move of an order. Placing is the named
- * steps of `place-order/` in one transaction; this service answers their outcome.
+ * The coordinator of an order's life: placing (the named steps of `place-order/`, in one transaction; this service
+ * answers their outcome), the customer's reads and cancel, the staff's and the providers' moves and the timers. Every
+ * move goes through `order-moves.ts`; an order is presented by `present-order.ts`.
  */
 export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }: OrdersServiceDeps) {
-  /** Orders with their lines, history and branch, as the customer reads them. */
-  /** Orders as the customer reads them; each history entry also names the staff member who made it (the staff's view reads it; the customer's contract drops it). */
-  async function present(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
-    const ids = rows.map((r) => r.id);
-    const [lines, history, branches] = [
-      await repo.linesOf(merchantId, ids),
-      await repo.historyOf(merchantId, ids),
-      await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))]),
-    ];
-    const group = <T extends { orderId: string }>(items: T[]) => {
-      const by = new Map<string, T[]>();
-      for (const item of items) by.set(item.orderId, [...(by.get(item.orderId) ?? []), item]);
-      return by;
-    };
-    const linesBy = group<OrderLineRecord>(lines);
-    const historyBy = group<StatusEntryRecord>(history);
-    return rows.map((o) => {
-      const branch = branches.get(o.branchId);
-      return {
-        id: o.id,
-        number: o.number,
-        status: o.status,
-        isActive: isActiveStatus(o.status),
-        serviceType: o.serviceType,
-        paymentType: o.paymentType,
-        orderDevice: o.orderDevice as CustomerOrderDevice,
-        isPaid: o.isPaid,
-        userId: o.userId,
-        merchantId: o.merchantId,
-        branch: { id: o.branchId, name: branch?.name ?? {}, address: branch?.address ?? '', phone: branch?.phone ?? '' },
-        address: o.address,
-        cartItems: (linesBy.get(o.id) ?? []).map((l) => ({
-          productId: l.productId,
-          name: l.name,
-          image: l.image,
-          count: l.count,
-          unitPrice: l.unitPrice,
-          modifications: l.modifications,
-          gross: l.gross,
-          discount: l.discount,
-          net: l.net,
-        })),
-        comment: o.comment,
-        courierComment: o.courierComment,
-        receiver: o.receiver,
-        sendCheque: o.sendCheque,
-        productCount: o.productCount,
-        productPrice: o.productPrice,
-        productDiscount: o.productDiscount,
-        promoProductDiscount: o.promoProductDiscount,
-        deliveryPrice: o.deliveryPrice,
-        deliveryDiscount: o.deliveryDiscount,
-        serviceFee: o.serviceFee,
-        totalDiscount: o.totalDiscount,
-        totalPrice: o.totalPrice,
-        cashback: o.cashback,
-        cashbackEarned: o.cashbackEarned,
-        promo: o.promoId && o.promoCode ? { id: o.promoId, code: o.promoCode } : null,
-        atTime: o.deliveryAt !== null,
-        deliveryAt: iso(o.deliveryAt),
-        reason: o.reason,
-        createdAt: o.createdAt.toISOString(),
-        history: (historyBy.get(o.id) ?? []).map((h) => ({
-          from: h.fromStatus,
-          to: h.toStatus,
-          role: h.role,
-          reason: h.reason,
-          comment: h.comment,
-          at: h.at.toISOString(),
-          staffId: h.staffId,
-        })),
-      };
-    });
-  }
+  const { applyMove, announce, timerMove } = createOrderMoves(clock);
 
   async function readOwn(customer: Customer, id: string): Promise<Order> {
     const repo = createOrdersRepository(db);
     const row = await repo.findOwn(customer.merchantId, customer.id, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return (await present(repo, customer.merchantId, [row]))[0]!;
-  }
-
-  /** What a cancelled order held goes back: the stock it took, its promo use and the cashback it spent. */
-  async function release(repo: OrdersRepository, order: OrderRecord, now: Date): Promise<void> {
-    const lines = await repo.linesOf(order.merchantId, [order.id]);
-    const back = new Map<string, number>();
-    for (const l of lines) if (l.stockTaken) back.set(l.productId, (back.get(l.productId) ?? 0) + l.count);
-    for (const productId of [...back.keys()].sort()) await repo.returnStock(order.merchantId, productId, back.get(productId)!);
-    await repo.deletePromoUse(order.merchantId, order.id);
-    if (order.cashback > 0) await repo.moveCashback(order.merchantId, order.userId, order.cashback, 'RETURNED', order.id, now);
-  }
-
-  /**
-   * Every move of an order, whoever makes it, goes through here (one rule, one place): the table allows it or it
-   * is refused with ORDER_STATUS_CONFLICT; a cancel gives back what the order held; a move that completes the order
-   * credits its earned cashback and settles a hand-over payment; the move is written to the history. `order` is
-   * the row as read (locked) in the transaction of `repo`.
-   */
-  async function applyMove(repo: OrdersRepository, order: OrderRecord, move: Move): Promise<void> {
-    const now = move.now ?? clock.now();
-    const refused = moveProblem(order.status, move.to, move.role, order.serviceType);
-    if (refused) throw new AppError(refused.code, refused.details);
-    if (move.to === 'CANCELED') await release(repo, order, now);
-    let isPaid = move.paid ?? order.isPaid;
-    const completes = completesOrder(order.status, move.to);
-    if (completes) {
-      if (order.cashbackEarned > 0) await repo.moveCashback(order.merchantId, order.userId, order.cashbackEarned, 'EARNED', order.id, now);
-      // Cash and the terminal are paid as the order is handed over.
-      if (!isOnlinePayment(order.paymentType)) isPaid = true;
-    }
-    const change: Parameters<OrdersRepository['setStatus']>[2] = {
-      status: move.to,
-      isPaid,
-      ...(move.to === 'CANCELED' ? { reason: move.reason ?? move.comment } : {}),
-      ...(move.to !== 'CREATED' ? { payUntil: null } : {}),
-      ...moveStamps(order, move, now, completes),
-      updatedAt: now,
-    };
-    await repo.setStatus(order.merchantId, order.id, change);
-    await repo.insertStatus({
-      merchantId: order.merchantId,
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: move.to,
-      role: move.role,
-      reason:
-        move.to === 'ATTACHED' || (move.to === 'DONE' && order.status === 'ATTACHED')
-          ? 'CHANGE_COURIER_STATUS'
-          : move.paid
-            ? 'PAID_AND_CHANGE_STATUS'
-            : 'CHANGE_STATUS',
-      comment: move.comment,
-      staffId: move.staffId ?? null,
-      at: now,
-    });
-    // Everyone watching the order hears of it (in this transaction: the event exists exactly when the move does),
-    // and the customer gets a message unless the move was their own or changes nothing they read (a courier taking
-    // a ready order: customerSeesMove). Last, for the brand's event lock (see place).
-    await announce(repo, { ...order, ...change } as OrderRecord, now, move.role !== 'customer' && customerSeesMove(order.status, move.to));
-  }
-
-  /** The order's event for the streams and, where the brand sends them, the customer's notification. */
-  async function announce(repo: OrdersRepository, order: OrderRecord, now: Date, notify: boolean): Promise<void> {
-    await repo.events.insert(orderEventOf(order, now));
-    if (notify && (await repo.notificationsActive(order.merchantId))) {
-      await repo.insertNotification({
-        merchantId: order.merchantId,
-        userId: order.userId,
-        orderId: order.id,
-        orderNumber: order.number,
-        status: order.status,
-        telegramChatId: order.telegramChatId,
-        telegramState: order.telegramChatId ? 'PENDING' : 'NONE',
-        createdAt: now,
-      });
-    }
-  }
-
-  /** A move made by the system's timers, skipped if the table does not allow it (the order moved on meanwhile). */
-  async function timerMove(
-    repo: OrdersRepository,
-    order: OrderRecord,
-    to: 'OPEN' | 'CANCELED',
-    now: Date,
-    comment: string,
-  ): Promise<boolean> {
-    if (moveProblem(order.status, to, 'system', order.serviceType)) return false;
-    await applyMove(repo, order, { to, role: 'system', comment, now });
-    return true;
+    return (await presentOrders(repo, customer.merchantId, [row]))[0]!;
   }
 
   return {
@@ -298,7 +84,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
 
     /** Orders of the brand as presented to the customer (with who made each move): the staff console builds on it. */
     async present(merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
-      return rows.length ? present(createOrdersRepository(db), merchantId, rows) : [];
+      return rows.length ? presentOrders(createOrdersRepository(db), merchantId, rows) : [];
     },
 
     /**
@@ -425,7 +211,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         only: query.onlyArchive ? 'archive' : 'all',
       });
       return {
-        content: await present(repo, customer.merchantId, rows),
+        content: await presentOrders(repo, customer.merchantId, rows),
         page: query.page,
         size: query.size,
         totalElements: total,
@@ -438,7 +224,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       if (userId !== customer.id) throw new AppError('NOT_FOUND');
       const repo = createOrdersRepository(db);
       const { rows } = await repo.listOwn(customer.merchantId, customer.id, { page: 0, size: 100, only: 'active' });
-      return present(repo, customer.merchantId, rows);
+      return presentOrders(repo, customer.merchantId, rows);
     },
 
     /**
