@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
+import { adminRoutes } from './features/admin/index.ts';
 import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
@@ -271,6 +272,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
+      await api.register(adminRoutes, { db, clock });
     },
     { prefix: '/api' },
   );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, workHours, type Database } from '@dasturxon/db';
 import { and, eq } from 'drizzle-orm';
 import { readEvents, type StreamEvent } from '@dasturxon/client/event-stream';
-import { LoginResponse } from '@dasturxon/domain/contracts';
+import { LoginResponse, StaffLoginResponse } from '@dasturxon/domain/contracts';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { parseConfig } from '../src/config.ts';
@@ -130,6 +130,33 @@ export async function signInCustomer(
   if (verified.statusCode !== 200) throw new Error(`otp/verify: ${verified.statusCode} ${verified.body}`);
   const { token, user } = LoginResponse.parse(verified.json());
   return { token, id: user.id, merchant: merchantId, phone };
+}
+
+/** A staff session of the demo's tezkor staff (DEMO.tezkor.staffPhones), through the real login; answers the bearer token. */
+export async function signInStaff(t: TestApp, phone: string, merchantId: string, password: string, ip = '10.99.0.1'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ops/v1/auth/login',
+    headers: { 'x-merchant-id': merchantId },
+    remoteAddress: ip,
+    payload: { phone, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`staff login: ${res.statusCode} ${res.body}`);
+  return StaffLoginResponse.parse(res.json()).token;
+}
+
+/**
+ * A caller of the back office's API (`/api/admin/v1`, issue 28) as one staff member: `call('PUT', '/admin/v1/x', body)`
+ * answers the injected reply. The brand is named by its id header, as the console's host would.
+ */
+export function staffCaller(t: TestApp, token: string | null, merchantId: string) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { 'x-merchant-id': merchantId, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 /**

@@ -60,6 +60,10 @@ const client = createHttpClient({
 const call = <T>(method: HttpMethod, path: string, body?: unknown, options: { auth?: boolean } = {}): Promise<T> =>
   client.request<T>(path, { method, ...(body === undefined ? {} : { body }), ...options });
 
+/** The back office's API (issue 28): `/api/admin/v1` + `path`, with the staff token. */
+export const ADMIN = '/api/admin/v1';
+export const adminCall = <T>(method: HttpMethod, path: string, body?: unknown): Promise<T> => call<T>(method, `${ADMIN}${path}`, body);
+
 /** What to show for a failed call, in the console's language. */
 export function errorText(error: unknown, tr: Translator): string {
   // The console's own words for a code (`errors.<CODE>`, every code of the catalogue in all seven languages), else the

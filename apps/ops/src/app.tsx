@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
+import { hasBackOffice } from '@dasturxon/domain';
 import type { Branch, Staff } from '@dasturxon/domain/contracts';
 import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
 import { useT } from './i18n.ts';
@@ -15,6 +16,8 @@ import { ErrorNote, Loading } from './ui.tsx';
 const OrderDetail = lazy(() => import('./screens/order-detail.tsx').then((m) => ({ default: m.OrderDetail })));
 const StopListScreen = lazy(() => import('./screens/stop-list.tsx').then((m) => ({ default: m.StopListScreen })));
 const FiguresScreen = lazy(() => import('./screens/figures.tsx').then((m) => ({ default: m.FiguresScreen })));
+// The back office (issue 28) loads only for the roles that have one, when first opened.
+const BackOffice = lazy(() => import('./admin/back-office.tsx').then((m) => ({ default: m.BackOffice })));
 
 type Auth =
   | { kind: 'signedOut' }
@@ -96,7 +99,11 @@ export function App() {
       <SessionContext value={session}>
         <EventsProvider token={session.token}>
           <Shell>
-            <Screens screens={SCREENS[session.staff.role]} home={homeOf(session.staff.role)} />
+            <Screens
+              screens={SCREENS[session.staff.role]}
+              home={homeOf(session.staff.role)}
+              backOffice={hasBackOffice(session.staff.role)}
+            />
           </Shell>
         </EventsProvider>
       </SessionContext>
@@ -124,7 +131,7 @@ function ScrollToTop() {
  * The screens of the signed-in console (paths under the router's basename /ops), each only for the roles that have it:
  * another role's screen is not found; `/login` and, for a role without the board, `/` go to the role's own screen.
  */
-function Screens({ screens, home }: { screens: readonly Screen[]; home: string }) {
+function Screens({ screens, home, backOffice }: { screens: readonly Screen[]; home: string; backOffice: boolean }) {
   const allowed = (screen: Screen) => screens.includes(screen);
   const toHome = <Navigate to={home} replace />;
   return (
@@ -136,6 +143,7 @@ function Screens({ screens, home }: { screens: readonly Screen[]; home: string }
         {allowed('stopList') && <Route path="stop-list" element={<StopListScreen />} />}
         {allowed('figures') && <Route path="figures" element={<FiguresScreen />} />}
         {allowed('courier') && <Route path="courier" element={<CourierView />} />}
+        {backOffice && <Route path="admin/*" element={<BackOffice />} />}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -5,7 +5,7 @@ import { LANGUAGE_MARKS } from '@dasturxon/i18n';
 import { LANGS, useT, type Lang } from './i18n.ts';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { SCREEN_PATH, SCREENS, useSession, type Screen } from './session.ts';
-import { hearsNewOrders, ringsFor } from '@dasturxon/domain';
+import { hasBackOffice, hearsNewOrders, ringsFor } from '@dasturxon/domain';
 import { Icon } from './icons.tsx';
 
 const NAV_LABEL: Record<Screen, string> = { board: 'navBoard', stopList: 'navStopList', figures: 'navFigures', courier: 'navCourier' };
@@ -61,6 +61,17 @@ export function Shell({ children }: { children: ReactNode }) {
                 </NavLink>
               );
             })}
+            {hasBackOffice(staff.role) && (
+              <NavLink
+                to="/admin"
+                data-testid="nav-admin"
+                className={({ isActive }) =>
+                  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-slate-800'}`
+                }
+              >
+                {tr.t('navAdmin')}
+              </NavLink>
+            )}
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
             <span data-testid="live-state" data-state={live} className="flex items-center gap-1.5" role="status">

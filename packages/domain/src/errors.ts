@@ -122,6 +122,13 @@ export const ERROR_CATALOGUE = {
     "Buyurtma holati o'zgargan, bu amal mavjud emas",
     'The order has moved on; this action is no longer available',
   ),
+  VERSION_CONFLICT: entry(
+    409,
+    'The object was changed by someone else since it was read',
+    'Кто-то уже изменил эти данные. Обновите страницу и повторите',
+    "Bu ma'lumotlarni kimdir allaqachon o'zgartirgan. Sahifani yangilab, qaytadan urinib ko'ring",
+    'Someone else changed this in the meantime. Reload and try again',
+  ),
   ORDER_CANCEL_NOT_ALLOWED: entry(
     409,
     'The brand does not let customers cancel orders',

@@ -37,6 +37,7 @@ export * from './routing.ts';
 export * from './settings.ts';
 export * from './staff.ts';
 export * from './ops-board.ts';
+export * from './back-office.ts';
 export * from './network.ts';
 export * from './tenant.ts';
 

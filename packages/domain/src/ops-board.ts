@@ -1,5 +1,6 @@
 import type { OrderStatus } from './enums.ts';
 import type { StaffRole } from './staff.ts';
+import { worksAt } from './back-office.ts';
 
 /*
  * The staff console's own rules (apps/ops; issue 15, decision 010): which screens each role has, which new orders
@@ -13,7 +14,9 @@ export type ConsoleScreen = (typeof CONSOLE_SCREENS)[number];
 
 /** What each role sees, its landing screen first: the courier has their own phone view; the kitchen no figures. */
 export const SCREENS_OF_ROLE: Record<StaffRole, readonly ConsoleScreen[]> = {
+  owner: ['board', 'stopList', 'figures'],
   admin: ['board', 'stopList', 'figures'],
+  manager: ['board', 'stopList', 'figures'],
   operator: ['board', 'stopList', 'figures'],
   kitchen: ['board', 'stopList'],
   courier: ['courier'],
@@ -26,16 +29,14 @@ export const homeScreenOf = (role: StaffRole): ConsoleScreen => SCREENS_OF_ROLE[
 export const hearsNewOrders = (role: StaffRole): boolean => role !== 'courier';
 
 /**
- * Whether an order event rings for a staff member: a new order (OPEN) at one of their branches (an admin with no
- * branches works at all of them), for a role that hears new orders.
+ * Whether an order event rings for a staff member: a new order (OPEN) at one of their branches (back-office.ts
+ * `worksAt`), for a role that hears new orders.
  */
 export function ringsFor(
   staff: { role: StaffRole; branchIds: readonly string[] },
   event: { status: OrderStatus; branchId: string },
 ): boolean {
-  return (
-    hearsNewOrders(staff.role) && event.status === 'OPEN' && (staff.branchIds.length === 0 || staff.branchIds.includes(event.branchId))
-  );
+  return hearsNewOrders(staff.role) && event.status === 'OPEN' && worksAt(staff, event.branchId);
 }
 
 /** Minutes a new order may wait for the branch's answer before the board shows it late. */

@@ -8,15 +8,19 @@ import { isDeliveryService } from './quote-rules.ts';
  * this module maps a staff member onto its roles and says what each board column holds.
  */
 
-export const STAFF_ROLES = ['admin', 'operator', 'kitchen', 'courier'] as const;
+/**
+ * The roles (issue 15; issue 28 added the brand's owner and the branch manager, decision 017). What each may change in the
+ * back office is back-office.ts's rule; on the board the owner, the admin and the manager work as the operator does.
+ */
+export const STAFF_ROLES = ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** Who sees the brand's failed staff logins (`GET /api/ops/v1/auth/failures`): the brand's owner. */
-export const LOGIN_FAILURES_ROLES = ['admin'] as const satisfies readonly StaffRole[];
+/** Who sees the brand's failed staff logins (`GET /api/ops/v1/auth/failures`): the brand's owner and its admins. */
+export const LOGIN_FAILURES_ROLES = ['owner', 'admin'] as const satisfies readonly StaffRole[];
 
-/** The role a staff member moves orders as: an admin runs the brand and moves as its operator does. */
+/** The role a staff member moves orders as: the owner, an admin and a manager run the brand and move as its operator does. */
 export function orderRoleOf(role: StaffRole): Extract<OrderRole, 'operator' | 'kitchen' | 'courier'> {
-  return role === 'admin' ? 'operator' : role;
+  return role === 'owner' || role === 'admin' || role === 'manager' ? 'operator' : role;
 }
 
 /** Why the brand refuses or cancels an order (the console's reject; the customer reads it on the order). */

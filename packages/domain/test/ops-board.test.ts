@@ -23,11 +23,11 @@ describe("the console's rules", () => {
     expect(SCREENS_OF_ROLE.operator).toEqual(['board', 'stopList', 'figures']);
     expect(SCREENS_OF_ROLE.kitchen).toEqual(['board', 'stopList']);
     expect(SCREENS_OF_ROLE.courier).toEqual(['courier']);
-    expect(STAFF_ROLES.map(homeScreenOf)).toEqual(['board', 'board', 'board', 'courier']);
+    expect(STAFF_ROLES.map(homeScreenOf)).toEqual(['board', 'board', 'board', 'board', 'board', 'courier']);
   });
 
   it("a new order rings for everyone but the courier, at the staff member's branches only (an admin without branches hears all)", () => {
-    expect(STAFF_ROLES.filter(hearsNewOrders)).toEqual(['admin', 'operator', 'kitchen']);
+    expect(STAFF_ROLES.filter(hearsNewOrders)).toEqual(['owner', 'admin', 'manager', 'operator', 'kitchen']);
     const event = { status: 'OPEN' as const, branchId: 'b1' };
     expect(ringsFor({ role: 'admin', branchIds: [] }, event)).toBe(true);
     expect(ringsFor({ role: 'operator', branchIds: ['b1', 'b2'] }, event)).toBe(true);

@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE, WEEK_NAMES, WORK_HOURS_TYPES, type DistanceBand, type ZoneArea } from '@dasturxon/domain';
-import { id, tenantKey, sameMerchant, oneOf, enumText, localized } from './columns.ts';
+import { id, tenantKey, sameMerchant, oneOf, enumText, localized, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
 
 // Cities, branches, their work hours, delivery zones and the service fee per city.
@@ -10,6 +10,7 @@ export const cities = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     name: localized(),
     description: text().notNull().default(''),
     latitude: doublePrecision().notNull(),
@@ -43,6 +44,7 @@ export const branches = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     cityId: uuid().notNull(),
     name: localized(),
     address: text().notNull().default(''),
@@ -101,6 +103,7 @@ export const deliveryZones = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     cityId: uuid().notNull(),
     branchId: uuid(),
     name: text().notNull(),

@@ -22,7 +22,7 @@ import {
   UNITS,
   type LocalizedText,
 } from '@dasturxon/domain';
-import { id, tenantKey, sameMerchant, oneOf, enumText, localized } from './columns.ts';
+import { id, tenantKey, sameMerchant, oneOf, enumText, localized, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { branches } from './branches.ts';
 
@@ -34,6 +34,7 @@ export const groups = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     name: localized(),
     icon: text().notNull().default(''),
     image: text().notNull().default(''),
@@ -49,6 +50,7 @@ export const categories = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     groupId: uuid(),
     name: localized(),
     image: text().notNull().default(''),
@@ -74,12 +76,15 @@ export const products = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     categoryId: uuid().notNull(),
     name: localized(),
     description: localized(),
     image: text().notNull().default(''),
     gallery: jsonb().$type<string[]>().notNull().default([]),
     costPrice: integer().notNull(),
+    /** The price shown struck through beside the price ("was"), for show only; null for none. Never what is charged. */
+    oldPrice: integer(),
     /** Percent of the cost price, 0 to 100. */
     discount: integer().notNull().default(0),
     additionalPrice: integer().notNull().default(0),
@@ -128,6 +133,7 @@ export const modificationGroups = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     productId: uuid().notNull(),
     name: localized(),
     min: integer().notNull().default(0),
@@ -146,6 +152,7 @@ export const modifications = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     productId: uuid().notNull(),
     groupId: uuid().notNull(),
     name: localized(),
@@ -183,11 +190,16 @@ export const promos = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     code: text().notNull(),
     discountType: enumText(DISCOUNT_TYPES).notNull(),
     productDiscount: integer().notNull().default(0),
     deliveryDiscount: integer().notNull().default(0),
     minPrice: integer().notNull().default(0),
+    /** Orders one customer may place with the code; null for no limit (counted from promo_uses). */
+    perCustomerLimit: integer(),
+    /** Orders everyone together may place with the code; null for no limit. */
+    totalLimit: integer(),
     startDate: timestamp({ withTimezone: true }),
     endDate: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, foreignKey, jsonb, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, foreignKey, integer, jsonb, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@dasturxon/domain';
 
 // The column and key helpers every table of the schema is written with (merchantId, which references the merchants
@@ -41,3 +41,10 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly string
 export const enumText = <T extends string>(_values: readonly T[]) => text().$type<T>();
 export const localized = () => jsonb().$type<LocalizedText>().notNull().default({});
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The row's version for optimistic concurrency (issue 28, decision 017): the back office sends the version it read and
+ * its write applies only while the row still has it (`version = version + 1 where version = $read`); a stale write
+ * answers 409 VERSION_CONFLICT. Other writers (orders taking stock, the stop-list) leave it alone.
+ */
+export const version = () => integer().notNull().default(1);

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { POLICY_TYPES, type LocalizedText } from '@dasturxon/domain';
-import { id, tenantKey, oneOf, enumText, localized } from './columns.ts';
+import { id, tenantKey, oneOf, enumText, localized, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
 
 // A brand's policies, banners and stories.
@@ -9,6 +9,7 @@ export const companyPolicies = pgTable(
   'company_policies',
   {
     merchantId: merchantId(),
+    version: version(),
     type: enumText(POLICY_TYPES).notNull(),
     text: localized(),
   },
@@ -20,6 +21,7 @@ export const banners = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     title: localized(),
     image: text().notNull(),
     link: text().notNull().default(''),
@@ -41,6 +43,7 @@ export const stories = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     title: localized(),
     preview: text().notNull(),
     slides: jsonb().$type<StorySlide[]>().notNull().default([]),

@@ -10,3 +10,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './staff.ts';
 export * from './events.ts';
+export * from './back-office.ts';

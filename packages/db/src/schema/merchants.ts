@@ -21,7 +21,7 @@ import {
   type SettingsFlag,
   type SettingsTextField,
 } from '@dasturxon/domain';
-import { id, tenantKey, oneOf, enumText, localized, createdAt, literal } from './columns.ts';
+import { id, tenantKey, oneOf, enumText, localized, createdAt, literal, version } from './columns.ts';
 
 // Merchants (brands as tenants), their secrets, web and click-app settings, and the hosts that lead to them.
 
@@ -36,6 +36,7 @@ export const merchants = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
+    version: version(),
     logo: text().notNull().default(''),
     color: text().notNull().default(DEFAULT_MAIN_COLOR),
     sub: text().notNull().unique(),
@@ -93,6 +94,7 @@ export const merchantSettings = pgTable(
   'merchant_settings',
   {
     merchantId: merchantId(),
+    version: version(),
     channel: enumText(SETTINGS_CHANNELS).notNull(),
     ...flagColumns,
     ...textColumns,

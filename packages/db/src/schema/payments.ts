@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS } from '@dasturxon/domain';
-import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
+import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { users } from './customers.ts';
 import { orders } from './orders.ts';
@@ -48,6 +48,7 @@ export const paymentAccounts = pgTable(
   'payment_accounts',
   {
     merchantId: merchantId(),
+    version: version(),
     provider: enumText(PAYMENT_PROVIDERS).notNull(),
     credentials: text().notNull(),
     lookup: text().notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES, type CourierStatus } from '@dasturxon/domain';
-import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
+import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
 
 // Operations: the brand's staff, their sessions and failed logins, and where couriers are (issue 15; docs/decisions/010-operations.md).
@@ -12,6 +12,7 @@ export const staff = pgTable(
   {
     id: id(),
     merchantId: merchantId(),
+    version: version(),
     /** E.164. */
     phone: text().notNull(),
     name: text().notNull().default(''),

@@ -41,12 +41,21 @@ export const DEMO = {
     brandEntry: ids.brand(T),
     /** The console's demo staff (README): one per role, all with this password. */
     staff: {
+      owner: ids.staff(T, 'owner'),
       admin: ids.staff(T, 'admin'),
+      manager: ids.staff(T, 'manager'),
       operator: ids.staff(T, 'operator'),
       kitchen: ids.staff(T, 'kitchen'),
       courier: ids.staff(T, 'courier'),
     },
-    staffPhones: { admin: '+998900000001', operator: '+998900000002', kitchen: '+998900000003', courier: '+998900000004' },
+    staffPhones: {
+      owner: '+998900000005',
+      admin: '+998900000001',
+      manager: '+998900000006',
+      operator: '+998900000002',
+      kitchen: '+998900000003',
+      courier: '+998900000004',
+    },
     staffPassword: 'tezkor-demo-2026',
     cities: { tashkent: ids.city(T, 'tashkent'), samarkand: ids.city(T, 'samarkand') },
     branches: {

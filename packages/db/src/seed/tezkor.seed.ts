@@ -22,6 +22,8 @@ import { closedAtNow, dayOffToday, everyDay } from './work-hours.ts';
 
 const SUB = DEMO.tezkor.sub;
 const DEMO_STAFF = [
+  { role: 'owner', phone: DEMO.tezkor.staffPhones.owner, name: 'Kamola Yusupova' },
+  { role: 'manager', phone: DEMO.tezkor.staffPhones.manager, name: 'Sardor Nazarov' },
   { role: 'admin', phone: DEMO.tezkor.staffPhones.admin, name: 'Aziza Karimova' },
   { role: 'operator', phone: DEMO.tezkor.staffPhones.operator, name: 'Bobur Aliyev' },
   { role: 'kitchen', phone: DEMO.tezkor.staffPhones.kitchen, name: 'Dilshod Rahimov' },
@@ -541,7 +543,7 @@ export function tezkorRows(now: Date): MerchantRows {
       name: member.name,
       role: member.role,
       branchIds:
-        member.role === 'admin'
+        member.role === 'admin' || member.role === 'owner'
           ? []
           : [ids.branch(SUB, 'chilonzor'), ...(member.role === 'operator' ? [ids.branch(SUB, 'yunusobod')] : [])],
       password: DEMO.tezkor.staffPassword,

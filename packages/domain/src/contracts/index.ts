@@ -21,3 +21,4 @@ export * from './settings.ts';
 export * from './payments.ts';
 export * from './cards.ts';
 export * from './ops.ts';
+export * from './admin.ts';

@@ -25,8 +25,8 @@ const tags = ['ops'];
 const security = [{ bearer: [] }];
 const NoContent = z.null().describe('No content');
 const anyStaff = { tenant: 'active', staff: true } as const;
-const managers = { tenant: 'active', staff: ['admin', 'operator'] } as const;
-const boardStaff = { tenant: 'active', staff: ['admin', 'operator', 'kitchen'] } as const;
+const managers = { tenant: 'active', staff: ['owner', 'admin', 'manager', 'operator'] } as const;
+const boardStaff = { tenant: 'active', staff: ['owner', 'admin', 'manager', 'operator', 'kitchen'] } as const;
 
 export interface BoardRoutesOptions {
   /** Whether a staff session is still live: the board's stream ends with it. */

@@ -1,4 +1,5 @@
 import {
+  branchScopeOf,
   AppError,
   awaitsCourier,
   courierHasOrder,
@@ -63,9 +64,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const positionView = (p: PositionRecord | undefined) =>
   p ? { latitude: p.latitude, longitude: p.longitude, heading: p.heading, at: p.at.toISOString() } : null;
 
-/** Which orders the staff member sees: the branches they work at (an admin with none: all); a courier theirs and the takeable ones. */
+/** Which orders the staff member sees: the branches they work at (domain `branchScopeOf`); a courier theirs and the takeable ones. */
 export function scopeOf(member: StaffRecord): OrderScope {
-  const branchIds = member.role === 'admin' && member.branchIds.length === 0 ? null : member.branchIds;
+  const scope = branchScopeOf(member);
+  const branchIds = scope === null ? null : [...scope];
   return { branchIds, courierId: member.role === 'courier' ? member.id : null };
 }
 

@@ -53,6 +53,9 @@ interface PromoRow {
   start_date: string | null;
   end_date: string | null;
   is_active: boolean;
+  version: number;
+  per_customer_limit: number | null;
+  total_limit: number | null;
 }
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
@@ -68,6 +71,9 @@ const promoOf = (row: PromoRow): PromoRecord => ({
   startDate: dateOrNull(row.start_date),
   endDate: dateOrNull(row.end_date),
   isActive: row.is_active,
+  version: row.version,
+  perCustomerLimit: row.per_customer_limit,
+  totalLimit: row.total_limit,
 });
 
 // Correlated sub-selects gather a row's children as JSON, so a product comes back with its groups,

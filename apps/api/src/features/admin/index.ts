@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '@dasturxon/db';
+import type { Clock } from '../../clock.ts';
+import { auditRoutes } from './audit.routes.ts';
+
+export * from './admin-kernel.ts';
+export { auditPage } from './audit.routes.ts';
+
+export interface AdminRoutesOptions {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * The back office's API, `/api/admin/v1/...` (issue 28, decision 017): each area's routes, registered here. Every
+ * write goes through admin-kernel.ts (the area's roles, the versioned write, the audit record in the same transaction).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db }) => {
+  await app.register(auditRoutes, { db });
+};

@@ -1,0 +1,26 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { AREAS_OF_ROLE, type BackOfficeArea, type StaffRole } from '@dasturxon/domain';
+
+/*
+ * The back office's screens (issue 28): each under /ops/admin/<path>, loaded when first opened, shown to the roles
+ * whose areas (packages/domain/src/back-office.ts) it works in. A screen's own files live in ./<path>/.
+ */
+
+export interface BackOfficeScreen {
+  /** Its path under /admin and its navigation label's id (`admin.nav.<id>`). */
+  id: string;
+  /** Shown when the role may change any of these areas. */
+  areas: readonly BackOfficeArea[];
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const load = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => loader().then((m) => ({ default: m[name] })));
+
+export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
+  { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
+];
+
+/** The screens of a role, in the navigation's order. */
+export const screensOf = (role: StaffRole): BackOfficeScreen[] =>
+  BACK_OFFICE_SCREENS.filter((screen) => screen.areas.some((area) => AREAS_OF_ROLE[role].includes(area)));
