@@ -226,6 +226,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerOpsWork(app, { telegram, events, clock }, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({
     root: config.MEDIA_DIR,
+    uploads: config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads'),
     cacheDir: join(config.DATA_DIR, 'media-cache'),
     cacheBytes: config.MEDIA_CACHE_MB * 2 ** 20,
     log: app.log,
@@ -272,7 +273,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
-      await api.register(adminRoutes, { db, clock });
+      await api.register(adminRoutes, { db, clock, media, uploadBytes: Math.round(config.MEDIA_UPLOAD_MB * 2 ** 20) });
     },
     { prefix: '/api' },
   );

@@ -99,6 +99,10 @@ export const ConfigSchema = z.object({
   MEDIA_DIR: z.string().default(repoPath('packages/db/media')),
   /** The resized-picture cache's limit on disk (`DATA_DIR/media-cache`); the least recently used variants are removed first. */
   MEDIA_CACHE_MB: z.coerce.number().int().min(1).default(512),
+  /** Where the back office's uploaded pictures are kept (keys `u/…`); `DATA_DIR/uploads` when unset. */
+  UPLOADS_DIR: z.string().min(1).optional(),
+  /** The largest picture the back office may upload, in megabytes (413 MEDIA_TOO_LARGE beyond). */
+  MEDIA_UPLOAD_MB: z.coerce.number().min(0.1).max(100).default(10),
   /** Memory for the storefront's kept (server-rendered) pages; the least recently used go first. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(128),
   /** How often the order timers run (unpaid online orders cancelled, scheduled ones opened), in seconds; 0: never. */

@@ -153,8 +153,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     const method = options.method ?? 'GET';
     const url = buildUrl(config.base, path, options.query);
     const headers: Record<string, string> = { Accept: 'application/json', ...config.headers?.(), ...options.headers };
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (typeof FormData !== 'undefined' && options.body instanceof FormData) {
+      // A file upload: the browser writes the multipart boundary into the content type itself.
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }

@@ -122,6 +122,14 @@ export const ERROR_CATALOGUE = {
     "Buyurtma holati o'zgargan, bu amal mavjud emas",
     'The order has moved on; this action is no longer available',
   ),
+  MEDIA_INVALID: entry(
+    400,
+    'The file is not a picture that can be used',
+    'Файл не является изображением (подойдут JPEG, PNG, WebP, AVIF, GIF)',
+    'Fayl rasm emas (JPEG, PNG, WebP, AVIF, GIF mos keladi)',
+    'The file is not a picture (JPEG, PNG, WebP, AVIF or GIF)',
+  ),
+  MEDIA_TOO_LARGE: entry(413, 'The picture is larger than allowed', 'Файл слишком большой', 'Fayl juda katta', 'The file is too large'),
   VERSION_CONFLICT: entry(
     409,
     'The object was changed by someone else since it was read',

@@ -40,3 +40,12 @@ export const AuditQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
+
+/** An uploaded picture (`POST /api/admin/v1/media`): its key, where the image service serves it, its size. */
+export const UploadedPicture = z.object({
+  key: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedPicture = z.infer<typeof UploadedPicture>;

@@ -223,6 +223,11 @@ function distance(asked: ImageParams, have: ImageParams): number | null {
 export interface MediaServiceDeps {
   /** Where the pictures are (config MEDIA_DIR). */
   root: string;
+  /**
+   * Where the back office's uploads are (config UPLOADS_DIR, `${DATA_DIR}/uploads` by default): keys under
+   * `UPLOADS_PREFIX` are read from here, every other key from `root`.
+   */
+  uploads?: string;
   /** Where resized variants are kept (`${DATA_DIR}/media-cache`). */
   cacheDir: string;
   /** The disk cache's limit in bytes (config MEDIA_CACHE_MB); the least recently used variants go first. */
@@ -261,9 +266,17 @@ function boundSharp() {
  * source's modification time and size, so an edited picture gets new variants and its old ones are
  * never asked for again. The disk cache is bounded, the least recently used variants going first.
  */
+/** The keys of uploaded pictures: `u/<merchant id>/<hash>.webp` (admin media upload). */
+/** Pictures an upload may be: what sharp decodes, SVG left out (a script could hide in one). */
+const UPLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+/** The most pixels an uploaded picture may have (a 40 MP phone photo passes; a decompression bomb does not). */
+export const UPLOAD_MAX_PIXELS = 60_000_000;
+export const UPLOADS_PREFIX = 'u/';
+
 export function createMediaService(options: MediaServiceDeps) {
   boundSharp();
-  const root = resolve(options.root);
+  const mediaRoot = resolve(options.root);
+  const uploadsRoot = options.uploads ? resolve(options.uploads) : null;
   const cacheDir = resolve(options.cacheDir);
   const limits: RenderLimits = { ...DEFAULT_RENDER_LIMITS, ...options.limits };
   const cacheBytes = options.cacheBytes ?? 512 * 2 ** 20;
@@ -277,7 +290,7 @@ export function createMediaService(options: MediaServiceDeps) {
   /** The cached variants of each source folder, for a stand-in when the queue is full. */
   const variants = new Map<string, Set<string>>();
   let cachedBytes = 0;
-  let realRoot: string | null = null;
+  const realRoots = new Map<string, string>();
 
   function remember(file: string, entry: CacheEntry) {
     const old = lru.get(file);
@@ -473,12 +486,17 @@ export function createMediaService(options: MediaServiceDeps) {
 
   /** The source file of a key, or null when there is none; a path that leads out of the folder (by a link, say) is refused. */
   async function sourceOf(key: string): Promise<{ path: string; mtimeMs: number; size: number } | null> {
-    const path = resolve(root, key);
+    const uploaded = key.startsWith(UPLOADS_PREFIX);
+    if (uploaded && !uploadsRoot) return null;
+    const root = uploaded ? uploadsRoot! : mediaRoot;
+    const path = resolve(root, uploaded ? key.slice(UPLOADS_PREFIX.length) : key);
     if (!path.startsWith(root + sep)) throw new AppError('NOT_FOUND');
     let real: string;
+    let realRoot: string;
     try {
       real = await realpath(path);
-      realRoot ??= await realpath(root);
+      realRoot = realRoots.get(root) ?? (await realpath(root));
+      realRoots.set(root, realRoot);
     } catch {
       return null;
     }
@@ -489,6 +507,39 @@ export function createMediaService(options: MediaServiceDeps) {
   }
 
   return {
+    /**
+     * Keeps an uploaded picture of a brand (the back office's `POST /api/admin/v1/media`): decoded (a file that is not
+     * a JPEG, PNG, WebP, AVIF or GIF picture, or is larger than UPLOAD_MAX_PIXELS, is refused with MEDIA_INVALID),
+     * turned upright, bounded to IMAGE_MAX_SIDE, stripped of its metadata (a phone's photo carries where it was taken)
+     * and stored as WebP under a key named by its content: the same picture twice is one file.
+     */
+    async upload(merchantId: string, bytes: Buffer): Promise<{ key: string; width: number; height: number }> {
+      if (!uploadsRoot) throw new AppError('MEDIA_INVALID', { reason: 'uploads are not configured' });
+      let body: Buffer;
+      let info: { width: number; height: number };
+      try {
+        const meta = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS }).metadata();
+        if (!meta.format || !UPLOAD_FORMATS.has(meta.format)) throw new AppError('MEDIA_INVALID', { reason: 'not a picture' });
+        const out = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
+          .rotate()
+          .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 90 })
+          .toBuffer({ resolveWithObject: true });
+        body = out.data;
+        info = out.info;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('MEDIA_INVALID', { reason: 'not a picture' });
+      }
+      const name = `${createHash('sha256').update(body).digest('hex').slice(0, 32)}.webp`;
+      const file = join(uploadsRoot, merchantId, name);
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+      return { key: `${UPLOADS_PREFIX}${merchantId}/${name}`, width: info.width, height: info.height };
+    },
+
     /** Settles once the files already on disk are known (tests wait for it; requests need not). */
     ready: () => ready,
 
