@@ -1,4 +1,5 @@
 import { distanceMeters, roundCoordinate, type LatLng } from './geo.ts';
+import { CYRILLIC_LATIN } from './transliterate.ts';
 
 /*
  * Street search and houses along a street (issue 12, the address pickers): the rules of the built-in
@@ -12,48 +13,6 @@ export const GEOCODE_SEARCH_LIMIT = 10;
 /** The longest search text taken. */
 export const GEOCODE_QUERY_MAX_LENGTH = 200;
 
-/** Uzbek and Russian Cyrillic in Uzbek Latin spelling (х is x, as Uzbek writes it; ц ts, щ sh). */
-const CYRILLIC: Readonly<Record<string, string>> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  ғ: "g'",
-  д: 'd',
-  е: 'e',
-  ё: 'yo',
-  ж: 'j',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  қ: 'q',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  ў: "o'",
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'x',
-  ҳ: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sh',
-  ъ: '',
-  ы: 'i',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  і: 'i',
-};
-
 /** The marks written for o', g' and the tutuq belgisi: ' ` ʻ ʼ ‘ ’ ´ ′ ʹ. */
 const APOSTROPHES = /['`\u02bb\u02bc\u2018\u2019\u00b4\u2032\u02b9]/g;
 
@@ -63,7 +22,7 @@ const APOSTROPHES = /['`\u02bb\u02bc\u2018\u2019\u00b4\u2032\u02b9]/g;
  */
 export function foldText(text: string): string {
   let latin = '';
-  for (const ch of text.toLowerCase()) latin += CYRILLIC[ch] ?? ch;
+  for (const ch of text.toLowerCase()) latin += CYRILLIC_LATIN[ch] ?? ch;
   return latin
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

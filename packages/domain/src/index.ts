@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './geo.ts';
 export * from './geocoding.ts';
+export * from './transliterate.ts';
 export * from './hours.ts';
 export * from './ids.ts';
 export * from './languages.ts';

@@ -5,53 +5,13 @@
  * word of the query must appear in the name's key.
  */
 
-const CYRILLIC: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'yo',
-  ж: 'j',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sh',
-  ъ: '',
-  ы: 'i',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  // Uzbek and Kazakh Cyrillic letters.
-  ў: 'o',
-  қ: 'k',
-  ғ: 'g',
-  ҳ: 'h',
-  ә: 'a',
-  ө: 'o',
-  ү: 'u',
-  ұ: 'u',
-  һ: 'h',
-  і: 'i',
-  ң: 'n',
-};
+import { CYRILLIC_LATIN } from '@dasturxon/domain';
+
+/**
+ * Cyrillic spelled as the domain's one table does (CYRILLIC_LATIN), but х and қ as h and k: the sound-alike folds
+ * below merge x, kh and h, and q and k, anyway, and doing it per letter keeps "кх" one sound.
+ */
+const CYRILLIC: Readonly<Record<string, string>> = { ...CYRILLIC_LATIN, х: 'h', қ: 'k' };
 
 const LATIN_EXTRA: Record<string, string> = { ş: 'sh', ç: 'ch', ğ: 'g', ı: 'i', ö: 'o', ü: 'u', ä: 'a', é: 'e', è: 'e', ñ: 'n', ß: 'ss' };
 
