@@ -13,7 +13,7 @@ import {
   OrderUserParams,
 } from '@dasturxon/domain/contracts';
 import { AppError, uuidParam } from '@dasturxon/domain';
-import { requireUser } from '../auth/index.ts';
+import { customerOf } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -50,7 +50,6 @@ const PLACE_DESCRIPTION =
 
 /** The signed-in customer's orders (docs/spec-index.md section 7, orders and payments). */
 export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
-  const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
 
   for (const scheduled of [false, true]) {
     app.post(

@@ -10,8 +10,7 @@ import {
   Order,
   SavedCard,
 } from '@dasturxon/domain/contracts';
-import { requireUser } from '../auth/index.ts';
-import { merchantOf } from '../../plugins/tenant.ts';
+import { customerOf } from '../auth/index.ts';
 import type { CardsService } from './cards.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -32,7 +31,6 @@ const PROVIDER = '502 CARD_PROVIDER_FAILED when Click does not answer (10 s) or 
  * never stored, logged or answered.
  */
 export const cardsRoutes: FastifyPluginAsyncZod<{ service: CardsService }> = async (app, { service }) => {
-  const customerOf = (request: Parameters<typeof requireUser>[0]) => ({ merchantId: merchantOf(request).id, id: requireUser(request).id });
 
   app.get(
     CARDS,
