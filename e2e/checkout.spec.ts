@@ -1,16 +1,16 @@
-import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import {
   basketOf,
   brandUrl,
+  customerWithPickupBasket,
   codeSentTo,
   expect,
-  keepScreenshot,
+  keepSettledScreenshot,
   logIn,
   plainProduct,
   PORT,
   put,
   randomPhone,
-  roundTheClockBranch,
   session,
   speak,
   test,
@@ -38,18 +38,6 @@ const HOME = {
   latitude: 41.35,
   longitude: 69.2865,
 };
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-  await keepScreenshot(page, testInfo, name);
-}
 
 /** Confirms the order and returns it as the API reads it, once the storefront is on its page. */
 async function confirmAndRead(page: Page, request: APIRequestContext, merchantId: string, token: string) {
@@ -79,22 +67,6 @@ async function confirmAndRead(page: Page, request: APIRequestContext, merchantId
     deliveryAt: string | null;
     branch: { id: string };
   };
-}
-
-/** A new customer of Tezkor, signed in, with one plain product in the basket for pickup now at the branch open round the clock. */
-async function customerWithPickupBasket(page: Page, request: APIRequestContext) {
-  await page.goto(brandUrl('tezkor', '/login'));
-  await logIn(page, randomPhone());
-  const { merchantId, token } = await session(page);
-  const headers = { 'X-Merchant-Id': merchantId };
-  const open = await roundTheClockBranch(request, merchantId);
-  const product = await plainProduct(request, merchantId);
-  await put(page, {
-    [`dx:${merchantId}:basket`]: basketOf(product.id, 1),
-    [`dx:${merchantId}:service`]: 'PICK_UP',
-    [`dx:${merchantId}:branch`]: open.id,
-  });
-  return { merchantId, token, headers, open, product };
 }
 
 test.describe('checkout', () => {
@@ -128,7 +100,7 @@ test.describe('checkout', () => {
       await request.post(`${API}/orders/v1/orders/quote`, { headers: { ...headers, Authorization: `Bearer ${token}` }, data: sent })
     ).json()) as { totalPrice: number };
     await expect(page.getByTestId('checkout-total')).toHaveAttribute('data-amount', String(quote.totalPrice));
-    await shoot(page, testInfo, 'checkout-ru');
+    await keepSettledScreenshot(page, testInfo, 'checkout-ru');
 
     await page.getByTestId('checkout-continue').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/checkout/confirm'));
@@ -192,7 +164,7 @@ test.describe('checkout', () => {
     await page.getByTestId('checkout-courier-comment').fill('Домофон 12');
     await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
     await expect(page.getByTestId('checkout-problem')).toHaveCount(0);
-    await shoot(page, testInfo, 'checkout-ar');
+    await keepSettledScreenshot(page, testInfo, 'checkout-ar');
 
     await page.getByTestId('checkout-continue').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/checkout/confirm'));
@@ -251,7 +223,7 @@ test.describe('checkout', () => {
       ((await (await request.get(`${API}/orders/v1/orders/user/${userId}`, { headers: auth })).json()) as { totalElements: number })
         .totalElements;
     expect(await history()).toBe(0);
-    await shoot(page, testInfo, 'checkout-sms-ru');
+    await keepSettledScreenshot(page, testInfo, 'checkout-sms-ru');
 
     await page.getByTestId('code-input').fill(code === '000000' ? '111111' : '000000');
     await expect(page.locator('#checkout-code-error')).toBeVisible();

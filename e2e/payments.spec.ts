@@ -1,19 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import {
-  basketOf,
-  brandUrl,
-  expect,
-  keepScreenshot,
-  logIn,
-  plainProduct,
-  PORT,
-  put,
-  randomPhone,
-  roundTheClockBranch,
-  session,
-  speak,
-  test,
-} from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { brandUrl, customerWithPickupBasket, expect, keepSettledScreenshot, PORT, speak, test } from './support.ts';
 
 /*
  * Paying online (issue 14) in Chromium against the real server and Payme's checkout page played by
@@ -24,31 +10,10 @@ import {
 
 const API = `http://localhost:${PORT}/api`;
 
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-  await keepScreenshot(page, testInfo, name);
-}
-
-/** Logs a new customer in at Tezkor with one product in the basket for pickup at Chilonzor (open round the clock). */
-async function readyToCheckOut(page: Page, request: Parameters<typeof plainProduct>[0], lang: string) {
+/** A new customer at Tezkor, speaking `lang`, with two of one product in the basket for pickup at Chilonzor (open round the clock). */
+async function readyToCheckOut(page: Page, request: APIRequestContext, lang: string) {
   await speak(page, lang);
-  await page.goto(brandUrl('tezkor', '/login'));
-  await logIn(page, randomPhone());
-  const { merchantId, token } = await session(page);
-  const chilonzor = await roundTheClockBranch(request, merchantId);
-  const product = await plainProduct(request, merchantId);
-  await put(page, {
-    [`dx:${merchantId}:basket`]: basketOf(product.id, 2),
-    [`dx:${merchantId}:service`]: 'PICK_UP',
-    [`dx:${merchantId}:branch`]: chilonzor.id,
-  });
+  const { merchantId, token } = await customerWithPickupBasket(page, request, 2);
   return { merchantId, token };
 }
 
@@ -70,7 +35,7 @@ test.describe('paying online', () => {
     await expect(page.getByTestId('order-paid')).toHaveAttribute('data-paid', 'false');
     await expect(page.locator('[data-order-id]')).toHaveAttribute('data-status', 'CREATED');
     await expect(page.getByTestId('order-pay-action')).toContainText('Payme');
-    await shoot(page, testInfo, 'order-unpaid-ru');
+    await keepSettledScreenshot(page, testInfo, 'order-unpaid-ru');
 
     await page.getByTestId('order-pay-action').click();
     await expect(page.getByTestId('payme-order')).toHaveText(orderId);
@@ -110,7 +75,7 @@ test.describe('paying online', () => {
     await page.goto(brandUrl('tezkor', `/profile/orders/${id}`));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('order-pay-action')).toBeVisible();
-    await shoot(page, testInfo, 'order-unpaid-ar');
+    await keepSettledScreenshot(page, testInfo, 'order-unpaid-ar');
   });
 
   test('save a card with the code from the SMS, then pay a Click order with it in one tap', async ({ page, request }, testInfo) => {
@@ -130,7 +95,7 @@ test.describe('paying online', () => {
     await page.getByTestId('card-create-submit').click();
     await expect(page.locator('#card-number-error')).toBeVisible();
     await page.getByTestId('card-number').fill('8600123412341239');
-    await shoot(page, testInfo, 'card-create-ru');
+    await keepSettledScreenshot(page, testInfo, 'card-create-ru');
     await page.getByTestId('card-create-submit').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards/confirm'));
     const sent = (await (await request.get(`${process.env.FAKE_CLICK_URL}/__journeys/last-code`)).json()) as {
@@ -142,7 +107,7 @@ test.describe('paying online', () => {
     await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards'));
     await expect(page.getByTestId('card-item')).toHaveCount(1);
     await expect(page.getByTestId('card-number')).toHaveText('8600 **** **** 1239');
-    await shoot(page, testInfo, 'cards-ru');
+    await keepSettledScreenshot(page, testInfo, 'cards-ru');
 
     // A second order, by Click: paid with the saved card from its page.
     const basket = JSON.parse((await page.evaluate((m) => localStorage.getItem(`dx:${m}:basket`), merchantId))!) as {
@@ -174,10 +139,10 @@ test.describe('paying online', () => {
     await page.getByTestId('card-expiry').fill('0731');
     await page.getByTestId('card-create-submit').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/profile/cards/confirm'));
-    await shoot(page, testInfo, 'card-confirm-ar');
+    await keepSettledScreenshot(page, testInfo, 'card-confirm-ar');
     const sent = (await (await request.get(`${process.env.FAKE_CLICK_URL}/__journeys/last-code`)).json()) as { code: string };
     await page.getByTestId('code-input').fill(sent.code);
     await expect(page.getByTestId('card-item')).toHaveCount(1);
-    await shoot(page, testInfo, 'cards-ar');
+    await keepSettledScreenshot(page, testInfo, 'cards-ar');
   });
 });

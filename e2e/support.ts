@@ -188,3 +188,34 @@ export async function put(page: Page, entries: Record<string, string>): Promise<
 /** A stored basket of one product without options. */
 export const basketOf = (productId: string, count: number) =>
   JSON.stringify({ version: 1, lines: [{ productId, count, modifications: [] }] });
+
+/** A screenshot (keepScreenshot) once the page's finite animations have finished, so it shows the page at rest. */
+export async function keepSettledScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+  await keepScreenshot(page, testInfo, name);
+}
+
+/**
+ * A new customer of Tezkor, signed in, with `count` of one plain product in the basket for pickup now at the branch
+ * open round the clock (Chilonzor): where the checkout and payment journeys start.
+ */
+export async function customerWithPickupBasket(page: Page, request: APIRequestContext, count = 1) {
+  await page.goto(brandUrl('tezkor', '/login'));
+  await logIn(page, randomPhone());
+  const { merchantId, token } = await session(page);
+  const open = await roundTheClockBranch(request, merchantId);
+  const product = await plainProduct(request, merchantId);
+  await put(page, {
+    [`dx:${merchantId}:basket`]: basketOf(product.id, count),
+    [`dx:${merchantId}:service`]: 'PICK_UP',
+    [`dx:${merchantId}:branch`]: open.id,
+  });
+  return { merchantId, token, headers: { 'X-Merchant-Id': merchantId }, open, product };
+}
