@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { blankTiles, brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
+import type { Page } from '@playwright/test';
+import { blankTiles, brandUrl, expect, keepSettledScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
 
 /*
  * Where the order goes (docs/spec-index.md section 2, "address choice"; section 4, "Address flow") in Chromium against the real
@@ -19,19 +19,6 @@ const HOME = {
   latitude: 41.35,
   longitude: 69.2865,
 };
-
-/** A screenshot once the page's entrance animation has finished. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-  await keepScreenshot(page, testInfo, name);
-}
 
 const stored = (page: Page, suffix: string) =>
   page.evaluate((s) => {
@@ -62,7 +49,7 @@ test.describe('where the order goes', () => {
     await expect(page.getByTestId('service-option').filter({ hasText: 'Самовывоз' })).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('order-branch-none')).toBeVisible();
     await expect(target).toHaveText(/Выбрать филиал/);
-    await shoot(page, testInfo, 'choose-address-pickup-ru');
+    await keepSettledScreenshot(page, testInfo, 'choose-address-pickup-ru');
 
     await page.getByTestId('order-branch-choose').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/branches/map'));
@@ -142,14 +129,14 @@ test.describe('where the order goes', () => {
     await page.getByTestId('basket-destination-change').click();
     await expect(item).toHaveAttribute('data-active', 'true');
     await expect(page.getByTestId('place-pick')).toHaveAttribute('aria-pressed', 'true');
-    await shoot(page, testInfo, 'choose-address-ru');
+    await keepSettledScreenshot(page, testInfo, 'choose-address-ru');
 
     // The same in Arabic, right to left.
     await speak(page, 'ar');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(item).toHaveAttribute('data-active', 'true');
-    await shoot(page, testInfo, 'choose-address-ar');
+    await keepSettledScreenshot(page, testInfo, 'choose-address-ar');
     await speak(page, 'ru');
     await page.reload();
 
@@ -158,7 +145,7 @@ test.describe('where the order goes', () => {
     const sheet = page.getByTestId('place-delete-sheet');
     await expect(sheet).toBeVisible();
     await expect(sheet).toContainText('Дом · Ташкент, Юнусабад');
-    await shoot(page, testInfo, 'choose-address-delete-ru');
+    await keepSettledScreenshot(page, testInfo, 'choose-address-delete-ru');
     await page.getByTestId('place-delete-cancel').click();
     await expect(sheet).toBeHidden();
     await expect(item).toHaveCount(1);

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { brandUrl, expect, keepScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { brandUrl, expect, keepSettledScreenshot, logIn, PORT, randomPhone, session, speak, test } from './support.ts';
 
 /*
  * The customer's orders (issue 13, docs/spec-index.md sections 2 and 4) in Chromium against the real server: orders placed
@@ -77,19 +77,6 @@ async function customerWithOrder(page: Page, request: APIRequestContext, lang: s
   return { t, token, order };
 }
 
-/** A screenshot once the page's entrance animation has finished. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-  await keepScreenshot(page, testInfo, name);
-}
-
 test.describe('my orders', () => {
   test('an order in Active, opened, cancelled with a reason after asking, found in Archive and hidden', async ({
     page,
@@ -108,7 +95,7 @@ test.describe('my orders', () => {
     await expect(card.getByTestId('order-status')).toHaveText('Открыт');
     await expect(card.getByTestId('order-service')).toHaveText('Самовывоз');
     await expect(card.getByTestId('order-time')).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-    await shoot(page, testInfo, 'orders-list-ru');
+    await keepSettledScreenshot(page, testInfo, 'orders-list-ru');
 
     await card.click();
     await expect(page).toHaveURL(brandUrl('tezkor', `/profile/orders/${order.id}`));
@@ -120,7 +107,7 @@ test.describe('my orders', () => {
     await expect(page.getByTestId('order-branch')).toHaveText('Чиланзар');
     await expect(page.getByTestId('order-step')).toHaveText([/Открыт/]);
     await expect(page.getByTestId('order-hide')).toHaveCount(0);
-    await shoot(page, testInfo, 'order-detail-ru');
+    await keepSettledScreenshot(page, testInfo, 'order-detail-ru');
 
     // Cancel: the sheet asks for a reason first.
     await page.getByTestId('order-cancel').click();
@@ -130,7 +117,7 @@ test.describe('my orders', () => {
     await expect(sheet.getByRole('alert')).toHaveText('Выберите причину');
     await sheet.getByTestId('order-cancel-reason-option').filter({ hasText: 'Хочу оплатить по-другому' }).click();
     await sheet.getByTestId('order-cancel-comment').fill('Передумал');
-    await shoot(page, testInfo, 'order-cancel-sheet-ru');
+    await keepSettledScreenshot(page, testInfo, 'order-cancel-sheet-ru');
     await sheet.getByTestId('order-cancel-sheet-confirm').click();
     await expect(sheet).toHaveCount(0);
     await expect(page.getByTestId('order-status').first()).toHaveText('Отменён');
@@ -197,11 +184,11 @@ test.describe('my orders', () => {
     await page.goto(brandUrl('tezkor', '/profile/orders'));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('order-status')).toHaveText('مفتوح');
-    await shoot(page, testInfo, 'orders-list-ar');
+    await keepSettledScreenshot(page, testInfo, 'orders-list-ar');
     await page.getByTestId('order-card').click();
     await expect(page.getByTestId('order-title')).toContainText(String(order.number));
     await expect(page.getByTestId('order-line')).toHaveCount(2);
-    await shoot(page, testInfo, 'order-detail-ar');
+    await keepSettledScreenshot(page, testInfo, 'order-detail-ar');
   });
 
   test('a guest is asked to log in', async ({ page }) => {
