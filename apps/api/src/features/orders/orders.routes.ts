@@ -50,7 +50,6 @@ const PLACE_DESCRIPTION =
 
 /** The signed-in customer's orders (docs/spec-index.md section 7, orders and payments). */
 export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
-
   for (const scheduled of [false, true]) {
     app.post(
       scheduled ? '/orders/v1/orders/at-time' : '/orders/v1/orders',

@@ -31,7 +31,6 @@ const PROVIDER = '502 CARD_PROVIDER_FAILED when Click does not answer (10 s) or 
  * never stored, logged or answered.
  */
 export const cardsRoutes: FastifyPluginAsyncZod<{ service: CardsService }> = async (app, { service }) => {
-
   app.get(
     CARDS,
     {
