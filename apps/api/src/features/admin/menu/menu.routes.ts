@@ -297,9 +297,12 @@ export const adminMenuRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const row = await referencing(
         'body.groupId',
         db.transaction(async (tx) => {
+          const inGroup = request.body.groupId ? eq(categories.groupId, request.body.groupId) : isNull(categories.groupId);
+          const priority =
+            request.body.priority ?? (await lastPlace(tx, categories, and(eq(categories.merchantId, actor.merchantId), inGroup)!));
           const [created] = await tx
             .insert(categories)
-            .values({ ...request.body, merchantId: actor.merchantId })
+            .values({ ...request.body, priority, merchantId: actor.merchantId })
             .returning();
           await audit(tx, actor, { objectType: 'category', objectId: created!.id, action: 'create', after: categoryView(created!) });
           return created!;
