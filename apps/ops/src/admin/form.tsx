@@ -51,6 +51,7 @@ export function LocalizedFields({
             id: inputId,
             value: text,
             'data-lang': lang,
+            dir: 'auto',
             'aria-invalid': missing || undefined,
             onChange: (e: { target: { value: string } }) => onChange({ ...value, [lang]: e.target.value }),
             className: `${field} ${missing ? 'border-amber-400 bg-amber-50' : ''}`,

@@ -45,9 +45,7 @@ export function ImageField({
 
   return (
     <div className="flex flex-col gap-2" data-testid={testId}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <span className="text-sm font-medium text-slate-700">{label}</span>
       <div className="flex flex-wrap items-center gap-3">
         <div
           className="flex items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
@@ -67,12 +65,15 @@ export function ImageField({
           )}
         </div>
         <div className="flex flex-col gap-2">
+          <label htmlFor={id} className={`${btn.small} cursor-pointer self-start border border-slate-300 bg-white`}>
+            {value ? tr.t('admin.media.replace') : tr.t('admin.media.choose')}
+          </label>
           <input
             ref={input}
             id={id}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-            className="text-sm"
+            className="sr-only"
             data-testid={`${testId}-input`}
             disabled={state.uploading}
             onChange={(e) => {
