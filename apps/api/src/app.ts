@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
+import { createPlatformService, platformRoutes } from './features/platform/index.ts';
 import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
@@ -273,6 +274,16 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
+      await api.register(platformRoutes, {
+        token: config.PLATFORM_ADMIN_TOKEN,
+        service: createPlatformService({
+          db,
+          sms: account.sms,
+          log: app.log,
+          siteOf: (sub) => `https://${sub}.${config.BASE_DOMAINS[0] ?? 'localhost'}`,
+          changed: () => merchantsRepo.invalidate(),
+        }),
+      });
       await api.register(adminRoutes, { db, clock, media, uploadBytes: Math.round(config.MEDIA_UPLOAD_MB * 2 ** 20) });
     },
     { prefix: '/api' },

@@ -130,6 +130,13 @@ export const ERROR_CATALOGUE = {
     'The file is not a picture (JPEG, PNG, WebP, AVIF or GIF)',
   ),
   MEDIA_TOO_LARGE: entry(413, 'The picture is larger than allowed', 'Файл слишком большой', 'Fayl juda katta', 'The file is too large'),
+  MERCHANT_SUB_TAKEN: entry(
+    409,
+    'Another brand already has this sub-domain',
+    'Этот адрес уже занят другим брендом',
+    'Bu manzil boshqa brend tomonidan band qilingan',
+    'Another brand already uses this address',
+  ),
   VERSION_CONFLICT: entry(
     409,
     'The object was changed by someone else since it was read',

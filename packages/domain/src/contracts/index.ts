@@ -23,3 +23,4 @@ export * from './cards.ts';
 export * from './ops.ts';
 export * from './admin.ts';
 export * from './admin-menu.ts';
+export * from './platform.ts';

@@ -56,7 +56,7 @@ export function createAuthFeature({ db, clock, config, log, merchants }: AuthFea
   });
   const auth = createAuthService({ db, clock, otp, sessionTtlDays: config.SESSION_TTL_DAYS });
   const users = createUsersService({ db, clock, otp });
-  return { otp, auth, users };
+  return { otp, auth, users, sms };
 }
 
 export type AuthFeature = ReturnType<typeof createAuthFeature>;

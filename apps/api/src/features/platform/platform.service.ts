@@ -1,0 +1,176 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { AppError, DEFAULT_MAIN_COLOR, DEFAULT_MERCHANT_LOCATION, DEFAULT_TIME_ZONE, normalizePhone } from '@dasturxon/domain';
+import { CreateBrandRequest, type CreatedBrand } from '@dasturxon/domain/contracts';
+import {
+  branches,
+  cities,
+  hashPassword,
+  isUniqueViolation,
+  merchantSecrets,
+  merchantSettings,
+  merchants,
+  staff,
+  type Db,
+} from '@dasturxon/db';
+import { audit, platformActor } from '../admin/index.ts';
+
+/** Letters and digits a person can read out without confusing them (no 0/O, 1/l/I). */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const PASSWORD_LENGTH = 12;
+
+/** A one-time password for a new staff account: 12 characters of a readable alphabet (about 70 bits). */
+export function oneTimePassword(): string {
+  let out = '';
+  for (let i = 0; i < PASSWORD_LENGTH; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+export interface PlatformDeps {
+  db: Db;
+  /** Sends the owner's password by SMS through the brand's gateway; a failure leaves the brand made (the answer carries it). */
+  sms?: {
+    send(merchant: { id: string; smsGateway: 'OUTBOX' | 'ESKIZ' | 'PLAY_MOBILE' }, message: { to: string; text: string }): Promise<void>;
+  };
+  log?: { warn(obj: unknown, msg?: string): void };
+  /** The brand's own address (`https://<sub>.<first BASE_DOMAINS>`), for the owner's message. */
+  siteOf: (sub: string) => string;
+  /** Called after a brand is made or changed: this instance forgets its cached lookups (others within their few seconds). */
+  changed?: () => void;
+}
+
+/** The owner's message, in the brand's main language. */
+const OWNER_MESSAGE = {
+  ru: (name: string, password: string, url: string) =>
+    `${name}: пароль для входа в пульт ${url}/ops — ${password}. Смените его после входа.`,
+  uz: (name: string, password: string, url: string) =>
+    `${name}: ${url}/ops pultiga kirish paroli — ${password}. Kirgandan keyin uni o'zgartiring.`,
+  eng: (name: string, password: string, url: string) =>
+    `${name}: your console password for ${url}/ops is ${password}. Change it after signing in.`,
+};
+
+/**
+ * The platform's work on brands (issue 28): a new brand in one transaction — the merchant, its settings with the
+ * domain's defaults, a first city and branch to fill in (not taking orders until the owner opens it), and the owner's
+ * account with a one-time password — and a brand's deactivation. The HTTP API and `npm run brand` both call it.
+ */
+export function createPlatformService({ db, sms, log, siteOf, changed }: PlatformDeps) {
+  return {
+    async createBrand(raw: CreateBrandRequest): Promise<CreatedBrand> {
+      const input = CreateBrandRequest.parse(raw);
+      const phone = normalizePhone(input.ownerPhone);
+      if (!phone) throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.ownerPhone', message: 'A phone number' }] });
+      const password = oneTimePassword();
+      const passwordHash = await hashPassword(password);
+      let created: { merchant: typeof merchants.$inferSelect; owner: typeof staff.$inferSelect };
+      try {
+        created = await db.transaction(async (tx) => {
+          const [merchant] = await tx.insert(merchants).values({ name: input.name, sub: input.sub, color: DEFAULT_MAIN_COLOR }).returning();
+          const merchantId = merchant!.id;
+          await tx.insert(merchantSecrets).values({ merchantId });
+          await tx
+            .insert(merchantSettings)
+            .values({ merchantId, channel: 'WEB', mainLanguage: input.mainLanguage, title: { [input.mainLanguage]: input.name } });
+          const [city] = await tx
+            .insert(cities)
+            .values({
+              merchantId,
+              name: { ru: 'Ташкент', uz: 'Toshkent', eng: 'Tashkent' },
+              latitude: DEFAULT_MERCHANT_LOCATION.latitude,
+              longitude: DEFAULT_MERCHANT_LOCATION.longitude,
+              isMain: true,
+              timeZone: DEFAULT_TIME_ZONE,
+            })
+            .returning();
+          await tx.update(merchants).set({ mainCityId: city!.id }).where(eq(merchants.id, merchantId));
+          // The first branch, to be filled in: not taking orders (inactive, no hours, no zone) until its owner opens it.
+          const [branch] = await tx
+            .insert(branches)
+            .values({
+              merchantId,
+              cityId: city!.id,
+              name: { ru: 'Основной филиал', uz: 'Asosiy filial', eng: 'Main branch' },
+              latitude: DEFAULT_MERCHANT_LOCATION.latitude,
+              longitude: DEFAULT_MERCHANT_LOCATION.longitude,
+              isActive: false,
+              isMain: true,
+              settings: {
+                bookingEnabled: false,
+                deliveryEnabled: true,
+                dineinEnabled: false,
+                expressEnabled: false,
+                kitchenEnabled: true,
+                payOfficeEnabled: false,
+                pickupEnabled: true,
+                storageEnabled: false,
+                yandexEnabled: false,
+                directorId: null,
+              },
+            })
+            .returning();
+          const [owner] = await tx
+            .insert(staff)
+            .values({ merchantId, phone, name: input.ownerName, role: 'owner', passwordHash })
+            .returning();
+          const actor = platformActor(merchantId);
+          await audit(tx, actor, {
+            objectType: 'merchant',
+            objectId: merchantId,
+            action: 'create',
+            after: { ...merchant, mainCityId: city!.id },
+          });
+          await audit(tx, actor, { objectType: 'branch', objectId: branch!.id, action: 'create', after: branch });
+          const { passwordHash: _hash, ...ownerView } = owner!;
+          await audit(tx, actor, { objectType: 'staff', objectId: owner!.id, action: 'create', after: ownerView });
+          return { merchant: merchant!, owner: owner! };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('MERCHANT_SUB_TAKEN', { sub: input.sub });
+        throw error;
+      }
+      changed?.();
+      let smsSent = false;
+      if (sms) {
+        try {
+          await sms.send(created.merchant, { to: phone, text: OWNER_MESSAGE[input.mainLanguage](input.name, password, siteOf(input.sub)) });
+          smsSent = true;
+        } catch (error) {
+          log?.warn({ err: error, merchantId: created.merchant.id }, "the new brand's owner password was not sent by SMS");
+        }
+      }
+      const { merchant, owner } = created;
+      return {
+        merchant: { id: merchant.id, sub: merchant.sub, name: merchant.name, isActive: merchant.isActive },
+        owner: { id: owner.id, phone: owner.phone },
+        oneTimePassword: password,
+        smsSent,
+      };
+    },
+
+    /** Deactivates a brand (its storefront shows the blocked page, its API answers MERCHANT_BLOCKED) or activates it again. */
+    async setActive(by: { id?: string; sub?: string }, isActive: boolean) {
+      const state = await db.transaction(async (tx) => {
+        const where = by.id ? eq(merchants.id, by.id) : eq(merchants.sub, by.sub ?? '');
+        const [before] = await tx.select().from(merchants).where(where).for('update');
+        if (!before) throw new AppError('MERCHANT_NOT_FOUND');
+        const [after] = await tx
+          .update(merchants)
+          .set({ isActive, version: before.version + 1 })
+          .where(eq(merchants.id, before.id))
+          .returning();
+        await audit(tx, platformActor(before.id), {
+          objectType: 'merchant',
+          objectId: before.id,
+          action: 'update',
+          before: { isActive: before.isActive },
+          after: { isActive: after!.isActive },
+        });
+        return { id: after!.id, sub: after!.sub, name: after!.name, isActive: after!.isActive };
+      });
+      changed?.();
+      return state;
+    },
+  };
+}
+
+export type PlatformService = ReturnType<typeof createPlatformService>;
