@@ -167,7 +167,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const { db } = database;
   const merchantsRepo = createMerchantsRepository(db);
   const merchants = createMerchantsService({ repo: merchantsRepo });
-  const catalogue = createCatalogueService({ repo: createCatalogueRepository(db), clock });
+  const catalogueChanges = createCatalogueChanges();
+  // A change heard drops the brand's kept menu, merchant and settings lookups at once (decision 017).
+  catalogueChanges.follow((merchantId) => merchantsRepo.invalidate(merchantId));
+  const catalogue = createCatalogueService({ repo: createCatalogueRepository(db), clock, changes: catalogueChanges });
   const branches = createBranchesService({ repo: createBranchesRepository(database), clock });
   const content = createContentService({ repo: createContentRepository(database), clock });
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
@@ -181,7 +184,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     log: app.log,
   });
   // The quote keeps each brand's catalogue, stock and switches until the database tells of a change (issue 26).
-  const catalogueChanges = createCatalogueChanges();
   const quote = createQuoteFeature({ db, clock, changes: catalogueChanges, readFresh: createFreshRead(database) });
   const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });

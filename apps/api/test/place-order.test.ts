@@ -34,6 +34,7 @@ const notYetHeard = (): CatalogueChanges => ({
   listener: { channel: 'dx_catalogue', received: () => {}, heard: () => {}, lost: () => {} },
   mark: () => 0,
   unchanged: () => true,
+  follow: () => {},
   hearing: () => true,
 });
 

@@ -25,8 +25,11 @@ export function createCatalogueChanges() {
   /** The `seq` when every brand last counted as changed (hearing started again, or the map overflowed). */
   let allChangedAt = 0;
   let hearing = false;
+  /** Who else forgets a brand's cached reads when its change is heard (the merchants and settings cache). */
+  const followers: ((merchantId: string | null) => void)[] = [];
 
   function changed(merchantId: string): void {
+    for (const follow of followers) follow(merchantId);
     if (changedAt.size >= MAX_REMEMBERED && !changedAt.has(merchantId)) {
       changedAt.clear();
       allChangedAt = ++seq;
@@ -40,10 +43,12 @@ export function createCatalogueChanges() {
     heard: () => {
       allChangedAt = ++seq;
       hearing = true;
+      for (const follow of followers) follow(null);
     },
     lost: () => {
       hearing = false;
       allChangedAt = ++seq;
+      for (const follow of followers) follow(null);
     },
   };
 
@@ -58,6 +63,10 @@ export function createCatalogueChanges() {
     },
     /** Changes are being heard now. */
     hearing: (): boolean => hearing,
+    /** Calls `follow` with a brand's id when its change is heard, with null when every brand counts as changed. */
+    follow(follow: (merchantId: string | null) => void): void {
+      followers.push(follow);
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type Product,
   type ProductGrade,
 } from '@dasturxon/domain';
+import type { CatalogueChanges } from './catalogue-changes.ts';
 import type { Clock } from '../../clock.ts';
 import type {
   CatalogueRepository,
@@ -216,15 +217,23 @@ export function encodedBody(doc: MenuDocument, encoding: ContentEncoding): Promi
 interface CacheEntry {
   version: string;
   builtAt: number;
+  /** The catalogue changes' mark taken before the build (catalogue-changes.ts). */
+  mark: number;
   doc: MenuDocument;
 }
 
 export interface CatalogueServiceDeps {
   repo: CatalogueRepository;
   clock: Clock;
+  /**
+   * What the process hears of catalogue changes (LISTEN dx_catalogue): a kept menu whose brand changed since it was built
+   * is built again at once (a category's rename included, which no version covers); otherwise the ages and the version
+   * below decide, as they do while nothing is heard.
+   */
+  changes?: Pick<CatalogueChanges, 'hearing' | 'unchanged' | 'mark'>;
 }
 
-export function createCatalogueService({ repo, clock }: CatalogueServiceDeps) {
+export function createCatalogueService({ repo, clock, changes }: CatalogueServiceDeps) {
   const menus = new Map<string, CacheEntry>();
   /** Per merchant: the last version read and when, so one version query serves every menu of the merchant for a while. */
   const versions = new Map<string, { value: string; checkedAt: number }>();
@@ -247,10 +256,16 @@ export function createCatalogueService({ repo, clock }: CatalogueServiceDeps) {
     return value;
   }
 
-  async function build(merchantId: string, source: MenuSource, branchId: string | null, version: string): Promise<CacheEntry> {
+  async function build(
+    merchantId: string,
+    source: MenuSource,
+    branchId: string | null,
+    version: string,
+    mark: number,
+  ): Promise<CacheEntry> {
     if (branchId && !(await repo.branchExists(merchantId, branchId))) throw new AppError('BRANCH_NOT_FOUND');
     const rows = await repo.menuRows(merchantId);
-    return { version, builtAt: now(), doc: documentOf(buildOveralls(rows, source, branchId)) };
+    return { version, builtAt: now(), mark, doc: documentOf(buildOveralls(rows, source, branchId)) };
   }
 
   return {
@@ -258,12 +273,17 @@ export function createCatalogueService({ repo, clock }: CatalogueServiceDeps) {
     async overalls(merchantId: string, source: MenuSource, branchId: string | null): Promise<MenuDocument> {
       const key = `${merchantId}|${source}|${branchId ?? ''}`;
       const cached = menus.get(key);
-      if (cached && ageOf(cached.builtAt) < MENU_FRESH_MS) return cached.doc;
+      // A change of the brand heard since the build (catalogue-changes.ts) makes it stale at once; otherwise the ages and
+      // the version decide, as they do while nothing is heard.
+      const stale = cached !== undefined && changes !== undefined && changes.hearing() && !changes.unchanged(merchantId, cached.mark);
+      if (cached && !stale && ageOf(cached.builtAt) < MENU_FRESH_MS) return cached.doc;
+      const mark = changes?.mark() ?? 0;
+      if (stale) versions.delete(merchantId);
       const version = await currentVersion(merchantId);
-      if (cached && cached.version === version && ageOf(cached.builtAt) < MENU_MAX_AGE_MS) return cached.doc;
+      if (cached && !stale && cached.version === version && ageOf(cached.builtAt) < MENU_MAX_AGE_MS) return cached.doc;
       let pending = building.get(key);
       if (!pending) {
-        pending = build(merchantId, source, branchId, version).finally(() => building.delete(key));
+        pending = build(merchantId, source, branchId, version, mark).finally(() => building.delete(key));
         building.set(key, pending);
       }
       const entry = await pending;

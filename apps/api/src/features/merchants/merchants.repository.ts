@@ -59,9 +59,14 @@ export function createMerchantsRepository(db: Db) {
     async all(): Promise<MerchantRecord[]> {
       return db.select().from(merchants).orderBy(asc(merchants.name));
     },
-    /** Forget cached lookups (after a merchant changes). */
-    invalidate(): void {
-      cache.clear();
+    /** Forget cached lookups (after a merchant changes): one brand's, or every one. */
+    invalidate(merchantId?: string | null): void {
+      if (!merchantId) return cache.clear();
+      for (const [key, entry] of cache) {
+        const value = entry.value as { id?: string; merchantId?: string } | null;
+        if (key.endsWith(merchantId) || key.includes(`:${merchantId}:`) || value?.id === merchantId || value?.merchantId === merchantId)
+          cache.delete(key);
+      }
     },
   };
 }
