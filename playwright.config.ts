@@ -10,6 +10,9 @@ const FAKE_PAYME_PORT = PORT + 99;
 // Click's Merchant API (card tokens), played by e2e/providers/fake-click.ts; the journeys read its codes from it.
 const FAKE_CLICK_PORT = PORT + 98;
 process.env.FAKE_CLICK_URL = `http://127.0.0.1:${FAKE_CLICK_PORT}`;
+// The platform operator's token of the journeys' server (new brands, e2e/admin-platform.spec.ts).
+const PLATFORM_ADMIN_TOKEN = 'e2e-platform-token-0123456789abcdef';
+process.env.E2E_PLATFORM_TOKEN = PLATFORM_ADMIN_TOKEN;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,7 +50,7 @@ export default defineConfig({
     {
       // Every journey comes from one address: the per-address limits (calls that cost work, pictures, login codes sent)
       // would stand in for a crowd of customers (and its one network for a flood: SMS_NETWORK_PERCENT, the brand's guests). The per-number limits stay as they are.
-      command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn RATE_LIMIT_WORK_PER_MINUTE=1000000 RATE_LIMIT_MEDIA_PER_MINUTE=1000000 OTP_SENDS_PER_ADDRESS_PER_HOUR=1000 SMS_NETWORK_PERCENT=100 RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE=1000000 PAYME_TEST_CHECKOUT_URL=http://127.0.0.1:${FAKE_PAYME_PORT}/ CLICK_MERCHANT_API_URL=http://127.0.0.1:${FAKE_CLICK_PORT}/v2/merchant/ node --import tsx apps/api/src/server.ts`,
+      command: `rm -rf ${DATA_DIR} && PORT=${PORT} DATA_DIR=${DATA_DIR} PLATFORM_ADMIN_TOKEN=${PLATFORM_ADMIN_TOKEN} LOG_LEVEL=warn RATE_LIMIT_WORK_PER_MINUTE=1000000 RATE_LIMIT_MEDIA_PER_MINUTE=1000000 OTP_SENDS_PER_ADDRESS_PER_HOUR=1000 SMS_NETWORK_PERCENT=100 RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE=1000000 PAYME_TEST_CHECKOUT_URL=http://127.0.0.1:${FAKE_PAYME_PORT}/ CLICK_MERCHANT_API_URL=http://127.0.0.1:${FAKE_CLICK_PORT}/v2/merchant/ node --import tsx apps/api/src/server.ts`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
