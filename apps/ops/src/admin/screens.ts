@@ -18,6 +18,7 @@ const load = <K extends string>(loader: () => Promise<Record<K, ComponentType>>,
   lazy(() => loader().then((m) => ({ default: m[name] })));
 
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
+  { id: 'import', areas: ['menu'], component: load(() => import('./import/import-screen.tsx'), 'ImportScreen') },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 
