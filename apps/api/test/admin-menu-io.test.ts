@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, modifications, productBranches, products } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { MenuDocument, MenuImportResult } from '@dasturxon/domain/contracts';
+import { platformActor } from '../src/features/admin/index.ts';
+import { runImport } from '../src/features/admin/menu-io/menu-io.ts';
 import { menuDocumentJsonSchema } from '../src/features/admin/menu-io/menu-io.routes.ts';
 import { BACKENDS, createTestApp, signInStaff, staffCaller, type TestApp } from './harness.ts';
 
@@ -237,6 +239,29 @@ describe.each(BACKENDS)('menu export and import on %s', (backend) => {
       expect((await call('GET', '/admin/v1/menu/export')).statusCode).toBe(403);
       expect((await call('POST', '/admin/v1/menu/import?dryRun=true', { format: 'dasturxon-menu/1' })).statusCode).toBe(403);
     }
+  });
+
+  it('makes every change in the one transaction it is given: a failure after some were written leaves none', async () => {
+    const doc = await exported();
+    doc.products.find((x) => x.id === HAMBURGER)!.price += 7;
+    doc.categories.push({ ref: 'later', name: { ru: 'Позже' } });
+    const before = await snapshot();
+    const audits = await importAudits();
+    const failed = await t.database.db
+      .transaction(async (tx) => {
+        const result = await runImport(tx, platformActor(T.id), doc, { dryRun: false, mode: 'merge' });
+        expect(result.counts).toEqual({ create: 1, update: 1, archive: 0 });
+        throw new Error('a later row failed');
+      })
+      .catch((error: Error) => error.message);
+    expect(failed).toBe('a later row failed');
+    expect(await snapshot()).toBe(before);
+    expect(await importAudits()).toBe(audits);
+  });
+
+  it('documents its routes in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/admin/v1/menu/export', '/api/admin/v1/menu/schema', '/api/admin/v1/menu/import']));
   });
 
   it('publishes the JSON Schema of the document, and docs/menu-import.schema.json is current', async () => {
