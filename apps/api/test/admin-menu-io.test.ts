@@ -259,6 +259,23 @@ describe.each(BACKENDS)('menu export and import on %s', (backend) => {
     expect(await importAudits()).toBe(audits);
   });
 
+  it("a manager changes availability only at their own branches: another branch's answers 403 and writes nothing", async () => {
+    const manager = staffCaller(t, tokens.manager!, T.id);
+    const doc = await exported();
+    const p = doc.products.find((x) => x.id === HAMBURGER)!;
+    p.availability = { ...p.availability, [T.branches.yunusobod]: false };
+    const before = await snapshot();
+    const res = await manager('POST', '/admin/v1/menu/import', doc);
+    expect(res.statusCode).toBe(403);
+    expect(await snapshot()).toBe(before);
+    p.availability = { ...p.availability, [T.branches.yunusobod]: undefined as never, [T.branches.chilonzor]: false };
+    const own = await manager('POST', '/admin/v1/menu/import', JSON.parse(JSON.stringify(doc)));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().changes).toEqual([
+      expect.objectContaining({ objectType: 'availability', fields: [{ field: T.branches.chilonzor, before: null, after: false }] }),
+    ]);
+  });
+
   it('documents its routes in the OpenAPI document', async () => {
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/admin/v1/menu/export', '/api/admin/v1/menu/schema', '/api/admin/v1/menu/import']));

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '@dasturxon/domain';
 import { MENU_DOCUMENT_FORMAT, MenuDocument, type MenuChange, type MenuImportResult } from '@dasturxon/domain/contracts';
 import { branches, categories, groups, modificationGroups, modifications, productBranches, products, type Db } from '@dasturxon/db';
-import { audit, type Actor } from '../admin-kernel.ts';
+import { audit, requireBranch, type Actor } from '../admin-kernel.ts';
 
 /*
  * The menu as one document (issue 28, docs/back-office.md "Menu import and export"): the export, and the import that
@@ -452,6 +452,8 @@ export async function runImport(
   options: { dryRun: boolean; mode: 'merge' | 'replace'; label?: PathLabel },
 ): Promise<MenuImportResult> {
   const planned = await planImport(tx, actor.merchantId, doc, options.mode, options.label);
+  // A manager changes the availability of their own branches only (403 otherwise, before anything is written).
+  for (const p of planned) if (p.change.objectType === 'availability') for (const f of p.change.fields) requireBranch(actor, f.field);
   const changes: MenuChange[] = [];
   for (const p of planned) {
     if (options.dryRun) {
