@@ -24,3 +24,4 @@ export * from './ops.ts';
 export * from './admin.ts';
 export * from './admin-menu.ts';
 export * from './platform.ts';
+export * from './admin-menu-io.ts';

@@ -5,6 +5,7 @@ import type { MediaService } from '../media/index.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { mediaUploadRoutes } from './media.routes.ts';
 import { adminMenuRoutes } from './menu/menu.routes.ts';
+import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -25,4 +26,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(auditRoutes, { db });
   await app.register(mediaUploadRoutes, { db, media, uploadBytes });
   await app.register(adminMenuRoutes, { db });
+  await app.register(menuIoRoutes, { db });
 };
