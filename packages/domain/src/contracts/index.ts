@@ -22,3 +22,4 @@ export * from './payments.ts';
 export * from './cards.ts';
 export * from './ops.ts';
 export * from './admin.ts';
+export * from './admin-branches.ts';

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { MediaService } from '../media/index.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { mediaUploadRoutes } from './media.routes.ts';
+import { branchRoutes, tableRoutes } from './branches/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -23,4 +24,6 @@ export interface AdminRoutesOptions {
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, media, uploadBytes }) => {
   await app.register(auditRoutes, { db });
   await app.register(mediaUploadRoutes, { db, media, uploadBytes });
+  await app.register(branchRoutes, { db });
+  await app.register(tableRoutes, { db });
 };
