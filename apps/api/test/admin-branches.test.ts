@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branchSpecialDays, branches, diningTables, halls, workHours } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
+import { localDate } from '@dasturxon/domain';
 import { AdminBranch, AdminBranchList, AdminHall, AdminTable } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, signInStaff, staffCaller, type TestApp } from './harness.ts';
 
@@ -121,6 +122,31 @@ describe.each(BACKENDS)('the back office: branches, hours, special days, halls a
     });
     expect(open.statusCode).toBe(400);
     expect(open.body).toContain('open');
+  });
+
+  it("closes the branch on the storefront's list on a holiday of today's local date", async () => {
+    const today = localDate(t.clock.now(), 'Asia/Tashkent');
+    const list = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/users/v1/branches', headers: { 'x-merchant-id': T.id } })).json() as {
+          id: string;
+          isOpen: boolean;
+        }[]
+      ).find((b) => b.id === T.branches.openNow)!;
+    const allDay = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'].map((weekName) => ({
+      weekName,
+      open: '00:00',
+      close: '00:00',
+    }));
+    const week = await as.owner!('PUT', `/admin/v1/branches/${T.branches.openNow}/hours`, { hours: [{ type: 'PICK_UP', days: allDay }] });
+    expect(week.statusCode, week.body).toBe(200);
+    expect((await list()).isOpen).toBe(true);
+    const put = await as.owner!('PUT', `/admin/v1/branches/${T.branches.openNow}/special-days`, {
+      days: [{ date: today, isDayOff: true }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await list()).toMatchObject({ isOpen: false, today: { isHoliday: true } });
+    await as.owner!('PUT', `/admin/v1/branches/${T.branches.openNow}/special-days`, { days: [] });
   });
 
   it('keeps halls and tables of a branch: versioned, a table name unique in the branch', async () => {
