@@ -70,11 +70,46 @@ function dayIntervals(day: WorkDay): { start: number; end: number }[] {
 const findDay = (days: readonly WorkDay[], weekName: WeekName) => days.find((d) => d.weekName === weekName);
 
 /**
+ * A date the branch keeps other hours than its week's (branch_special_days): a holiday closes it for that whole local
+ * date; a short day's open–close replaces that date's week hours (a close at or before open ends the next morning).
+ */
+export interface SpecialDayRule {
+  /** The branch's local date, YYYY-MM-DD. */
+  date: string;
+  isDayOff: boolean;
+  open: string | null;
+  close: string | null;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date (YYYY-MM-DD) that `now` is in a time zone. */
+export function localDate(now: Date, timeZone: string): string {
+  let f = dateFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormatters.set(timeZone, f);
+  }
+  return f.format(now);
+}
+
+const previousDate = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** The week's day as a special day makes it: a holiday is a day off, a short day has its one interval. */
+function dayOn(days: readonly WorkDay[], weekName: WeekName, date: string, special: readonly SpecialDayRule[]): WorkDay | undefined {
+  const s = special.find((d) => d.date === date);
+  if (!s) return findDay(days, weekName);
+  if (s.isDayOff || !s.open || !s.close)
+    return { weekName, open: '00:00', close: '00:00', extraOpen: null, extraClose: null, isDayOff: true };
+  return { weekName, open: s.open, close: s.close, extraOpen: null, extraClose: null, isDayOff: false };
+}
+
+/**
  * Today's hours for the list: a holiday when today has no entry or is a day off; otherwise
  * open-close with the extra interval first when one is set.
  */
-export function todayHours(days: readonly WorkDay[], now: Date, timeZone: string): TodayHours {
-  const today = findDay(days, localTime(now, timeZone).weekName);
+export function todayHours(days: readonly WorkDay[], now: Date, timeZone: string, special: readonly SpecialDayRule[] = []): TodayHours {
+  const today = dayOn(days, localTime(now, timeZone).weekName, localDate(now, timeZone), special);
   if (!today || today.isDayOff) return { isHoliday: true };
   const intervals: Interval[] = [];
   if (today.extraOpen && today.extraClose) intervals.push({ open: today.extraOpen, close: today.extraClose });
@@ -86,11 +121,14 @@ export function todayHours(days: readonly WorkDay[], now: Date, timeZone: string
  * True when the hours include `now` in the city's time zone. An interval that passes midnight
  * keeps the branch open into the next morning, even when that next day is a day off.
  */
-export function isOpenAt(days: readonly WorkDay[], now: Date, timeZone: string): boolean {
+export function isOpenAt(days: readonly WorkDay[], now: Date, timeZone: string, special: readonly SpecialDayRule[] = []): boolean {
   const { weekName, minutes } = localTime(now, timeZone);
-  const today = findDay(days, weekName);
+  const date = localDate(now, timeZone);
+  // A holiday closes the whole local date, the previous evening's interval past midnight included.
+  if (special.some((d) => d.date === date && d.isDayOff)) return false;
+  const today = dayOn(days, weekName, date, special);
   if (today && !today.isDayOff && dayIntervals(today).some((i) => minutes >= i.start && minutes < i.end)) return true;
-  const yesterday = findDay(days, previousDay(weekName));
+  const yesterday = dayOn(days, previousDay(weekName), previousDate(date), special);
   if (yesterday && !yesterday.isDayOff) {
     const m = minutes + MINUTES_PER_DAY;
     if (dayIntervals(yesterday).some((i) => m >= i.start && m < i.end)) return true;

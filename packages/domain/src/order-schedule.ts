@@ -1,6 +1,6 @@
 import type { WorkHours } from './contracts/hours.ts';
 import type { ServiceType } from './enums.ts';
-import { isOpenAt } from './hours.ts';
+import { isOpenAt, type SpecialDayRule } from './hours.ts';
 import { serviceHours } from './quote-rules.ts';
 
 /*
@@ -76,6 +76,8 @@ export interface ScheduleInput {
   timeZone: string;
   /** The branch's hours, all types: the service type picks its own (`serviceHours`). */
   hours: readonly WorkHours[];
+  /** The branch's special days (hours.ts `SpecialDayRule`); absent: none. */
+  specialDays?: readonly SpecialDayRule[];
   serviceType: ServiceType;
   leadTimeMinutes: number;
   maxDays?: number;
@@ -103,7 +105,7 @@ export function checkSchedule(input: ScheduleInput): ScheduleVerdict {
   if (at.getTime() < earliest) return refuse('TOO_SOON', { earliest: new Date(earliest).toISOString() });
   const latest = input.now.getTime() + (input.maxDays ?? SCHEDULE_MAX_DAYS) * 86_400_000;
   if (at.getTime() > latest) return refuse('TOO_FAR', { latest: new Date(latest).toISOString() });
-  if (!isOpenAt(serviceHours(input.hours, input.serviceType), at, input.timeZone)) return refuse('CLOSED');
+  if (!isOpenAt(serviceHours(input.hours, input.serviceType), at, input.timeZone, input.specialDays)) return refuse('CLOSED');
   return { ok: true, at };
 }
 

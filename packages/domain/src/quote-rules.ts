@@ -3,7 +3,7 @@ import type { ErrorCode } from './errors.ts';
 import { type DeliveryTariff, tariffPrice, type ZoneForPoint, zoneAtPoint } from './delivery.ts';
 import { distanceMeters, type LatLng } from './geo.ts';
 import type { WorkDay, WorkHours } from './contracts/hours.ts';
-import { hoursOfType, isOpenAt } from './hours.ts';
+import { hoursOfType, isOpenAt, type SpecialDayRule } from './hours.ts';
 import { sum, type Sum } from './money.ts';
 import { isSoldAtBranch } from './menu.ts';
 import type { LineProblem } from './pricing.ts';
@@ -220,6 +220,8 @@ export interface BranchForQuote {
   isActive: boolean;
   settings: BranchServiceSettings;
   hours: readonly WorkHours[];
+  /** The branch's special days (holidays, short days: hours.ts `SpecialDayRule`); absent: none. */
+  specialDays?: readonly SpecialDayRule[];
   /** The IANA time zone of the branch's city. */
   timeZone: string;
   /** Delivery from the branch is paused by its staff until then (the stop-list); null or absent when it is not. */
@@ -243,7 +245,7 @@ export function checkBranchOpen(branch: BranchForQuote, serviceType: ServiceType
     ? 'INACTIVE'
     : !branchOffers(branch.settings, serviceType)
       ? 'SERVICE_DISABLED'
-      : !isOpenAt(serviceHours(branch.hours, serviceType), now, branch.timeZone)
+      : !isOpenAt(serviceHours(branch.hours, serviceType), now, branch.timeZone, branch.specialDays)
         ? 'HOURS'
         : isDeliveryService(serviceType) && isDeliveryPaused(branch, now)
           ? 'PAUSED'

@@ -328,3 +328,40 @@ describe('groupWorkHours: stored rows as WorkHours[]', () => {
     expect(groupWorkHours([])).toEqual([]);
   });
 });
+
+describe('special days (branch_special_days) in the hours rule', () => {
+  const TZ = 'Asia/Tashkent';
+  const week = (['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const).map((weekName) => ({
+    weekName,
+    open: '10:00',
+    close: '02:00',
+    extraOpen: null,
+    extraClose: null,
+    isDayOff: false,
+  }));
+  // 2027-01-01 is a Friday; Tashkent is UTC+5.
+  const at = (local: string) => new Date(`${local}:00+05:00`);
+
+  it('a holiday closes the whole local date, the previous evening past midnight included', () => {
+    const holiday = [{ date: '2027-01-01', isDayOff: true, open: null, close: null }];
+    expect(isOpenAt(week, at('2027-01-01T12:00'), TZ)).toBe(true);
+    expect(isOpenAt(week, at('2027-01-01T12:00'), TZ, holiday)).toBe(false);
+    expect(isOpenAt(week, at('2027-01-01T01:00'), TZ, holiday)).toBe(false);
+    expect(isOpenAt(week, at('2027-01-02T12:00'), TZ, holiday)).toBe(true);
+    expect(todayHours(week, at('2027-01-01T12:00'), TZ, holiday)).toEqual({ isHoliday: true });
+  });
+
+  it("a short day replaces the week's hours of that date, and its past-midnight close carries into the next morning", () => {
+    const short = [{ date: '2027-01-01', isDayOff: false, open: '12:00', close: '18:00' }];
+    expect(isOpenAt(week, at('2027-01-01T11:00'), TZ, short)).toBe(false);
+    expect(isOpenAt(week, at('2027-01-01T13:00'), TZ, short)).toBe(true);
+    expect(isOpenAt(week, at('2027-01-01T19:00'), TZ, short)).toBe(false);
+    expect(isOpenAt(week, at('2027-01-02T01:00'), TZ, short)).toBe(false);
+    expect(todayHours(week, at('2027-01-01T13:00'), TZ, short)).toEqual({
+      isHoliday: false,
+      intervals: [{ open: '12:00', close: '18:00' }],
+    });
+    const late = [{ date: '2027-01-01', isDayOff: false, open: '20:00', close: '03:00' }];
+    expect(isOpenAt(week, at('2027-01-02T02:30'), TZ, late)).toBe(true);
+  });
+});

@@ -25,3 +25,4 @@ export * from './admin.ts';
 export * from './admin-menu.ts';
 export * from './platform.ts';
 export * from './admin-menu-io.ts';
+export * from './admin-branches.ts';

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { mediaUploadRoutes } from './media.routes.ts';
 import { adminMenuRoutes } from './menu/menu.routes.ts';
 import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
+import { branchRoutes, tableRoutes } from './branches/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -27,4 +28,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(mediaUploadRoutes, { db, media, uploadBytes });
   await app.register(adminMenuRoutes, { db });
   await app.register(menuIoRoutes, { db });
+  await app.register(branchRoutes, { db });
+  await app.register(tableRoutes, { db });
 };

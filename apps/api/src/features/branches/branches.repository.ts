@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type branches, cities, type workHours, type Database } from '@dasturxon/db';
+import type { SpecialDayRule } from '@dasturxon/domain';
 import { preparedRead } from '../../prepared-read.ts';
 
 /** A branch as the list reads it (its city's time zone joined). */
@@ -30,6 +31,11 @@ export type HoursRow = Pick<
   'branchId' | 'type' | 'weekName' | 'open' | 'close' | 'extraOpen' | 'extraClose' | 'isDayOff'
 >;
 
+/** A special day of a branch (branch_special_days), all of them: the hours rule reads it (domain hours.ts). */
+export interface SpecialRow extends SpecialDayRule {
+  branchId: string;
+}
+
 /** The branches that pass the filter: the merchant's ($1), not deleted, of a city ($2) and an id ($3) when given. */
 const CHOSEN = `b.merchant_id = $1 and not b.deleted and ($2::uuid is null or b.city_id = $2::uuid) and ($3::uuid is null or b.id = $3::uuid)`;
 
@@ -47,7 +53,11 @@ const BRANCHES = `select
   coalesce((select json_agg(json_build_object('branchId', h.branch_id, 'type', h.type, 'weekName', h.week_name, 'open', h.open,
       'close', h.close, 'extraOpen', h.extra_open, 'extraClose', h.extra_close, 'isDayOff', h.is_day_off))
     from work_hours h where h.merchant_id = $1
-      and h.branch_id in (select b.id from branches b join cities c on c.id = b.city_id and c.merchant_id = $1 where ${CHOSEN})), '[]'::json)`;
+      and h.branch_id in (select b.id from branches b join cities c on c.id = b.city_id and c.merchant_id = $1 where ${CHOSEN})), '[]'::json),
+  coalesce((select json_agg(json_build_object('branchId', s.branch_id, 'date', s.date, 'isDayOff', s.is_day_off, 'open', s.open,
+      'close', s.close))
+    from branch_special_days s where s.merchant_id = $1
+      and s.branch_id in (select b.id from branches b join cities c on c.id = b.city_id and c.merchant_id = $1 where ${CHOSEN})), '[]'::json)`;
 
 /** Branch reads: never a deleted branch, never another merchant's, and the city joined only within the merchant. */
 export function createBranchesRepository(database: Database) {
@@ -57,9 +67,13 @@ export function createBranchesRepository(database: Database) {
   async function select(
     merchantId: string,
     extra: { cityId?: string; id?: string },
-  ): Promise<{ branches: BranchRow[]; hours: HoursRow[] }> {
+  ): Promise<{ branches: BranchRow[]; hours: HoursRow[]; special: SpecialRow[] }> {
     const [row] = await read([merchantId, extra.cityId ?? null, extra.id ?? null]);
-    return { branches: JSON.parse(row?.[0] ?? '[]') as BranchRow[], hours: JSON.parse(row?.[1] ?? '[]') as HoursRow[] };
+    return {
+      branches: JSON.parse(row?.[0] ?? '[]') as BranchRow[],
+      hours: JSON.parse(row?.[1] ?? '[]') as HoursRow[],
+      special: JSON.parse(row?.[2] ?? '[]') as SpecialRow[],
+    };
   }
 
   return {

@@ -14,6 +14,7 @@ import type { BranchesRepository, BranchRows } from './branches.repository.ts';
 
 type BranchRow = BranchRows['branches'][number];
 type HoursRow = BranchRows['hours'][number];
+type SpecialRow = BranchRows['special'][number];
 
 const SETTINGS_FLAGS = [
   'bookingEnabled',
@@ -44,10 +45,10 @@ function withSevenDays(hours: WorkHours): WorkHours {
 }
 
 /** A branch as the list and the map show it, with open-now and today's hours of its PICK_UP hours in its city's time zone. */
-export function toBranch(row: BranchRow, hoursRows: readonly HoursRow[], now: Date): Branch {
+export function toBranch(row: BranchRow, hoursRows: readonly HoursRow[], now: Date, special: readonly SpecialRow[] = []): Branch {
   const hours = groupWorkHours(hoursRows);
   const pickUp = hoursOfType(hours, 'PICK_UP');
-  const today = todayHours(pickUp, now, row.timeZone);
+  const today = todayHours(pickUp, now, row.timeZone, special);
   const main = today.isHoliday ? null : today.intervals[today.intervals.length - 1]!;
   return {
     id: row.id,
@@ -69,21 +70,28 @@ export function toBranch(row: BranchRow, hoursRows: readonly HoursRow[], now: Da
     settings: settingsOf(row.settings as unknown as Record<string, unknown>),
     workHours: hours.map(withSevenDays),
     timeZone: row.timeZone,
-    isOpen: row.isActive && isOpenAt(pickUp, now, row.timeZone),
+    isOpen: row.isActive && isOpenAt(pickUp, now, row.timeZone, special),
     today,
     open: main?.open ?? null,
     close: main?.close ?? null,
   };
 }
 
-function toBranches({ branches, hours }: BranchRows, now: Date): Branch[] {
+function toBranches({ branches, hours, special }: BranchRows, now: Date): Branch[] {
   const byBranch = new Map<string, HoursRow[]>();
   for (const h of hours) {
     const list = byBranch.get(h.branchId);
     if (list) list.push(h);
     else byBranch.set(h.branchId, [h]);
   }
-  return branches.map((b) => toBranch(b, byBranch.get(b.id) ?? [], now));
+  return branches.map((b) =>
+    toBranch(
+      b,
+      byBranch.get(b.id) ?? [],
+      now,
+      special.filter((s) => s.branchId === b.id),
+    ),
+  );
 }
 
 export interface BranchesServiceDeps {

@@ -16,6 +16,7 @@ import {
   serviceFeeSettings,
   users,
   workHours,
+  branchSpecialDays,
   inIds,
   type Database,
   type Db,
@@ -29,6 +30,7 @@ import {
   type QuoteSettings,
   type QuoteZone,
   groupWorkHours,
+  type SpecialDayRule,
   type WorkDayRow,
 } from '@dasturxon/domain';
 import { preparedRead, type PreparedValue } from '../../prepared-read.ts';
@@ -98,6 +100,11 @@ const hoursOfBranch = sql<WorkDayRow[]>`coalesce((
   select json_agg(json_build_object('type', h.type, 'weekName', h.week_name, 'open', h.open, 'close', h.close,
     'extraOpen', h.extra_open, 'extraClose', h.extra_close, 'isDayOff', h.is_day_off))
   from ${workHours} h where h.merchant_id = branches.merchant_id and h.branch_id = branches.id), '[]'::json)`;
+
+/** A branch's special days (holidays, short days: branch_special_days), which the hours rule reads before the week's. */
+const specialDaysOfBranch = sql<SpecialDayRule[]>`coalesce((
+  select json_agg(json_build_object('date', d.date, 'isDayOff', d.is_day_off, 'open', d.open, 'close', d.close))
+  from ${branchSpecialDays} d where d.merchant_id = branches.merchant_id and d.branch_id = branches.id), '[]'::json)`;
 
 /** What one quote asks to read fresh: the basket's products (each once), the promo code and the customer, of a merchant. */
 export interface FreshAsk {
@@ -252,6 +259,7 @@ export function createQuoteRepository(r: Reader) {
           deliveryPausedUntil: branches.deliveryPausedUntil,
           timeZone: cities.timeZone,
           hours: hoursOfBranch,
+          specialDays: specialDaysOfBranch,
         })
         .from(branches)
         .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))

@@ -46,6 +46,7 @@ export function checkSchedule(draft: Draft, { catalogue }: OrderCatalogue, terms
     now: draft.now,
     timeZone: branch.timeZone,
     hours: branch.hours,
+    specialDays: branch.specialDays ?? [],
     serviceType: draft.body.serviceType,
     leadTimeMinutes: terms.settings.leadTimeMinutes,
   });

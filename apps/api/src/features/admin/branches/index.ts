@@ -1,0 +1,2 @@
+export { branchRoutes } from './branches.routes.ts';
+export { tableRoutes } from './tables.routes.ts';

@@ -1,0 +1,189 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, branchSpecialDays, branches, diningTables, halls, workHours } from '@dasturxon/db';
+import { DEMO } from '@dasturxon/db/seed';
+import { localDate } from '@dasturxon/domain';
+import { AdminBranch, AdminBranchList, AdminHall, AdminTable } from '@dasturxon/domain/contracts';
+import { BACKENDS, createTestApp, signInStaff, staffCaller, type TestApp } from './harness.ts';
+
+const T = DEMO.tezkor;
+const N = DEMO.navbahor;
+const CHILONZOR = T.branches.chilonzor;
+const YUNUSOBOD = T.branches.yunusobod;
+
+describe.each(BACKENDS)('the back office: branches, hours, special days, halls and tables on %s', (backend) => {
+  let t: TestApp;
+  const as: Record<string, ReturnType<typeof staffCaller>> = {};
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    for (const role of ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier'] as const) {
+      as[role] = staffCaller(t, await signInStaff(t, T.staffPhones[role], T.id, T.staffPassword), T.id);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  const branchRow = async (id: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(branches)
+        .where(and(eq(branches.merchantId, T.id), eq(branches.id, id)))
+    )[0]!;
+
+  it('lists, reads, creates, updates with version (409 stale), archives a branch; roles, foreign id and bad input', async () => {
+    const list = AdminBranchList.parse((await as.owner!('GET', '/admin/v1/branches')).json());
+    expect(list.content.map((b) => b.id)).toContain(YUNUSOBOD);
+    const mine = AdminBranchList.parse((await as.manager!('GET', '/admin/v1/branches')).json());
+    expect(mine.content.map((b) => b.id)).toEqual([CHILONZOR]);
+    expect((await as.manager!('GET', `/admin/v1/branches/${YUNUSOBOD}`)).statusCode).toBe(403);
+
+    const one = AdminBranch.parse((await as.owner!('GET', `/admin/v1/branches/${CHILONZOR}`)).json());
+    const body = { ...one, id: undefined, version: undefined, timeZone: undefined, deleted: undefined };
+    const created = await as.owner!('POST', '/admin/v1/branches', { ...body, name: { ru: 'Новый', uz: 'Yangi', eng: 'New' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const fresh = AdminBranch.parse(created.json());
+    expect((await branchRow(fresh.id)).name).toEqual({ ru: 'Новый', uz: 'Yangi', eng: 'New' });
+
+    const update = {
+      ...body,
+      version: fresh.version,
+      deliveryMinAmount: 77_000,
+      services: { delivery: false, pickup: true, dineIn: true },
+    };
+    const updated = await as.owner!('PUT', `/admin/v1/branches/${fresh.id}`, update);
+    expect(updated.statusCode, updated.body).toBe(200);
+    const row = await branchRow(fresh.id);
+    expect(row).toMatchObject({ deliveryMinAmount: 77_000, version: fresh.version + 1 });
+    expect(row.settings).toMatchObject({ deliveryEnabled: false, pickupEnabled: true, dineinEnabled: true });
+    expect((await as.owner!('PUT', `/admin/v1/branches/${fresh.id}`, update)).json().code).toBe('VERSION_CONFLICT');
+
+    const bad = await as.owner!('PUT', `/admin/v1/branches/${fresh.id}`, { ...update, version: row.version, latitude: 200 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('latitude');
+
+    for (const role of ['operator', 'kitchen', 'courier', 'manager'])
+      expect((await as[role]!('PUT', `/admin/v1/branches/${fresh.id}`, { ...update, version: row.version })).statusCode).toBe(403);
+    expect((await as.owner!('GET', `/admin/v1/branches/${Object.values(N.branches)[0]}`)).statusCode).toBe(404);
+
+    const archived = await as.owner!('DELETE', `/admin/v1/branches/${fresh.id}?version=${row.version}`);
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await branchRow(fresh.id)).toMatchObject({ deleted: true, isActive: false });
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, T.id), eq(auditLog.objectId, fresh.id)));
+    expect(trail.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
+  });
+
+  it('replaces the week per service type and the special days; a manager only at their branches', async () => {
+    const week = {
+      hours: [
+        {
+          type: 'DELIVERY',
+          days: [{ weekName: 'SUNDAY', open: '10:00', close: '02:00', extraOpen: null, extraClose: null, isDayOff: false }],
+        },
+      ],
+    };
+    const put = await as.manager!('PUT', `/admin/v1/branches/${CHILONZOR}/hours`, week);
+    expect(put.statusCode, put.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(workHours)
+      .where(and(eq(workHours.merchantId, T.id), eq(workHours.branchId, CHILONZOR)));
+    expect(rows.map((r) => [r.type, r.weekName, r.open, r.close])).toEqual([['DELIVERY', 'SUNDAY', '10:00', '02:00']]);
+    expect((await as.manager!('PUT', `/admin/v1/branches/${YUNUSOBOD}/hours`, week)).statusCode).toBe(403);
+    const badTime = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}/hours`, {
+      hours: [{ type: 'DELIVERY', days: [{ weekName: 'SUNDAY', open: '25:00', close: '02:00' }] }],
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toContain('open');
+
+    const days = {
+      days: [
+        { date: '2027-01-01', isDayOff: true, note: 'New year' },
+        { date: '2027-03-08', isDayOff: false, open: '12:00', close: '18:00' },
+      ],
+    };
+    const special = await as.manager!('PUT', `/admin/v1/branches/${CHILONZOR}/special-days`, days);
+    expect(special.statusCode, special.body).toBe(200);
+    const stored = await t.database.db
+      .select()
+      .from(branchSpecialDays)
+      .where(and(eq(branchSpecialDays.merchantId, T.id), eq(branchSpecialDays.branchId, CHILONZOR)));
+    expect(stored.map((d) => [d.date, d.isDayOff, d.open, d.close, d.note]).sort()).toEqual([
+      ['2027-01-01', true, null, null, 'New year'],
+      ['2027-03-08', false, '12:00', '18:00', ''],
+    ]);
+    expect((await as.manager!('GET', `/admin/v1/branches/${CHILONZOR}/special-days`)).json().days).toHaveLength(2);
+    expect((await as.manager!('PUT', `/admin/v1/branches/${YUNUSOBOD}/special-days`, days)).statusCode).toBe(403);
+    expect((await as.operator!('PUT', `/admin/v1/branches/${CHILONZOR}/special-days`, days)).statusCode).toBe(403);
+    const open = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}/special-days`, {
+      days: [{ date: '2027-01-02', isDayOff: false }],
+    });
+    expect(open.statusCode).toBe(400);
+    expect(open.body).toContain('open');
+  });
+
+  it("closes the branch on the storefront's list on a holiday of today's local date", async () => {
+    const today = localDate(t.clock.now(), 'Asia/Tashkent');
+    const list = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/users/v1/branches', headers: { 'x-merchant-id': T.id } })).json() as {
+          id: string;
+          isOpen: boolean;
+        }[]
+      ).find((b) => b.id === T.branches.openNow)!;
+    const allDay = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'].map((weekName) => ({
+      weekName,
+      open: '00:00',
+      close: '00:00',
+    }));
+    const week = await as.owner!('PUT', `/admin/v1/branches/${T.branches.openNow}/hours`, { hours: [{ type: 'PICK_UP', days: allDay }] });
+    expect(week.statusCode, week.body).toBe(200);
+    expect((await list()).isOpen).toBe(true);
+    const put = await as.owner!('PUT', `/admin/v1/branches/${T.branches.openNow}/special-days`, {
+      days: [{ date: today, isDayOff: true }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await list()).toMatchObject({ isOpen: false, today: { isHoliday: true } });
+    await as.owner!('PUT', `/admin/v1/branches/${T.branches.openNow}/special-days`, { days: [] });
+  });
+
+  it('keeps halls and tables of a branch: versioned, a table name unique in the branch', async () => {
+    const hall = await as.owner!('POST', `/admin/v1/branches/${CHILONZOR}/halls`, { name: { ru: 'Терраса' } });
+    expect(hall.statusCode, hall.body).toBe(201);
+    const h = AdminHall.parse(hall.json());
+    const table = await as.admin!('POST', `/admin/v1/branches/${CHILONZOR}/tables`, { hallId: h.id, name: 'A1', seats: 4 });
+    expect(table.statusCode, table.body).toBe(201);
+    const tb = AdminTable.parse(table.json());
+    const dup = await as.owner!('POST', `/admin/v1/branches/${CHILONZOR}/tables`, { hallId: h.id, name: 'A1', seats: 2 });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.body).toContain('body.name');
+    const renamed = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}/tables/${tb.id}`, {
+      hallId: h.id,
+      name: 'A2',
+      seats: 6,
+      version: tb.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [stored] = await t.database.db.select().from(diningTables).where(eq(diningTables.id, tb.id));
+    expect(stored).toMatchObject({ name: 'A2', seats: 6, version: tb.version + 1 });
+    expect(
+      (
+        await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}/tables/${tb.id}`, {
+          hallId: h.id,
+          name: 'A3',
+          seats: 6,
+          version: tb.version,
+        })
+      ).json().code,
+    ).toBe('VERSION_CONFLICT');
+    for (const role of ['manager', 'operator', 'kitchen', 'courier'])
+      expect((await as[role]!('POST', `/admin/v1/branches/${CHILONZOR}/halls`, { name: { ru: 'X' } })).statusCode).toBe(403);
+    expect((await as.owner!('GET', `/admin/v1/branches/${Object.values(N.branches)[0]}/tables`)).statusCode).toBe(404);
+    expect((await as.owner!('DELETE', `/admin/v1/branches/${CHILONZOR}/tables/${tb.id}?version=${tb.version + 1}`)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(diningTables).where(eq(diningTables.id, tb.id))).toHaveLength(0);
+    expect((await as.owner!('DELETE', `/admin/v1/branches/${CHILONZOR}/halls/${h.id}?version=${h.version}`)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(halls).where(eq(halls.id, h.id))).toHaveLength(0);
+  });
+});
