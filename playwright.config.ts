@@ -16,6 +16,8 @@ process.env.E2E_PLATFORM_TOKEN = PLATFORM_ADMIN_TOKEN;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Files run in name order on one server; the back office's journeys (z-admin-*) change the demo's menu and open new
+  // brands, so they run last, after the journeys that read the demo as seeded.
   testMatch: '**/*.spec.ts',
   outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: false,
