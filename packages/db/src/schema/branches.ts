@@ -39,6 +39,21 @@ export interface BranchSettingsJson {
   directorId: string | null;
 }
 
+/** A branch's settings as a new branch starts (the seed, the platform's first branch and the back office's new branch). */
+export const branchSettings = (overrides: Partial<BranchSettingsJson> = {}): BranchSettingsJson => ({
+  bookingEnabled: false,
+  deliveryEnabled: true,
+  dineinEnabled: false,
+  expressEnabled: false,
+  kitchenEnabled: true,
+  payOfficeEnabled: false,
+  pickupEnabled: true,
+  storageEnabled: false,
+  yandexEnabled: false,
+  directorId: null,
+  ...overrides,
+});
+
 export const branches = pgTable(
   'branches',
   {

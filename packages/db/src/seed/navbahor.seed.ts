@@ -1,17 +1,8 @@
+import { branchSettings } from '../schema/branches.ts';
 import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import {
-  branchRows,
-  branchSettings,
-  catalogueRows,
-  mediaRows,
-  policyRows,
-  settingsRow,
-  yearIn,
-  type MerchantRows,
-  type SettingsInput,
-} from './rows.ts';
+import { branchRows, catalogueRows, mediaRows, policyRows, settingsRow, yearIn, type MerchantRows, type SettingsInput } from './rows.ts';
 import { NAVBAHOR_CATALOGUE } from './navbahor.catalogue.ts';
 import { everyDay } from './work-hours.ts';
 

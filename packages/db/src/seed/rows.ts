@@ -106,20 +106,6 @@ export function settingsRow(merchantId: string, channel: SettingsChannel, input:
   };
 }
 
-export const branchSettings = (overrides: Partial<BranchSettingsJson> = {}): BranchSettingsJson => ({
-  bookingEnabled: false,
-  deliveryEnabled: true,
-  dineinEnabled: false,
-  expressEnabled: false,
-  kitchenEnabled: true,
-  payOfficeEnabled: false,
-  pickupEnabled: true,
-  storageEnabled: false,
-  yandexEnabled: false,
-  directorId: null,
-  ...overrides,
-});
-
 export interface BranchSpec {
   key: string;
   cityKey: string;

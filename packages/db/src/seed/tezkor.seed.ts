@@ -1,3 +1,4 @@
+import { branchSettings } from '../schema/branches.ts';
 import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
@@ -6,7 +7,6 @@ import { ids } from './ids.ts';
 import {
   availabilityRows,
   branchRows,
-  branchSettings,
   catalogueRows,
   daysFrom,
   mediaRows,

@@ -1,7 +1,8 @@
+import { branchSettings } from '../schema/branches.ts';
 import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import { branchRows, branchSettings, catalogueRows, mediaRows, policyRows, settingsRow, type MerchantRows } from './rows.ts';
+import { branchRows, catalogueRows, mediaRows, policyRows, settingsRow, type MerchantRows } from './rows.ts';
 import { everyDay } from './work-hours.ts';
 import { YOPIQ_CATALOGUE } from './yopiq.catalogue.ts';
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, DEFAULT_MAIN_COLOR, DEFAULT_MERCHANT_LOCATION, DEFAULT_TIME_ZONE, normalizePhone } from '@dasturxon/domain';
 import { CreateBrandRequest, type CreatedBrand } from '@dasturxon/domain/contracts';
 import {
+  branchSettings,
   branches,
   cities,
   hashPassword,
@@ -94,18 +95,7 @@ export function createPlatformService({ db, sms, log, siteOf, changed }: Platfor
               longitude: DEFAULT_MERCHANT_LOCATION.longitude,
               isActive: false,
               isMain: true,
-              settings: {
-                bookingEnabled: false,
-                deliveryEnabled: true,
-                dineinEnabled: false,
-                expressEnabled: false,
-                kitchenEnabled: true,
-                payOfficeEnabled: false,
-                pickupEnabled: true,
-                storageEnabled: false,
-                yandexEnabled: false,
-                directorId: null,
-              },
+              settings: branchSettings(),
             })
             .returning();
           const [owner] = await tx

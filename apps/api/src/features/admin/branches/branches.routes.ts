@@ -16,7 +16,7 @@ import {
   type BranchFields,
 } from '@dasturxon/domain/contracts';
 import { groupWorkHours } from '@dasturxon/domain';
-import { branchSpecialDays, branches, cities, workHours, type Db } from '@dasturxon/db';
+import { branchSettings, branchSpecialDays, branches, cities, workHours, type Db } from '@dasturxon/db';
 import {
   actorOf,
   adminErrors,
@@ -86,19 +86,6 @@ const columnsOf = (body: BranchFields, settings: BranchRow['settings']) => ({
     dineinEnabled: body.services.dineIn,
   },
 });
-
-const NEW_SETTINGS: BranchRow['settings'] = {
-  bookingEnabled: false,
-  deliveryEnabled: true,
-  dineinEnabled: false,
-  expressEnabled: false,
-  kitchenEnabled: true,
-  payOfficeEnabled: false,
-  pickupEnabled: true,
-  storageEnabled: false,
-  yandexEnabled: false,
-  directorId: null,
-};
 
 /** A manager sees their branches only; the owner and admin all of the brand's. */
 const visible = (actor: Actor, id: string) => actor.branchIds === null || actor.staffRole !== 'manager' || actor.branchIds.includes(id);
@@ -191,7 +178,7 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         const timeZone = await cityZone(tx, actor.merchantId, request.body.cityId);
         const [row] = await tx
           .insert(branches)
-          .values({ merchantId: actor.merchantId, ...columnsOf(request.body, NEW_SETTINGS) })
+          .values({ merchantId: actor.merchantId, ...columnsOf(request.body, branchSettings()) })
           .returning();
         await audit(tx, actor, { objectType: 'branch', objectId: row!.id, action: 'create', after: row });
         return viewOf(row!, timeZone);
