@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { imageUrl, pickText } from '@dasturxon/domain';
 import {
   BannerInput,
@@ -39,6 +39,13 @@ function useProblems() {
     </p>
   ) : null;
   return { check, note };
+}
+
+/** A form opened below its list: brought into view at once (on a phone it would open off screen). */
+function useIntoView() {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }), []);
+  return ref;
 }
 
 /**
@@ -245,6 +252,7 @@ function BannerForm({ banner, onDone }: { banner: AdminBanner | null; onDone: ()
   const [active, setActive] = useState(banner?.active ?? true);
   const [state, setState] = useState<{ saving: boolean; error: unknown }>({ saving: false, error: null });
   const { check, note } = useProblems();
+  const ref = useIntoView();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -265,7 +273,12 @@ function BannerForm({ banner, onDone }: { banner: AdminBanner | null; onDone: ()
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-300 bg-white p-3" data-testid="banner-form">
+    <form
+      ref={ref}
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-lg border border-slate-300 bg-white p-3"
+      data-testid="banner-form"
+    >
       <h3 className="font-semibold">{tr.t(banner ? 'admin.content.editBanner' : 'admin.content.newBanner')}</h3>
       <ImageField label={tr.t('admin.content.picture')} value={image} onChange={setImage} aspect="wide" testId="banner-image" />
       <LocalizedFields label={tr.t('admin.content.title')} value={title} onChange={setTitle} testId="banner-title" />
@@ -385,6 +398,7 @@ function StoryForm({ story, now, onDone }: { story: AdminStory | null; now: numb
   const [active, setActive] = useState(story?.active ?? true);
   const [state, setState] = useState<{ saving: boolean; error: unknown }>({ saving: false, error: null });
   const { check, note } = useProblems();
+  const ref = useIntoView();
   const setSlide = (key: number, change: Partial<SlideDraft>) =>
     setSlides((all) => all.map((s) => (s.key === key ? { ...s, ...change } : s)));
 
@@ -408,7 +422,12 @@ function StoryForm({ story, now, onDone }: { story: AdminStory | null; now: numb
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-300 bg-white p-3" data-testid="story-form">
+    <form
+      ref={ref}
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-lg border border-slate-300 bg-white p-3"
+      data-testid="story-form"
+    >
       <h3 className="font-semibold">{tr.t(story ? 'admin.content.editStory' : 'admin.content.newStory')}</h3>
       <LocalizedFields label={tr.t('admin.content.title')} value={title} onChange={setTitle} testId="story-title" />
       <ImageField label={tr.t('admin.content.preview')} value={preview} onChange={setPreview} testId="story-preview" />
