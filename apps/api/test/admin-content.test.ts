@@ -266,6 +266,14 @@ describe.each(BACKENDS)('the back office content on %s', (backend) => {
       const res = await owner('POST', '/admin/v1/banners', { image: key });
       expect(res.json(), key).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: [{ field: 'body.image' }] } });
     }
+    // A key the banner already shows stays acceptable (written by other means than this upload); a new one is checked.
+    await t.database.db.update(banners).set({ image: neverUploaded }).where(eq(banners.id, T.banners.breakfast));
+    const [breakfast] = await t.database.db.select().from(banners).where(eq(banners.id, T.banners.breakfast));
+    const kept = await owner('PUT', `/admin/v1/banners/${T.banners.breakfast}`, { version: breakfast!.version, image: neverUploaded });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const other = neverUploaded.replace('0123', '3210');
+    const swapped = await owner('PUT', `/admin/v1/banners/${T.banners.breakfast}`, { version: breakfast!.version + 1, image: other });
+    expect(fieldsOf(swapped.json())).toEqual(['body.image']);
     const traversal = await owner('POST', '/admin/v1/banners', { image: 'demo/../../secret.png' });
     expect(fieldsOf(traversal.json())).toEqual(['body.image']);
     const foreignProduct = await owner('POST', '/admin/v1/banners', { image, productId: N.products.plov });

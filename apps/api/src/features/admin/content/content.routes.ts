@@ -74,8 +74,8 @@ const storyView = (s: StoryRow): AdminStory => ({
 });
 
 /** A banner's columns from what a form sends; its product must be the brand's (400 on body.productId). */
-async function bannerValues(tx: Db, merchantId: string, input: z.output<typeof BannerInput>) {
-  await checkPictures(tx, merchantId, [{ field: 'body.image', key: input.image }]);
+async function bannerValues(tx: Db, merchantId: string, input: z.output<typeof BannerInput>, before?: BannerRow) {
+  await checkPictures(tx, merchantId, [{ field: 'body.image', key: input.image }], before ? [before.image] : []);
   if (input.productId) {
     const [product] = await tx
       .select({ id: products.id })
@@ -97,12 +97,12 @@ async function bannerValues(tx: Db, merchantId: string, input: z.output<typeof B
 }
 
 /** A story's columns from what a form sends: its pictures the brand's, each slide's empty text and link left out. */
-async function storyValues(tx: Db, merchantId: string, input: z.output<typeof StoryInput>) {
+async function storyValues(tx: Db, merchantId: string, input: z.output<typeof StoryInput>, before?: StoryRow) {
   const pictures: NamedPicture[] = [
     { field: 'body.preview', key: input.preview },
     ...input.slides.map((s, i) => ({ field: `body.slides.${i}.image`, key: s.image })),
   ];
-  await checkPictures(tx, merchantId, pictures);
+  await checkPictures(tx, merchantId, pictures, before ? [before.preview, ...before.slides.map((s) => s.image)] : []);
   const slides: StorySlide[] = input.slides.map((s) => {
     const text = written(s.text);
     return { image: s.image, ...(Object.keys(text).length ? { text } : {}), ...(s.link ? { link: s.link } : {}) };
@@ -237,7 +237,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { version, ...input } = request.body;
       return db.transaction(async (tx) => {
         const before = await one(tx, banners, actor.merchantId, request.params.id);
-        const values = await bannerValues(tx, actor.merchantId, input);
+        const values = await bannerValues(tx, actor.merchantId, input, before);
         const after = await updateVersioned(tx, banners, actor.merchantId, before.id, version, values);
         await audit(tx, actor, {
           objectType: 'banner',
@@ -329,7 +329,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { version, ...input } = request.body;
       return db.transaction(async (tx) => {
         const before = await one(tx, stories, actor.merchantId, request.params.id);
-        const values = await storyValues(tx, actor.merchantId, input);
+        const values = await storyValues(tx, actor.merchantId, input, before);
         const after = await updateVersioned(tx, stories, actor.merchantId, before.id, version, values);
         await audit(tx, actor, {
           objectType: 'story',

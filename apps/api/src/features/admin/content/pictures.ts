@@ -15,10 +15,16 @@ export interface NamedPicture {
  * An uploaded picture's key must be one of this brand's uploads: under `u/<this brand>/` and recorded by the upload
  * (its audit entry, `media` created by this brand), so a form cannot show another brand's picture nor a key that was
  * never uploaded. Other keys (the image service's own, an https address) are checked by their shape in the contract.
+ * A key the object already shows (`kept`, from the row being changed) stays acceptable as it is.
  * 400 VALIDATION_FAILED naming each field otherwise.
  */
-export async function checkPictures(tx: Db, merchantId: string, pictures: readonly NamedPicture[]): Promise<void> {
-  const uploaded = pictures.filter((p) => p.key.startsWith(UPLOADED));
+export async function checkPictures(
+  tx: Db,
+  merchantId: string,
+  pictures: readonly NamedPicture[],
+  kept: readonly string[] = [],
+): Promise<void> {
+  const uploaded = pictures.filter((p) => p.key.startsWith(UPLOADED) && !kept.includes(p.key));
   if (uploaded.length === 0) return;
   const ours = uploaded.filter((p) => p.key.startsWith(`${UPLOADED}${merchantId}/`));
   const keys = [...new Set(ours.map((p) => p.key))];
