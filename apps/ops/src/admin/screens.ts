@@ -20,6 +20,8 @@ const load = <K extends string>(loader: () => Promise<Record<K, ComponentType>>,
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { id: 'menu', areas: ['menu'], component: load(() => import('./menu/menu-screen.tsx'), 'MenuScreen') },
   { id: 'import', areas: ['menu'], component: load(() => import('./import/import-screen.tsx'), 'ImportScreen') },
+  { id: 'banners', areas: ['content'], component: load(() => import('./content/banners-screen.tsx'), 'BannersScreen') },
+  { id: 'pages', areas: ['content'], component: load(() => import('./content/pages-screen.tsx'), 'PagesScreen') },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 
