@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchantSettings, merchants, openPaymentAccount, paymentAccounts } from '@dasturxon/db';
+import {
+  auditLog,
+  createSecretBox,
+  DEV_PAYMENT_SECRETS_KEY,
+  merchantSettings,
+  merchants,
+  openPaymentAccount,
+  paymentAccounts,
+} from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { AdminPaymentAccountList, AdminSettings, MerchantSettings } from '@dasturxon/domain/contracts';
 import { BACKENDS, heard, signInStaff, staffCaller, twoInstances } from './harness.ts';
@@ -159,7 +167,9 @@ describe.each(BACKENDS)('the back office settings and payment accounts on %s', (
 
     // Payme: a new TEST_KEY. The old key stops working, the new one authenticates, at once.
     const order = await shop.order('PAYME');
-    expect((await paymeProvider(shop.t.app, SANDBOX.payme).checkPerform(order.id, tiyin(order))).body.result).toMatchObject({ allow: true });
+    expect((await paymeProvider(shop.t.app, SANDBOX.payme).checkPerform(order.id, tiyin(order))).body.result).toMatchObject({
+      allow: true,
+    });
     const paymeBody = { version: payme!.version, isActive: true, cashboxId: 'cashbox-2', testMode: true, testKey: 'tezkor-new-test-key' };
     const changed = await owner('PUT', '/admin/v1/payment-accounts/payme', paymeBody);
     expect(changed.statusCode, changed.body).toBe(200);

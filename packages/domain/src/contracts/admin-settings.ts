@@ -66,7 +66,11 @@ export const ContactPhone = z
   .refine((v) => v === '' || (/^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, '').length >= 5), 'A phone number');
 
 const Localized = (max: number) =>
-  z.strictObject({ ru: z.string().trim().max(max).optional(), uz: z.string().trim().max(max).optional(), eng: z.string().trim().max(max).optional() });
+  z.strictObject({
+    ru: z.string().trim().max(max).optional(),
+    uz: z.string().trim().max(max).optional(),
+    eng: z.string().trim().max(max).optional(),
+  });
 
 const flagShape = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as { [K in FeatureFlag]: z.ZodBoolean };
 export const FeatureFlags = z.strictObject(flagShape);
@@ -157,7 +161,9 @@ export const SettingsWrite = SettingsFields.partial().extend({
 export type SettingsWrite = z.input<typeof SettingsWrite>;
 
 /** What is wrong with settings as a whole (the API answers 400 naming the field; the console shows it beside it). */
-export function settingsProblems(s: Pick<AdminSettings, 'languages' | 'mainLanguage' | 'forcedLanguage'>): { field: string; message: string }[] {
+export function settingsProblems(
+  s: Pick<AdminSettings, 'languages' | 'mainLanguage' | 'forcedLanguage'>,
+): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   if (!s.languages.includes(s.mainLanguage))
     problems.push({ field: 'mainLanguage', message: 'The main language must be one of the languages offered' });
@@ -170,7 +176,11 @@ export function settingsProblems(s: Pick<AdminSettings, 'languages' | 'mainLangu
 
 /** A secret in a write: left out, the stored one is kept; a text replaces it; null removes it. */
 const Secret = z.string().trim().min(1).max(256).nullable().optional();
-const Digits = (what: string) => z.string().trim().regex(/^\d{1,20}$/, `${what}: digits`);
+const Digits = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, `${what}: digits`);
 const common = { version: z.number().int().min(0), isActive: z.boolean() };
 
 /** `PUT /admin/v1/payment-accounts/payme`: the cashbox, its mode, its KEY and TEST_KEY. `version` 0 creates the account. */

@@ -43,9 +43,14 @@ interface ProviderWrite<S extends z.ZodType> {
 }
 
 /** A secret of a write: left out keeps the stored one, null removes it, a text replaces it. */
-const secretOf = (sent: string | null | undefined, stored: string | undefined): string => (sent === undefined ? (stored ?? '') : (sent ?? ''));
+const secretOf = (sent: string | null | undefined, stored: string | undefined): string =>
+  sent === undefined ? (stored ?? '') : (sent ?? '');
 
-const WRITES: { [P in PaymentProvider]: ProviderWrite<P extends 'PAYME' ? typeof PaymeAccountWrite : P extends 'CLICK' ? typeof ClickAccountWrite : typeof UzumAccountWrite> } = {
+const WRITES: {
+  [P in PaymentProvider]: ProviderWrite<
+    P extends 'PAYME' ? typeof PaymeAccountWrite : P extends 'CLICK' ? typeof ClickAccountWrite : typeof UzumAccountWrite
+  >;
+} = {
   PAYME: {
     path: 'payme',
     body: PaymeAccountWrite,
@@ -72,7 +77,11 @@ const WRITES: { [P in PaymentProvider]: ProviderWrite<P extends 'PAYME' ? typeof
     path: 'uzum',
     body: UzumAccountWrite,
     secrets: ['password'],
-    merge: (b, old) => ({ serviceId: b.serviceId, login: b.login, password: secretOf(b.password, (old as UzumCredentials | null)?.password) }),
+    merge: (b, old) => ({
+      serviceId: b.serviceId,
+      login: b.login,
+      password: secretOf(b.password, (old as UzumCredentials | null)?.password),
+    }),
     missingSecret: (c) => ((c as UzumCredentials).password ? null : 'password'),
   },
 };
