@@ -20,6 +20,12 @@ const load = <K extends string>(loader: () => Promise<Record<K, ComponentType>>,
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { id: 'menu', areas: ['menu'], component: load(() => import('./menu/menu-screen.tsx'), 'MenuScreen') },
   { id: 'import', areas: ['menu'], component: load(() => import('./import/import-screen.tsx'), 'ImportScreen') },
+  { id: 'settings', areas: ['settings'], component: load(() => import('./settings/settings-screen.tsx'), 'SettingsScreen') },
+  {
+    id: 'payments',
+    areas: ['paymentAccounts'],
+    component: load(() => import('./settings/payment-accounts-screen.tsx'), 'PaymentAccountsScreen'),
+  },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 
