@@ -264,6 +264,25 @@ describe.each(BACKENDS)('the back office settings and payment accounts on %s', (
     const off = await owner('PUT', '/admin/v1/payment-accounts/uzum', { ...base, isActive: false, password: null });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ isActive: false, passwordSet: false, secretSet: false, version: uzum.version + 1 });
+
+    // A brand without an account creates it with version 0 (a second create is stale).
+    await shop.t.database.db.delete(paymentAccounts).where(and(eq(paymentAccounts.merchantId, T.id), eq(paymentAccounts.provider, 'UZUM')));
+    const none = AdminPaymentAccountList.parse((await owner('GET', '/admin/v1/payment-accounts')).json()).content[2]!;
+    expect(none).toMatchObject({ provider: 'UZUM', configured: false, version: 0, secretSet: false, serviceId: '' });
+    const create = { version: 0, isActive: true, serviceId: '30009', login: 'tezkor-uzum-2', password: 'tezkor-uzum-pass-2' };
+    const created = await owner('PUT', '/admin/v1/payment-accounts/uzum', create);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ configured: true, version: 1, isActive: true, passwordSet: true, serviceId: '30009' });
+    expect((await owner('PUT', '/admin/v1/payment-accounts/uzum', create)).json()).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      details: { current: 1 },
+    });
+    const [entry] = await shop.t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, T.id), eq(auditLog.objectId, 'UZUM'), eq(auditLog.action, 'create')));
+    expect(entry).toMatchObject({ before: null, after: { configured: true, secretsReplaced: ['password'] } });
+    expect(JSON.stringify(entry)).not.toContain('tezkor-uzum-pass-2');
   });
 
   it('is the owner’s alone: admin, manager, operator, kitchen and courier get 403; another brand’s settings are out of reach', async () => {

@@ -371,7 +371,7 @@ function SettingsForm({
         </div>
         <AuditTrail objectType="settings" objectId={staff.merchantId} />
       </form>
-      <aside className="lg:sticky lg:top-3 lg:w-80 lg:shrink-0">
+      <aside className="order-first lg:sticky lg:top-3 lg:order-none lg:w-80 lg:shrink-0">
         <StorefrontPreview settings={draft} lang={tr.lang} />
       </aside>
     </div>
