@@ -229,6 +229,10 @@ function SettingsForm({
               </label>
             ))}
           </div>
+          {/* On a phone the preview sits under the colour it shows (beside the form on a wide screen). */}
+          <div className="lg:hidden">
+            <StorefrontPreview settings={draft} lang={tr.lang} />
+          </div>
         </Section>
 
         <Section title={tr.t('admin.settings.languages')} testId="settings-languages">
@@ -371,7 +375,7 @@ function SettingsForm({
         </div>
         <AuditTrail objectType="settings" objectId={staff.merchantId} />
       </form>
-      <aside className="order-first lg:sticky lg:top-3 lg:order-none lg:w-80 lg:shrink-0">
+      <aside className="hidden lg:sticky lg:top-3 lg:block lg:w-80 lg:shrink-0">
         <StorefrontPreview settings={draft} lang={tr.lang} />
       </aside>
     </div>
