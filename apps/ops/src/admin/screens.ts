@@ -22,6 +22,12 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { id: 'import', areas: ['menu'], component: load(() => import('./import/import-screen.tsx'), 'ImportScreen') },
   { id: 'banners', areas: ['content'], component: load(() => import('./content/banners-screen.tsx'), 'BannersScreen') },
   { id: 'pages', areas: ['content'], component: load(() => import('./content/pages-screen.tsx'), 'PagesScreen') },
+  { id: 'settings', areas: ['settings'], component: load(() => import('./settings/settings-screen.tsx'), 'SettingsScreen') },
+  {
+    id: 'payments',
+    areas: ['paymentAccounts'],
+    component: load(() => import('./settings/payment-accounts-screen.tsx'), 'PaymentAccountsScreen'),
+  },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 

@@ -27,3 +27,4 @@ export * from './platform.ts';
 export * from './admin-menu-io.ts';
 export * from './admin-branches.ts';
 export * from './admin-content.ts';
+export * from './admin-settings.ts';

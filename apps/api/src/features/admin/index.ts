@@ -8,6 +8,7 @@ import { adminMenuRoutes } from './menu/menu.routes.ts';
 import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
 import { branchRoutes, tableRoutes } from './branches/index.ts';
 import { adminContentRoutes, adminPolicyRoutes } from './content/index.ts';
+import { paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -18,13 +19,15 @@ export interface AdminRoutesOptions {
   media: Pick<MediaService, 'upload'>;
   /** The largest picture upload (config MEDIA_UPLOAD_MB), in bytes. */
   uploadBytes: number;
+  /** PAYMENT_SECRETS_KEY: the payment accounts' secrets are sealed with it (the development key when unset). */
+  paymentSecretsKey?: string | undefined;
 }
 
 /**
  * The back office's API, `/api/admin/v1/...` (issue 28, decision 017): each area's routes, registered here. Every
  * write goes through admin-kernel.ts (the area's roles, the versioned write, the audit record in the same transaction).
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, media, uploadBytes }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, media, uploadBytes, paymentSecretsKey }) => {
   await app.register(auditRoutes, { db });
   await app.register(mediaUploadRoutes, { db, media, uploadBytes });
   await app.register(adminMenuRoutes, { db });
@@ -33,4 +36,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(tableRoutes, { db });
   await app.register(adminContentRoutes, { db });
   await app.register(adminPolicyRoutes, { db });
+  await app.register(settingsRoutes, { db });
+  await app.register(paymentAccountsRoutes, { db, secretsKey: paymentSecretsKey });
 };
