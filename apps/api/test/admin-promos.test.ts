@@ -180,6 +180,8 @@ describe.each(BACKENDS)('the back office: promo codes on %s', (backend) => {
     expect(quoted.promo).toBeNull();
     expect(quoted.problems).toContainEqual(expect.objectContaining({ code: 'PROMO_LIMIT_REACHED', details: { limit: 1 } }));
     expect((await quote(null, 'ONCE')).problems.map((p) => p.code)).toContain('PROMO_LIMIT_REACHED');
+    const checked = await t.app.inject({ method: 'GET', url: '/api/orders/v1/promo/check?code=once', headers: { 'x-merchant-id': T.id } });
+    expect([checked.statusCode, checked.json().code, checked.json().details]).toEqual([409, 'PROMO_LIMIT_REACHED', { limit: 1 }]);
     const second = await order(b, 'ONCE');
     expect([second.statusCode, second.json().code]).toEqual([409, 'PROMO_LIMIT_REACHED']);
     expect(second.json().description.uz).toBeTruthy();
