@@ -115,6 +115,27 @@ export const ERROR_CATALOGUE = {
     'Mahsulotlar summasi promokod uchun minimal summadan kam',
     'The product total is below the minimum for this promo code',
   ),
+  PROMO_LIMIT_REACHED: entry(
+    409,
+    'Every use of the promo code is taken',
+    'Этот промокод уже использован максимальное число раз',
+    "Bu promokoddan ruxsat etilgan barcha marta foydalanib bo'lingan",
+    'This promo code has been used up',
+  ),
+  PROMO_CUSTOMER_LIMIT: entry(
+    409,
+    'The customer has used the promo code as often as allowed',
+    'Вы уже использовали этот промокод максимальное число раз',
+    "Siz bu promokoddan ruxsat etilgan marta foydalanib bo'lgansiz",
+    'You have already used this promo code as many times as allowed',
+  ),
+  PROMO_CODE_TAKEN: entry(
+    409,
+    'The brand already has a promo with this code (letter case aside)',
+    'Промокод с таким кодом уже есть (регистр букв не важен)',
+    'Bunday kodli promokod allaqachon mavjud (harflar registri farqlanmaydi)',
+    'A promo code with this code already exists (letter case does not matter)',
+  ),
   ORDER_STATUS_CONFLICT: entry(
     409,
     'The order cannot make this status change',

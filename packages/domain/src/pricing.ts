@@ -229,21 +229,44 @@ export interface PromoTerms {
   endDate: Date | null;
   /** The least the products must cost, after their own discounts, for the promo to apply. */
   minPrice: Sum;
+  /** Orders everyone together may hold with the code; null or absent: no limit. */
+  totalLimit?: number | null;
+  /** Orders one customer may hold with the code; null or absent: no limit. */
+  perCustomerLimit?: number | null;
+}
+
+/**
+ * How many orders hold a promo now: every order placed with it that is not cancelled (a cancelled order gives its
+ * use back), counted from the orders' promo uses. `byCustomer` is the asking customer's; null for a guest, whose
+ * own uses are not known (the order, always of a signed-in customer, counts them).
+ */
+export interface PromoUses {
+  total: number;
+  byCustomer: number | null;
 }
 
 /**
  * Says why a promo cannot be used now, or null when it can. Checked in this order, so the customer
  * hears the most basic reason first: PROMO_NOT_ACTIVE (switched off), PROMO_NOT_STARTED
  * (now < startDate), PROMO_EXPIRED (now ≥ endDate: the end is exclusive, like an interval of working
- * hours), PROMO_MIN_PRICE (productAmount < minPrice).
+ * hours), PROMO_LIMIT_REACHED (the orders holding it reach totalLimit), PROMO_CUSTOMER_LIMIT (this
+ * customer's reach perCustomerLimit), PROMO_MIN_PRICE (productAmount < minPrice).
  * `productAmount` is productPrice − productDiscount of the basket: the products after their own
- * discounts and before any promo, so a promo cannot qualify itself.
+ * discounts and before any promo, so a promo cannot qualify itself. A limit is judged only when `uses` is
+ * given (the order's transaction always gives it, counted under the promo's lock); one use is taken by the
+ * order being judged, so a limit of N lets N orders through.
  */
-export function checkPromo(promo: PromoTerms, context: { now: Date; productAmount: Sum }): ErrorCode | null {
+export function checkPromo(promo: PromoTerms, context: { now: Date; productAmount: Sum; uses?: PromoUses | null }): ErrorCode | null {
   if (!promo.isActive) return 'PROMO_NOT_ACTIVE';
   const now = context.now.getTime();
   if (promo.startDate && now < promo.startDate.getTime()) return 'PROMO_NOT_STARTED';
   if (promo.endDate && now >= promo.endDate.getTime()) return 'PROMO_EXPIRED';
+  const uses = context.uses;
+  if (uses) {
+    if (promo.totalLimit != null && uses.total >= promo.totalLimit) return 'PROMO_LIMIT_REACHED';
+    if (promo.perCustomerLimit != null && uses.byCustomer !== null && uses.byCustomer >= promo.perCustomerLimit)
+      return 'PROMO_CUSTOMER_LIMIT';
+  }
   if (context.productAmount < promo.minPrice) return 'PROMO_MIN_PRICE';
   return null;
 }

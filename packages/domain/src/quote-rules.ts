@@ -266,13 +266,19 @@ export function serviceFeeSettingsFor<R extends ServiceFeeRow>(rows: readonly R[
   return (cityId !== null ? rows.find((r) => r.cityId === cityId) : undefined) ?? rows.find((r) => r.cityId === null) ?? null;
 }
 
-/** The promo codes a quote reports instead of applying the promo. */
-export type PromoProblemCode = Extract<ErrorCode, `PROMO_${string}`>;
+/** The promo codes a quote reports instead of applying the promo (PROMO_CODE_TAKEN is the back office's, not a quote's). */
+export type PromoProblemCode = Exclude<Extract<ErrorCode, `PROMO_${string}`>, 'PROMO_CODE_TAKEN'>;
 
 /**
- * An unusable promo as a quote problem: the code, and for PROMO_MIN_PRICE the minimum the products
- * must reach (details.minPrice), which the storefront shows.
+ * An unusable promo as a quote problem: the code, and what the storefront shows with it: for PROMO_MIN_PRICE the
+ * minimum the products must reach (details.minPrice), for PROMO_LIMIT_REACHED and PROMO_CUSTOMER_LIMIT the limit.
  */
-export function promoProblem(code: PromoProblemCode, promo?: { minPrice: Sum } | null): LineProblem {
-  return code === 'PROMO_MIN_PRICE' && promo ? { code, details: { minPrice: promo.minPrice } } : { code };
+export function promoProblem(
+  code: PromoProblemCode,
+  promo?: { minPrice: Sum; totalLimit?: number | null; perCustomerLimit?: number | null } | null,
+): LineProblem {
+  if (code === 'PROMO_MIN_PRICE' && promo) return { code, details: { minPrice: promo.minPrice } };
+  if (code === 'PROMO_LIMIT_REACHED' && promo?.totalLimit != null) return { code, details: { limit: promo.totalLimit } };
+  if (code === 'PROMO_CUSTOMER_LIMIT' && promo?.perCustomerLimit != null) return { code, details: { limit: promo.perCustomerLimit } };
+  return { code };
 }

@@ -17,6 +17,7 @@ import {
   type PricingLine,
   type PricingPromo,
   type PricingServiceFee,
+  type PromoUses,
 } from './pricing.ts';
 import {
   type BranchForDelivery,
@@ -118,6 +119,10 @@ export interface QuotePromoTerms {
   isActive: boolean;
   startDate: Date | null;
   endDate: Date | null;
+  /** Orders everyone together may hold with the code; null or absent: no limit. */
+  totalLimit?: number | null;
+  /** Orders one customer may hold with the code; null or absent: no limit. */
+  perCustomerLimit?: number | null;
 }
 
 /** A product's state that changes with orders and during service: read fresh for every quote. */
@@ -136,6 +141,11 @@ export interface QuoteFresh<P extends QuotePromoTerms = QuotePromoTerms> {
   promo: P | null;
   /** The customer's cashback balance; 0 for a guest. */
   cashbackBalance: number;
+  /**
+   * How many orders hold the promo (all, and the customer's), for its limits; absent when not counted (a promo
+   * without limits). A promo with limits is judged against it; without it, its limits are not judged.
+   */
+  promoUses?: PromoUses | null;
 }
 
 /** A cart item resolved against the catalogue: what an order is made of when it is placed. */
@@ -169,17 +179,33 @@ export type PromoVerdict<P> = { ok: true; promo: P } | { ok: false; code: PromoP
 /**
  * Whether a promo found (or not) for a code can be used now, by `checkPromo`: PROMO_NOT_FOUND
  * without a promo; PROMO_NOT_ACTIVE also when the merchant has switched promo codes off altogether
- * (promoActive), since no code of theirs works then.
+ * (promoActive), since no code of theirs works then; its limits against `uses` when given.
  */
-export function judgePromo<P extends Pick<QuotePromoTerms, 'isActive' | 'startDate' | 'endDate' | 'minPrice'>>(
-  promo: P | null,
-  context: { promoActive: boolean; now: Date; productAmount: Sum },
-): PromoVerdict<P> {
+export function judgePromo<
+  P extends Pick<QuotePromoTerms, 'isActive' | 'startDate' | 'endDate' | 'minPrice' | 'totalLimit' | 'perCustomerLimit'>,
+>(promo: P | null, context: { promoActive: boolean; now: Date; productAmount: Sum; uses?: PromoUses | null }): PromoVerdict<P> {
   if (!promo) return { ok: false, code: 'PROMO_NOT_FOUND', promo: null };
   if (!context.promoActive) return { ok: false, code: 'PROMO_NOT_ACTIVE', promo };
-  const code = checkPromo({ ...promo, minPrice: sum(promo.minPrice) }, { now: context.now, productAmount: context.productAmount });
+  const code = checkPromo(
+    {
+      isActive: promo.isActive,
+      startDate: promo.startDate,
+      endDate: promo.endDate,
+      minPrice: sum(promo.minPrice),
+      totalLimit: promo.totalLimit ?? null,
+      perCustomerLimit: promo.perCustomerLimit ?? null,
+    },
+    { now: context.now, productAmount: context.productAmount, uses: context.uses ?? null },
+  );
   return code === null ? { ok: true, promo } : { ok: false, code: code as PromoProblemCode, promo };
 }
+
+/** A promo's terms as its problem names them (`promoProblem`). */
+export const promoProblemTerms = (p: Pick<QuotePromoTerms, 'minPrice' | 'totalLimit' | 'perCustomerLimit'>) => ({
+  minPrice: sum(p.minPrice),
+  totalLimit: p.totalLimit ?? null,
+  perCustomerLimit: p.perCustomerLimit ?? null,
+});
 
 const ZERO_LINE: LinePrice = { gross: sum(0), discount: sum(0), net: sum(0) };
 
@@ -325,9 +351,9 @@ export function quoteBasket<P extends QuotePromoTerms>(
 
   let promo: P | null = null;
   if (request.promoCode) {
-    const verdict = judgePromo(fresh.promo, { promoActive: settings.promoActive, now, productAmount });
+    const verdict = judgePromo(fresh.promo, { promoActive: settings.promoActive, now, productAmount, uses: fresh.promoUses ?? null });
     if (verdict.ok) promo = verdict.promo;
-    else problems.push(promoProblem(verdict.code, verdict.promo && { minPrice: sum(verdict.promo.minPrice) }));
+    else problems.push(promoProblem(verdict.code, verdict.promo && promoProblemTerms(verdict.promo)));
   }
   const pricingPromo: PricingPromo | null = promo
     ? { discountType: promo.discountType, productDiscount: promo.productDiscount, deliveryDiscount: promo.deliveryDiscount }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { sum, type Sum } from '../src/money.ts';
 import {
   cashbackOf,
@@ -451,6 +452,59 @@ describe('checkPromo', () => {
     expect(checkPromo({ ...bad, isActive: true }, { now, productAmount: s(0) })).toBe('PROMO_NOT_STARTED');
     expect(checkPromo({ ...bad, isActive: true, startDate: null }, { now, productAmount: s(0) })).toBe('PROMO_EXPIRED');
     expect(checkPromo({ ...bad, isActive: true, startDate: null, endDate: null }, { now, productAmount: s(0) })).toBe('PROMO_MIN_PRICE');
+  });
+
+  describe('limits', () => {
+    const limited = { ...valid, totalLimit: 1, perCustomerLimit: null };
+    const at = (uses: { total: number; byCustomer: number | null }, promo: Parameters<typeof checkPromo>[0] = limited) =>
+      checkPromo(promo, { now, productAmount: s(60_000), uses });
+
+    it('takes a code with a total limit of 1 once: free while no order holds it, used up once one does', () => {
+      expect(at({ total: 0, byCustomer: 0 })).toBeNull();
+      expect(at({ total: 1, byCustomer: 0 })).toBe('PROMO_LIMIT_REACHED');
+      expect(at({ total: 2, byCustomer: 0 })).toBe('PROMO_LIMIT_REACHED');
+    });
+
+    it('lets each customer use a code as often as the per-customer limit says, whatever the others did', () => {
+      const perCustomer = { ...valid, totalLimit: null, perCustomerLimit: 2 };
+      expect(at({ total: 40, byCustomer: 0 }, perCustomer)).toBeNull();
+      expect(at({ total: 40, byCustomer: 1 }, perCustomer)).toBeNull();
+      expect(at({ total: 40, byCustomer: 2 }, perCustomer)).toBe('PROMO_CUSTOMER_LIMIT');
+      // A guest's own uses are not known: only the order (always signed in) judges them.
+      expect(at({ total: 40, byCustomer: null }, perCustomer)).toBeNull();
+    });
+
+    it('gives a use back: a cancelled order no longer holds it, so the count falls and the code works again', () => {
+      expect(at({ total: 1, byCustomer: 1 })).toBe('PROMO_LIMIT_REACHED');
+      expect(at({ total: 0, byCustomer: 0 })).toBeNull();
+    });
+
+    it('judges no limit without uses, and none for a promo without limits', () => {
+      expect(checkPromo(limited, { now, productAmount: s(60_000) })).toBeNull();
+      expect(at({ total: 1_000_000, byCustomer: 1_000 }, valid)).toBeNull();
+    });
+
+    it('checks the limits after the dates and before the minimum: total first, then the customer', () => {
+      const both = { ...valid, totalLimit: 5, perCustomerLimit: 1 };
+      expect(checkPromo({ ...both, endDate: now }, { now, productAmount: s(0), uses: { total: 5, byCustomer: 1 } })).toBe('PROMO_EXPIRED');
+      expect(checkPromo(both, { now, productAmount: s(0), uses: { total: 5, byCustomer: 1 } })).toBe('PROMO_LIMIT_REACHED');
+      expect(checkPromo(both, { now, productAmount: s(0), uses: { total: 4, byCustomer: 1 } })).toBe('PROMO_CUSTOMER_LIMIT');
+      expect(checkPromo(both, { now, productAmount: s(0), uses: { total: 4, byCustomer: 0 } })).toBe('PROMO_MIN_PRICE');
+    });
+
+    it('never lets more orders hold a code than its limit (property)', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 60 }), (limit, taken) => {
+          // Orders come one at a time (under the promo's lock), each judged on the uses before it.
+          let total = taken;
+          for (let i = 0; i < 70; i++) {
+            if (checkPromo({ ...valid, totalLimit: limit }, { now, productAmount: s(60_000), uses: { total, byCustomer: 0 } }) === null)
+              total++;
+          }
+          return total === Math.max(limit, taken);
+        }),
+      );
+    });
   });
 
   it('is meant to take the products after their own discounts', () => {

@@ -386,4 +386,45 @@ describe('judgePromo', () => {
     });
     expect(judgePromo(promo, { promoActive: true, now: NOON, productAmount: amount })).toEqual({ ok: true, promo });
   });
+
+  it("judges a promo's limits against its uses", () => {
+    const limited = { ...promo, totalLimit: 3, perCustomerLimit: 1 };
+    const judge = (total: number, byCustomer: number | null) =>
+      judgePromo(limited, { promoActive: true, now: NOON, productAmount: amount, uses: { total, byCustomer } });
+    expect(judge(2, 0)).toEqual({ ok: true, promo: limited });
+    expect(judge(3, 0)).toMatchObject({ ok: false, code: 'PROMO_LIMIT_REACHED' });
+    expect(judge(2, 1)).toMatchObject({ ok: false, code: 'PROMO_CUSTOMER_LIMIT' });
+  });
+});
+
+describe('a limited promo in the quote', () => {
+  const limited = { ...promo, totalLimit: 1, perCustomerLimit: 1 };
+  it('applies while a use is left, and prices without it once the uses are taken, naming the limit', () => {
+    const free = quoteBasket(
+      catalogue,
+      fresh({ promo: limited, promoUses: { total: 0, byCustomer: 0 } }),
+      request({ promoCode: 'welcome10' }),
+      NOON,
+    );
+    expect(free.promo?.id).toBe(promo.id);
+    expect(free.response.promoProductDiscount).toBe(8700);
+
+    const usedUp = quoteBasket(
+      catalogue,
+      fresh({ promo: limited, promoUses: { total: 1, byCustomer: 0 } }),
+      request({ promoCode: 'welcome10' }),
+      NOON,
+    );
+    expect(usedUp.promo).toBeNull();
+    expect(usedUp.problems).toContainEqual({ code: 'PROMO_LIMIT_REACHED', details: { limit: 1 } });
+    expect(usedUp.response.promoProductDiscount).toBe(0);
+
+    const mine = quoteBasket(
+      catalogue,
+      fresh({ promo: { ...limited, totalLimit: null }, promoUses: { total: 1, byCustomer: 1 } }),
+      request({ promoCode: 'welcome10' }),
+      NOON,
+    );
+    expect(mine.problems).toContainEqual({ code: 'PROMO_CUSTOMER_LIMIT', details: { limit: 1 } });
+  });
 });

@@ -28,6 +28,7 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
     areas: ['paymentAccounts'],
     component: load(() => import('./settings/payment-accounts-screen.tsx'), 'PaymentAccountsScreen'),
   },
+  { id: 'promos', areas: ['promotions'], component: load(() => import('./promos/promos-screen.tsx'), 'PromosScreen') },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 

@@ -28,3 +28,4 @@ export * from './admin-menu-io.ts';
 export * from './admin-branches.ts';
 export * from './admin-content.ts';
 export * from './admin-settings.ts';
+export * from './admin-promos.ts';

@@ -9,6 +9,7 @@ import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
 import { branchRoutes, tableRoutes } from './branches/index.ts';
 import { adminContentRoutes, adminPolicyRoutes } from './content/index.ts';
 import { paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
+import { adminPromoRoutes } from './promos/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -38,4 +39,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(adminPolicyRoutes, { db });
   await app.register(settingsRoutes, { db });
   await app.register(paymentAccountsRoutes, { db, secretsKey: paymentSecretsKey });
+  await app.register(adminPromoRoutes, { db });
 };

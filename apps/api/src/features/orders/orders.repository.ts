@@ -14,6 +14,7 @@ import {
   paymentMethods,
   paymeTransactions,
   products,
+  promos,
   promoUses,
   users,
   uzumTransactions,
@@ -215,6 +216,24 @@ export function createOrdersRepository(db: Db) {
     },
     async insertStatus(entry: typeof orderStatusHistory.$inferInsert): Promise<void> {
       await db.insert(orderStatusHistory).values(entry);
+    },
+    /**
+     * Locks the promo behind a code when it has a limit (per customer or in total), until the transaction ends: two
+     * orders with the same limited code then take turns, and the second counts its uses only once the first has
+     * committed (or rolled back) its own. A promo without limits is not locked: its orders need not wait on each other.
+     */
+    async lockLimitedPromo(merchantId: string, code: string): Promise<void> {
+      await db
+        .select({ id: promos.id })
+        .from(promos)
+        .where(
+          and(
+            eq(promos.merchantId, merchantId),
+            sql`lower(${promos.code}) = lower(${code})`,
+            sql`(${promos.totalLimit} is not null or ${promos.perCustomerLimit} is not null)`,
+          ),
+        )
+        .for('no key update');
     },
     async insertPromoUse(use: typeof promoUses.$inferInsert): Promise<void> {
       await db.insert(promoUses).values(use);

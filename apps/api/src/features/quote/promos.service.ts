@@ -1,5 +1,5 @@
 import type { Db } from '@dasturxon/db';
-import { AppError, judgePromo, type PromoCheckQuery, promoProblem, type PromoResponse, sum } from '@dasturxon/domain';
+import { AppError, judgePromo, type PromoCheckQuery, promoProblem, promoProblemTerms, type PromoResponse, sum } from '@dasturxon/domain';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { createPromosRepository, type PromoRecord } from './promos.repository.ts';
 import { createQuoteRepository, type Reader } from './quote.repository.ts';
@@ -28,7 +28,7 @@ export function createPromosService(deps: PromosServiceDeps) {
   return {
     /**
      * The promo behind a code of this merchant, or the reason it cannot be used now as an AppError
-     * (404 PROMO_NOT_FOUND, 409 PROMO_NOT_ACTIVE / NOT_STARTED / EXPIRED / MIN_PRICE {minPrice}).
+     * (404 PROMO_NOT_FOUND, 409 PROMO_NOT_ACTIVE / NOT_STARTED / EXPIRED / LIMIT_REACHED {limit} / MIN_PRICE {minPrice}).
      * Without an amount the minimum is not judged: the quote judges it against the real basket. Read from the
      * brand's snapshot as the quote is, while its changes are heard; else from the database.
      */
@@ -42,9 +42,14 @@ export function createPromosService(deps: PromosServiceDeps) {
         (await deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' }));
       // With no amount, the basket is taken to reach the minimum exactly, which passes the check.
       const productAmount = sum(query.amount ?? promo?.minPrice ?? 0);
-      const verdict = judgePromo(promo, { promoActive, now, productAmount });
+      // A promo with a limit: the orders holding it now (the customer is not known here; the quote and the order count theirs).
+      const uses =
+        promo && (promo.totalLimit !== null || promo.perCustomerLimit !== null)
+          ? await createPromosRepository(deps.db).usesOf(merchant.id, promo.id, null)
+          : null;
+      const verdict = judgePromo(promo, { promoActive, now, productAmount, uses });
       if (!verdict.ok) {
-        const problem = promoProblem(verdict.code, verdict.promo && { minPrice: sum(verdict.promo.minPrice) });
+        const problem = promoProblem(verdict.code, verdict.promo && promoProblemTerms(verdict.promo));
         throw new AppError(problem.code, problem.details);
       }
       return toPromoResponse(verdict.promo);

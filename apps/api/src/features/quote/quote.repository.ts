@@ -13,6 +13,7 @@ import {
   modificationBranches,
   products,
   promos,
+  promoUses,
   serviceFeeSettings,
   users,
   workHours,
@@ -106,6 +107,13 @@ const specialDaysOfBranch = sql<SpecialDayRule[]>`coalesce((
   select json_agg(json_build_object('date', d.date, 'isDayOff', d.is_day_off, 'open', d.open, 'close', d.close))
   from ${branchSpecialDays} d where d.merchant_id = branches.merchant_id and d.branch_id = branches.id), '[]'::json)`;
 
+/**
+ * The id of the promo behind an ask's code when it has a limit (per customer or in total), else null: its uses are
+ * counted (promo_uses, by the index on (merchant_id, promo_id, user_id)) only then.
+ */
+const limitedPromoId = sql`select pr.id from ${promos} pr where pr.merchant_id = a.merchant_id and lower(pr.code) = lower(a.promo_code)
+    and (pr.total_limit is not null or pr.per_customer_limit is not null) limit 1`;
+
 /** What one quote asks to read fresh: the basket's products (each once), the promo code and the customer, of a merchant. */
 export interface FreshAsk {
   merchantId: string;
@@ -118,7 +126,8 @@ export interface FreshAsk {
  * What quotes read fresh, in one round trip however many quotes and products it serves: for each ask
  * (`n`, from 1, in the order given), the basket's products as they are now (stock, switched on, sold out),
  * the promo behind the code (any letter case, one probe of the unique index on lower(code); none for a
- * null code) and the customer's cashback balance (0 for a null, unknown, deleted or blocked account). An
+ * null code), the customer's cashback balance (0 for a null, unknown, deleted or blocked account) and, for a
+ * promo with a limit, the orders holding it (promo_uses: all, and the customer's). An
  * ask of a merchant that does not exist has no row. Every sub-select names the ask's own merchant, so
  * asks of several brands read together never see each other's rows.
  *
@@ -147,7 +156,10 @@ function freshQuery(
   (select row_to_json(pr) from ${promos} pr where pr.merchant_id = a.merchant_id and lower(pr.code) = lower(a.promo_code) limit 1) as promo,
   coalesce((
     select greatest(u.cashback, 0) from ${users} u
-    where u.merchant_id = a.merchant_id and u.id = a.user_id and u.is_active and u.deleted_at is null), 0)::bigint as balance
+    where u.merchant_id = a.merchant_id and u.id = a.user_id and u.is_active and u.deleted_at is null), 0)::bigint as balance,
+  (select count(*) from ${promoUses} pu where pu.merchant_id = a.merchant_id and pu.promo_id = (${limitedPromoId})) as promo_used,
+  (select count(*) from ${promoUses} pu
+    where pu.merchant_id = a.merchant_id and pu.promo_id = (${limitedPromoId}) and pu.user_id = a.user_id) as promo_used_by
 from unnest((select ${merchantIds}::uuid[]), (select ${promoCodes}::text[]), (select ${userIds}::uuid[])) with ordinality as a(merchant_id, promo_code, user_id, n)
 where exists (select 1 from ${merchants} m where m.id = a.merchant_id)`;
 }
@@ -183,16 +195,25 @@ interface FreshRow {
   products: FreshProductRow[];
   promo: PromoRow | null;
   balance: number;
+  promoUsed: number;
+  promoUsedBy: number;
 }
 
-/** The answer to each ask, in order, from the rows (an ask without a row reads as nothing: no products, no promo, no balance). */
-function freshOfRows(rows: readonly FreshRow[], count: number): QuoteFresh<PromoRecord>[] {
+/**
+ * The answer to each ask, in order, from the rows (an ask without a row reads as nothing: no products, no promo, no
+ * balance). A promo with a limit comes with its uses (a guest's own uses unknown: null).
+ */
+function freshOfRows(rows: readonly FreshRow[], asks: readonly FreshAsk[]): QuoteFresh<PromoRecord>[] {
   const byAsk = new Map(rows.map((row) => [row.n, row]));
-  return Array.from({ length: count }, (_, i) => {
+  return asks.map((ask, i) => {
     const row = byAsk.get(i + 1);
     const productsNow = new Map<string, FreshProduct>();
     for (const p of row?.products ?? []) productsNow.set(p.id, { count: p.count, active: p.active, isAvailable: p.isAvailable });
-    return { products: productsNow, promo: row?.promo ? promoOf(row.promo) : null, cashbackBalance: row?.balance ?? 0 };
+    const promo = row?.promo ? promoOf(row.promo) : null;
+    const limited = promo !== null && (promo.totalLimit !== null || promo.perCustomerLimit !== null);
+    const fresh: QuoteFresh<PromoRecord> = { products: productsNow, promo, cashbackBalance: row?.balance ?? 0 };
+    if (limited) fresh.promoUses = { total: row!.promoUsed, byCustomer: ask.userId === null ? null : row!.promoUsedBy };
+    return fresh;
   });
 }
 
@@ -227,13 +248,15 @@ export function createFreshReadMany(database: Database): FreshReadMany {
     if (asks.length === 0) return [];
     const rows = await read(fillPlaceholders(query.params, freshParams(asks)) as PreparedValue[]);
     return freshOfRows(
-      rows.map(([n, productsJson, promoJson, balance]) => ({
+      rows.map(([n, productsJson, promoJson, balance, used, usedBy]) => ({
         n: Number(n),
         products: JSON.parse(productsJson ?? '[]') as FreshProductRow[],
         promo: promoJson ? (JSON.parse(promoJson) as PromoRow) : null,
         balance: Number(balance ?? 0),
+        promoUsed: Number(used ?? 0),
+        promoUsedBy: Number(usedBy ?? 0),
       })),
-      asks.length,
+      asks,
     );
   };
 }
@@ -312,11 +335,25 @@ export function createQuoteRepository(r: Reader) {
         sql.param(p.lineProducts),
       );
       const { rows } = (await r.execute(query)) as unknown as {
-        rows: { n: number | string; products: FreshProductRow[]; promo: PromoRow | null; balance: number | string }[];
+        rows: {
+          n: number | string;
+          products: FreshProductRow[];
+          promo: PromoRow | null;
+          balance: number | string;
+          promo_used: number | string;
+          promo_used_by: number | string;
+        }[];
       };
       return freshOfRows(
-        rows.map((row) => ({ ...row, n: Number(row.n), balance: Number(row.balance) })),
-        1,
+        rows.map((row) => ({
+          n: Number(row.n),
+          products: row.products,
+          promo: row.promo,
+          balance: Number(row.balance),
+          promoUsed: Number(row.promo_used),
+          promoUsedBy: Number(row.promo_used_by),
+        })),
+        [ask],
       )[0]!;
     },
 

@@ -257,8 +257,13 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const spends = userId !== null && (request.cashback ?? 0) > 0 && catalogue.settings.cashbackActive;
       const promoCode = request.promoCode ?? null;
       if (!trusted(merchant.id, snapshot) || !changes?.hearing()) {
-        // Changes are not heard: the basket's state is read with the promo and the balance, as committed now.
-        return quoteBasket(catalogue, await readFreshNow(askOf(merchant.id, request, spends ? userId : null)), request, context.now);
+        // Changes are not heard: the basket's state is read with the promo, its uses and the balance, as committed now.
+        return quoteBasket(
+          catalogue,
+          await readFreshNow(askOf(merchant.id, request, spends || promoCode !== null ? userId : null)),
+          request,
+          context.now,
+        );
       }
       const productsNow = new Map<string, FreshProduct>();
       for (const line of request.cartItems) {
@@ -266,20 +271,24 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         if (state) productsNow.set(line.productId, state);
       }
       const key = promoCode === null ? undefined : promoKey(promoCode);
-      const readsPromo = promoCode !== null && key === undefined;
-      let fresh: QuoteFresh<PromoRecord> = {
-        products: productsNow,
-        promo: key === undefined ? null : (snapshot.promos.get(key) ?? null),
-        cashbackBalance: 0,
-      };
+      const kept = key === undefined ? null : (snapshot.promos.get(key) ?? null);
+      // A promo with a limit is judged on its uses now: orders take and give them back without a catalogue change.
+      const limited = kept !== null && (kept.totalLimit !== null || kept.perCustomerLimit !== null);
+      const readsPromo = promoCode !== null && (key === undefined || limited);
+      let fresh: QuoteFresh<PromoRecord> = { products: productsNow, promo: kept, cashbackBalance: 0 };
       if (readsPromo || spends) {
         const read = await readFreshNow({
           merchantId: merchant.id,
           productIds: [],
           promoCode: readsPromo ? promoCode : null,
-          userId: spends ? userId : null,
+          userId: spends || limited ? userId : null,
         });
-        fresh = { products: productsNow, promo: readsPromo ? read.promo : fresh.promo, cashbackBalance: read.cashbackBalance };
+        fresh = {
+          products: productsNow,
+          promo: readsPromo ? read.promo : fresh.promo,
+          cashbackBalance: spends ? read.cashbackBalance : 0,
+          promoUses: readsPromo ? (read.promoUses ?? null) : null,
+        };
       }
       return quoteBasket(catalogue, fresh, request, context.now);
     },

@@ -1,6 +1,7 @@
 import type { Db } from '@dasturxon/db';
 import { checkSchedule as judgeSchedule, type QuoteCatalogue } from '@dasturxon/domain';
 import type { KeptCatalogue, QuoteResult, QuoteService } from '../../quote/index.ts';
+import { createOrdersRepository } from '../orders.repository.ts';
 import type { Draft } from './draft.ts';
 import { refuse, type Refusal } from './outcome.ts';
 import type { Terms } from './terms.ts';
@@ -57,7 +58,9 @@ export function checkSchedule(draft: Draft, { catalogue }: OrderCatalogue, terms
  * Step 5: the quote's own function prices the basket from that catalogue, with the basket's stock and switches, the
  * promo and the cashback balance read in the transaction. Any problem the quote reports (the branch closed then, out
  * of the zone, a product stopped or unknown, too little stock, options, minimums, the promo) refuses the order with
- * the first problem's code, all of them in `details.problems`; an empty basket is refused too.
+ * the first problem's code, all of them in `details.problems`; an empty basket is refused too. A promo with a limit
+ * is locked first (`lockLimitedPromo`), so its uses are counted, judged and taken (step 7) by one order at a time:
+ * two orders cannot both take its last use (PROMO_LIMIT_REACHED, PROMO_CUSTOMER_LIMIT).
  */
 export async function priceFromSnapshot(
   tx: Db,
@@ -66,6 +69,7 @@ export async function priceFromSnapshot(
   { catalogue }: OrderCatalogue,
   { at }: { at: Date | null },
 ): Promise<Priced | Refusal> {
+  if (draft.request.promoCode) await createOrdersRepository(tx).lockLimitedPromo(draft.merchant.id, draft.request.promoCode);
   const quote = await quotes.priceWith(tx, catalogue, draft.merchant.id, draft.request, {
     now: draft.now,
     user: { id: draft.customer.id },

@@ -1,0 +1,1 @@
+export { adminPromoRoutes } from './promos.routes.ts';
