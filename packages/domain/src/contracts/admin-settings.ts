@@ -35,14 +35,9 @@ export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 /** A colour as `#rrggbb`. */
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 
-const isWebAddress = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-};
+/** http(s)://, a host with a dot (no spaces, no credentials), then any path: the domain has no URL class (runs anywhere). */
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#@:]+\.[^\s/?#@:]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const isWebAddress = (value: string): boolean => WEB_ADDRESS.test(value);
 
 /** An http(s) address, or empty for none. */
 export const WebLink = z
