@@ -286,7 +286,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
           changed: () => merchantsRepo.invalidate(),
         }),
       });
-      await api.register(adminRoutes, { db, clock, media, uploadBytes: Math.round(config.MEDIA_UPLOAD_MB * 2 ** 20) });
+      await api.register(adminRoutes, { db, clock, media, uploadBytes: Math.round(config.MEDIA_UPLOAD_MB * 2 ** 20), sms: account.sms });
     },
     { prefix: '/api' },
   );
