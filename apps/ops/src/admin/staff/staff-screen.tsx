@@ -7,6 +7,7 @@ import { useSession } from '../../session.ts';
 import { btn, Dialog, ErrorNote, field, Loading, useLoad } from '../../ui.tsx';
 import { AuditTrail } from '../audit/audit-trail.tsx';
 import { Field, SaveBar } from '../form.tsx';
+import { branchesToSend, branchSummary, lacksBranches } from './staff-view.ts';
 
 type Editing = { kind: 'invite' } | { kind: 'edit'; member: AdminStaffMember } | null;
 type Action = 'reset-password' | 'disable' | 'enable';
@@ -79,11 +80,7 @@ export function StaffScreen() {
                 <span dir="ltr">{member.phone}</span> · {tr.role(member.role)}
               </p>
               <p className="text-sm text-slate-600" data-testid="staff-branches">
-                {member.role === 'owner' || member.branchIds.length === 0
-                  ? needsBranches(member.role)
-                    ? tr.t('admin.staff.noBranches')
-                    : tr.t('admin.staff.allBranches')
-                  : member.branchIds.map(branchName).join(', ')}
+                <BranchesOf summary={branchSummary(member, branchName)} />
               </p>
             </div>
             <div className="flex flex-wrap gap-1">
@@ -115,6 +112,12 @@ export function StaffScreen() {
   );
 }
 
+function BranchesOf({ summary }: { summary: ReturnType<typeof branchSummary> }) {
+  const tr = useT();
+  if (summary.kind === 'named') return <>{summary.names.join(', ')}</>;
+  return <>{summary.kind === 'all' ? tr.t('admin.staff.allBranches') : tr.t('admin.staff.noBranches')}</>;
+}
+
 /** The invitation, or a member's name, role and branches with their password reset and their disabling. */
 function MemberForm({
   member,
@@ -140,13 +143,13 @@ function MemberForm({
   const [branchIds, setBranchIds] = useState<string[]>(member?.branchIds ?? []);
   const [state, setState] = useState<{ saving: boolean; error: unknown }>({ saving: false, error: null });
   const [asking, setAsking] = useState<Action | null>(null);
-  const missingBranches = role !== 'owner' && needsBranches(role) && branchIds.length === 0;
+  const missingBranches = lacksBranches(role, branchIds);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (missingBranches) return;
     setState({ saving: true, error: null });
-    const ids = role === 'owner' ? [] : branchIds;
+    const ids = branchesToSend(role, branchIds);
     if (member) {
       adminCall<AdminStaffMember>('PATCH', `/staff/${member.id}`, { version: member.version, name, role, branchIds: ids }).then(
         onSaved,
