@@ -189,7 +189,7 @@ function MemberForm({
         <Field label={tr.t('phone')} htmlFor="staff-phone" {...(member ? {} : { hint: tr.t('admin.staff.phoneHint') })}>
           <input
             id="staff-phone"
-            data-testid="staff-phone"
+            data-testid="member-phone"
             type="tel"
             inputMode="tel"
             dir="ltr"
@@ -200,12 +200,12 @@ function MemberForm({
           />
         </Field>
         <Field label={tr.t('admin.staff.name')} htmlFor="staff-name">
-          <input id="staff-name" data-testid="staff-name" className={field} value={name} onChange={(e) => setName(e.target.value)} />
+          <input id="staff-name" data-testid="member-name" className={field} value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field label={tr.t('admin.staff.role')} htmlFor="staff-role" {...(self ? { hint: tr.t('admin.staff.self') } : {})}>
           <select
             id="staff-role"
-            data-testid="staff-role"
+            data-testid="member-role"
             className={field}
             value={role}
             disabled={self}
