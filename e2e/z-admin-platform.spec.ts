@@ -3,7 +3,7 @@ import { brandUrl, expect, keepScreenshot, PORT, test } from './support.ts';
 /*
  * A new brand in minutes (issue 28) in Chromium against the real server: the platform opens it through its API; its
  * host serves at once with an honest empty menu; its owner signs in to the console with the one-time password and
- * finds the empty menu ready to build. Screenshots of the empty storefront (390x844) and the owner's first screen.
+ * sets their own password, and finds the empty menu ready to build. Screenshots of the empty storefront (390x844) and the owner's first screen.
  */
 
 const API = `http://localhost:${PORT}/api`;
@@ -27,6 +27,11 @@ test('a brand opened by the platform serves at once, empty, and its owner signs 
   await desk.getByTestId('login-phone').fill('+998935550011');
   await desk.getByTestId('login-password').fill(oneTimePassword);
   await desk.getByTestId('login-submit').click();
+  // A one-time password: the owner sets their own before anything else.
+  await expect(desk.getByTestId('new-password-form')).toBeVisible();
+  await desk.getByTestId('new-password').fill('nodira-own-password');
+  await desk.getByTestId('new-password-repeat').fill('nodira-own-password');
+  await desk.getByTestId('new-password-submit').click();
   await desk.getByTestId('nav-admin').click();
   await expect(desk.getByTestId('admin-nav-menu')).toBeVisible();
   await expect(desk.getByTestId('menu-tree')).toBeVisible();

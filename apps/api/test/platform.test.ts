@@ -64,9 +64,17 @@ describe.each(BACKENDS)('the platform on %s', (backend) => {
     expect(menu.statusCode, menu.body).toBe(200);
     expect(menu.body).not.toMatch(/"price"/);
 
-    // The owner signs in with the password and finds the brand's opening in the audit log.
+    // The owner signs in with the one-time password, must set their own first, then finds the brand's opening in the audit log.
+    expect(owner!.mustChangePassword).toBe(true);
     const token = await signInStaff(t, '+998907654321', id, created.oneTimePassword);
-    const log = AuditList.parse((await staffCaller(t, token, id)('GET', '/admin/v1/audit?objectType=merchant')).json());
+    const asOwner = staffCaller(t, token, id);
+    expect((await asOwner('GET', '/admin/v1/audit?objectType=merchant')).json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    const changed = await asOwner('POST', '/ops/v1/auth/password', {
+      currentPassword: created.oneTimePassword,
+      newPassword: 'osh-markazi-owner',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const log = AuditList.parse((await asOwner('GET', '/admin/v1/audit?objectType=merchant')).json());
     expect(log.content[0]).toMatchObject({ objectId: id, action: 'create', actor: { role: 'platform' } });
 
     const taken = await platform('POST', '/merchants', { sub: 'osh-markazi', name: 'Again', ownerPhone: '+998907654322' });

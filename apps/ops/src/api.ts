@@ -10,6 +10,7 @@ import type {
   StaffLoginRequest,
   StaffLoginResponse,
   StaffOrder,
+  StaffPasswordChange,
   StaffOrderList,
   StaffStatusRequest,
   StopList,
@@ -81,7 +82,20 @@ export function errorText(error: unknown, tr: Translator): string {
 export const api = {
   login: (body: StaffLoginRequest) => call<StaffLoginResponse>('POST', `${OPS}/auth/login`, body, { auth: false }),
   logout: () => call<void>('POST', `${OPS}/auth/logout`),
+  /** Ends a session the console has not kept (a one-time password's, left without a new password). */
+  logoutOf: (token: string) =>
+    client.request<void>(`${OPS}/auth/logout`, { method: 'POST', auth: false, headers: { Authorization: `Bearer ${token}` } }),
   me: () => call<Staff>('GET', `${OPS}/me`),
+  /**
+   * Sets the member's own password. With `token`: a session the login just answered (a one-time password), not yet
+   * kept by the console, so its 401 does not sign the console out.
+   */
+  setPassword: (body: StaffPasswordChange, token?: string) =>
+    client.request<Staff>(`${OPS}/auth/password`, {
+      method: 'POST',
+      body,
+      ...(token ? { auth: false, headers: { Authorization: `Bearer ${token}` } } : {}),
+    }),
   /** One page of the board (waiting orders first, newest first); `cursor` is the previous page's `nextCursor`. */
   orders: (cursor: string | null = null, query: { status?: readonly OrderStatus[]; branchId?: string } = {}) => {
     const params = new URLSearchParams({ size: String(BOARD_PAGE) });

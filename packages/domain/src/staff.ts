@@ -1,6 +1,7 @@
 import { courierHasOrder, WITH_COURIER_STATUSES, type OrderRole } from './order-status.ts';
 import type { OrderStatus, ServiceType } from './enums.ts';
 import { isDeliveryService } from './quote-rules.ts';
+import { branchScopeOf } from './back-office.ts';
 
 /*
  * The brand's staff (issue 15, decision 010): who works in the console, which orders each sees and which
@@ -127,3 +128,51 @@ export function courierStatusAfter(to: OrderStatus): CourierStatus | null {
 export const COURIER_POSITION_INTERVAL_SECONDS = 10;
 /** The longest a branch's delivery may be paused at once, in minutes. */
 export const MAX_DELIVERY_PAUSE_MINUTES = 24 * 60;
+
+/*
+ * The staff accounts of the back office (issue 28, area `staff`): a password's policy and what an owner may not do to
+ * the brand's owners. The API (`/api/admin/v1/staff`, `/api/ops/v1/auth/password`) and the console's forms ask these.
+ */
+
+/** The shortest password a staff member may set (a one-time password is 12 characters of a readable alphabet). */
+export const STAFF_PASSWORD_MIN_LENGTH = 10;
+/** The longest (the login takes up to 200 characters). */
+export const STAFF_PASSWORD_MAX_LENGTH = 200;
+
+/** Why a new password is refused, or null: too short, too long, or the same as the current one. */
+export function newPasswordProblem(next: string, current: string): 'tooShort' | 'tooLong' | 'unchanged' | null {
+  if ([...next].length < STAFF_PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (next.length > STAFF_PASSWORD_MAX_LENGTH) return 'tooLong';
+  return next === current ? 'unchanged' : null;
+}
+
+/** A staff member as the owners' rule sees them. */
+export interface StaffStanding {
+  id: string;
+  role: StaffRole;
+  isActive: boolean;
+}
+
+/**
+ * Whether a change of a staff member's role or activity may be made, or the catalogue code refusing it: nobody
+ * disables themselves or changes their own role (STAFF_SELF_CHANGE), and the brand keeps at least one active owner
+ * (STAFF_LAST_OWNER). `activeOwners` counts the brand's active owners before the change, the member included.
+ */
+export function staffChangeRefusal(
+  actorId: string | null,
+  member: StaffStanding,
+  next: { role: StaffRole; isActive: boolean },
+  activeOwners: number,
+): 'STAFF_SELF_CHANGE' | 'STAFF_LAST_OWNER' | null {
+  const demoted = next.role !== member.role || (member.isActive && !next.isActive);
+  if (!demoted) return null;
+  if (actorId !== null && member.id === actorId) return 'STAFF_SELF_CHANGE';
+  const losesAnOwner = member.role === 'owner' && member.isActive && (next.role !== 'owner' || !next.isActive);
+  return losesAnOwner && activeOwners <= 1 ? 'STAFF_LAST_OWNER' : null;
+}
+
+/**
+ * Whether a role must name the branches it works at: an operator, a kitchen or a courier with none would see no
+ * order at all (branchScopeOf), while an owner always works everywhere and an admin or a manager with none does too.
+ */
+export const needsBranches = (role: StaffRole): boolean => branchScopeOf({ role, branchIds: [] })?.length === 0;

@@ -29,6 +29,7 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
     component: load(() => import('./settings/payment-accounts-screen.tsx'), 'PaymentAccountsScreen'),
   },
   { id: 'promos', areas: ['promotions'], component: load(() => import('./promos/promos-screen.tsx'), 'PromosScreen') },
+  { id: 'staff', areas: ['staff'], component: load(() => import('./staff/staff-screen.tsx'), 'StaffScreen') },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 

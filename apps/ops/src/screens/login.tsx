@@ -6,6 +6,7 @@ import { api, errorText } from '../api.ts';
 import { LANGUAGE_MARKS } from '@dasturxon/i18n';
 import { LANGS, useT, type Lang } from '../i18n.ts';
 import { btn, field } from '../ui.tsx';
+import { NewPassword } from './new-password.tsx';
 
 export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff) => void }) {
   const tr = useT();
@@ -16,6 +17,8 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
   /** The server asked for the code it sent by SMS (428 STAFF_CODE_REQUIRED: someone is guessing this number's password). */
   const [codeAsked, setCodeAsked] = useState<{ length: number } | null>(null);
   const [code, setCode] = useState('');
+  /** The login answered a one-time password: its session, kept aside until the member sets their own. */
+  const [oneTime, setOneTime] = useState<{ token: string; staff: Staff; password: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,6 +28,11 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
     setError(null);
     try {
       const answer = await api.login({ phone: phone.trim(), password, ...(codeAsked && code.trim() ? { code: code.trim() } : {}) });
+      if (answer.passwordChangeRequired) {
+        setOneTime({ token: answer.token, staff: answer.staff, password });
+        setBusy(false);
+        return;
+      }
       onSignedIn(answer.token, answer.staff);
     } catch (e) {
       if (e instanceof HttpError && e.body?.code === 'STAFF_CODE_REQUIRED') {
@@ -35,6 +43,23 @@ export function Login({ onSignedIn }: { onSignedIn: (token: string, staff: Staff
       setBusy(false);
     }
   };
+
+  if (oneTime) {
+    return (
+      <NewPassword
+        token={oneTime.token}
+        staff={oneTime.staff}
+        currentPassword={oneTime.password}
+        onDone={onSignedIn}
+        onCancel={() => {
+          // The session of the one-time password ends; the member signs in again when ready.
+          api.logoutOf(oneTime.token).catch(() => {});
+          setOneTime(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 p-4 text-slate-900">

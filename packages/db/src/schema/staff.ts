@@ -25,6 +25,11 @@ export const staff = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     isActive: boolean().notNull().default(true),
+    /**
+     * The password is a one-time one (an invitation, a reset, a new brand's owner): the login answers that it must be
+     * changed, and every other staff call answers PASSWORD_CHANGE_REQUIRED until `POST /api/ops/v1/auth/password`.
+     */
+    mustChangePassword: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [tenantKey(t), uniqueIndex('staff_merchant_phone_key').on(t.merchantId, t.phone), oneOf('staff_role_check', t.role, STAFF_ROLES)],

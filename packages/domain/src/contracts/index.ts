@@ -29,3 +29,4 @@ export * from './admin-branches.ts';
 export * from './admin-content.ts';
 export * from './admin-settings.ts';
 export * from './admin-promos.ts';
+export * from './admin-staff.ts';

@@ -44,7 +44,17 @@ export const StaffLoginRequest = z.strictObject({
 });
 export type StaffLoginRequest = z.infer<typeof StaffLoginRequest>;
 
-export const StaffLoginResponse = z.object({ token: z.string(), staff: Staff, expiresAt: z.iso.datetime() });
+export const StaffLoginResponse = z.object({
+  token: z.string(),
+  staff: Staff,
+  expiresAt: z.iso.datetime(),
+  /**
+   * The password was a one-time one (an invitation, a reset, a new brand's owner): the session may only set a new
+   * password (`POST /api/ops/v1/auth/password`), see who it is and sign out; every other staff call answers 403
+   * PASSWORD_CHANGE_REQUIRED until then.
+   */
+  passwordChangeRequired: z.boolean(),
+});
 export type StaffLoginResponse = z.infer<typeof StaffLoginResponse>;
 
 /** Recent wrong passwords for one staff member of the brand, per client network (decision 010, "Staff login"). */

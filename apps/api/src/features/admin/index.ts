@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
 import type { MediaService } from '../media/index.ts';
+import type { OneTimePasswordSms } from '../staff/index.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { mediaUploadRoutes } from './media.routes.ts';
 import { adminMenuRoutes } from './menu/menu.routes.ts';
@@ -10,6 +11,7 @@ import { branchRoutes, tableRoutes } from './branches/index.ts';
 import { adminContentRoutes, adminPolicyRoutes } from './content/index.ts';
 import { paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
 import { adminPromoRoutes } from './promos/index.ts';
+import { staffAdminRoutes } from './staff/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -22,6 +24,8 @@ export interface AdminRoutesOptions {
   uploadBytes: number;
   /** PAYMENT_SECRETS_KEY: the payment accounts' secrets are sealed with it (the development key when unset). */
   paymentSecretsKey?: string | undefined;
+  /** The brand's SMS gateway (the auth feature's sender): a staff member's one-time password goes by SMS too. */
+  sms?: OneTimePasswordSms;
 }
 
 /**
@@ -29,6 +33,7 @@ export interface AdminRoutesOptions {
  * write goes through admin-kernel.ts (the area's roles, the versioned write, the audit record in the same transaction).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, media, uploadBytes, paymentSecretsKey }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, clock, media, uploadBytes, sms }) => {
   await app.register(auditRoutes, { db });
   await app.register(mediaUploadRoutes, { db, media, uploadBytes });
   await app.register(adminMenuRoutes, { db });
@@ -40,4 +45,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(settingsRoutes, { db });
   await app.register(paymentAccountsRoutes, { db, secretsKey: paymentSecretsKey });
   await app.register(adminPromoRoutes, { db });
+  await app.register(staffAdminRoutes, { db, clock, sms });
 };

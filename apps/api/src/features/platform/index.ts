@@ -1,2 +1,3 @@
 export { platformRoutes } from './platform.routes.ts';
-export { createPlatformService, oneTimePassword, type PlatformService } from './platform.service.ts';
+export { createPlatformService, type PlatformService } from './platform.service.ts';
+export { oneTimePassword } from '../staff/index.ts';

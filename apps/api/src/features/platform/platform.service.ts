@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError, DEFAULT_MAIN_COLOR, DEFAULT_MERCHANT_LOCATION, DEFAULT_TIME_ZONE, normalizePhone } from '@dasturxon/domain';
 import { CreateBrandRequest, type CreatedBrand } from '@dasturxon/domain/contracts';
@@ -14,41 +13,20 @@ import {
   staff,
   type Db,
 } from '@dasturxon/db';
+import { branches, cities, isUniqueViolation, merchantSecrets, merchantSettings, merchants, staff, type Db } from '@dasturxon/db';
 import { audit, platformActor } from '../admin/index.ts';
-
-/** Letters and digits a person can read out without confusing them (no 0/O, 1/l/I). */
-const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const PASSWORD_LENGTH = 12;
-
-/** A one-time password for a new staff account: 12 characters of a readable alphabet (about 70 bits). */
-export function oneTimePassword(): string {
-  let out = '';
-  for (let i = 0; i < PASSWORD_LENGTH; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-  return out;
-}
+import { newOneTimePassword, sendOneTimePassword, type OneTimePasswordSms } from '../staff/index.ts';
 
 export interface PlatformDeps {
   db: Db;
   /** Sends the owner's password by SMS through the brand's gateway; a failure leaves the brand made (the answer carries it). */
-  sms?: {
-    send(merchant: { id: string; smsGateway: 'OUTBOX' | 'ESKIZ' | 'PLAY_MOBILE' }, message: { to: string; text: string }): Promise<void>;
-  };
+  sms?: OneTimePasswordSms;
   log?: { warn(obj: unknown, msg?: string): void };
   /** The brand's own address (`https://<sub>.<first BASE_DOMAINS>`), for the owner's message. */
   siteOf: (sub: string) => string;
   /** Called after a brand is made or changed: this instance forgets its cached lookups (others within their few seconds). */
   changed?: () => void;
 }
-
-/** The owner's message, in the brand's main language. */
-const OWNER_MESSAGE = {
-  ru: (name: string, password: string, url: string) =>
-    `${name}: пароль для входа в пульт ${url}/ops — ${password}. Смените его после входа.`,
-  uz: (name: string, password: string, url: string) =>
-    `${name}: ${url}/ops pultiga kirish paroli — ${password}. Kirgandan keyin uni o'zgartiring.`,
-  eng: (name: string, password: string, url: string) =>
-    `${name}: your console password for ${url}/ops is ${password}. Change it after signing in.`,
-};
 
 /**
  * The platform's work on brands (issue 28): a new brand in one transaction — the merchant, its settings with the
@@ -61,8 +39,7 @@ export function createPlatformService({ db, sms, log, siteOf, changed }: Platfor
       const input = CreateBrandRequest.parse(raw);
       const phone = normalizePhone(input.ownerPhone);
       if (!phone) throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.ownerPhone', message: 'A phone number' }] });
-      const password = oneTimePassword();
-      const passwordHash = await hashPassword(password);
+      const { password, passwordHash } = await newOneTimePassword();
       let created: { merchant: typeof merchants.$inferSelect; owner: typeof staff.$inferSelect };
       try {
         created = await db.transaction(async (tx) => {
@@ -100,7 +77,8 @@ export function createPlatformService({ db, sms, log, siteOf, changed }: Platfor
             .returning();
           const [owner] = await tx
             .insert(staff)
-            .values({ merchantId, phone, name: input.ownerName, role: 'owner', passwordHash })
+            // A one-time password: the owner sets their own at the first login.
+            .values({ merchantId, phone, name: input.ownerName, role: 'owner', passwordHash, mustChangePassword: true })
             .returning();
           const actor = platformActor(merchantId);
           await audit(tx, actor, {
@@ -119,15 +97,11 @@ export function createPlatformService({ db, sms, log, siteOf, changed }: Platfor
         throw error;
       }
       changed?.();
-      let smsSent = false;
-      if (sms) {
-        try {
-          await sms.send(created.merchant, { to: phone, text: OWNER_MESSAGE[input.mainLanguage](input.name, password, siteOf(input.sub)) });
-          smsSent = true;
-        } catch (error) {
-          log?.warn({ err: error, merchantId: created.merchant.id }, "the new brand's owner password was not sent by SMS");
-        }
-      }
+      const smsSent = await sendOneTimePassword(
+        { sms, log },
+        { merchant: created.merchant, phone, brand: input.name, language: input.mainLanguage, site: siteOf(input.sub) },
+        password,
+      );
       const { merchant, owner } = created;
       return {
         merchant: { id: merchant.id, sub: merchant.sub, name: merchant.name, isActive: merchant.isActive },

@@ -2,3 +2,4 @@
 export { createStaffAuth, registerStaffGuard, requireStaff, type StaffAuth } from './staff-auth.ts';
 export { createStaffRepository, type StaffRecord } from './staff.repository.ts';
 export { staffRoutes } from './staff.routes.ts';
+export { newOneTimePassword, oneTimePassword, sendOneTimePassword, type OneTimePasswordSms } from './one-time-password.ts';

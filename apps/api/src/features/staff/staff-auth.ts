@@ -3,14 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AppError,
   clientNetwork,
+  newPasswordProblem,
   normalizePhone,
   OTP_CODE_LENGTH,
   OTP_RESEND_SECONDS,
   type ClientNetwork,
   type StaffRole,
 } from '@dasturxon/domain';
-import type { Staff, StaffLoginFailures } from '@dasturxon/domain/contracts';
-import { DUMMY_PASSWORD_HASH, verifyPassword, type Db } from '@dasturxon/db';
+import type { Staff, StaffLoginFailures, StaffPasswordChange } from '@dasturxon/domain/contracts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword, type Db } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
 import { merchantOf, type MerchantRecord } from '../../plugins/tenant.ts';
 import { bearerToken, invalidCode, type OtpService } from '../auth/index.ts';
@@ -154,7 +155,7 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
       input: { phone: string; password: string; code?: string | undefined },
       clientIp: string,
       device: string | undefined,
-    ): Promise<{ token: string; staff: Staff; expiresAt: string; device: string }> {
+    ): Promise<{ token: string; staff: Staff; expiresAt: string; passwordChangeRequired: boolean; device: string }> {
       const merchantId = merchant.id;
       const phone = normalizePhone(input.phone);
       if (!phone) throw new AppError('PHONE_INVALID');
@@ -176,7 +177,43 @@ export function createStaffAuth({ db, clock, codes, secret }: StaffAuthDeps) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000);
       await repo.insertSession({ merchantId, staffId: member.id, tokenHash: hashToken(token), expiresAt, createdAt: now });
-      return { token, staff: staffView(member), expiresAt: expiresAt.toISOString(), device: deviceAfterLogin(device, member, now) };
+      return {
+        token,
+        staff: staffView(member),
+        expiresAt: expiresAt.toISOString(),
+        // A one-time password: this session may only set the member's own (every other staff call answers 403).
+        passwordChangeRequired: member.mustChangePassword,
+        device: deviceAfterLogin(device, member, now),
+      };
+    },
+
+    /**
+     * The signed-in member sets their own password: the current one checked (a wrong one counts as a failed login,
+     * under the login's limits), the new one by the domain's policy. Clears a one-time password's flag; the member's
+     * other sessions end (this one goes on). Like a login, not in the brand's audit log (an owner's reset is).
+     */
+    async changePassword(session: StaffSessionRecord, member: StaffRecord, input: StaffPasswordChange, clientIp: string): Promise<Staff> {
+      const now = clock.now();
+      const network = clientNetwork(clientIp);
+      await limited(member.merchantId, member.phone, network, new Date(now.getTime() - STAFF_LOGIN_WINDOW_MS));
+      if (!(await verifyPassword(input.currentPassword, member.passwordHash))) {
+        await repo.addFailure(member.merchantId, member.phone, network.address, now);
+        throw new AppError('CURRENT_PASSWORD_WRONG');
+      }
+      const problem = newPasswordProblem(input.newPassword, input.currentPassword);
+      if (problem) throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.newPassword', message: problem }] });
+      const passwordHash = await hashPassword(input.newPassword);
+      const after = await db.transaction(async (tx) => {
+        const inTx = createStaffRepository(tx);
+        // Only over the hash just checked: a reset by the owner in between wins (this answers 401, as the session ends).
+        const changed = await inTx.setOwnPassword(member.merchantId, member.id, member.passwordHash, passwordHash);
+        if (!changed) throw new AppError('UNAUTHORIZED');
+        await inTx.revokeAllOf(member.merchantId, member.id, now, session.id);
+        return changed;
+      });
+      await repo.clearFailures(member.merchantId, member.phone, network.address, new Date(now.getTime() - STAFF_FAILURES_KEPT_MS));
+      await announceSessionsEnded(db, member.merchantId); // the other sessions' event streams end
+      return staffView(after);
     },
 
     /** The brand's staff members' wrong passwords of the last day, per member and client network (never the address), latest first. */
@@ -230,6 +267,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A staff call: any staff member (`true`) or only these roles; 401 without a staff session, 403 for another role. */
     staff?: true | readonly StaffRole[];
+    /**
+     * A staff call a member on a one-time password may make (set their password, who am I, sign out); every other
+     * answers 403 PASSWORD_CHANGE_REQUIRED until they set their own.
+     */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     staffMember: StaffRecord | null;
@@ -253,6 +295,10 @@ export function registerStaffGuard(app: FastifyInstance, auth: Pick<StaffAuth, '
     const token = bearerToken(request);
     const found = token ? await auth.authenticate(merchantOf(request).id, token) : null;
     if (!found) throw new AppError('UNAUTHORIZED');
+    // On a one-time password only the calls that set a new one (and who am I, sign out) answer.
+    if (found.staff.mustChangePassword && request.routeOptions.config?.beforePasswordChange !== true) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
     if (rule !== true && !rule.includes(found.staff.role)) throw new AppError('FORBIDDEN', { role: found.staff.role });
     request.staffMember = found.staff;
     request.staffSession = found.session;

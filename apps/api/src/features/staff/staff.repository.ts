@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, like, lt, max, min } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, like, lt, max, min, ne, sql } from 'drizzle-orm';
 import { staff, staffLoginFailures, staffSessions, type Db, type StaffRecord } from '@dasturxon/db';
 
 export type StaffSessionRecord = typeof staffSessions.$inferSelect;
@@ -98,6 +98,29 @@ export function createStaffRepository(db: Db) {
           ),
         )
         .limit(1);
+      return row ?? null;
+    },
+    /** Ends every live session of a member (a reset password, a disabled account), or all but one (their own new password). */
+    async revokeAllOf(merchantId: string, staffId: string, at: Date, except?: string): Promise<void> {
+      await db
+        .update(staffSessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(staffSessions.merchantId, merchantId),
+            eq(staffSessions.staffId, staffId),
+            isNull(staffSessions.revokedAt),
+            except === undefined ? undefined : ne(staffSessions.id, except),
+          ),
+        );
+    },
+    /** Sets a member's own new password when their hash is still the one checked; answers the member after, or null. */
+    async setOwnPassword(merchantId: string, staffId: string, checkedHash: string, passwordHash: string): Promise<StaffRecord | null> {
+      const [row] = await db
+        .update(staff)
+        .set({ passwordHash, mustChangePassword: false, version: sql`${staff.version} + 1` })
+        .where(and(eq(staff.merchantId, merchantId), eq(staff.id, staffId), eq(staff.passwordHash, checkedHash)))
+        .returning();
       return row ?? null;
     },
     async revoke(merchantId: string, sessionId: string, at: Date): Promise<void> {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, Staff, StaffLoginFailures, StaffLoginRequest, StaffLoginResponse } from '@dasturxon/domain/contracts';
+import {
+  ErrorResponse,
+  Staff,
+  StaffLoginFailures,
+  StaffLoginRequest,
+  StaffLoginResponse,
+  StaffPasswordChange,
+} from '@dasturxon/domain/contracts';
 import { LOGIN_FAILURES_ROLES } from '@dasturxon/domain';
 import { merchantOf } from '../../plugins/tenant.ts';
 import { requireStaff, STAFF_DEVICE_COOKIE, STAFF_DEVICE_DAYS, staffView, type StaffAuth } from './staff-auth.ts';
@@ -10,6 +17,8 @@ const tags = ['ops'];
 const security = [{ bearer: [] }];
 const NoContent = z.null().describe('No content');
 const anyStaff = { tenant: 'active', staff: true } as const;
+/** Any staff member, a member on a one-time password too: who am I, sign out, set my password. */
+const anyStaffBeforeChange = { ...anyStaff, beforePasswordChange: true } as const;
 
 /** The staff's login, logout and who they are (issue 15, decision 010): `/api/ops/v1/auth/...` and `/api/ops/v1/me`. */
 export const staffRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (app, { auth }) => {
@@ -26,7 +35,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (ap
           'The guesser waits, not the member: after 5 wrong passwords for a number from one address, or 20 for any numbers from one network (IPv4 /24, IPv6 /48), ' +
           'within 15 minutes, that address or network gets 429 RATE_LIMITED with Retry-After. After 50 wrong for a number from everywhere, the right password ' +
           'still gets in from a device the member signed in on before; elsewhere it answers 428 STAFF_CODE_REQUIRED and sends a code by SMS to the member, ' +
-          'to send again with `code`.',
+          "to send again with `code`. `passwordChangeRequired: true` (an invitation, a reset, a new brand's owner: a one-time password): the session may only " +
+          'set a new password (`POST /api/ops/v1/auth/password`), read `/api/ops/v1/me` and sign out; every other staff call answers 403 PASSWORD_CHANGE_REQUIRED.',
         body: StaffLoginRequest,
         response: { 200: StaffLoginResponse, ...errors, 428: ErrorResponse, 429: ErrorResponse },
       },
@@ -62,8 +72,30 @@ export const staffRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (ap
   );
 
   app.post(
+    '/ops/v1/auth/password',
+    {
+      config: { ...anyStaffBeforeChange, rateLimit: 'work' },
+      schema: {
+        tags,
+        security,
+        summary: 'Set my own password',
+        description:
+          'The signed-in member sets a new password (at least 10 characters, not the current one) after giving the current one: ' +
+          'the way out of a one-time password (an invitation, a reset). 400 CURRENT_PASSWORD_WRONG for a wrong current password (counted as a failed login, ' +
+          "under the same limits: 429 RATE_LIMITED); 400 VALIDATION_FAILED on `body.newPassword`. The member's other sessions end; this one goes on.",
+        body: StaffPasswordChange,
+        response: { 200: Staff, ...errors, 429: ErrorResponse },
+      },
+    },
+    async (request) => auth.changePassword(request.staffSession!, requireStaff(request), request.body, request.ip),
+  );
+
+  app.post(
     '/ops/v1/auth/logout',
-    { config: anyStaff, schema: { tags, security, summary: 'End this staff session', response: { 204: NoContent, ...errors } } },
+    {
+      config: anyStaffBeforeChange,
+      schema: { tags, security, summary: 'End this staff session', response: { 204: NoContent, ...errors } },
+    },
     async (request, reply) => {
       if (request.staffSession) await auth.logout(request.staffSession);
       return reply.code(204).send(null);
@@ -72,7 +104,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (ap
 
   app.get(
     '/ops/v1/me',
-    { config: anyStaff, schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Staff, ...errors } } },
+    {
+      config: anyStaffBeforeChange,
+      schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Staff, ...errors } },
+    },
     async (request) => staffView(requireStaff(request)),
   );
 };
