@@ -7,6 +7,7 @@ import { mediaUploadRoutes } from './media.routes.ts';
 import { adminMenuRoutes } from './menu/menu.routes.ts';
 import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
 import { branchRoutes, tableRoutes } from './branches/index.ts';
+import { zoneRoutes } from './zones/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -30,4 +31,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(menuIoRoutes, { db });
   await app.register(branchRoutes, { db });
   await app.register(tableRoutes, { db });
+  await app.register(zoneRoutes, { db });
 };
