@@ -20,6 +20,7 @@ const load = <K extends string>(loader: () => Promise<Record<K, ComponentType>>,
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { id: 'menu', areas: ['menu'], component: load(() => import('./menu/menu-screen.tsx'), 'MenuScreen') },
   { id: 'import', areas: ['menu'], component: load(() => import('./import/import-screen.tsx'), 'ImportScreen') },
+  { id: 'zones', areas: ['zones'], component: load(() => import('./zones/zones-screen.tsx'), 'ZonesScreen') },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 
