@@ -24,8 +24,9 @@ export interface ZoneMapProps {
   initialArea: ZoneGeoJson | null;
   draftKey: number;
   color: string;
-  /** Where the map opens without zones (the city's centre). */
+  /** Where the map opens without zones (the city's centre), and the city whose zones it first shows. */
   center: [number, number];
+  cityId: string | null;
   lang: Lang;
   onAreaChange: (area: ZoneGeoJson | null) => void;
   onSelect: (id: string) => void;
@@ -34,6 +35,10 @@ export interface ZoneMapProps {
   onTest: (latitude: number, longitude: number) => void;
   testPoint: [number, number] | null;
 }
+
+/** The edited zone's shapes on the map as one GeoJSON area. */
+const areaOf = (m: L.Map, shapes: ReadonlySet<L.Polygon>): ZoneGeoJson | null =>
+  joinAreas([...shapes].filter((layer) => m.hasLayer(layer)).map((layer) => layer.toGeoJSON(6).geometry));
 
 /**
  * The zones on a Leaflet map, the edited one drawn and changed with Leaflet-Geoman: polygons and rectangles, corners
@@ -50,6 +55,8 @@ export function ZoneMap(props: ZoneMapProps) {
   const fitted = useRef(false);
   /** Takes a shape into the edited zone (set when the map is made). */
   const adoptRef = useRef<((layer: L.Layer) => void) | null>(null);
+  /** The area last reported (or drawn from the saved one), as JSON: a tool switched on and off changes nothing. */
+  const reported = useRef('null');
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
@@ -79,8 +86,11 @@ export function ZoneMap(props: ZoneMapProps) {
       removalMode: true,
     });
     const collect = () => {
-      const shapes = [...draft.current].filter((layer) => m.hasLayer(layer));
-      latest.current.onAreaChange(joinAreas(shapes.map((layer) => layer.toGeoJSON(6).geometry)));
+      const area = areaOf(m, shapes);
+      const key = JSON.stringify(area);
+      if (key === reported.current) return;
+      reported.current = key;
+      latest.current.onAreaChange(area);
     };
     const adopt = (layer: L.Layer) => {
       if (!(layer instanceof L.Polygon)) return;
@@ -137,8 +147,10 @@ export function ZoneMap(props: ZoneMapProps) {
       group.addLayer(layer);
     }
     if (!fitted.current && zones.length > 0) {
+      // The first city's zones (a brand in two cities would otherwise open on a map of both, too far out to see).
+      const here = zones.filter((z) => z.cityId === latest.current.cityId);
       const bounds = L.latLngBounds([]);
-      group.eachLayer((l) => bounds.extend((l as L.GeoJSON).getBounds()));
+      for (const zone of here.length > 0 ? here : zones) bounds.extend(L.geoJSON(zone.area).getBounds());
       if (bounds.isValid()) m.fitBounds(bounds, FIT);
       fitted.current = true;
     }
@@ -156,12 +168,14 @@ export function ZoneMap(props: ZoneMapProps) {
     for (const layer of draft.current) layer.remove();
     draft.current.clear();
     const area = latest.current.initialArea;
+    reported.current = 'null';
     if (!area) return;
     const parts = L.geoJSON(area);
     parts.eachLayer((layer) => {
       layer.addTo(m);
       adoptRef.current?.(layer);
     });
+    reported.current = JSON.stringify(areaOf(m, draft.current));
     const bounds = parts.getBounds();
     if (bounds.isValid()) m.fitBounds(bounds, FIT);
   }, [draftKey]);

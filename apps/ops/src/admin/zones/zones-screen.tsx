@@ -124,7 +124,8 @@ export function ZonesScreen() {
         </div>
       </header>
       <div className="grid gap-3 lg:grid-cols-[1fr_26rem]">
-        <div className="flex min-w-0 flex-col gap-2">
+        {/* The map stays in sight beside a long form on a wide screen. */}
+        <div className="flex min-w-0 flex-col gap-2 lg:sticky lg:top-2 lg:self-start">
           <ZoneMap
             zones={allZones}
             selectedId={selected ? (selected.zone?.id ?? 'new') : null}
@@ -132,6 +133,7 @@ export function ZonesScreen() {
             draftKey={draftKey}
             color={draft?.color ?? '#3B82F6'}
             center={city ? [city.latitude, city.longitude] : TASHKENT}
+            cityId={city?.id ?? null}
             lang={tr.lang}
             onAreaChange={(next) => {
               area.current = next;
