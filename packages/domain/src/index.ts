@@ -8,6 +8,7 @@ export * from './account.ts';
 export * from './color.ts';
 export * from './constants.ts';
 export * from './delivery.ts';
+export * from './zone-geojson.ts';
 export * from './enums.ts';
 export * from './dates.ts';
 export * from './errors.ts';

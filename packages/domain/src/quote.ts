@@ -22,6 +22,7 @@ import {
 import {
   type BranchForDelivery,
   type BranchForQuote,
+  type DeliveryQuote,
   checkBranchOpen,
   checkDeliveryMinAmount,
   checkMerchantOffers,
@@ -332,20 +333,15 @@ export function quoteBasket<P extends QuotePromoTerms>(
   const productAmount = sum(plain.productPrice - plain.productDiscount);
 
   const fee = serviceFeeSettingsFor(catalogue.serviceFees, branch?.cityId ?? null);
-  const delivery = quoteDelivery({
+  const delivery = basketDelivery(catalogue, {
     serviceType: request.serviceType,
     point: request.address ? [request.address.latitude, request.address.longitude] : null,
-    zones: catalogue.zones,
     branch,
-    branches: catalogue.branches,
     productAmount,
-    minimalDeliveryPrice: fee?.minimalDeliveryPrice ?? 0,
-    validateArea: settings.shouldValidateDeliveryArea,
   });
   if (delivery.problem) problems.splice(deliveryProblemAt, 0, delivery.problem);
 
-  // The zone's minimum where the address lies in one that sets it, else the branch's.
-  const minimum = delivery.minOrderAmount ?? branch?.deliveryMinAmount ?? 0;
+  const { minimum } = delivery;
   const belowMinimum = checkDeliveryMinAmount(request.serviceType, productAmount, sum(minimum), plain.productCount);
   if (belowMinimum) problems.push(belowMinimum);
 
@@ -393,6 +389,36 @@ export function quoteBasket<P extends QuotePromoTerms>(
     problems: reported.map(toQuoteProblem),
   };
   return { response, breakdown, lines, problems: reported, promo, branch, zoneId: delivery.zoneId };
+}
+
+/** What `basketDelivery` answers: the delivery of `quoteDelivery` and the products' minimum for it. */
+export interface BasketDelivery extends DeliveryQuote {
+  /** The least the products must be worth for delivery: the zone's where the address lies in one that sets it, else the branch's (0: none). */
+  minimum: number;
+}
+
+/**
+ * The delivery part of a quote (`quoteBasket`), and of nothing else's own copy: the zone holding the address
+ * (`zoneAtPoint` in `quoteDelivery`), its tariff for the distance from the chosen branch (else the zone's own),
+ * floored by the service fee settings' least delivery price of the branch's city, and the products' minimum. The back
+ * office's zone tester asks it too, so it shows what a customer's quote would.
+ */
+export function basketDelivery(
+  catalogue: Pick<QuoteCatalogue, 'zones' | 'branches' | 'serviceFees' | 'settings'>,
+  input: { serviceType: ServiceType; point: LatLng | null; branch: QuoteBranch | null; productAmount: Sum },
+): BasketDelivery {
+  const fee = serviceFeeSettingsFor(catalogue.serviceFees, input.branch?.cityId ?? null);
+  const delivery = quoteDelivery({
+    serviceType: input.serviceType,
+    point: input.point,
+    zones: catalogue.zones,
+    branch: input.branch,
+    branches: catalogue.branches,
+    productAmount: input.productAmount,
+    minimalDeliveryPrice: fee?.minimalDeliveryPrice ?? 0,
+    validateArea: catalogue.settings.shouldValidateDeliveryArea,
+  });
+  return { ...delivery, minimum: delivery.minOrderAmount ?? input.branch?.deliveryMinAmount ?? 0 };
 }
 
 function toQuotePromo(p: QuotePromoTerms): QuotePromo {

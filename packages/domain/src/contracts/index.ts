@@ -30,3 +30,4 @@ export * from './admin-content.ts';
 export * from './admin-settings.ts';
 export * from './admin-promos.ts';
 export * from './admin-staff.ts';
+export * from './admin-zones.ts';

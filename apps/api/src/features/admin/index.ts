@@ -12,6 +12,7 @@ import { adminContentRoutes, adminPolicyRoutes } from './content/index.ts';
 import { paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
 import { adminPromoRoutes } from './promos/index.ts';
 import { staffAdminRoutes } from './staff/index.ts';
+import { zoneRoutes } from './zones/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -46,4 +47,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(paymentAccountsRoutes, { db, secretsKey: paymentSecretsKey });
   await app.register(adminPromoRoutes, { db });
   await app.register(staffAdminRoutes, { db, clock, sms });
+  await app.register(zoneRoutes, { db });
 };

@@ -1,0 +1,1 @@
+export { zoneRoutes } from './zones.routes.ts';
