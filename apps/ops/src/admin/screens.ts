@@ -20,6 +20,11 @@ const load = <K extends string>(loader: () => Promise<Record<K, ComponentType>>,
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { id: 'menu', areas: ['menu'], component: load(() => import('./menu/menu-screen.tsx'), 'MenuScreen') },
   { id: 'import', areas: ['menu'], component: load(() => import('./import/import-screen.tsx'), 'ImportScreen') },
+  {
+    id: 'branches',
+    areas: ['hours', 'branches', 'tables'],
+    component: load(() => import('./branches/branches-screen.tsx'), 'BranchesScreen'),
+  },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 

@@ -51,6 +51,7 @@ export type AdminBranch = z.infer<typeof AdminBranch>;
 export const AdminBranchList = z.object({ content: z.array(AdminBranch) });
 
 export const AdminCity = z.object({ id: z.uuid(), name: LocalizedText, timeZone: z.string(), latitude: z.number(), longitude: z.number() });
+export type AdminCity = z.infer<typeof AdminCity>;
 export const AdminCityList = z.object({ content: z.array(AdminCity) });
 
 /**

@@ -154,7 +154,11 @@ export const specialFromDays = (days: readonly SpecialDay[]): SpecialRow[] =>
 
 /** A new special day: the day after the last one listed (else `today`), closed. */
 export function newSpecial(rows: readonly SpecialRow[], today: string): SpecialRow {
-  const last = rows.map((r) => r.date).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1);
+  const last = rows
+    .map((r) => r.date)
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort()
+    .at(-1);
   const base = last && last >= today ? last : null;
   const date = base ? new Date(Date.parse(`${base}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : today;
   return { key: nextKey(), date, closed: true, from: NEW_DAY.from, to: NEW_DAY.to, note: '' };
