@@ -68,7 +68,15 @@ export function BranchForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="branch-form">
-      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4">
+      {readOnly && (
+        <p className="rounded-lg bg-slate-100 p-2 text-sm text-slate-600" data-testid="branch-read-only">
+          {tr.t('admin.branches.readOnly')}
+        </p>
+      )}
+      <fieldset
+        disabled={readOnly}
+        className="flex min-w-0 flex-col gap-4 [&_input:disabled]:bg-slate-50 [&_input:disabled]:text-slate-600 [&_select:disabled]:bg-slate-50 [&_select:disabled]:text-slate-600"
+      >
         <LocalizedFields label={tr.t('admin.branches.name')} value={draft.name} onChange={(name) => set({ name })} testId="branch-name" />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={tr.t('admin.branches.address')} htmlFor={`${prefix}-address`}>
@@ -132,7 +140,7 @@ export function BranchForm({
               />
             </Suspense>
           ) : null}
-          <p className="text-xs text-slate-500">{tr.t('admin.branches.pointHint')}</p>
+          {!readOnly && <p className="text-xs text-slate-500">{tr.t('admin.branches.pointHint')}</p>}
           <div className="grid grid-cols-2 gap-3">
             <Field label={tr.t('admin.branches.latitude')} htmlFor={`${prefix}-lat`}>
               <input

@@ -9,6 +9,7 @@ import {
   hoursFromWeek,
   newSpecial,
   newWeek,
+  normalTime,
   pointOf,
   sameEveryDay,
   spanOf,
@@ -79,6 +80,20 @@ describe("the branch screen's hours form", () => {
     const hours = hoursFromWeek(filledWeek(week));
     expect(BranchHoursWrite.safeParse({ hours }).success).toBe(true);
     expect(hours[0]!.days[4]).toMatchObject({ isDayOff: true, open: '10:00', close: '22:00' });
+  });
+
+  it('reads a time as typed into HH:MM, and leaves what is no time for the check to name', () => {
+    expect(['9', '930', '0930', '9:30', '22.00', '22 00', '0:00', '2359'].map(normalTime)).toEqual([
+      '09:00',
+      '09:30',
+      '09:30',
+      '09:30',
+      '22:00',
+      '22:00',
+      '00:00',
+      '23:59',
+    ]);
+    expect(['24:00', '12:60', 'ab', '', '12345'].map(normalTime)).toEqual(['24:00', '12:60', 'ab', '', '12345']);
   });
 
   it('copies one day to the whole week', () => {

@@ -258,3 +258,15 @@ export function branchBody(draft: BranchDraft): { ok: true; body: BranchFields }
   if (parsed.success) return { ok: true, body: parsed.data };
   return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))] };
 }
+
+/** A time as typed (`9`, `930`, `9:30`, `22.00`) as HH:MM, or the text unchanged when it reads as no time of day. */
+export function normalTime(text: string): string {
+  const t = text.trim();
+  const m = /^(\d{1,2})(?:[:.\s]?(\d{2}))?$/.exec(t);
+  if (!m) return t;
+  const digits = t.replace(/\D/g, '');
+  // Three digits without a separator: H MM (930 → 09:30).
+  const [h, mm] = !m[2] && digits.length > 2 ? [Number(digits.slice(0, -2)), Number(digits.slice(-2))] : [Number(m[1]), Number(m[2] ?? 0)];
+  if (h > 23 || mm > 59) return t;
+  return `${String(h).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
+}

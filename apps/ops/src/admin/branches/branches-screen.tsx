@@ -52,8 +52,8 @@ export function BranchesScreen() {
           </button>
         )}
       </header>
-      <div className="grid gap-3 lg:grid-cols-[18rem_1fr]">
-        <nav aria-label={tr.t('admin.nav.branches')} className="flex flex-col gap-1" data-testid="branch-list">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <nav aria-label={tr.t('admin.nav.branches')} className="flex min-w-0 flex-col gap-1" data-testid="branch-list">
           {branches.map((b) => (
             <button
               key={b.id}

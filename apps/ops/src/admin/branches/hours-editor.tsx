@@ -11,6 +11,7 @@ import {
   hoursFromWeek,
   newSpecial,
   newWeek,
+  normalTime,
   sameEveryDay,
   spanOf,
   specialFromDays,
@@ -28,8 +29,46 @@ const WEEK_INDEX: Record<WeekName, number> = { MONDAY: 0, TUESDAY: 1, WEDNESDAY:
 const weekdayName = (weekName: WeekName, tr: Translator) =>
   new Date(Date.UTC(2024, 0, 1 + WEEK_INDEX[weekName])).toLocaleDateString(tr.locale, { weekday: 'long', timeZone: 'UTC' });
 
-const timeInput = `${field} w-[6.75rem] px-2 py-1.5`;
+/** The console's field without its full width, for the small inputs of a row. */
+const box = field.replace('w-full ', '');
 const bad = (wrong: boolean) => (wrong ? 'border-red-500 bg-red-50' : '');
+
+/**
+ * A time of day, 24-hour HH:MM whatever the browser's locale (a time picker would show AM/PM to some): typed as
+ * `930` or `9:30`, written out as `09:30` when the field is left.
+ */
+function TimeInput({
+  value,
+  onChange,
+  label,
+  wrong,
+  testId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  wrong: boolean;
+  testId?: string;
+}) {
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      dir="ltr"
+      placeholder="00:00"
+      maxLength={5}
+      aria-label={label}
+      data-testid={testId}
+      className={`${box} w-[4.75rem] px-2 py-1.5 text-center tabular-nums ${bad(wrong)}`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={(e) => {
+        const time = normalTime(e.target.value);
+        if (time !== e.target.value) onChange(time);
+      }}
+    />
+  );
+}
 
 /** What the domain's rule makes of an interval: nothing to say, past midnight, or round the clock. */
 function SpanNote({ from, to }: { from: string; to: string }) {
@@ -137,42 +176,38 @@ function WeekForm_({ branchId, version, onVersion, onReload, readOnly = false, i
                     {d.open ? (
                       <>
                         <span className="flex items-center gap-1">
-                          <input
-                            type="time"
-                            aria-label={`${name}: ${tr.t('admin.branches.from')}`}
-                            data-testid="hours-from"
-                            className={`${timeInput} ${bad(wrong('from'))}`}
+                          <TimeInput
+                            label={`${name}: ${tr.t('admin.branches.from')}`}
+                            testId="hours-from"
+                            wrong={wrong('from')}
                             value={d.from}
-                            onChange={(e) => setDay(i, { from: e.target.value })}
+                            onChange={(v) => setDay(i, { from: v })}
                           />
                           –
-                          <input
-                            type="time"
-                            aria-label={`${name}: ${tr.t('admin.branches.to')}`}
-                            data-testid="hours-to"
-                            className={`${timeInput} ${bad(wrong('to'))}`}
+                          <TimeInput
+                            label={`${name}: ${tr.t('admin.branches.to')}`}
+                            testId="hours-to"
+                            wrong={wrong('to')}
                             value={d.to}
-                            onChange={(e) => setDay(i, { to: e.target.value })}
+                            onChange={(v) => setDay(i, { to: v })}
                           />
                         </span>
                         <SpanNote from={d.from} to={d.to} />
                         {d.split ? (
                           <span className="flex items-center gap-1">
                             <span className="text-sm text-slate-500">{tr.t('admin.branches.andAlso')}</span>
-                            <input
-                              type="time"
-                              aria-label={`${name}: ${tr.t('admin.branches.extraFrom')}`}
-                              className={`${timeInput} ${bad(wrong('extraFrom'))}`}
+                            <TimeInput
+                              label={`${name}: ${tr.t('admin.branches.extraFrom')}`}
+                              wrong={wrong('extraFrom')}
                               value={d.extraFrom}
-                              onChange={(e) => setDay(i, { extraFrom: e.target.value })}
+                              onChange={(v) => setDay(i, { extraFrom: v })}
                             />
                             –
-                            <input
-                              type="time"
-                              aria-label={`${name}: ${tr.t('admin.branches.extraTo')}`}
-                              className={`${timeInput} ${bad(wrong('extraTo'))}`}
+                            <TimeInput
+                              label={`${name}: ${tr.t('admin.branches.extraTo')}`}
+                              wrong={wrong('extraTo')}
                               value={d.extraTo}
-                              onChange={(e) => setDay(i, { extraTo: e.target.value })}
+                              onChange={(v) => setDay(i, { extraTo: v })}
                             />
                             <button
                               type="button"
@@ -310,7 +345,7 @@ function SpecialForm({
                   type="date"
                   aria-label={tr.t('admin.branches.date')}
                   data-testid="special-date"
-                  className={`${field} w-40 px-2 py-1.5 ${bad(wrong('date'))}`}
+                  className={`${box} w-40 px-2 py-1.5 ${bad(wrong('date'))}`}
                   value={r.date}
                   onChange={(e) => setRow(r.key, { date: e.target.value })}
                 />
@@ -325,22 +360,20 @@ function SpecialForm({
                 </label>
                 {!r.closed && (
                   <span className="flex items-center gap-1">
-                    <input
-                      type="time"
-                      aria-label={tr.t('admin.branches.from')}
-                      data-testid="special-from"
-                      className={`${timeInput} ${bad(wrong('from'))}`}
+                    <TimeInput
+                      label={tr.t('admin.branches.from')}
+                      testId="special-from"
+                      wrong={wrong('from')}
                       value={r.from}
-                      onChange={(e) => setRow(r.key, { from: e.target.value })}
+                      onChange={(v) => setRow(r.key, { from: v })}
                     />
                     –
-                    <input
-                      type="time"
-                      aria-label={tr.t('admin.branches.to')}
-                      data-testid="special-to"
-                      className={`${timeInput} ${bad(wrong('to'))}`}
+                    <TimeInput
+                      label={tr.t('admin.branches.to')}
+                      testId="special-to"
+                      wrong={wrong('to')}
                       value={r.to}
-                      onChange={(e) => setRow(r.key, { to: e.target.value })}
+                      onChange={(v) => setRow(r.key, { to: v })}
                     />
                     <SpanNote from={r.from} to={r.to} />
                   </span>
@@ -350,7 +383,7 @@ function SpecialForm({
                   placeholder={tr.t('admin.branches.note')}
                   data-testid="special-note"
                   maxLength={200}
-                  className={`${field} min-w-40 flex-1 px-2 py-1.5`}
+                  className={`${box} min-w-40 flex-1 px-2 py-1.5`}
                   value={r.note}
                   onChange={(e) => setRow(r.key, { note: e.target.value })}
                 />

@@ -9,6 +9,9 @@ import { StaleNote } from './stale-note.tsx';
 
 type List<T> = { content: T[] };
 
+/** The console's field without its full width, for the small inputs of a row. */
+const box = field.replace('w-full ', '');
+
 /**
  * The halls and tables of a branch for dine-in (area `tables`: owner, admin): a hall is added, renamed and removed
  * (with its tables); a table is added to a hall, renamed, given its seats and removed. Every change is its own
@@ -56,6 +59,7 @@ export function TablesEditor({ branchId }: { branchId: string }) {
           key={`${hall.id}:${hall.version}`}
           hall={hall}
           tables={allTables.filter((t) => t.hallId === hall.id)}
+          taken={allTables.map((t) => t.name)}
           branchId={branchId}
           run={run}
         />
@@ -110,11 +114,14 @@ function HallNameForm({
 function HallCard({
   hall,
   tables,
+  taken,
   branchId,
   run,
 }: {
   hall: AdminHall;
   tables: AdminTable[];
+  /** The names of the branch's tables: a name is unique in the branch (the API answers 400 on body.name). */
+  taken: string[];
   branchId: string;
   run: (call: Promise<unknown>) => Promise<boolean>;
 }) {
@@ -122,6 +129,7 @@ function HallCard({
   const [renaming, setRenaming] = useState(false);
   const [newName, setNewName] = useState('');
   const [newSeats, setNewSeats] = useState('4');
+  const duplicate = taken.includes(newName.trim());
   const title = pickText(hall.name, tr.content) || '—';
   const path = `/branches/${branchId}`;
 
@@ -170,6 +178,7 @@ function HallCard({
         data-testid="table-add"
         onSubmit={(e) => {
           e.preventDefault();
+          if (duplicate) return;
           void run(adminCall('POST', `${path}/tables`, { hallId: hall.id, name: newName.trim(), seats: Number(newSeats) })).then((ok) => {
             if (ok) setNewName('');
           });
@@ -181,7 +190,8 @@ function HallCard({
           data-testid="table-new-name"
           maxLength={32}
           required
-          className={`${field} w-32 px-2 py-1.5`}
+          aria-invalid={duplicate || undefined}
+          className={`${box} w-32 px-2 py-1.5 ${duplicate ? 'border-red-500 bg-red-50' : ''}`}
           value={newName}
           onChange={(e) => setNewName(e.target.value)}
         />
@@ -192,7 +202,7 @@ function HallCard({
             max={100}
             required
             data-testid="table-new-seats"
-            className={`${field} w-20 px-2 py-1.5`}
+            className={`${box} w-20 px-2 py-1.5`}
             value={newSeats}
             onChange={(e) => setNewSeats(e.target.value)}
           />
@@ -201,6 +211,11 @@ function HallCard({
         <button type="submit" className={`${btn.small} border border-slate-300 bg-white`}>
           + {tr.t('admin.branches.addTable')}
         </button>
+        {duplicate && (
+          <span role="alert" className="text-sm text-red-700" data-testid="table-taken">
+            {tr.t('admin.branches.tableTaken')}
+          </span>
+        )}
       </form>
     </section>
   );
@@ -234,7 +249,7 @@ function TableRow({ table, path, run }: { table: AdminTable; path: string; run: 
           data-testid="table-name"
           maxLength={32}
           required
-          className={`${field} w-32 px-2 py-1.5`}
+          className={`${box} w-32 px-2 py-1.5`}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
@@ -245,7 +260,7 @@ function TableRow({ table, path, run }: { table: AdminTable; path: string; run: 
             max={100}
             required
             data-testid="table-seats"
-            className={`${field} w-20 px-2 py-1.5`}
+            className={`${box} w-20 px-2 py-1.5`}
             value={seats}
             onChange={(e) => setSeats(e.target.value)}
           />
