@@ -61,7 +61,12 @@ export function BranchesScreen() {
               data-testid="branch-item"
               data-id={b.id}
               aria-current={b.id === open || undefined}
-              onClick={() => setChosen(b.id)}
+              onClick={() => {
+                setChosen(b.id);
+                // On a phone the branch opens below the list: bring it into sight.
+                if (window.matchMedia('(max-width: 1023px)').matches)
+                  document.getElementById('branch-open')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              }}
               className={`flex flex-col items-start rounded-lg border px-3 py-2 text-start ${b.id === open ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-200 bg-white hover:bg-slate-50'} ${b.deleted ? 'opacity-60' : ''}`}
             >
               <span className="font-medium">{pickText(b.name, tr.content) || '—'}</span>
@@ -79,7 +84,7 @@ export function BranchesScreen() {
           ))}
           {branches.length === 0 && <p className="text-sm text-slate-500">{tr.t('admin.branches.empty')}</p>}
         </nav>
-        <div className="min-w-0">
+        <div className="min-w-0 scroll-mt-24" id="branch-open">
           {open === 'new' ? (
             <Section title={tr.t('admin.branches.new')} testId="branch-new">
               <BranchForm
