@@ -124,6 +124,46 @@ describe.each(BACKENDS)('the back office: branches, hours, special days, halls a
     expect(open.body).toContain('open');
   });
 
+  it("moves the branch's version with its week and special days; a write against a stale version answers 409 and changes nothing", async () => {
+    const read = AdminBranch.parse((await as.owner!('GET', `/admin/v1/branches/${YUNUSOBOD}`)).json());
+    const hours = await as.owner!('GET', `/admin/v1/branches/${YUNUSOBOD}/hours`);
+    expect(hours.json().version).toBe(read.version);
+    const week = (open: string) => ({
+      version: read.version,
+      hours: [{ type: 'PICK_UP', days: [{ weekName: 'MONDAY', open, close: '23:00' }] }],
+    });
+    const put = await as.owner!('PUT', `/admin/v1/branches/${YUNUSOBOD}/hours`, week('09:00'));
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().version).toBe(read.version + 1);
+    expect((await branchRow(YUNUSOBOD)).version).toBe(read.version + 1);
+
+    // The same version again: someone (this very write) changed the branch since it was read.
+    const stale = await as.owner!('PUT', `/admin/v1/branches/${YUNUSOBOD}/hours`, week('11:00'));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    const rows = await t.database.db
+      .select()
+      .from(workHours)
+      .where(and(eq(workHours.merchantId, T.id), eq(workHours.branchId, YUNUSOBOD)));
+    expect(rows.map((r) => r.open)).toEqual(['09:00']);
+
+    const days = { days: [{ date: '2027-05-09', isDayOff: true, note: '' }] };
+    expect((await as.owner!('PUT', `/admin/v1/branches/${YUNUSOBOD}/special-days`, { ...days, version: read.version })).statusCode).toBe(
+      409,
+    );
+    const special = await as.owner!('PUT', `/admin/v1/branches/${YUNUSOBOD}/special-days`, { ...days, version: read.version + 1 });
+    expect(special.statusCode, special.body).toBe(200);
+    expect(special.json().version).toBe(read.version + 2);
+    // The branch's own form, read before, is stale now too.
+    const { id: _id, timeZone: _tz, deleted: _d, ...fields } = read;
+    const form = await as.owner!('PUT', `/admin/v1/branches/${YUNUSOBOD}`, fields);
+    expect(form.json().code).toBe('VERSION_CONFLICT');
+    // Without a version the write is taken as it comes (and still moves the version on).
+    const blind = await as.owner!('PUT', `/admin/v1/branches/${YUNUSOBOD}/special-days`, { days: [] });
+    expect(blind.statusCode, blind.body).toBe(200);
+    expect(blind.json()).toEqual({ version: read.version + 3, days: [] });
+  });
+
   it("closes the branch on the storefront's list on a holiday of today's local date", async () => {
     const today = localDate(t.clock.now(), 'Asia/Tashkent');
     const list = async () =>

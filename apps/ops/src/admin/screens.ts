@@ -31,6 +31,11 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { id: 'promos', areas: ['promotions'], component: load(() => import('./promos/promos-screen.tsx'), 'PromosScreen') },
   { id: 'staff', areas: ['staff'], component: load(() => import('./staff/staff-screen.tsx'), 'StaffScreen') },
   { id: 'zones', areas: ['zones'], component: load(() => import('./zones/zones-screen.tsx'), 'ZonesScreen') },
+  {
+    id: 'branches',
+    areas: ['hours', 'branches', 'tables'],
+    component: load(() => import('./branches/branches-screen.tsx'), 'BranchesScreen'),
+  },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
 ];
 

@@ -51,10 +51,18 @@ export type AdminBranch = z.infer<typeof AdminBranch>;
 export const AdminBranchList = z.object({ content: z.array(AdminBranch) });
 
 export const AdminCity = z.object({ id: z.uuid(), name: LocalizedText, timeZone: z.string(), latitude: z.number(), longitude: z.number() });
+export type AdminCity = z.infer<typeof AdminCity>;
 export const AdminCityList = z.object({ content: z.array(AdminCity) });
+
+/**
+ * The branch's version a week or special-days write was made against: optional; when given, a branch changed since
+ * (its fields, its week or its special days) answers 409 VERSION_CONFLICT. Either write moves the branch's version on.
+ */
+const BranchVersion = z.number().int().min(1).optional();
 
 /** The week's hours of a branch per service type: `PUT branches/{id}/hours` replaces them all. */
 export const BranchHoursWrite = z.object({
+  version: BranchVersion,
   hours: z
     .array(z.object({ type: WorkHoursType, days: z.array(WorkDay).max(7) }))
     .max(8)
@@ -72,7 +80,12 @@ export const BranchHoursWrite = z.object({
     }),
 });
 export type BranchHoursWrite = z.infer<typeof BranchHoursWrite>;
-export const BranchHours = z.object({ hours: z.array(z.object({ type: WorkHoursType, days: z.array(WorkDay) })) });
+/** A branch's week, with the branch's version (moved on by each write of the week or the special days). */
+export const BranchHours = z.object({
+  version: z.number().int(),
+  hours: z.array(z.object({ type: WorkHoursType, days: z.array(WorkDay) })),
+});
+export type BranchHours = z.infer<typeof BranchHours>;
 
 /** A date the branch keeps other hours: closed all day, or open from–to (close before open: past midnight). */
 export const SpecialDay = z
@@ -90,6 +103,7 @@ export const SpecialDay = z
 export type SpecialDay = z.infer<typeof SpecialDay>;
 
 export const SpecialDaysWrite = z.object({
+  version: BranchVersion,
   days: z
     .array(SpecialDay)
     .max(366)
@@ -101,7 +115,8 @@ export const SpecialDaysWrite = z.object({
     }),
 });
 export type SpecialDaysWrite = z.infer<typeof SpecialDaysWrite>;
-export const SpecialDays = z.object({ days: z.array(SpecialDay) });
+export const SpecialDays = z.object({ version: z.number().int(), days: z.array(SpecialDay) });
+export type SpecialDays = z.infer<typeof SpecialDays>;
 
 export const HallFields = z.object({
   name: LocalizedText,

@@ -107,6 +107,15 @@ async function hoursOf(db: Db, merchantId: string, branchId: string) {
   return groupWorkHours(rows);
 }
 
+/**
+ * Moves a branch's version on for a write of its week or special days (the row locked by loadBranch first): against
+ * the version the writer read when it names one (409 VERSION_CONFLICT when the branch changed since), else as it is.
+ */
+async function bumpBranch(tx: Db, merchantId: string, row: BranchRow, expected: number | undefined): Promise<number> {
+  const after = await updateVersioned(tx, branches, merchantId, row.id, expected ?? row.version, {});
+  return after.version;
+}
+
 const common = { tags: adminTags, security: adminSecurity };
 
 export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -258,9 +267,9 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const actor = actorOf(request);
-      await loadBranch(db, actor.merchantId, request.params.id);
+      const { branch } = await loadBranch(db, actor.merchantId, request.params.id);
       requireBranch(actor, request.params.id);
-      return { hours: await hoursOf(db, actor.merchantId, request.params.id) };
+      return { version: branch.version, hours: await hoursOf(db, actor.merchantId, request.params.id) };
     },
   );
 
@@ -273,7 +282,7 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: "Replaces a branch's week per service type",
         description:
           'HH:mm in the city time zone; a close at or before its open ends the next day (equal: round the clock). A weekday left out is closed. ' +
-          "The branch's version moves on (a concurrent edit of the branch answers 409 no more than its own).",
+          "The branch's version moves on; with `version` (the branch's, as read) a branch changed since answers 409 VERSION_CONFLICT.",
         params: BranchIdParams,
         body: BranchHoursWrite,
         response: { 200: BranchHours, ...adminErrors },
@@ -283,8 +292,9 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const actor = actorOf(request);
       const { id } = request.params;
       return db.transaction(async (tx) => {
-        await loadBranch(tx, actor.merchantId, id, true);
+        const { branch } = await loadBranch(tx, actor.merchantId, id, true);
         requireBranch(actor, id);
+        const version = await bumpBranch(tx, actor.merchantId, branch, request.body.version);
         const before = await hoursOf(tx, actor.merchantId, id);
         await tx.delete(workHours).where(and(eq(workHours.merchantId, actor.merchantId), eq(workHours.branchId, id)));
         const rows = request.body.hours.flatMap((h) =>
@@ -299,7 +309,7 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           before: { hours: before },
           after: { hours: after },
         });
-        return { hours: after };
+        return { version, hours: after };
       });
     },
   );
@@ -317,9 +327,9 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const actor = actorOf(request);
-      await loadBranch(db, actor.merchantId, request.params.id);
+      const { branch } = await loadBranch(db, actor.merchantId, request.params.id);
       requireBranch(actor, request.params.id);
-      return { days: await specialDaysOf(db, actor.merchantId, request.params.id) };
+      return { version: branch.version, days: await specialDaysOf(db, actor.merchantId, request.params.id) };
     },
   );
 
@@ -331,7 +341,8 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         ...common,
         summary: "Replaces a branch's holidays and short days",
         description:
-          'A date (the local date of the city) closed all day, or open from–to instead of the week: the storefront, the quote and order placement all read them.',
+          'A date (the local date of the city) closed all day, or open from–to instead of the week: the storefront, the quote and order placement all read them. ' +
+          "The branch's version moves on; with `version` (the branch's, as read) a branch changed since answers 409 VERSION_CONFLICT.",
         params: BranchIdParams,
         body: SpecialDaysWrite,
         response: { 200: SpecialDays, ...adminErrors },
@@ -341,8 +352,9 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const actor = actorOf(request);
       const { id } = request.params;
       return db.transaction(async (tx) => {
-        await loadBranch(tx, actor.merchantId, id, true);
+        const { branch } = await loadBranch(tx, actor.merchantId, id, true);
         requireBranch(actor, id);
+        const version = await bumpBranch(tx, actor.merchantId, branch, request.body.version);
         const before = await specialDaysOf(tx, actor.merchantId, id);
         await tx
           .delete(branchSpecialDays)
@@ -365,7 +377,7 @@ export const branchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           before: { days: before },
           after: { days: after },
         });
-        return { days: after };
+        return { version, days: after };
       });
     },
   );
