@@ -26,3 +26,4 @@ export * from './admin-menu.ts';
 export * from './platform.ts';
 export * from './admin-menu-io.ts';
 export * from './admin-branches.ts';
+export * from './admin-modifications.ts';

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { mediaUploadRoutes } from './media.routes.ts';
 import { adminMenuRoutes } from './menu/menu.routes.ts';
 import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
+import { modificationGroupRoutes } from './menu/modification-groups.routes.ts';
 import { branchRoutes, tableRoutes } from './branches/index.ts';
 
 export * from './admin-kernel.ts';
@@ -30,4 +31,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(menuIoRoutes, { db });
   await app.register(branchRoutes, { db });
   await app.register(tableRoutes, { db });
+  await app.register(modificationGroupRoutes, { db });
 };
