@@ -321,5 +321,24 @@ describe.each(BACKENDS)('the back office’s modification groups on %s', (backen
     expect(imported.statusCode, imported.body).toBe(200);
     expect(MenuImportResult.parse(imported.json()).counts).toEqual({ create: 0, update: 0, archive: 0 });
     expect(await snapshot()).toBe(before);
+
+    // An option's price changed by an import moves its group's version on: an editor that read the group before gets 409.
+    const group = groups.content.find((g) => !g.archived)!;
+    const inDoc = mine.modificationGroups!.find((g) => g.id === group.id)!;
+    inDoc.options![0]!.price = (inDoc.options![0]!.price ?? 0) + 700;
+    const changed = await owner('POST', '/admin/v1/menu/import', doc);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(MenuImportResult.parse(changed.json()).counts).toEqual({ create: 0, update: 1, archive: 0 });
+    const now = AdminModificationGroup.parse((await owner('GET', `/admin/v1/modification-groups/${group.id}`)).json());
+    expect(now.version).toBe(group.version + 1);
+    expect(now.options.find((o) => o.id === inDoc.options![0]!.id)!.price).toBe(inDoc.options![0]!.price);
+    const stale = await owner('PUT', `/admin/v1/modification-groups/${group.id}`, {
+      version: group.version,
+      name: group.name,
+      min: group.min,
+      max: group.max,
+      options: group.options.filter((o) => o.active).map(({ id, name, price }) => ({ id, name, price })),
+    });
+    expect(stale.statusCode).toBe(409);
   });
 });
