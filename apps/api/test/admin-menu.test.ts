@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productBranches, products } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { AdminCategory, AdminGroup, AdminProduct, BulkPriceAnswer } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, signInStaff, staffCaller, type TestApp } from './harness.ts';
+import { AdminCategory, AdminGroup, AdminProduct, BulkPriceAnswer, QuoteResponse } from '@dasturxon/domain/contracts';
+import { BACKENDS, createTestApp, heard, signInStaff, staffCaller, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const N = DEMO.navbahor;
@@ -79,6 +79,37 @@ describe.each(BACKENDS)('the back office menu on %s', (backend) => {
     ]);
     const update = trail.find((e) => e.action === 'update')!;
     expect([update.before?.price, update.after?.price]).toEqual([28_000, 29_500]);
+  });
+
+  it('shows a product’s old price but never charges it: the quote of 28 000 (was 32 000) charges 28 000', async () => {
+    const category = AdminCategory.parse((await owner('POST', '/admin/v1/categories', { name: { ru: 'Акции' } })).json());
+    const made = await owner('POST', '/admin/v1/products', {
+      categoryId: category.id,
+      name: { ru: 'Лагман' },
+      price: 28_000,
+      oldPrice: 32_000,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const product = AdminProduct.parse(made.json());
+    const read = AdminProduct.parse((await owner('GET', `/admin/v1/products/${product.id}`)).json());
+    expect([read.price, read.oldPrice]).toEqual([28_000, 32_000]);
+    expect((await storefrontProduct(product.id)).body).toMatchObject({ price: 28_000 });
+    await heard(backend, async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/v1/orders/quote',
+        headers: { 'x-merchant-id': T.id },
+        payload: {
+          serviceType: 'PICK_UP',
+          branchId: T.branches.chilonzor,
+          cartItems: [{ productId: product.id, count: 2, modifications: [] }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const q = QuoteResponse.parse(res.json());
+      expect(q.lines).toEqual([{ productId: product.id, count: 2, modifications: [], gross: 56_000, discount: 0, net: 56_000 }]);
+      expect([q.productPrice, q.productDiscount]).toEqual([56_000, 0]);
+    });
   });
 
   it('refuses bad input with the field named, another brand’s ids as not found, and the roles without the menu', async () => {

@@ -31,3 +31,4 @@ export * from './admin-settings.ts';
 export * from './admin-promos.ts';
 export * from './admin-staff.ts';
 export * from './admin-zones.ts';
+export * from './admin-modifications.ts';

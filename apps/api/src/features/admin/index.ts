@@ -7,6 +7,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { mediaUploadRoutes } from './media.routes.ts';
 import { adminMenuRoutes } from './menu/menu.routes.ts';
 import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
+import { modificationGroupRoutes } from './menu/modification-groups.routes.ts';
 import { branchRoutes, tableRoutes } from './branches/index.ts';
 import { adminContentRoutes, adminPolicyRoutes } from './content/index.ts';
 import { paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
@@ -48,4 +49,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(adminPromoRoutes, { db });
   await app.register(staffAdminRoutes, { db, clock, sms });
   await app.register(zoneRoutes, { db });
+  await app.register(modificationGroupRoutes, { db });
 };

@@ -16,6 +16,7 @@ import { btn, ErrorNote, field, Loading, useLoad } from '../../ui.tsx';
 import { AuditTrail } from '../audit/audit-trail.tsx';
 import { Field, LocalizedFields, SaveBar } from '../form.tsx';
 import { ImageField } from '../media/image-field.tsx';
+import { ModificationGroups } from './modification-groups.tsx';
 
 type List<T> = { content: T[] };
 
@@ -335,6 +336,8 @@ function CategoryProducts({
           }}
         />
       )}
+      {/* The product form's modification groups: their own forms beside it (a form holds no form); a new product saves first. */}
+      {open && open !== 'new' && <ModificationGroups key={open.id} product={open} />}
       <ol className="flex flex-col gap-1" data-testid="menu-products">
         {items.map((p) => (
           <li

@@ -371,7 +371,18 @@ export async function planImport(
           o,
           oCurrent ?? null,
           { name: o.name, price: o.price, image: o.image, priority: o.priority, active: o.active },
-          updateRow(tx, modifications, !!oCurrent, { productId, groupId }),
+          async (id, values) => {
+            const row = await updateRow(tx, modifications, !!oCurrent, { productId, groupId })(id, values);
+            // The group's version covers its options (PUT /admin/v1/modification-groups/{id}): a console that read
+            // the group before this import gets 409 instead of writing over the change.
+            if (gCurrent) {
+              await tx
+                .update(modificationGroups)
+                .set({ version: sql`${modificationGroups.version} + 1` })
+                .where(and(eq(modificationGroups.merchantId, actorMerchant), eq(modificationGroups.id, groupId)));
+            }
+            return row;
+          },
         );
       });
     });
