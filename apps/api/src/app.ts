@@ -292,8 +292,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         media,
         uploadBytes: Math.round(config.MEDIA_UPLOAD_MB * 2 ** 20),
         paymentSecretsKey: config.PAYMENT_SECRETS_KEY,
+        sms: account.sms,
       });
-      await api.register(adminRoutes, { db, clock, media, uploadBytes: Math.round(config.MEDIA_UPLOAD_MB * 2 ** 20), sms: account.sms });
     },
     { prefix: '/api' },
   );

@@ -34,8 +34,10 @@ export interface AdminRoutesOptions {
  * The back office's API, `/api/admin/v1/...` (issue 28, decision 017): each area's routes, registered here. Every
  * write goes through admin-kernel.ts (the area's roles, the versioned write, the audit record in the same transaction).
  */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, media, uploadBytes, paymentSecretsKey }) => {
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, clock, media, uploadBytes, sms }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
+  app,
+  { db, clock, media, uploadBytes, paymentSecretsKey, sms },
+) => {
   await app.register(auditRoutes, { db });
   await app.register(mediaUploadRoutes, { db, media, uploadBytes });
   await app.register(adminMenuRoutes, { db });

@@ -5,7 +5,6 @@ import {
   branchSettings,
   branches,
   cities,
-  hashPassword,
   isUniqueViolation,
   merchantSecrets,
   merchantSettings,
@@ -13,7 +12,6 @@ import {
   staff,
   type Db,
 } from '@dasturxon/db';
-import { branches, cities, isUniqueViolation, merchantSecrets, merchantSettings, merchants, staff, type Db } from '@dasturxon/db';
 import { audit, platformActor } from '../admin/index.ts';
 import { newOneTimePassword, sendOneTimePassword, type OneTimePasswordSms } from '../staff/index.ts';
 
