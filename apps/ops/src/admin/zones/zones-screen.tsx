@@ -484,7 +484,11 @@ function ZoneForm({
         </button>
       </fieldset>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={areaState === 'changed' ? 'text-amber-800' : 'text-slate-500'} data-testid="zone-area-state">
+        <span
+          className={areaState === 'changed' ? 'text-amber-800' : 'text-slate-500'}
+          data-testid="zone-area-state"
+          data-state={areaState}
+        >
           {areaState === 'changed'
             ? tr.t('admin.zones.areaChanged')
             : areaState === 'saved'
