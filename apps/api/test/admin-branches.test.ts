@@ -4,7 +4,7 @@ import { auditLog, branchSpecialDays, branches, diningTables, halls, workHours }
 import { DEMO } from '@dasturxon/db/seed';
 import { localDate } from '@dasturxon/domain';
 import { AdminBranch, AdminBranchList, AdminHall, AdminTable } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, signInStaff, staffCaller, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, type staffCaller, type TestApp, tezkorStaff } from './harness.ts';
 
 const T = DEMO.tezkor;
 const N = DEMO.navbahor;
@@ -16,9 +16,7 @@ describe.each(BACKENDS)('the back office: branches, hours, special days, halls a
   const as: Record<string, ReturnType<typeof staffCaller>> = {};
   beforeAll(async () => {
     t = await createTestApp(backend);
-    for (const role of ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier'] as const) {
-      as[role] = staffCaller(t, await signInStaff(t, T.staffPhones[role], T.id, T.staffPassword), T.id);
-    }
+    Object.assign(as, await tezkorStaff(t));
   });
   afterAll(async () => t?.close());
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, promos } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { AdminPromo, AdminPromoList, PromoRemoved, QuoteResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, heard, signInCustomer, signInStaff, staffCaller, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, heard, signInCustomer, type staffCaller, type TestApp, tezkorStaff } from './harness.ts';
 
 const T = DEMO.tezkor;
 const N = DEMO.navbahor;
@@ -20,9 +20,7 @@ describe.each(BACKENDS)('the back office: promo codes on %s', (backend) => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dx-admin-promos-'));
     t = await createTestApp(backend, { DATA_DIR: dataDir });
-    for (const role of ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier'] as const) {
-      as[role] = staffCaller(t, await signInStaff(t, T.staffPhones[role], T.id, T.staffPassword), T.id);
-    }
+    Object.assign(as, await tezkorStaff(t));
     // The other brand's promo (the demo gives it none).
     const [row] = await t.database.db
       .insert(promos)

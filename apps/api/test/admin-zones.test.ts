@@ -4,7 +4,7 @@ import { auditLog, deliveryZones } from '@dasturxon/db';
 import { DEMO, demoId } from '@dasturxon/db/seed';
 import { AdminZone, AdminZoneList, QuoteResponse, Region, ZoneTestResult } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
-import { BACKENDS, createTestApp, heard, signInStaff, staffCaller, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, heard, type staffCaller, type TestApp, tezkorStaff } from './harness.ts';
 
 const T = DEMO.tezkor;
 const N = DEMO.navbahor;
@@ -45,9 +45,7 @@ describe.each(BACKENDS)('the back office: delivery zones on %s', (backend) => {
   const as: Record<string, ReturnType<typeof staffCaller>> = {};
   beforeAll(async () => {
     t = await createTestApp(backend);
-    for (const role of ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier'] as const) {
-      as[role] = staffCaller(t, await signInStaff(t, T.staffPhones[role], T.id, T.staffPassword), T.id);
-    }
+    Object.assign(as, await tezkorStaff(t));
   });
   afterAll(async () => t?.close());
 

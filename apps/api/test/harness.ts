@@ -9,6 +9,8 @@ import { openDatabase, workHours, type Database } from '@dasturxon/db';
 import { and, eq } from 'drizzle-orm';
 import { readEvents, type StreamEvent } from '@dasturxon/client/event-stream';
 import { LoginResponse, StaffLoginResponse } from '@dasturxon/domain/contracts';
+import { STAFF_ROLES } from '@dasturxon/domain';
+import { DEMO } from '@dasturxon/db/seed';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { parseConfig } from '../src/config.ts';
@@ -157,6 +159,14 @@ export function staffCaller(t: TestApp, token: string | null, merchantId: string
       headers: { 'x-merchant-id': merchantId, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+}
+
+/** Each demo role of Tezkor signed in to the console, as a caller of the API (the back office's tests). */
+export async function tezkorStaff(t: TestApp): Promise<Record<(typeof STAFF_ROLES)[number], ReturnType<typeof staffCaller>>> {
+  const T = DEMO.tezkor;
+  const callers = {} as Record<(typeof STAFF_ROLES)[number], ReturnType<typeof staffCaller>>;
+  for (const role of STAFF_ROLES) callers[role] = staffCaller(t, await signInStaff(t, T.staffPhones[role], T.id, T.staffPassword), T.id);
+  return callers;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, rolesOfArea, worksAt, type AuditAction, type BackOfficeArea } from '@dasturxon/domain';
 import { ErrorResponse } from '@dasturxon/domain/contracts';
-import { auditLog, type Db } from '@dasturxon/db';
+import { auditLog, PG_ERROR, pgErrorCode, type Db } from '@dasturxon/db';
 import { requireStaff } from '../staff/index.ts';
 
 /*
@@ -162,4 +162,78 @@ export async function deleteVersioned<T extends VersionedTable>(
 export function checkVersion(current: { version: number } | null | undefined, expected: number): void {
   if (!current) throw new AppError('NOT_FOUND');
   if (current.version !== expected) throw new AppError('VERSION_CONFLICT', { expected, current: current.version });
+}
+
+// ── Lists of the brand's rows: one row, the next place, the order after a drag (menu, banners, stories, ...) ──
+
+/** The brand's row of a table by id; another brand's or a missing id answers 404. */
+/** The place after the last of a list (a new object goes last unless it names its place). */
+export async function lastPlace(tx: Db, table: VersionedTable & { priority: PgColumn }, where: SQL): Promise<number> {
+  const [row] = await tx
+    .select({ top: max(table.priority) })
+    .from(table as VersionedTable)
+    .where(where);
+  return (Number(row?.top ?? 0) || 0) + 10;
+}
+
+/** A reference to another of the brand's rows the database refused: the field named, as bad input. */
+export async function referencing<T>(field: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (pgErrorCode(error) === PG_ERROR.FOREIGN_KEY_VIOLATION) {
+      throw new AppError('VALIDATION_FAILED', { fields: [{ field, message: 'No such object of this brand' }] });
+    }
+    throw error;
+  }
+}
+
+export async function one<T extends VersionedTable>(tx: Db, table: T, merchantId: string, id: string): Promise<T['$inferSelect']> {
+  const [row] = (await tx
+    .select()
+    .from(table as VersionedTable)
+    .where(and(eq(table.merchantId, merchantId), eq(table.id, id)))
+    .limit(1)) as T['$inferSelect'][];
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * Sets the order of a list after a drag: each id's priority becomes its place (10, 20, ...), its version moves on and
+ * the change is audited. Every id must be the brand's and of the list `inList` names; others keep their place.
+ */
+export async function reorder<T extends VersionedTable & { priority: PgColumn }>(
+  db: Db,
+  actor: Actor,
+  table: T,
+  objectType: string,
+  ids: string[],
+): Promise<void> {
+  if (new Set(ids).size !== ids.length) {
+    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.ids', message: 'An id is named twice' }] });
+  }
+  await db.transaction(async (tx) => {
+    const rows = (await tx
+      .select()
+      .from(table as VersionedTable)
+      .where(and(eq(table.merchantId, actor.merchantId), inArray(table.id, ids)))
+      .for('update')) as (T['$inferSelect'] & { id: string; priority: number })[];
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [index, id] of ids.entries()) {
+      const before = byId.get(id)!;
+      const priority = (index + 1) * 10;
+      if (before.priority === priority) continue;
+      const after = await updateVersioned(tx, table, actor.merchantId, id, (before as unknown as { version: number }).version, {
+        priority,
+      } as never);
+      await audit(tx, actor, {
+        objectType,
+        objectId: id,
+        action: 'update',
+        before: { priority: before.priority },
+        after: { priority: (after as { priority: number }).priority },
+      });
+    }
+  });
 }

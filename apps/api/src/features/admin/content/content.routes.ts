@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, type LocalizedText } from '@dasturxon/domain';
@@ -23,15 +23,16 @@ import {
   adminSecurity,
   audit,
   deleteVersioned,
+  lastPlace,
+  one,
+  reorder,
   NoContent,
   updateVersioned,
-  type Actor,
 } from '../admin-kernel.ts';
 import { checkPictures, type NamedPicture } from './pictures.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 type StoryRow = typeof stories.$inferSelect;
-type Ordered = typeof banners | typeof stories;
 
 const tags = ['admin: content'];
 const config = adminOf('content');
@@ -118,57 +119,6 @@ async function storyValues(tx: Db, merchantId: string, input: z.output<typeof St
   };
 }
 
-async function one<T extends Ordered>(tx: Db, table: T, merchantId: string, id: string): Promise<T['$inferSelect']> {
-  const [row] = (await tx
-    .select()
-    .from(table as typeof banners)
-    .where(and(eq(table.merchantId, merchantId), eq(table.id, id)))
-    .limit(1)) as T['$inferSelect'][];
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-/** The place after the last of the brand's list: a new banner or story goes last unless it names its place. */
-async function lastPlace(tx: Db, table: Ordered, merchantId: string): Promise<number> {
-  const [row] = await tx
-    .select({ top: max(table.priority) })
-    .from(table as typeof banners)
-    .where(eq(table.merchantId, merchantId));
-  return (Number(row?.top ?? 0) || 0) + 10;
-}
-
-/**
- * The order after a drag: each id's priority becomes its place (10, 20, ...), its version moves on and the change is
- * audited. Every id must be the brand's (404 otherwise, nothing changed); an id named twice is bad input.
- */
-async function reorder(db: Db, actor: Actor, table: Ordered, objectType: string, ids: string[]): Promise<void> {
-  if (new Set(ids).size !== ids.length) {
-    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.ids', message: 'An id is named twice' }] });
-  }
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: table.id, version: table.version, priority: table.priority })
-      .from(table as typeof banners)
-      .where(and(eq(table.merchantId, actor.merchantId), inArray(table.id, ids)))
-      .for('update');
-    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const [index, id] of ids.entries()) {
-      const before = byId.get(id)!;
-      const priority = (index + 1) * 10;
-      if (before.priority === priority) continue;
-      const after = await updateVersioned(tx, table as typeof banners, actor.merchantId, id, before.version, { priority });
-      await audit(tx, actor, {
-        objectType,
-        objectId: id,
-        action: 'update',
-        before: { priority: before.priority },
-        after: { priority: after.priority },
-      });
-    }
-  });
-}
-
 /**
  * The back office's banners and stories (issue 28), under `/api/admin/v1`: the brand's lists, switched-off ones too,
  * in their order. Every write is the brand's, versioned and audited (admin-kernel.ts); the storefront hears it through
@@ -207,7 +157,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const actor = actorOf(request);
       const row = await db.transaction(async (tx) => {
         const values = await bannerValues(tx, actor.merchantId, request.body);
-        const priority = values.priority ?? (await lastPlace(tx, banners, actor.merchantId));
+        const priority = values.priority ?? (await lastPlace(tx, banners, eq(banners.merchantId, actor.merchantId)));
         const [created] = await tx
           .insert(banners)
           .values({ ...values, priority, merchantId: actor.merchantId })
@@ -299,7 +249,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const actor = actorOf(request);
       const row = await db.transaction(async (tx) => {
         const values = await storyValues(tx, actor.merchantId, request.body);
-        const priority = values.priority ?? (await lastPlace(tx, stories, actor.merchantId));
+        const priority = values.priority ?? (await lastPlace(tx, stories, eq(stories.merchantId, actor.merchantId)));
         const [created] = await tx
           .insert(stories)
           .values({ ...values, priority, merchantId: actor.merchantId })

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@dasturxon/domain';
@@ -21,7 +20,7 @@ import {
   VersionQuery,
   VersionedWrite,
 } from '@dasturxon/domain/contracts';
-import { branches, categories, groups, pgErrorCode, PG_ERROR, productBranches, products, type Db } from '@dasturxon/db';
+import { branches, categories, groups, productBranches, products, type Db } from '@dasturxon/db';
 import {
   actorOf,
   adminErrors,
@@ -29,11 +28,13 @@ import {
   adminSecurity,
   audit,
   deleteVersioned,
+  lastPlace,
+  one,
+  referencing,
+  reorder,
   NoContent,
   requireBranch,
   updateVersioned,
-  type Actor,
-  type VersionedTable,
 } from '../admin-kernel.ts';
 
 type GroupRow = typeof groups.$inferSelect;
@@ -98,77 +99,6 @@ const productView = (p: ProductRow): AdminProduct => ({
 function productValues(input: Partial<z.output<typeof ProductInput>>): Partial<typeof products.$inferInsert> {
   const { price, ...rest } = input;
   return { ...rest, ...(price === undefined ? {} : { costPrice: price }), updatedAt: new Date() };
-}
-
-/** The place after the last of a list (a new object goes last unless it names its place). */
-async function lastPlace(tx: Db, table: VersionedTable & { priority: PgColumn }, where: SQL): Promise<number> {
-  const [row] = await tx
-    .select({ top: max(table.priority) })
-    .from(table as VersionedTable)
-    .where(where);
-  return (Number(row?.top ?? 0) || 0) + 10;
-}
-
-/** A reference to another of the brand's rows the database refused: the field named, as bad input. */
-async function referencing<T>(field: string, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (pgErrorCode(error) === PG_ERROR.FOREIGN_KEY_VIOLATION) {
-      throw new AppError('VALIDATION_FAILED', { fields: [{ field, message: 'No such object of this brand' }] });
-    }
-    throw error;
-  }
-}
-
-async function one<T extends VersionedTable>(tx: Db, table: T, merchantId: string, id: string): Promise<T['$inferSelect']> {
-  const [row] = (await tx
-    .select()
-    .from(table as VersionedTable)
-    .where(and(eq(table.merchantId, merchantId), eq(table.id, id)))
-    .limit(1)) as T['$inferSelect'][];
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-/**
- * Sets the order of a list after a drag: each id's priority becomes its place (10, 20, ...), its version moves on and
- * the change is audited. Every id must be the brand's and of the list `inList` names; others keep their place.
- */
-async function reorder<T extends VersionedTable & { priority: PgColumn }>(
-  db: Db,
-  actor: Actor,
-  table: T,
-  objectType: string,
-  ids: string[],
-): Promise<void> {
-  if (new Set(ids).size !== ids.length) {
-    throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.ids', message: 'An id is named twice' }] });
-  }
-  await db.transaction(async (tx) => {
-    const rows = (await tx
-      .select()
-      .from(table as VersionedTable)
-      .where(and(eq(table.merchantId, actor.merchantId), inArray(table.id, ids)))
-      .for('update')) as (T['$inferSelect'] & { id: string; priority: number })[];
-    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const [index, id] of ids.entries()) {
-      const before = byId.get(id)!;
-      const priority = (index + 1) * 10;
-      if (before.priority === priority) continue;
-      const after = await updateVersioned(tx, table, actor.merchantId, id, (before as unknown as { version: number }).version, {
-        priority,
-      } as never);
-      await audit(tx, actor, {
-        objectType,
-        objectId: id,
-        action: 'update',
-        before: { priority: before.priority },
-        after: { priority: (after as { priority: number }).priority },
-      });
-    }
-  });
 }
 
 /**
