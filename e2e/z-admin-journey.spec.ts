@@ -113,6 +113,7 @@ test('a brand opened from the command line is built by its owner in the console 
   await product.getByTestId('product-name').locator('[data-lang="ru"]').fill('Самса с говядиной');
   await product.getByTestId('product-name').locator('[data-lang="uz"]').fill("Mol go'shtli somsa");
   await product.getByTestId('product-price').fill('9000');
+  await product.getByTestId('product-old-price').fill('11000');
   await product.getByTestId('product-photo-input').setInputFiles({ name: 'somsa.png', mimeType: 'image/png', buffer: PNG });
   await expect(product.getByTestId('product-photo-preview')).toBeVisible();
   await product.getByTestId('save').click();
@@ -198,6 +199,8 @@ test('a brand opened from the command line is built by its owner in the console 
   const card = guest.locator(`[data-product-id="${productId}"], a[href="/product/${productId}"]`).first();
   await expect(card).toBeVisible();
   await expect(card.locator('img').first()).toHaveAttribute('src', /\/media\/u\//);
+  // The old price the owner set, struck through beside the price (never charged: the order below costs 9 000 each).
+  await expect(guest.getByTestId('product-card-old-price').first()).toContainText('11');
   await keepSettledScreenshot(guest, testInfo, 'journey-storefront-390');
   await guest.goto(brandUrl(sub, '/login'));
   await logIn(guest, randomPhone());

@@ -93,7 +93,7 @@ describe.each(BACKENDS)('the back office menu on %s', (backend) => {
     const product = AdminProduct.parse(made.json());
     const read = AdminProduct.parse((await owner('GET', `/admin/v1/products/${product.id}`)).json());
     expect([read.price, read.oldPrice]).toEqual([28_000, 32_000]);
-    expect((await storefrontProduct(product.id)).body).toMatchObject({ price: 28_000 });
+    expect((await storefrontProduct(product.id)).body).toMatchObject({ price: 28_000, oldPrice: 32_000 });
     await heard(backend, async () => {
       const res = await t.app.inject({
         method: 'POST',

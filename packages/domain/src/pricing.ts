@@ -106,6 +106,17 @@ function percent(value: number, what: string): number {
 }
 
 /**
+ * The price a product's card strikes through beside what it costs: the price before its own discount when it has
+ * one, else the back office's old price when it is above the price; null when nothing is struck through. Shown only,
+ * never charged (the quote charges `price`).
+ */
+export function struckPrice(product: { price: number; costPrice: number; discount: number; oldPrice?: number | null }): number | null {
+  if (product.discount > 0 && product.costPrice > product.price) return product.costPrice;
+  if (product.oldPrice != null && product.oldPrice > product.price) return product.oldPrice;
+  return null;
+}
+
+/**
  * Line gross: (cost price + Σ modification count × price) × quantity.
  * Line discount: the product's discount percent of the whole gross, modifications included
  * (docs/spec-index.md section 4: modifier prices are discounted the same way), rounded half up once per line.

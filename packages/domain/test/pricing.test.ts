@@ -17,6 +17,7 @@ import {
   priceLine,
   promoProductDiscountOf,
   serviceFeeOf,
+  struckPrice,
 } from '../src/pricing.ts';
 
 const s = (n: number): Sum => sum(n);
@@ -631,5 +632,15 @@ describe('checkStock', () => {
     expect(checkStock([{ productId: 'broken', quantity: 1 }], stock)).toEqual([
       { code: 'NOT_ENOUGH_PRODUCTS', productId: 'broken', details: { max: 0 } },
     ]);
+  });
+});
+
+describe('the price a card strikes through', () => {
+  it('is the price before the product’s own discount, else an old price above the price, else none', () => {
+    expect(struckPrice({ price: 9_000, costPrice: 10_000, discount: 10, oldPrice: 12_000 })).toBe(10_000);
+    expect(struckPrice({ price: 28_000, costPrice: 28_000, discount: 0, oldPrice: 32_000 })).toBe(32_000);
+    expect(struckPrice({ price: 28_000, costPrice: 28_000, discount: 0, oldPrice: 28_000 })).toBeNull();
+    expect(struckPrice({ price: 28_000, costPrice: 28_000, discount: 0, oldPrice: null })).toBeNull();
+    expect(struckPrice({ price: 28_000, costPrice: 28_000, discount: 0 })).toBeNull();
   });
 });

@@ -46,6 +46,8 @@ export const Product = z.object({
   costPrice: Amount,
   /** Percent of the cost price, 0 to 100. */
   discount: z.number().min(0).max(100),
+  /** The "was" price the back office sets (shown struck through, never charged); null for none. Domain `struckPrice`. */
+  oldPrice: Amount.nullable(),
   /** What one unit costs after the product's discount (domain `priceLine`), before modifications. */
   price: Amount,
   additionalPrice: Amount,

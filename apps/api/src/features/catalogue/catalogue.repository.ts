@@ -22,6 +22,7 @@ const productColumns = {
   gallery: products.gallery,
   costPrice: products.costPrice,
   discount: products.discount,
+  oldPrice: products.oldPrice,
   additionalPrice: products.additionalPrice,
   unit: products.unit,
   type: products.type,

@@ -107,6 +107,7 @@ function toProduct(
     gallery: p.gallery,
     costPrice: p.costPrice,
     discount: p.discount,
+    oldPrice: p.oldPrice,
     price: priceLine({ costPrice: sum(p.costPrice), discountPercent: p.discount, quantity: 1, modifications: [] }).net,
     additionalPrice: p.additionalPrice,
     unit: p.unit,

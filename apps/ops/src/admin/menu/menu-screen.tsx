@@ -520,6 +520,7 @@ function ProductForm({ product, categoryId, onDone }: { product: AdminProduct | 
         <Field label={tr.t('admin.menu.oldPrice')} htmlFor="product-old-price" hint={tr.t('admin.menu.oldPriceHint')}>
           <input
             id="product-old-price"
+            data-testid="product-old-price"
             inputMode="numeric"
             className={field}
             value={oldPrice}

@@ -29,6 +29,7 @@ function product(n: number, over: Partial<Product> = {}): Product {
     gallery: [],
     costPrice: 10_000,
     discount: 0,
+    oldPrice: null,
     price: 10_000,
     additionalPrice: 0,
     unit: 'COUNT',

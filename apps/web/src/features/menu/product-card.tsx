@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { checkRoom, pickText, type NavigationType } from '@dasturxon/domain';
+import { checkRoom, pickText, struckPrice, type NavigationType } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { productCountIn, useBasket } from '../../shared/basket/basket-store.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
@@ -72,14 +72,15 @@ export const ProductCard = memo(function ProductCard({
     </div>
   );
 
+  const struck = struckPrice(product);
   const price = (
     <p className="flex flex-wrap items-baseline gap-x-1.5 leading-tight">
       <span className={`font-extrabold whitespace-nowrap ${variant === 'big' ? 'text-lg' : 'text-base'}`} data-testid="product-card-price">
         {formatSum(product.price)}
       </span>
-      {product.discount > 0 && product.costPrice > product.price && (
+      {struck !== null && (
         <s className="text-[13px] whitespace-nowrap text-muted" data-testid="product-card-old-price">
-          {formatSum(product.costPrice)}
+          {formatSum(struck)}
         </s>
       )}
     </p>

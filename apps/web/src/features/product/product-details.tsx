@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { formatNumber, imageUrl, pickText, PRODUCT_PICTURE, PRODUCT_SHEET_PICTURE_SIZES, type ModificationGroup } from '@dasturxon/domain';
+import {
+  formatNumber,
+  imageUrl,
+  pickText,
+  PRODUCT_PICTURE,
+  PRODUCT_SHEET_PICTURE_SIZES,
+  struckPrice,
+  type ModificationGroup,
+} from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { productCountIn, useBasket } from '../../shared/basket/basket-store.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
@@ -97,9 +105,7 @@ export function ProductDetails({
       </Title>
       <p className="mt-1.5 flex flex-wrap items-baseline gap-x-2" data-testid="product-price">
         <span className="text-xl font-extrabold">{formatSum(product.price)}</span>
-        {product.discount > 0 && product.costPrice > product.price && (
-          <s className="text-[15px] text-muted">{formatSum(product.costPrice)}</s>
-        )}
+        {struckPrice(product) !== null && <s className="text-[15px] text-muted">{formatSum(struckPrice(product)!)}</s>}
       </p>
       <Facts product={product} />
       {pickText(product.description, language) && (

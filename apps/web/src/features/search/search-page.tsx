@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pickText } from '@dasturxon/domain';
+import { pickText, struckPrice } from '@dasturxon/domain';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { unavailableReason } from '../../shared/catalogue/availability.ts';
@@ -266,7 +266,7 @@ function ResultRow({ product, category, onOpen }: { product: MenuProduct; catego
           ) : (
             <>
               <span className="font-extrabold">{formatSum(product.price)}</span>
-              {product.discount > 0 && <s className="text-xs text-muted">{formatSum(product.costPrice)}</s>}
+              {struckPrice(product) !== null && <s className="text-xs text-muted">{formatSum(struckPrice(product)!)}</s>}
             </>
           )}
           {measure && <span className="text-xs text-muted">{measure}</span>}
