@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { merchantSettings } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { AdminCategory, AdminProduct, QuoteResponse } from '@dasturxon/domain/contracts';
-import { signInStaff, staffCaller, twoInstances, type TestApp } from './harness.ts';
+import { formatNumber } from '@dasturxon/domain';
+import { pageDist, signInStaff, staffCaller, twoInstances, type TestApp } from './harness.ts';
 
 /*
  * Issue 28: a change made in the back office on one instance reaches what every other instance serves within seconds:
@@ -30,7 +31,7 @@ async function within5s(check: () => Promise<void>): Promise<number> {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a back-office change on a second instance (PostgreSQL)', () => {
-  const pair = twoInstances('dx-fresh-');
+  const pair = twoInstances('dx-fresh-', () => pageDist('dx-fresh-pages-'));
 
   const menuOf = async (t: TestApp) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/products/v1/overalls', headers: HEADERS });
@@ -47,6 +48,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a back-office change on a secon
     expect(res.statusCode, res.body).toBe(200);
     return QuoteResponse.parse(res.json()).totalPrice;
   };
+  /**
+   * The product's page as the server renders it for a guest. Its page cache keeps a page PAGE_FRESH_MS by the app's
+   * clock, which tests hold still: each read moves it on a second, as the real one would between two visitors.
+   */
+  const productPage = async (t: TestApp) => {
+    t.clock.set(new Date(t.clock.now().getTime() + 1_000));
+    const res = await t.app.inject({ method: 'GET', url: `/product/${FRIES}`, headers: { host: `${T.sub}.localhost:3000` } });
+    expect(res.statusCode).toBe(200);
+    return res.body.replace(/\u00a0|&nbsp;|\u202f/g, ' ');
+  };
   const colourOf = async (t: TestApp) =>
     (
       (await t.app.inject({ method: 'GET', url: '/api/support/v1/merchant/settings/web', headers: HEADERS })).json() as {
@@ -54,13 +65,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a back-office change on a secon
       }
     ).mainColor;
 
-  it('a price reaches the quote and the menu, a category’s new name the menu, a colour the settings', async () => {
+  it('a price reaches the quote, the menu and the product’s page, a category’s new name the menu, a colour the settings', async () => {
     const { a, b } = pair;
     // B reads and keeps everything first.
     const before = await menuOf(b);
     expect(before).not.toContain('Картошка от шефа');
     const priceBefore = await friesPrice(b);
     await colourOf(b);
+    const pageBefore = await productPage(b);
 
     const owner = staffCaller(a, await signInStaff(a, T.staffPhones.owner, T.id, T.staffPassword), T.id);
     const product = AdminProduct.parse((await owner('GET', `/admin/v1/products/${FRIES}`)).json());
@@ -88,5 +100,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a back-office change on a secon
       expect(menu).toContain(`"price":${product.price + 3_000}`);
     });
     await within5s(async () => expect(await colourOf(b)).toBe('#0A7A55'));
+    // The storefront's page of the product, drawn and kept by B before: drawn again with the new price.
+    const shown = (price: number) => formatNumber(price).replace(/\u00a0|\u202f/g, ' ');
+    expect(pageBefore).toContain(shown(product.price));
+    await within5s(async () => expect(await productPage(b)).toContain(shown(product.price + 3_000)));
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -237,16 +237,36 @@ export function countStatements(database: Database): { count(): number; stop(): 
   };
 }
 
+/** The storefront's page template, as the web build leaves it: the shell the server renders pages into. */
+const PAGE_TEMPLATE =
+  '<!doctype html><html lang="ru" dir="ltr"><head><meta name="theme-color" content="#FCE000" /><meta name="description" content="Online food ordering" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>Dasturxon</title></head><body><div id="root"></div><script type="module" src="/assets/shell-1.js"></script></body></html>';
+
+/**
+ * The config of an instance that renders the storefront's pages on the server (WEB_DIST, WEB_SSR_DIST): a page
+ * template in a new folder and the storefront's server code built for this run (global-setup.ts).
+ */
+export async function pageDist(prefix: string): Promise<Record<string, string>> {
+  const dist = await mkdtemp(join(tmpdir(), prefix));
+  await writeFile(join(dist, 'index.html'), PAGE_TEMPLATE);
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/i18n/locales/ru.po': { file: 'assets/ru-R1.js' } }));
+  return { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') };
+}
+
 /**
  * Two instances on one PostgreSQL database with one data folder (what several servers behind a balancer share),
  * opened before the calling block's tests and closed after them. Read `a`, `b` and `dataDir` inside the tests.
  */
-export function twoInstances(prefix: string): { readonly a: TestApp; readonly b: TestApp; readonly dataDir: string } {
+export function twoInstances(
+  prefix: string,
+  config: () => Promise<Record<string, string>> = async () => ({}),
+): { readonly a: TestApp; readonly b: TestApp; readonly dataDir: string } {
   const pair = {} as { a: TestApp; b: TestApp; dataDir: string };
   beforeAll(async () => {
     pair.dataDir = await mkdtemp(join(tmpdir(), prefix));
-    pair.a = await createTestApp('postgres', { DATA_DIR: pair.dataDir });
-    pair.b = await createTestApp('postgres', { DATA_DIR: pair.dataDir }, { sameDatabaseAs: pair.a });
+    const extra = await config();
+    pair.a = await createTestApp('postgres', { DATA_DIR: pair.dataDir, ...extra });
+    pair.b = await createTestApp('postgres', { DATA_DIR: pair.dataDir, ...extra }, { sameDatabaseAs: pair.a });
   });
   afterAll(async () => {
     await pair.b?.close();

@@ -1,8 +1,5 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@dasturxon/db/seed';
 import { BANNER_PICTURE, formatNumber, pickText, pictureSources, PRODUCT_PICTURE, type Branch, type Overalls } from '@dasturxon/domain';
@@ -19,16 +16,13 @@ import {
   scriptJsonOf,
   type AnswerLog,
 } from '../src/web/render.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, pageDist, type TestApp } from './harness.ts';
 import { scriptSafe } from '../src/web/seo.ts';
 
 /*
  * Guests' pages rendered on the server with the storefront's own React code (built for this run by
  * global-setup.ts), from the API's own answers, and kept per brand, language, address and data.
  */
-
-const TEMPLATE =
-  '<!doctype html><html lang="ru" dir="ltr"><head><meta name="theme-color" content="#FCE000" /><meta name="description" content="Online food ordering" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>Dasturxon</title></head><body><div id="root"></div><script type="module" src="/assets/shell-1.js"></script></body></html>';
 
 const bootOf = (html: string) => JSON.parse(/<script id="dx-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('<script'));
@@ -45,11 +39,7 @@ describe('pages rendered on the server', () => {
   const tezkor = `${DEMO.tezkor.sub}.localhost:3000`;
   const navbahor = `${DEMO.navbahor.sub}.localhost:3000`;
   beforeAll(async () => {
-    const dist = await mkdtemp(join(tmpdir(), 'dx-ssr-dist-'));
-    await writeFile(join(dist, 'index.html'), TEMPLATE);
-    await mkdir(join(dist, '.vite'));
-    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/i18n/locales/ru.po': { file: 'assets/ru-R1.js' } }));
-    t = await createTestApp('pglite', { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') });
+    t = await createTestApp('pglite', await pageDist('dx-ssr-dist-'));
   });
   afterAll(async () => {
     await t?.close();
@@ -579,9 +569,7 @@ describe('a long menu rendered on the server', () => {
   let t: TestApp;
   const host = `${DEMO.tezkor.sub}.localhost:3000`;
   beforeAll(async () => {
-    const dist = await mkdtemp(join(tmpdir(), 'dx-ssr-long-'));
-    await writeFile(join(dist, 'index.html'), TEMPLATE);
-    t = await createTestApp('pglite', { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') });
+    t = await createTestApp('pglite', await pageDist('dx-ssr-long-'));
     // 120 more burgers and 120 more sides, before anything asks for the menu.
     const { products } = await import('@dasturxon/db');
     const extra = (categoryId: string, prefix: string) =>
