@@ -1,9 +1,10 @@
 import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, rolesOfArea, worksAt, type AuditAction, type BackOfficeArea } from '@dasturxon/domain';
-import { ErrorResponse } from '@dasturxon/domain/contracts';
+import { ErrorResponse, ReorderRequest } from '@dasturxon/domain/contracts';
 import { auditLog, PG_ERROR, pgErrorCode, type Db } from '@dasturxon/db';
 import { requireStaff } from '../staff/index.ts';
 
@@ -236,4 +237,24 @@ export async function reorder<T extends VersionedTable & { priority: PgColumn }>
       });
     }
   });
+}
+
+/**
+ * `PUT <path>` `{ids}`: the order of a list after a drag (`reorder`), 204. Every ordered list of the back office
+ * registers its route with this; `schema` carries the route's tags, security and summary.
+ */
+export function orderRoute<T extends VersionedTable & { priority: PgColumn }>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  db: Db,
+  path: string,
+  list: { table: T; objectType: string; config: ReturnType<typeof adminOf>; schema: Record<string, unknown> },
+): void {
+  app.put(
+    path,
+    { config: list.config, schema: { ...list.schema, body: ReorderRequest, response: { 204: NoContent, ...adminErrors } } },
+    async (request, reply) => {
+      await reorder(db, actorOf(request), list.table, list.objectType, request.body.ids);
+      return reply.code(204).send(null);
+    },
+  );
 }

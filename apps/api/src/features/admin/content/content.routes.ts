@@ -10,7 +10,6 @@ import {
   AdminStoryList,
   BannerInput,
   BannerUpdate,
-  ReorderRequest,
   StoryInput,
   StoryUpdate,
   VersionQuery,
@@ -25,7 +24,7 @@ import {
   deleteVersioned,
   lastPlace,
   one,
-  reorder,
+  orderRoute,
   NoContent,
   updateVersioned,
 } from '../admin-kernel.ts';
@@ -168,14 +167,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       return reply.code(201).send(bannerView(row));
     },
   );
-  app.put(
-    '/admin/v1/banners/order',
-    { config, schema: schema('Set the order of the banners', { body: ReorderRequest, response: { 204: NoContent, ...adminErrors } }) },
-    async (request, reply) => {
-      await reorder(db, actorOf(request), banners, 'banner', request.body.ids);
-      return reply.code(204).send(null);
-    },
-  );
+  orderRoute(app, db, '/admin/v1/banners/order', {
+    table: banners,
+    objectType: 'banner',
+    config,
+    schema: schema('Set the order of the banners', {}),
+  });
   app.put(
     '/admin/v1/banners/:id',
     {
@@ -260,14 +257,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       return reply.code(201).send(storyView(row));
     },
   );
-  app.put(
-    '/admin/v1/stories/order',
-    { config, schema: schema('Set the order of the stories', { body: ReorderRequest, response: { 204: NoContent, ...adminErrors } }) },
-    async (request, reply) => {
-      await reorder(db, actorOf(request), stories, 'story', request.body.ids);
-      return reply.code(204).send(null);
-    },
-  );
+  orderRoute(app, db, '/admin/v1/stories/order', {
+    table: stories,
+    objectType: 'story',
+    config,
+    schema: schema('Set the order of the stories', {}),
+  });
   app.put(
     '/admin/v1/stories/:id',
     {

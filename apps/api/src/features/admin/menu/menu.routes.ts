@@ -16,7 +16,6 @@ import {
   MenuListQuery,
   ProductInput,
   ProductUpdate,
-  ReorderRequest,
   VersionQuery,
   VersionedWrite,
 } from '@dasturxon/domain/contracts';
@@ -31,7 +30,7 @@ import {
   lastPlace,
   one,
   referencing,
-  reorder,
+  orderRoute,
   NoContent,
   requireBranch,
   updateVersioned,
@@ -188,14 +187,12 @@ export const adminMenuRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       return reply.code(204).send(null);
     },
   );
-  app.put(
-    '/admin/v1/groups/order',
-    { config, schema: schema('Set the order of the groups', { body: ReorderRequest, response: { 204: NoContent, ...adminErrors } }) },
-    async (request, reply) => {
-      await reorder(db, actorOf(request), groups, 'group', request.body.ids);
-      return reply.code(204).send(null);
-    },
-  );
+  orderRoute(app, db, '/admin/v1/groups/order', {
+    table: groups,
+    objectType: 'group',
+    config,
+    schema: schema('Set the order of the groups', {}),
+  });
 
   // Categories.
   app.get(
@@ -297,14 +294,12 @@ export const adminMenuRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       });
     },
   );
-  app.put(
-    '/admin/v1/categories/order',
-    { config, schema: schema('Set the order of categories', { body: ReorderRequest, response: { 204: NoContent, ...adminErrors } }) },
-    async (request, reply) => {
-      await reorder(db, actorOf(request), categories, 'category', request.body.ids);
-      return reply.code(204).send(null);
-    },
-  );
+  orderRoute(app, db, '/admin/v1/categories/order', {
+    table: categories,
+    objectType: 'category',
+    config,
+    schema: schema('Set the order of categories', {}),
+  });
   app.post(
     '/admin/v1/categories/:id/prices',
     {
@@ -483,14 +478,12 @@ export const adminMenuRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       });
     },
   );
-  app.put(
-    '/admin/v1/products/order',
-    { config, schema: schema('Set the order of products', { body: ReorderRequest, response: { 204: NoContent, ...adminErrors } }) },
-    async (request, reply) => {
-      await reorder(db, actorOf(request), products, 'product', request.body.ids);
-      return reply.code(204).send(null);
-    },
-  );
+  orderRoute(app, db, '/admin/v1/products/order', {
+    table: products,
+    objectType: 'product',
+    config,
+    schema: schema('Set the order of products', {}),
+  });
 
   // Availability per branch.
   async function availability(tx: Db, merchantId: string, productId: string) {
