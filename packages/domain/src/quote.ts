@@ -391,7 +391,8 @@ export function quoteBasket<P extends QuotePromoTerms>(
     promo: promo ? toQuotePromo(promo) : null,
     lines: lines.map(toQuoteLine),
     problems: reported.map(toQuoteProblem),
-    eta: quoteEta(request, branch, delivery.distanceMeters, now),
+    // An empty basket has nothing to bring.
+    eta: request.cartItems.length ? quoteEta(request, branch, delivery.distanceMeters, now) : null,
   };
   return { response, breakdown, lines, problems: reported, promo, branch, zoneId: delivery.zoneId };
 }
