@@ -74,6 +74,9 @@ async function customerWithDeliveryBasket(page: Page, request: APIRequestContext
   return { merchantId, token, open, product };
 }
 
+/** The order page's top: its title, status, estimate and steps. */
+const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
 const minutesOf = async (page: Page) => Number(await page.getByTestId('order-eta').getAttribute('data-min'));
 
 test.describe('arrival estimate', () => {
@@ -108,6 +111,7 @@ test.describe('arrival estimate', () => {
     await expect(page.getByTestId('order-status')).toHaveText('Заказ получен, ждём ответа ресторана');
     await expect(page.getByTestId('order-eta')).toHaveAttribute('data-kind', 'delivery');
     const before = await minutesOf(page);
+    await toTop(page);
     await keepSettledScreenshot(page, testInfo, 'eta-order-ru');
 
     // The kitchen says two hours: the open page hears the acceptance and its estimate moves, without a reload.
@@ -115,6 +119,7 @@ test.describe('arrival estimate', () => {
     await expect(page.locator(`[data-order-id="${orderId}"]`)).toHaveAttribute('data-status', 'ACCEPTED');
     await expect.poll(() => minutesOf(page)).toBeGreaterThanOrEqual(before + 60);
     await expect(steps.nth(1)).toHaveAttribute('data-state', 'current');
+    await toTop(page);
     await keepSettledScreenshot(page, testInfo, 'eta-order-accepted-ru');
   });
 
@@ -138,6 +143,7 @@ test.describe('arrival estimate', () => {
     await expect(page.getByTestId('order-progress-step')).toHaveCount(5);
     await expect(page.getByTestId('order-progress-step').nth(3)).toHaveText('Tayyor');
     await expect(page.getByTestId('order-eta')).toContainText(/tayyor/);
+    await toTop(page);
     await keepSettledScreenshot(page, testInfo, 'eta-order-uz');
   });
 
@@ -156,6 +162,7 @@ test.describe('arrival estimate', () => {
     const before = await minutesOf(page);
     await acceptWithCookingTime(request, merchantId, orderId, 60);
     await expect.poll(() => minutesOf(page)).toBeGreaterThanOrEqual(before + 30);
+    await toTop(page);
     await keepSettledScreenshot(page, testInfo, 'eta-order-ar');
   });
 });
