@@ -38,11 +38,11 @@ export function ArrivalEstimateLine({ eta, timeZone, testId }: { eta: ArrivalEst
       data-min={eta.minMinutes}
       data-max={eta.maxMinutes}
       data-overdue={eta.overdue || undefined}
-      className="flex items-center gap-2 rounded-2xl bg-brand/12 px-3.5 py-2.5 text-[15px]"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-2xl bg-brand/12 px-3.5 py-2.5 text-[15px]"
     >
       <ClockIcon size={18} className="shrink-0" />
       <span className="text-muted">{t('eta.title')}</span>
-      <span className="ms-auto font-bold">
+      <span className="ms-auto font-bold whitespace-nowrap">
         <bdi>{text(eta, timeZone)}</bdi>
       </span>
     </p>
