@@ -118,7 +118,7 @@ test.describe('operations', () => {
     await courier.page.getByTestId('courier-mine').getByTestId(`order-card-${order.number}`).getByTestId('action-DELIVERED').click();
     await expect(map).toHaveAttribute('data-status', 'DELIVERED');
     await page.getByTestId('order-map-back').click();
-    await expect(page.getByTestId('order-step')).toHaveText([/Открыт/, /Принят/, /Готовится/, /Готов/, /В пути/, /Доставлен/]);
+    await expect(page.getByTestId('order-step')).toHaveText([/Заказ получен/, /Принят/, /Готовится/, /Готов/, /В пути/, /Доставлен/]);
 
     // The customer's notifications: each step they read, as the timeline has them (the courier taking the ready
     // order is not one: it still reads "ready").

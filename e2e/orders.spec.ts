@@ -92,7 +92,7 @@ test.describe('my orders', () => {
     const card = page.locator(`[data-testid="order-card"][data-order-id="${order.id}"]`);
     await expect(card).toBeVisible();
     await expect(card.getByTestId('order-number')).toHaveText(`Заказ №${order.number}`);
-    await expect(card.getByTestId('order-status')).toHaveText('Открыт');
+    await expect(card.getByTestId('order-status')).toHaveText('Заказ получен, ждём ответа ресторана');
     await expect(card.getByTestId('order-service')).toHaveText('Самовывоз');
     await expect(card.getByTestId('order-time')).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     await keepSettledScreenshot(page, testInfo, 'orders-list-ru');
@@ -105,7 +105,7 @@ test.describe('my orders', () => {
     await expect(page.getByTestId('order-payment-type')).toHaveText('Наличные');
     await expect(page.getByTestId('order-paid')).toHaveText('Не оплачен');
     await expect(page.getByTestId('order-branch')).toHaveText('Чиланзар');
-    await expect(page.getByTestId('order-step')).toHaveText([/Открыт/]);
+    await expect(page.getByTestId('order-step')).toHaveText([/Заказ получен/]);
     await expect(page.getByTestId('order-hide')).toHaveCount(0);
     await keepSettledScreenshot(page, testInfo, 'order-detail-ru');
 
@@ -122,7 +122,7 @@ test.describe('my orders', () => {
     await expect(sheet).toHaveCount(0);
     await expect(page.getByTestId('order-status').first()).toHaveText('Отменён');
     await expect(page.getByTestId('order-cancel-reason')).toContainText('Хочу оплатить по-другому');
-    await expect(page.getByTestId('order-step')).toHaveText([/Открыт/, /Отменён/]);
+    await expect(page.getByTestId('order-step')).toHaveText([/Заказ получен/, /Отменён/]);
     await expect(page.getByTestId('order-cancel')).toHaveCount(0);
 
     // Gone from Active, in Archive.

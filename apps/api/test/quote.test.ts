@@ -278,6 +278,7 @@ describe.each(BACKENDS)('the price quote on %s', (backend) => {
         promo: null,
         lines: [],
         problems: [],
+        eta: null,
       });
     });
 

@@ -24,6 +24,7 @@ const quote = {
   promo: { id: ID, code: 'WELCOME10', discountType: 'PERCENTAGE', productDiscount: 10, deliveryDiscount: 0, minPrice: 0 },
   lines: [{ productId: ID, count: 2, modifications: [{ id: ID, count: 1, price: 8000 }], gross: 58000, discount: 0, net: 58000 }],
   problems: [{ code: 'NOT_ENOUGH_PRODUCTS', description: { ru: 'а', uz: 'b', eng: 'c' }, details: { max: 1 }, productId: ID }],
+  eta: { kind: 'delivery', minMinutes: 35, maxMinutes: 45, at: '2026-11-28T08:45:00.000Z', overdue: false },
 };
 
 describe('the response serializer', () => {

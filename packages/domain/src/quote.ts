@@ -1,9 +1,11 @@
 import type { QuoteLine, QuotePromo, QuoteProblem, QuoteRequest, QuoteResponse } from './contracts/quote.ts';
+import type { ArrivalEstimate } from './contracts/eta.ts';
+import { DEFAULT_PREP_MINUTES, estimateArrival } from './eta.ts';
 import { ERROR_CATALOGUE } from './errors.ts';
 import { chosenOf, pricingLineOf } from './line.ts';
 import { servingBranch, zoneAtPoint } from './delivery.ts';
 import type { DiscountType, ServiceType } from './enums.ts';
-import type { LatLng } from './geo.ts';
+import { distanceMeters, type LatLng } from './geo.ts';
 import { sum, type Sum } from './money.ts';
 import { zonedInstant } from './order-schedule.ts';
 import {
@@ -71,6 +73,8 @@ export function modificationIndex<M extends { id: string }>(modifications: reado
 export interface QuoteBranch extends BranchForQuote, BranchForDelivery {
   cityId: string;
   deliveryMinAmount: number;
+  /** Its usual preparation minutes (eta.ts); absent: DEFAULT_PREP_MINUTES. */
+  prepMinutes?: number;
 }
 
 /** A delivery zone of the catalogue: what pricing needs (`ZoneForQuote`) and what the map shows. */
@@ -387,8 +391,27 @@ export function quoteBasket<P extends QuotePromoTerms>(
     promo: promo ? toQuotePromo(promo) : null,
     lines: lines.map(toQuoteLine),
     problems: reported.map(toQuoteProblem),
+    // An empty basket has nothing to bring.
+    eta: request.cartItems.length ? quoteEta(request, branch, delivery.distanceMeters, now) : null,
   };
   return { response, breakdown, lines, problems: reported, promo, branch, zoneId: delivery.zoneId };
+}
+
+/**
+ * The checkout's arrival estimate (eta.ts): a scheduled order's slot, else the branch's preparation time and, for a
+ * delivery, the ride from the branch (the zone's distance, else the straight line from the chosen branch).
+ */
+function quoteEta(request: QuoteRequest, branch: QuoteBranch | null, zoneDistance: number | null, now: Date): ArrivalEstimate | null {
+  const point: LatLng | null = request.address ? [request.address.latitude, request.address.longitude] : null;
+  const slot = branch && request.day && request.time ? zonedInstant(request.day, request.time, branch.timeZone) : null;
+  return estimateArrival({
+    now,
+    serviceType: request.serviceType,
+    status: null,
+    prepMinutes: branch?.prepMinutes ?? DEFAULT_PREP_MINUTES,
+    deliveryAt: slot,
+    distanceMeters: zoneDistance ?? (branch && point ? distanceMeters([branch.latitude, branch.longitude], point) : null),
+  });
 }
 
 /** What `basketDelivery` answers: the delivery of `quoteDelivery` and the products' minimum for it. */

@@ -126,19 +126,20 @@ describe('QuoteResponse', () => {
       promo: { id: BRANCH, code: 'SPRING', discountType: 'PERCENTAGE', productDiscount: 10, deliveryDiscount: 50, minPrice: 0 },
       lines: lines.map((l) => ({ productId: PRODUCT, count: 2, modifications: [{ id: MOD, count: 1, price: 5_000 }], ...l })),
       problems: [toQuoteProblem({ code: 'NOT_ENOUGH_PRODUCTS', productId: PRODUCT, details: { max: 1 } })],
+      eta: { kind: 'delivery', minMinutes: 35, maxMinutes: 45, at: '2026-11-28T08:45:00.000Z', overdue: false },
     };
     expect(QuoteResponse.parse(response)).toEqual(response);
   });
 
   it('takes no promo and no problems', () => {
     const { lines: _lines, ...zeros } = priceBasket({ lines: [], serviceType: 'PICK_UP', deliveryPrice: sum(0) });
-    expect(QuoteResponse.safeParse({ ...zeros, promo: null, lines: [], problems: [] }).success).toBe(true);
+    expect(QuoteResponse.safeParse({ ...zeros, promo: null, lines: [], problems: [], eta: null }).success).toBe(true);
   });
 
   it('refuses a fractional or negative amount', () => {
     const { lines: _lines, ...zeros } = priceBasket({ lines: [], serviceType: 'PICK_UP', deliveryPrice: sum(0) });
-    expect(QuoteResponse.safeParse({ ...zeros, totalPrice: 1.5, promo: null, lines: [], problems: [] }).success).toBe(false);
-    expect(QuoteResponse.safeParse({ ...zeros, cashback: -1, promo: null, lines: [], problems: [] }).success).toBe(false);
+    expect(QuoteResponse.safeParse({ ...zeros, totalPrice: 1.5, promo: null, lines: [], problems: [], eta: null }).success).toBe(false);
+    expect(QuoteResponse.safeParse({ ...zeros, cashback: -1, promo: null, lines: [], problems: [], eta: null }).success).toBe(false);
   });
 });
 

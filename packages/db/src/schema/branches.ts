@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIME_ZONE, WEEK_NAMES, WORK_HOURS_TYPES, type DistanceBand, type ZoneArea } from '@dasturxon/domain';
+import { DEFAULT_PREP_MINUTES, DEFAULT_TIME_ZONE, WEEK_NAMES, WORK_HOURS_TYPES, type DistanceBand, type ZoneArea } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, localized, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
 
@@ -75,6 +75,8 @@ export const branches = pgTable(
     deliveryEnd: text(),
     /** The least product amount a delivery order must reach, in so'm. */
     deliveryMinAmount: integer().notNull().default(0),
+    /** Minutes the branch usually takes to prepare an order: the arrival estimate's kitchen time until the kitchen gives its own (domain eta.ts). */
+    prepMinutes: integer().notNull().default(DEFAULT_PREP_MINUTES),
     joinPosterId: text(),
     jowiId: text(),
     iikoId: text(),

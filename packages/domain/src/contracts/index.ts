@@ -15,6 +15,7 @@ export * from './hours.ts';
 export * from './languages.ts';
 export * from './merchant.ts';
 export * from './orders.ts';
+export * from './eta.ts';
 export * from './promo.ts';
 export * from './quote.ts';
 export * from './settings.ts';

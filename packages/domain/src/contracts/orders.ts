@@ -3,6 +3,7 @@ import { ChannelType, OrderStatus, PaymentType, ServiceType } from './enums.ts';
 import { AddressDetails } from './address.ts';
 import { LocalizedText } from './languages.ts';
 import { pageOf } from './common.ts';
+import { ArrivalEstimate } from './eta.ts';
 import { QuoteCartItem, ScheduleDay, ScheduleTime } from './quote.ts';
 import { AddressType } from './enums.ts';
 import { CUSTOMER_ORDER_DEVICES } from '../order-payment.ts';
@@ -183,6 +184,8 @@ export const Order = z.object({
   /** Why the order was cancelled, when it was. */
   reason: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** When it should come, as of the answer (domain eta.ts); null once nothing is ahead (issue 29). */
+  eta: ArrivalEstimate.nullable(),
   history: z.array(OrderStatusEntry),
 });
 export type Order = z.infer<typeof Order>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DiscountType, ServiceType } from './enums.ts';
+import { ArrivalEstimate } from './eta.ts';
 import { type ErrorCode, ERROR_CATALOGUE } from '../errors.ts';
 import { MAX_LINE_COUNT, MAX_QUOTE_LINES } from '../constants.ts';
 
@@ -95,5 +96,7 @@ export const QuoteResponse = z.object({
   lines: z.array(QuoteLine),
   /** Everything that keeps the basket from being ordered as it is; empty when it can be. */
   problems: z.array(QuoteProblem),
+  /** When it would come: "≈ 35–45 min", "ready at 13:25", the chosen slot (domain eta.ts); null without a distance to ride. */
+  eta: ArrivalEstimate.nullable(),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;

@@ -3,6 +3,7 @@ import {
   branches,
   cashbackEntries,
   clickTransactions,
+  courierPositions,
   idempotencyKeys,
   merchantOrderSettings,
   modifications,
@@ -317,10 +318,29 @@ export function createOrdersRepository(db: Db) {
       const rows = !ids.length
         ? []
         : await db
-            .select({ id: branches.id, name: branches.name, address: branches.address, phone: branches.phone })
+            .select({
+              id: branches.id,
+              name: branches.name,
+              address: branches.address,
+              phone: branches.phone,
+              latitude: branches.latitude,
+              longitude: branches.longitude,
+              prepMinutes: branches.prepMinutes,
+            })
             .from(branches)
             .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids)));
       return new Map(rows.map((b) => [b.id, b]));
+    },
+
+    /** The last positions of these couriers (the arrival estimate of an order on the way rides from there). */
+    async courierPositionsOf(merchantId: string, courierIds: string[]) {
+      const rows = !courierIds.length
+        ? []
+        : await db
+            .select({ courierId: courierPositions.courierId, latitude: courierPositions.latitude, longitude: courierPositions.longitude })
+            .from(courierPositions)
+            .where(and(eq(courierPositions.merchantId, merchantId), inArray(courierPositions.courierId, courierIds)));
+      return new Map(rows.map((p) => [p.courierId, p]));
     },
 
     /** A page of the customer's orders not hidden, newest first; `archive` keeps the finished ones only, `active` the others. */

@@ -53,7 +53,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
     const repo = createOrdersRepository(db);
     const row = await repo.findOwn(customer.merchantId, customer.id, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return (await presentOrders(repo, customer.merchantId, [row]))[0]!;
+    return (await presentOrders(repo, customer.merchantId, [row], clock.now()))[0]!;
   }
 
   return {
@@ -84,7 +84,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
 
     /** Orders of the brand as presented to the customer (with who made each move): the staff console builds on it. */
     async present(merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
-      return rows.length ? presentOrders(createOrdersRepository(db), merchantId, rows) : [];
+      return rows.length ? presentOrders(createOrdersRepository(db), merchantId, rows, clock.now()) : [];
     },
 
     /**
@@ -211,7 +211,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         only: query.onlyArchive ? 'archive' : 'all',
       });
       return {
-        content: await presentOrders(repo, customer.merchantId, rows),
+        content: await presentOrders(repo, customer.merchantId, rows, clock.now()),
         page: query.page,
         size: query.size,
         totalElements: total,
@@ -224,7 +224,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       if (userId !== customer.id) throw new AppError('NOT_FOUND');
       const repo = createOrdersRepository(db);
       const { rows } = await repo.listOwn(customer.merchantId, customer.id, { page: 0, size: 100, only: 'active' });
-      return presentOrders(repo, customer.merchantId, rows);
+      return presentOrders(repo, customer.merchantId, rows, clock.now());
     },
 
     /**

@@ -1,4 +1,5 @@
 import { isActiveStatus, type CustomerOrderDevice, type Order } from '@dasturxon/domain';
+import { orderEta } from './order-eta.ts';
 import type { OrderLineRecord, OrderRecord, OrdersRepository, StatusEntryRecord } from './orders.repository.ts';
 
 /** An order as presented, with who made each move (staff id) kept for the staff's view. */
@@ -7,12 +8,14 @@ export type PresentedOrder = Omit<Order, 'history'> & { history: (Order['history
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Orders as the customer reads them; each history entry also names the staff member who made it (the staff's view reads it; the customer's contract drops it). */
-export async function presentOrders(repo: OrdersRepository, merchantId: string, rows: OrderRecord[]): Promise<PresentedOrder[]> {
+export async function presentOrders(repo: OrdersRepository, merchantId: string, rows: OrderRecord[], now: Date): Promise<PresentedOrder[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, history, branches] = [
+  const riding = [...new Set(rows.filter((r) => r.status === 'ON_WAY' && r.courierId).map((r) => r.courierId!))];
+  const [lines, history, branches, positions] = [
     await repo.linesOf(merchantId, ids),
     await repo.historyOf(merchantId, ids),
     await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))]),
+    await repo.courierPositionsOf(merchantId, riding),
   ];
   const group = <T extends { orderId: string }>(items: T[]) => {
     const by = new Map<string, T[]>();
@@ -67,6 +70,7 @@ export async function presentOrders(repo: OrdersRepository, merchantId: string, 
       deliveryAt: iso(o.deliveryAt),
       reason: o.reason,
       createdAt: o.createdAt.toISOString(),
+      eta: orderEta(o, branch, o.courierId ? positions.get(o.courierId) : undefined, now),
       history: (historyBy.get(o.id) ?? []).map((h) => ({
         from: h.fromStatus,
         to: h.toStatus,

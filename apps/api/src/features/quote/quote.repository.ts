@@ -278,6 +278,7 @@ export function createQuoteRepository(r: Reader) {
           longitude: branches.longitude,
           deliveryPrice: branches.deliveryPrice,
           deliveryMinAmount: branches.deliveryMinAmount,
+          prepMinutes: branches.prepMinutes,
           settings: branches.settings,
           deliveryPausedUntil: branches.deliveryPausedUntil,
           timeZone: cities.timeZone,

@@ -23,6 +23,7 @@ import { addDays, zonedDay } from './checkout-slots.ts';
 import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
 import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
 import { useCheckout } from './use-checkout.ts';
+import { ArrivalEstimateLine } from '../../shared/order/arrival-estimate.tsx';
 
 /** `/checkout/confirm` (docs/spec-index.md section 2): the order as the server priced it, and the one button that places it. */
 export function CheckoutConfirmPage() {
@@ -179,6 +180,7 @@ function ConfirmView() {
         ))}
         {Boolean(c.quoteError) && <Notice testId="checkout-quote-error">{errorText(c.quoteError)}</Notice>}
 
+        {c.quote?.eta && <ArrivalEstimateLine eta={c.quote.eta} timeZone={c.branch?.timeZone} testId="checkout-eta" />}
         <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
 
         {failure && <Notice testId="checkout-failure">{failure}</Notice>}

@@ -21,6 +21,7 @@ import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
 import { scheduleDays, type ScheduleDay } from './checkout-slots.ts';
 import { useCheckout, type Checkout } from './use-checkout.ts';
+import { ArrivalEstimateLine } from '../../shared/order/arrival-estimate.tsx';
 
 const SERVICES = [
   { type: 'DELIVERY', flag: 'deliveryActive', label: 'order.delivery', Icon: ScooterIcon },
@@ -300,6 +301,7 @@ function CheckoutForm() {
           </Notice>
         )}
 
+        {c.quote?.eta && <ArrivalEstimateLine eta={c.quote.eta} timeZone={c.branch?.timeZone} testId="checkout-eta" />}
         <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
       </div>
 

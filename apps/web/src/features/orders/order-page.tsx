@@ -27,6 +27,7 @@ import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } f
 import { mapLink } from './order-live.ts';
 import { useLiveOrderQuery } from './use-order-events.ts';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
+import { OrderProgress } from './order-progress.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 import {
   CUSTOMER_CANCEL_REASONS,
@@ -163,6 +164,8 @@ function OrderView({ order }: { order: Order }) {
           </p>
         )}
       </header>
+
+      <OrderProgress order={order} />
 
       <MapLink order={order} />
 

@@ -20,9 +20,9 @@ export function StatusBadge({ status, large = false }: { status: OrderStatus; la
     <span
       data-testid="order-status"
       data-status={status}
-      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full font-bold whitespace-nowrap ${large ? 'px-3.5 py-1.5 text-[15px]' : 'px-2.5 py-1 text-[13px]'} ${TONE[statusTone(status)]}`}
+      className={`inline-flex max-w-full items-center gap-1.5 rounded-full font-bold text-balance ${large ? 'px-3.5 py-1.5 text-[15px]' : 'px-2.5 py-1 text-[13px]'} ${TONE[statusTone(status)]}`}
     >
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-current" />
       {t(`orders.status.${statusLabel(status)}`)}
     </span>
   );

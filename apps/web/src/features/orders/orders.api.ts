@@ -65,15 +65,19 @@ export const fetchPaymentCheckout = (id: string, lang: string): Promise<PaymentC
   http<PaymentCheckout>(`/payments/v2/checkout/${encodeURIComponent(id)}`, { auth: true, query: { lang } });
 
 /**
- * An event of the order's stream into the cache, for the order's page and its map alike: a courier's move only moves
- * the courier; a status moves the order and its timeline at once, and the order, its map and the lists are asked for
+ * An event of the order's stream into the cache, for the order's page and its map alike: a courier's move moves the
+ * courier and has the order asked for again (its arrival estimate rides from there); a status moves the order and its timeline at once, and the order, its map and the lists are asked for
  * again (who moved it, paid, the actions, the courier now attached). The notifications' count is asked for whenever
  * the profile shows it.
  */
 export function takeOrderEvent(queryClient: QueryClient, event: OrderEvent): void {
   const id = event.orderId;
   queryClient.setQueryData<CourierTracking>(orderKeys.tracking(id), (tracking) => tracking && applyTrackingEvent(tracking, event));
-  if (event.type !== 'order') return;
+  if (event.type !== 'order') {
+    // The courier moved: the order's arrival estimate is read again (the server rides it from the new position).
+    void queryClient.invalidateQueries({ queryKey: orderKeys.one(id), exact: true });
+    return;
+  }
   queryClient.setQueryData<Order>(orderKeys.one(id), (order) => order && applyOrderEvent(order, event));
   void queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[2] !== 'one' || q.queryKey[3] === id });
 }

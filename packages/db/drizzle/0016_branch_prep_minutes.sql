@@ -1,0 +1,1 @@
+ALTER TABLE "branches" ADD COLUMN "prep_minutes" integer DEFAULT 20 NOT NULL;
