@@ -1,20 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AccountDeletionCheck } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { sessionKeys } from '../../shared/session/session.api.ts';
 import { fetchDeletionCheck } from './profile.api.ts';
 
-/**
- * Inside the delete sheet (issue 29): the active orders the customer would leave behind, or, while a courier has
- * one, that deleting is refused now (the server refuses it too: ACCOUNT_ORDER_ON_WAY). Asked afresh at each opening.
- */
-export function DeletionNotice() {
-  const { t } = useTranslation();
+/** What deleting would meet (`GET users/me/deletion`), asked afresh each time the delete sheet opens. */
+export function useDeletionCheck(open: boolean): AccountDeletionCheck | undefined {
   const { data } = useQuery({
     queryKey: [...sessionKeys.all, 'deletion-check'],
     queryFn: ({ signal }) => fetchDeletionCheck(signal),
+    enabled: open,
     staleTime: 0,
     gcTime: 0,
   });
+  return open ? data : undefined;
+}
+
+/**
+ * Inside the delete sheet (issue 29): the active orders the customer would leave behind, or, while a courier has
+ * one, that deleting is refused now: the confirm button is then disabled, and the server refuses it too (ACCOUNT_ORDER_ON_WAY).
+ */
+export function DeletionNotice({ check: data }: { check: AccountDeletionCheck | undefined }) {
+  const { t } = useTranslation();
   if (!data || (data.activeOrders === 0 && !data.refused)) return null;
   return (
     <p

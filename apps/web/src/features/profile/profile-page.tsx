@@ -19,7 +19,7 @@ import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { CardIcon, HeartIcon, IdCardIcon, LogoutIcon, TicketIcon, TrashIcon } from './profile-icons.tsx';
 import { pageExists } from '../../shared/navigation.ts';
 import { CashbackCard } from './cashback-card.tsx';
-import { DeletionNotice } from './deletion-notice.tsx';
+import { DeletionNotice, useDeletionCheck } from './deletion-notice.tsx';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 
 // The unread count and its calls arrive only where the brand has notifications on (see unread-badge.tsx).
@@ -48,6 +48,7 @@ function CustomerProfile() {
   const [sheet, setSheet] = useState<'language' | 'logout' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const deletion = useDeletionCheck(sheet === 'delete');
   if (!user) return null;
 
   const languages = switchableLanguages(settings, inTelegram);
@@ -174,9 +175,10 @@ function CustomerProfile() {
         danger
         busy={busy}
         error={error}
+        confirmDisabled={deletion?.refused}
         onConfirm={() => void confirmDelete()}
       >
-        {sheet === 'delete' && <DeletionNotice />}
+        <DeletionNotice check={deletion} />
       </ConfirmSheet>
     </div>
   );
