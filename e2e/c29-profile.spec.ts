@@ -163,7 +163,11 @@ test.describe('the profile of issue 29', () => {
     await expect(page.getByTestId('delete-sheet-confirm')).toBeEnabled();
     await expect(page.getByTestId('delete-notice')).toHaveCount(0);
     await page.getByTestId('delete-sheet-confirm').click();
-    await expect(page.getByTestId('login-prompt')).toBeVisible();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/'));
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    expect((await request.get(api('/users/v1/users/me'), { headers: { ...headers, Authorization: `Bearer ${token}` } })).status()).toBe(
+      401,
+    );
   });
 
   test('a phone has no carousel arrows', async ({ page }) => {
