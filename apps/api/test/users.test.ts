@@ -71,6 +71,7 @@ describe.each(BACKENDS)("the customer's account on %s", (backend) => {
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json()).sort()).toEqual(
         [
+          'askName',
           'birthday',
           'cashback',
           'email',

@@ -1,4 +1,6 @@
 import { samePlace } from './delivery.ts';
+import type { OrderStatus } from './enums.ts';
+import { courierHasOrder, isActiveStatus } from './order-status.ts';
 
 /*
  * The customer's account: the one-time codes of the phone login (issue 5, decision 004), the profile's
@@ -56,4 +58,26 @@ export function isSameAddress(a: AddressDoor, b: AddressDoor): boolean {
     normalised(a.details.entrance) === normalised(b.details.entrance) &&
     normalised(a.details.floor) === normalised(b.details.floor)
   );
+}
+
+/**
+ * Whether the storefront asks the customer's name after the login (issue 29): only while the account has no name
+ * and the customer has neither answered nor skipped the step (`nameAskedAt`), so it is asked once.
+ */
+export function asksName(user: { firstName: string; lastName: string; nameAskedAt: Date | string | null }): boolean {
+  return user.nameAskedAt === null && user.firstName.trim() === '' && user.lastName.trim() === '';
+}
+
+/**
+ * What deleting the account means for the customer's orders: the active ones are counted for the warning, and
+ * one a courier has (attached or on its way) refuses the deletion (ACCOUNT_ORDER_ON_WAY), since the courier
+ * still needs the phone and the name.
+ */
+export function accountDeletion(statuses: readonly OrderStatus[]): { activeOrders: number; refused: boolean } {
+  return { activeOrders: statuses.filter(isActiveStatus).length, refused: statuses.some(courierHasOrder) };
+}
+
+/** Cashback still to come: what the customer's active orders earn, credited when each is completed (completesOrder). */
+export function pendingCashback(orders: readonly { status: OrderStatus; cashbackEarned: number }[]): number {
+  return orders.filter((o) => isActiveStatus(o.status)).reduce((sum, o) => sum + o.cashbackEarned, 0);
 }

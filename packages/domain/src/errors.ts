@@ -327,6 +327,13 @@ export const ERROR_CATALOGUE = {
     "Saqlangan manzillar juda ko'p, keraksizlarini o'chiring",
     'You have saved too many addresses; delete the ones you no longer need',
   ),
+  ACCOUNT_ORDER_ON_WAY: entry(
+    409,
+    'An order of the customer is being delivered',
+    'Ваш заказ уже в пути. Удалить аккаунт можно, когда его доставят',
+    "Buyurtmangiz yo'lda. Hisobni u yetkazilgach o'chirish mumkin",
+    'An order of yours is on its way. You can delete the account once it has been delivered',
+  ),
   UNAUTHORIZED: entry(
     401,
     'Unauthorized',

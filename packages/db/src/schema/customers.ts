@@ -39,6 +39,8 @@ export const users = pgTable(
     role: text().notNull().default('CLIENT'),
     cashback: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    /** When the customer answered or skipped the name step after their first login; null: still to be asked (if nameless). */
+    nameAskedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },

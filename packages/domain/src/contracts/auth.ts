@@ -36,6 +36,8 @@ export const User = z.object({
   role: z.string(),
   cashback: z.number().int(),
   isActive: z.boolean(),
+  /** The storefront asks the name after the login, once: true while the account has no name and the step was never answered or skipped. */
+  askName: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -94,6 +96,8 @@ export const UpdateUserRequest = z.strictObject({
   email: clearable(z.email().max(254)),
   birthday: clearable(z.iso.date().describe('YYYY-MM-DD')),
   gender: Gender.nullable().optional(),
+  /** The customer skipped the name step after the login: it is not asked again (sending a name ends it too). */
+  skipName: z.literal(true).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
@@ -108,3 +112,23 @@ export type ChangePhoneRequest = z.infer<typeof ChangePhoneRequest>;
 
 export const VerifyPhoneRequest = z.strictObject({ phone: PhoneInput, code: OtpCodeInput });
 export type VerifyPhoneRequest = z.infer<typeof VerifyPhoneRequest>;
+
+/** `GET /users/v1/users/me/cashback`: the cashback card. Amounts in sums. */
+export const CashbackSummary = z.object({
+  /** What can be spent now. */
+  balance: z.number().int(),
+  /** What the customer's active orders earn, credited when each is completed. */
+  pending: z.number().int(),
+  /** Active orders that earn it. */
+  pendingOrders: z.number().int(),
+  /** Percent of what an order costs that comes back (the brand's rule). */
+  percent: z.number().int(),
+});
+export type CashbackSummary = z.infer<typeof CashbackSummary>;
+
+/** `GET /users/v1/users/me/deletion`: what deleting the account would meet; `refused` while a courier has an order. */
+export const AccountDeletionCheck = z.object({
+  activeOrders: z.number().int(),
+  refused: z.boolean(),
+});
+export type AccountDeletionCheck = z.infer<typeof AccountDeletionCheck>;

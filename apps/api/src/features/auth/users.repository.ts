@@ -1,6 +1,6 @@
-import type { Gender } from '@dasturxon/domain';
-import { and, eq } from 'drizzle-orm';
-import { addresses, users, type Db } from '@dasturxon/db';
+import { ACTIVE_ORDER_STATUSES, type Gender, type OrderStatus } from '@dasturxon/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { addresses, merchantOrderSettings, orders, users, type Db } from '@dasturxon/db';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -11,6 +11,8 @@ export interface UserPatch {
   email?: string | null;
   birthday?: string | null;
   gender?: Gender | null;
+  /** Set once the name step after the login is answered or skipped. */
+  nameAskedAt?: Date;
 }
 
 /**
@@ -58,6 +60,26 @@ export function createUsersRepository(db: Db) {
           .where(and(eq(users.merchantId, merchantId), eq(users.id, id)))
           .returning(),
       );
+    },
+    /**
+     * The customer's active orders: their status and the cashback they earn. `lock` takes their rows, so no move
+     * of one (a courier taking it) slips between a deletion's look and its write.
+     */
+    async activeOrders(merchantId: string, userId: string, lock = false): Promise<{ status: OrderStatus; cashbackEarned: number }[]> {
+      const query = db
+        .select({ status: orders.status, cashbackEarned: orders.cashbackEarned })
+        .from(orders)
+        .where(and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])));
+      return lock ? query.for('update') : query;
+    },
+    /** The brand's cashback percent (merchant_order_settings; 0 when the brand has none). */
+    async cashbackPercent(merchantId: string): Promise<number> {
+      const [row] = await db
+        .select({ percent: merchantOrderSettings.cashbackPercent })
+        .from(merchantOrderSettings)
+        .where(eq(merchantOrderSettings.merchantId, merchantId))
+        .limit(1);
+      return row?.percent ?? 0;
     },
     /** Erases what identifies the customer and closes the account; the row stays for the merchant's orders. */
     async erase(merchantId: string, id: string, now: Date): Promise<void> {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountDeletionCheck,
+  CashbackSummary,
   ChangePhoneRequest,
   ErrorResponse,
   SendOtpResponse,
@@ -24,6 +26,36 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
     '/users/v1/users/me',
     { config: signedIn, schema: { tags: ['users'], summary: 'The signed-in customer', security, response: { 200: User, ...errors } } },
     async (request) => toUser(requireUser(request)),
+  );
+
+  app.get(
+    '/users/v1/users/me/cashback',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['users'],
+        summary: "The cashback card: balance, pending and the brand's percent",
+        description: 'Pending is what the active orders earn; each is credited when its order is completed.',
+        security,
+        response: { 200: CashbackSummary, ...errors },
+      },
+    },
+    async (request) => users.cashback(merchantOf(request), requireUser(request)),
+  );
+
+  app.get(
+    '/users/v1/users/me/deletion',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'What deleting the account would meet',
+        description: 'The active orders to warn about; refused is true while a courier has one (DELETE answers 409 ACCOUNT_ORDER_ON_WAY).',
+        security,
+        response: { 200: AccountDeletionCheck, ...errors },
+      },
+    },
+    async (request) => users.deletionCheck(merchantOf(request), requireUser(request)),
   );
 
   app.put(
@@ -96,9 +128,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
         tags: ['users'],
         summary: 'Delete the account',
         description:
-          "Irreversible: the profile and personal data are erased and every session ends. The merchant keeps its orders without the customer's details.",
+          "Irreversible: the profile and personal data are erased and every session ends. The merchant keeps its orders without the customer's details. 409 ACCOUNT_ORDER_ON_WAY while a courier has one of the customer's orders.",
         security,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent, ...errors, 409: ErrorResponse },
       },
     },
     async (request, reply) => {

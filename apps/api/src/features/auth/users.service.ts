@@ -1,5 +1,16 @@
 import { isUniqueViolation, type Db } from '@dasturxon/db';
-import { AppError, isPlausibleBirthday, type SendOtpResponse, type UpdateUserRequest, type User } from '@dasturxon/domain';
+import {
+  accountDeletion,
+  AppError,
+  asksName,
+  isPlausibleBirthday,
+  pendingCashback,
+  type AccountDeletionCheck,
+  type CashbackSummary,
+  type SendOtpResponse,
+  type UpdateUserRequest,
+  type User,
+} from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { announceSessionsEnded } from '../live/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -22,6 +33,7 @@ export function toUser(u: UserRecord): User {
     role: u.role,
     cashback: u.cashback,
     isActive: u.isActive,
+    askName: asksName(u),
   };
 }
 
@@ -49,6 +61,8 @@ export function createUsersService({ db, clock, otp }: UsersServiceDeps) {
       if (body.email !== undefined) patch.email = body.email === null ? null : body.email.toLowerCase();
       if (body.birthday !== undefined) patch.birthday = body.birthday;
       if (body.gender !== undefined) patch.gender = body.gender;
+      // The name step is over once answered or skipped: it is never asked again.
+      if (me.nameAskedAt === null && (body.skipName || body.firstName || body.lastName)) patch.nameAskedAt = clock.now();
       const updated = await createUsersRepository(db).update(merchant.id, me.id, patch);
       if (!updated) throw new AppError('UNAUTHORIZED');
       return toUser(updated);
@@ -88,13 +102,30 @@ export function createUsersService({ db, clock, otp }: UsersServiceDeps) {
       return toUser(outcome.user);
     },
 
+    /** The cashback card: the balance, what active orders will add, and the brand's percent. */
+    async cashback(merchant: MerchantRecord, me: UserRecord): Promise<CashbackSummary> {
+      const repo = createUsersRepository(db);
+      const [active, percent] = await Promise.all([repo.activeOrders(merchant.id, me.id), repo.cashbackPercent(merchant.id)]);
+      const earning = active.filter((o) => o.cashbackEarned > 0);
+      return { balance: me.cashback, pending: pendingCashback(active), pendingOrders: earning.length, percent };
+    },
+
+    /** What deleting the account would meet: the warning's count of active orders, and whether it is refused now. */
+    async deletionCheck(merchant: MerchantRecord, me: UserRecord): Promise<AccountDeletionCheck> {
+      const active = await createUsersRepository(db).activeOrders(merchant.id, me.id);
+      return accountDeletion(active.map((o) => o.status));
+    },
+
     /**
      * Deletes the account: what identifies the customer is erased, every session ends, and codes
      * sent to the number go. The row stays, anonymous, so the merchant's orders keep a customer id.
+     * Refused (409 ACCOUNT_ORDER_ON_WAY) while a courier has one of the customer's orders.
      */
     async deleteAccount(merchant: MerchantRecord, me: UserRecord): Promise<void> {
       await db.transaction(async (tx) => {
         const now = clock.now();
+        const active = await createUsersRepository(tx).activeOrders(merchant.id, me.id, true);
+        if (accountDeletion(active.map((o) => o.status)).refused) throw new AppError('ACCOUNT_ORDER_ON_WAY');
         const auth = createAuthRepository(tx);
         if (me.phone) await auth.deleteCodesOfPhone(merchant.id, me.phone);
         await createUsersRepository(tx).erase(merchant.id, me.id, now);

@@ -8,16 +8,30 @@ import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { sendLoginCode, verifyLoginCode } from './auth.api.ts';
 import { AuthScreen } from './auth-screen.tsx';
+import { NameStep } from './name-step.tsx';
+import type { User } from '@dasturxon/domain';
 import { clearPendingLogin, pendingFromAnswer, readPendingLogin, savePendingLogin, type PendingLogin } from './pending-login.ts';
 
 /** `/login/confirm`: the code from the SMS. Six digits send themselves; success goes back to where the customer was. */
 export function LoginConfirmPage() {
   const [pending, setPending] = useState<PendingLogin | null>(readPendingLogin);
+  // A customer without a name is asked it once, signed in already, before going back (name-step.tsx).
+  const [naming, setNaming] = useState<{ user: User; from: string } | null>(null);
+  const navigate = useNavigate();
+  if (naming) return <NameStep user={naming.user} onDone={() => void navigate(naming.from, { replace: true })} />;
   if (!pending) return <Navigate to="/login" replace />;
-  return <ConfirmForm pending={pending} onPending={setPending} />;
+  return <ConfirmForm pending={pending} onPending={setPending} onAskName={setNaming} />;
 }
 
-function ConfirmForm({ pending, onPending }: { pending: PendingLogin; onPending: (p: PendingLogin) => void }) {
+function ConfirmForm({
+  pending,
+  onPending,
+  onAskName,
+}: {
+  pending: PendingLogin;
+  onPending: (p: PendingLogin) => void;
+  onAskName: (step: { user: User; from: string }) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
@@ -26,7 +40,8 @@ function ConfirmForm({ pending, onPending }: { pending: PendingLogin; onPending:
     clearPendingLogin();
     startSession(session);
     toast(t('auth.loggedIn'), 'success');
-    void navigate(pending.from, { replace: true });
+    if (session.user.askName) onAskName({ user: session.user, from: pending.from });
+    else void navigate(pending.from, { replace: true });
   };
 
   const resend = async () => {

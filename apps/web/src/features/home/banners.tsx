@@ -7,6 +7,7 @@ import { safeExternalUrl } from '../../lib/links.ts';
 import { useMenu } from '../../shared/catalogue/catalogue.api.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
 import { useOpenProduct } from '../../shared/catalogue/product-link.ts';
+import { CarouselArrows } from '../../shared/ui/carousel-arrows.tsx';
 import { useBanners } from './home.api.ts';
 
 const AUTOPLAY_MS = 5000;
@@ -69,33 +70,36 @@ function Carousel({ banners }: { banners: Banner[] }) {
 
   return (
     <section data-testid="banners" aria-roledescription="carousel" aria-label={t('menu.banners')} className="mt-4">
-      <ul
-        ref={track}
-        onPointerDown={() => (touched.current = true)}
-        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 [scrollbar-width:none] md:mx-0 md:scroll-px-0 md:px-0 [&::-webkit-scrollbar]:hidden"
-      >
-        {banners.map((b, i) => (
-          <li
-            key={b.id}
-            data-index={i}
-            aria-roledescription="slide"
-            aria-label={`${i + 1} / ${banners.length}`}
-            className={`shrink-0 snap-start ${banners.length === 1 ? 'w-full md:w-[calc(50%-6px)]' : 'w-[88%] md:w-[calc(50%-6px)]'}`}
-          >
-            <BannerLink banner={b}>
-              <Picture
-                src={i === 0 || restReady ? b.image : null}
-                width={BANNER_PICTURE.width}
-                height={BANNER_PICTURE.height}
-                sizes={BANNER_PICTURE.sizes}
-                alt=""
-                loading={i === 0 ? 'first' : 'lazy'}
-                className="aspect-[12/5] w-full rounded-3xl bg-surface-2 object-cover"
-              />
-            </BannerLink>
-          </li>
-        ))}
-      </ul>
+      <div className="relative">
+        <ul
+          ref={track}
+          onPointerDown={() => (touched.current = true)}
+          className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 [scrollbar-width:none] md:mx-0 md:scroll-px-0 md:px-0 [&::-webkit-scrollbar]:hidden"
+        >
+          {banners.map((b, i) => (
+            <li
+              key={b.id}
+              data-index={i}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} / ${banners.length}`}
+              className={`shrink-0 snap-start ${banners.length === 1 ? 'w-full md:w-[calc(50%-6px)]' : 'w-[88%] md:w-[calc(50%-6px)]'}`}
+            >
+              <BannerLink banner={b}>
+                <Picture
+                  src={i === 0 || restReady ? b.image : null}
+                  width={BANNER_PICTURE.width}
+                  height={BANNER_PICTURE.height}
+                  sizes={BANNER_PICTURE.sizes}
+                  alt=""
+                  loading={i === 0 ? 'first' : 'lazy'}
+                  className="aspect-[12/5] w-full rounded-3xl bg-surface-2 object-cover"
+                />
+              </BannerLink>
+            </li>
+          ))}
+        </ul>
+        <CarouselArrows track={track} testId="banners" />
+      </div>
       {banners.length > 1 && (
         <div className="mt-2.5 flex justify-center gap-1.5" aria-hidden="true">
           {banners.map((b, i) => (

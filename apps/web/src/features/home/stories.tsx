@@ -1,9 +1,10 @@
-import { Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { imageUrl, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
+import { CarouselArrows } from '../../shared/ui/carousel-arrows.tsx';
 import { useStories } from './home.api.ts';
 
 const StoryViewer = lazyPage(() => import('./story-viewer.tsx').then((m) => m.StoryViewer));
@@ -38,6 +39,7 @@ export function StoriesRow() {
   const seen = new Set(seenRaw.split(','));
   const onSeen = useCallback((id: string) => markSeen(merchant.id, id), [merchant.id]);
   const onClose = useCallback(() => setOpenAt(null), []);
+  const row = useRef<HTMLUListElement>(null);
 
   if (isPending) {
     return (
@@ -57,8 +59,12 @@ export function StoriesRow() {
   if (!stories.length) return null;
 
   return (
-    <section data-testid="stories" aria-label={t('menu.stories')} className="mt-4">
-      <ul className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:px-0 [&::-webkit-scrollbar]:hidden">
+    <section data-testid="stories" aria-label={t('menu.stories')} className="relative mt-4">
+      <CarouselArrows track={row} testId="stories" />
+      <ul
+        ref={row}
+        className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:px-0 [&::-webkit-scrollbar]:hidden"
+      >
         {stories.map((story, i) => {
           const watched = seen.has(story.id);
           const title = pickText(story.title, language);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { imageUrl } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { CarouselArrows } from '../../shared/ui/carousel-arrows.tsx';
 
 export interface BarItem {
   id: string;
@@ -52,6 +53,7 @@ export function CategoryBar({
       aria-label={t('menu.categories')}
       className="sticky top-16 z-20 -mx-4 border-b border-line bg-bg/92 backdrop-blur-md md:mx-0 md:rounded-b-2xl"
     >
+      <CarouselArrows track={row} testId="category-bar" />
       <div
         ref={row}
         className="flex h-14 items-center gap-2 overflow-x-auto overscroll-x-contain px-4 [scrollbar-width:none] md:px-1 [&::-webkit-scrollbar]:hidden"

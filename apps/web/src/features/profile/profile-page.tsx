@@ -4,7 +4,6 @@ import { formatPhone, htmlLangOf, type UiLanguage, type User } from '@dasturxon/
 import { useLanguage, useTranslation } from '../../i18n/i18n.ts';
 import { useChangeLanguage } from '../../i18n/use-change-language.ts';
 import { LANGUAGE_MARKS, LANGUAGE_NAMES, switchableLanguages } from '../../i18n/languages.ts';
-import { useFormatSum } from '../../shared/catalogue/price.ts';
 import { useBoot } from '../../shared/merchant/boot.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
@@ -17,8 +16,10 @@ import { BellIcon, CheckIcon, ChevronEndIcon } from '../../shared/ui/more-icons.
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
-import { CardIcon, HeartIcon, IdCardIcon, LogoutIcon, TicketIcon, TrashIcon, WalletIcon } from './profile-icons.tsx';
+import { CardIcon, HeartIcon, IdCardIcon, LogoutIcon, TicketIcon, TrashIcon } from './profile-icons.tsx';
 import { pageExists } from '../../shared/navigation.ts';
+import { CashbackCard } from './cashback-card.tsx';
+import { DeletionNotice, useDeletionCheck } from './deletion-notice.tsx';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 
 // The unread count and its calls arrive only where the brand has notifications on (see unread-badge.tsx).
@@ -43,11 +44,11 @@ function CustomerProfile() {
   const { inTelegram } = useBoot();
   const language = useLanguage();
   const { data: user } = useMe();
-  const formatSum = useFormatSum();
   const errorText = useErrorText();
   const [sheet, setSheet] = useState<'language' | 'logout' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const deletion = useDeletionCheck(sheet === 'delete');
   if (!user) return null;
 
   const languages = switchableLanguages(settings, inTelegram);
@@ -100,23 +101,7 @@ function CustomerProfile() {
         <ChevronEndIcon size={20} className="shrink-0 text-muted rtl:-scale-x-100" />
       </Link>
 
-      {settings.cashbackActive && (
-        <section
-          data-testid="profile-cashback"
-          className="mt-3 flex items-center gap-4 overflow-hidden rounded-3xl bg-brand p-4 text-on-brand shadow-[0_12px_28px_-16px_var(--brand)]"
-        >
-          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-on-brand/12">
-            <WalletIcon size={24} />
-          </span>
-          <span className="min-w-0 flex-1">
-            <span className="block text-sm font-semibold opacity-80">{t('profile.cashback.title')}</span>
-            <span data-testid="cashback-balance" className="block text-2xl font-extrabold tracking-tight tabular-nums">
-              {formatSum(user.cashback)}
-            </span>
-          </span>
-        </section>
-      )}
-      {settings.cashbackActive && <p className="mt-2 px-4 text-[13px] text-muted">{t('profile.cashback.hint')}</p>}
+      {settings.cashbackActive && <CashbackCard user={user} />}
 
       <MenuGroup>
         <MenuLink to="/profile/user" testId="profile-link-user" icon={<IdCardIcon />} label={t('profile.menu.user')} />
@@ -190,8 +175,11 @@ function CustomerProfile() {
         danger
         busy={busy}
         error={error}
+        confirmDisabled={deletion?.refused}
         onConfirm={() => void confirmDelete()}
-      />
+      >
+        <DeletionNotice check={deletion} />
+      </ConfirmSheet>
     </div>
   );
 }

@@ -18,6 +18,7 @@ export function ConfirmSheet({
   cancelLabel,
   danger = false,
   busy = false,
+  confirmDisabled = false,
   error,
   onConfirm,
   nested,
@@ -35,6 +36,8 @@ export function ConfirmSheet({
   cancelLabel: string;
   danger?: boolean;
   busy?: boolean;
+  /** The action cannot be taken now (the children say why). */
+  confirmDisabled?: boolean;
   error?: string | null;
   onConfirm: () => void;
   /** Asked from inside another sheet. */
@@ -68,7 +71,14 @@ export function ConfirmSheet({
         </p>
       )}
       <div className="mt-6 flex flex-col gap-2.5">
-        <Button variant={danger ? 'danger' : 'primary'} size="lg" busy={busy} testId={confirmTestId} onClick={onConfirm}>
+        <Button
+          variant={danger ? 'danger' : 'primary'}
+          size="lg"
+          busy={busy}
+          disabled={confirmDisabled}
+          testId={confirmTestId}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </Button>
         <Button variant="soft" size="lg" disabled={busy} testId={cancelTestId} onClick={() => onOpenChange(false)}>
