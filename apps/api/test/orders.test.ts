@@ -810,7 +810,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }
       await t.database.db.update(orders).set({ status: 'ACCEPTED' }).where(eq(orders.id, order.id));
       const late = await call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, { reason: 'x' });
-      expect([late.statusCode, late.json().code, late.json().details.from]).toEqual([409, 'ORDER_STATUS_CONFLICT', 'ACCEPTED']);
+      expect([late.statusCode, late.json().code, late.json().details.from]).toEqual([409, 'ORDER_ALREADY_ACCEPTED', 'ACCEPTED']);
     });
   });
 

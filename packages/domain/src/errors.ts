@@ -172,6 +172,13 @@ export const ERROR_CATALOGUE = {
     'Buyurtmani faqat operator orqali bekor qilish mumkin',
     'The order can be cancelled only through the operator',
   ),
+  ORDER_ALREADY_ACCEPTED: entry(
+    409,
+    'The branch has accepted the order: only its staff may cancel it now',
+    'Ресторан уже принял заказ — отменить его можно только по звонку в ресторан',
+    "Restoran buyurtmani qabul qilib bo'lgan — uni faqat restoranga qo'ng'iroq qilib bekor qilish mumkin",
+    'The restaurant has already accepted the order; call the restaurant to cancel it',
+  ),
   ORDER_TIME_INVALID: entry(
     409,
     'The scheduled time cannot be served',

@@ -26,6 +26,7 @@ export * from './menu.ts';
 export * from './money.ts';
 export * from './cards.ts';
 export * from './order-payment.ts';
+export * from './order-refund.ts';
 export * from './order-schedule.ts';
 export * from './order-status.ts';
 export * from './payment-window.ts';

@@ -138,19 +138,27 @@ export function awaitsPayment(order: { paymentType: PaymentType; isPaid: boolean
 }
 
 /**
- * Whether the customer may cancel their order themselves: the brand lets customers cancel (cancelOrderActive), the
- * table lets a customer make the move (before the branch accepts it), and the order is not paid online (its money
- * goes back through the provider, which the operator starts).
+ * Whether the customer may cancel their order themselves: the brand lets customers cancel (cancelOrderActive) and the
+ * table lets a customer make the move (before the branch accepts it). An order paid online may be cancelled too: the
+ * cancel starts its refund at once (`refundOnCancel`, order-refund.ts).
  */
 export function customerMayCancel(
   order: { status: OrderStatus; serviceType: ServiceType; paymentType: PaymentType; isPaid: boolean },
   cancelOrderActive: boolean,
 ): boolean {
-  return (
-    cancelOrderActive &&
-    canMove(order.status, 'CANCELED', 'customer', order.serviceType) &&
-    !(order.isPaid && isOnlinePayment(order.paymentType))
-  );
+  return cancelOrderActive && canMove(order.status, 'CANCELED', 'customer', order.serviceType);
+}
+
+/**
+ * Why the customer's cancel is refused by the lifecycle, or null when the table allows it: ORDER_ALREADY_ACCEPTED while
+ * the branch has the order in hand (only its staff may stop it now), ORDER_STATUS_CONFLICT once it is over.
+ */
+export function customerCancelProblem(order: {
+  status: OrderStatus;
+  serviceType: ServiceType;
+}): 'ORDER_ALREADY_ACCEPTED' | 'ORDER_STATUS_CONFLICT' | null {
+  if (canMove(order.status, 'CANCELED', 'customer', order.serviceType)) return null;
+  return isActiveStatus(order.status) ? 'ORDER_ALREADY_ACCEPTED' : 'ORDER_STATUS_CONFLICT';
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   ORDER_ROLES,
   ORDER_STATUSES,
   PAYMENT_TYPES,
+  REFUND_STATES,
   SERVICE_TYPES,
   COURIER_STATUSES,
   type AddressType,
@@ -138,6 +139,9 @@ export const orders = pgTable(
     reason: text(),
     /** Hidden from the customer's history. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /** The refund the customer's cancel of an order paid online started (domain order-refund.ts); null for none. */
+    refundState: enumText(REFUND_STATES),
+    refundStartedAt: timestamp({ withTimezone: true }),
     /** The courier (staff) it is attached to, and where the courier is with it (docs/spec-index.md section 4, courier status). */
     courierId: uuid(),
     courierStatus: enumText(COURIER_STATUSES).notNull().default(''),
@@ -181,6 +185,7 @@ export const orders = pgTable(
     oneOf('orders_payment_type_check', t.paymentType, PAYMENT_TYPES),
     oneOf('orders_order_device_check', t.orderDevice, ORDER_DEVICES),
     oneOf('orders_courier_status_check', t.courierStatus, COURIER_STATUSES),
+    oneOf('orders_refund_state_check', t.refundState, REFUND_STATES),
     sameMerchant('orders_courier_fk', t.merchantId, t.courierId, staff),
     sameMerchant('orders_operator_fk', t.merchantId, t.operatorId, staff),
     check('orders_cooking_time_check', sql`${t.cookingTime} is null or ${t.cookingTime} between 1 and 240`),

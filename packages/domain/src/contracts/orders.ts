@@ -8,6 +8,7 @@ import { QuoteCartItem, ScheduleDay, ScheduleTime } from './quote.ts';
 import { AddressType } from './enums.ts';
 import { CUSTOMER_ORDER_DEVICES } from '../order-payment.ts';
 import { ORDER_ROLES } from '../order-status.ts';
+import { REFUND_STATES } from '../order-refund.ts';
 import { MAX_QUOTE_LINES, ORDER_PAGE_SIZE } from '../constants.ts';
 
 /*
@@ -155,6 +156,10 @@ export const Order = z.object({
   paymentType: PaymentType,
   orderDevice: CustomerOrderDevice,
   isPaid: z.boolean(),
+  /** While it awaits its online payment: the time to pay by (later while a provider's payment is under way); else null. */
+  payUntil: z.iso.datetime().nullable(),
+  /** The refund the customer's cancel of an order paid online started (domain order-refund.ts), or null. */
+  refund: z.object({ state: z.enum(REFUND_STATES), startedAt: z.iso.datetime() }).nullable(),
   userId: z.uuid(),
   merchantId: z.uuid(),
   branch: OrderBranch,

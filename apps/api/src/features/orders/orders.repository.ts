@@ -385,6 +385,8 @@ export function createOrdersRepository(db: Db) {
           | 'readyAt'
           | 'deliveredAt'
           | 'cookingTime'
+          | 'refundState'
+          | 'refundStartedAt'
         >
       >,
     ): Promise<void> {

@@ -166,8 +166,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         security,
         summary: 'Cancel an order before the branch accepts it, with a reason',
         description:
-          '409 ORDER_CANCEL_NOT_ALLOWED where the brand does not let customers cancel (cancelOrderActive); 409 ORDER_STATUS_CONFLICT once it is ACCEPTED or later. ' +
-          'The stock it took, its promo use and the cashback it spent are given back.',
+          '409 ORDER_CANCEL_NOT_ALLOWED where the brand does not let customers cancel (cancelOrderActive); 409 ORDER_ALREADY_ACCEPTED while the branch has it ' +
+          '(ACCEPTED to ON_WAY), 409 ORDER_STATUS_CONFLICT once it is over. The stock it took, its promo use and the cashback it spent are given back; ' +
+          'an order paid online answers `refund: {state: "STARTED"}`, DONE when the provider has given the money back.',
         params: OrderIdParams,
         body: CancelOrderRequest,
         response: { 200: Order, ...errors },

@@ -5,8 +5,9 @@ import {
   awaitsPayment,
   CHANNEL_TYPES,
   isActiveStatus,
+  customerCancelProblem,
   customerMayCancel,
-  moveProblem,
+  refundOnCancel,
   SCHEDULE_MAX_DAYS,
   unpaidOrderDue,
   type CancelOrderRequest,
@@ -128,7 +129,12 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       const repo = createOrdersRepository(tx);
       // Cancelled already (by the staff, who gave back what it held): the money coming back only makes it unpaid.
       if (order.status === 'CANCELED') {
-        if (order.isPaid) await repo.setStatus(order.merchantId, order.id, { isPaid: false, updatedAt: clock.now() });
+        if (!order.isPaid) return;
+        const now = clock.now();
+        // The refund the customer's cancel started is done; the order's page hears of it.
+        const refund = order.refundState === 'STARTED' ? { refundState: 'DONE' as const } : {};
+        await repo.setStatus(order.merchantId, order.id, { isPaid: false, ...refund, updatedAt: now });
+        await announce(repo, { ...order, isPaid: false, ...refund }, now, false);
         return;
       }
       await applyMove(repo, order, { to: 'CANCELED', role: 'payment', comment, paid: false });
@@ -229,7 +235,10 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
 
     /**
      * The customer cancels their order: allowed where the brand lets customers cancel (cancelOrderActive) and
-     * the table lets the customer make the move (before ACCEPTED). Its stock, promo use and spent cashback go back.
+     * the table lets the customer make the move (before ACCEPTED; after it 409 ORDER_ALREADY_ACCEPTED). Its stock, promo
+     * use and spent cashback go back; an order paid online starts its refund in the same transaction (refund STARTED:
+     * the provider's CancelTransaction, reverse or Click's reversal gives the money back, `cancelForPayment` then marks
+     * it DONE).
      */
     async cancel(customer: Customer, id: string, body: CancelOrderRequest): Promise<Order> {
       await db.transaction(async (tx) => {
@@ -238,14 +247,18 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         if (!order) throw new AppError('NOT_FOUND');
         const settings = await repo.settings(customer.merchantId);
         if (!settings.cancelOrderActive) throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
-        // Paid online: the money goes back through the provider, which the operator starts.
-        if (!moveProblem(order.status, 'CANCELED', 'customer', order.serviceType) && !customerMayCancel(order, true))
-          throw new AppError('ORDER_CANCEL_NOT_ALLOWED', { reason: 'PAID_ONLINE' });
+        const refused = customerCancelProblem(order);
+        if (refused) throw new AppError(refused, { from: order.status, to: 'CANCELED', role: 'customer' });
+        const now = clock.now();
+        const refund = refundOnCancel(order);
+        // The refund is recorded first: the move's event then carries an order whose money is on its way back.
+        if (refund) await repo.setStatus(order.merchantId, order.id, { refundState: 'STARTED', refundStartedAt: now });
         await applyMove(repo, order, {
           to: 'CANCELED',
           role: 'customer',
           reason: body.reason,
           comment: [body.reason, body.comment].filter(Boolean).join(' — '),
+          now,
         });
       });
       return readOwn(customer, id);

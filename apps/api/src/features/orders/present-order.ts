@@ -1,4 +1,4 @@
-import { isActiveStatus, type CustomerOrderDevice, type Order } from '@dasturxon/domain';
+import { awaitsPayment, isActiveStatus, type CustomerOrderDevice, type Order } from '@dasturxon/domain';
 import { orderEta } from './order-eta.ts';
 import type { OrderLineRecord, OrderRecord, OrdersRepository, StatusEntryRecord } from './orders.repository.ts';
 
@@ -35,6 +35,8 @@ export async function presentOrders(repo: OrdersRepository, merchantId: string, 
       paymentType: o.paymentType,
       orderDevice: o.orderDevice as CustomerOrderDevice,
       isPaid: o.isPaid,
+      payUntil: awaitsPayment(o) ? iso(o.payUntil) : null,
+      refund: o.refundState && o.refundStartedAt ? { state: o.refundState, startedAt: o.refundStartedAt.toISOString() } : null,
       userId: o.userId,
       merchantId: o.merchantId,
       branch: { id: o.branchId, name: branch?.name ?? {}, address: branch?.address ?? '', phone: branch?.phone ?? '' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pickText } from '@dasturxon/domain';
+import { awaitsPayment, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
 import { setPromoCode } from '../../shared/basket/promo-code.ts';
@@ -22,6 +22,8 @@ import { confirmationOf, orderRequestOf, type OrderConfirmation } from './checko
 import { addDays, zonedDay } from './checkout-slots.ts';
 import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
 import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
+import { PaymentMark } from '../../shared/order/payment-mark.tsx';
+import { providerPageOf } from '../../shared/payments/payment-link.ts';
 import { useCheckout } from './use-checkout.ts';
 import { ArrivalEstimateLine } from '../../shared/order/arrival-estimate.tsx';
 
@@ -83,11 +85,16 @@ function ConfirmView() {
     try {
       const order = await placeOrder(code ? { ...body, confirmationCode: code } : body, attempt.key);
       setPlaced(true);
-      toast(t('checkout.confirmed'), 'success');
       basket.clear();
       setPromoCode(c.merchantId, null);
       resetDraft(c.merchantId);
-      void navigate(`/profile/orders/${order.id}`, { replace: true });
+      // Paid online: straight on to the provider's page; never "confirmed" while unpaid.
+      const providerPage = await providerPageOf(order, language);
+      if (providerPage) window.location.assign(providerPage);
+      else {
+        toast(t(awaitsPayment(order) ? 'orders.payState.waiting' : 'checkout.confirmed'), awaitsPayment(order) ? 'info' : 'success');
+        void navigate(`/profile/orders/${order.id}`, { replace: true });
+      }
       return true;
     } catch (error) {
       const asked = confirmationOf(error, Date.now());
@@ -150,7 +157,8 @@ function ConfirmView() {
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-muted">{t('checkout.payment.title')}</dt>
-              <dd data-testid="checkout-confirm-payment" className="text-end font-semibold">
+              <dd data-testid="checkout-confirm-payment" className="flex items-center justify-end gap-2 text-end font-semibold">
+                <PaymentMark type={draft.paymentType} size={22} />
                 {t(`checkout.pay.${draft.paymentType}`)}
               </dd>
             </div>

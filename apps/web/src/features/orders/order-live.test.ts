@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus, ServiceType } from '@dasturxon/domain';
 import type { CourierTracking, OrderEvent } from '@dasturxon/domain/contracts';
-import { applyOrderEvent, applyTrackingEvent, mapLink, parseOrderEvent } from './order-live.ts';
+import { applyOrderEvent, applyTrackingEvent, keepsListening, mapLink, parseOrderEvent } from './order-live.ts';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -131,5 +131,16 @@ describe('the link to the order map', () => {
     expect(link('DINE_IN', 'COOKING').show).toBe(false);
     for (const status of ['DELIVERED', 'CLOSED', 'CANCELED'] as const)
       expect(link('DELIVERY', status)).toEqual({ show: false, onWay: false });
+  });
+});
+
+describe('how long the order page listens', () => {
+  it('while the order is going on, and while a cancelled paid order waits for its refund (issue 29)', () => {
+    const refund = (state: string) => ({ state });
+    expect(keepsListening({ status: 'OPEN', refund: null })).toBe(true);
+    expect(keepsListening({ status: 'CANCELED', refund: null })).toBe(false);
+    expect(keepsListening({ status: 'CANCELED', refund: refund('STARTED') })).toBe(true);
+    expect(keepsListening({ status: 'CANCELED', refund: refund('DONE') })).toBe(false);
+    expect(keepsListening({ status: 'DELIVERED' })).toBe(false);
   });
 });

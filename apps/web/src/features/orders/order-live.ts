@@ -41,6 +41,10 @@ export function parseOrderEvent(data: string): OrderEvent | null {
 /** Whether the order still moves, so its page listens to its stream (it stops at CLOSED, DELIVERED and CANCELED). */
 export const isLive = (status: OrderStatus): boolean => isActiveStatus(status);
 
+/** Whether the order's page keeps listening: while the order is going on, and while a cancelled paid order's refund is under way (issue 29). */
+export const keepsListening = (order: { status: OrderStatus; refund?: { state: string } | null }): boolean =>
+  isLive(order.status) || order.refund?.state === 'STARTED';
+
 /**
  * An `order` event merged into the order the page shows: the new status, and a step of the timeline at the event's
  * time, so the page moves at once; the page asks for the whole order right after (who moved it, paid, the actions).

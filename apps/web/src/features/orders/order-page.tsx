@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isDeliveryService, paymentProviderOf, pickText, type Order } from '@dasturxon/domain';
+import { isDeliveryService, paymentProviderOf, pickText, refundOnCancel, type Order } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
@@ -26,6 +26,7 @@ import { cardsQuery, payWithCard } from '../../shared/payments/cards.api.ts';
 import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
 import { mapLink } from './order-live.ts';
 import { useLiveOrderQuery } from './use-order-events.ts';
+import { PaymentBanner } from './payment-banner.tsx';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
 import { OrderProgress } from './order-progress.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
@@ -152,6 +153,7 @@ function OrderView({ order }: { order: Order }) {
             </span>
           </p>
         )}
+        <PaymentBanner order={order} />
         {order.status === 'CANCELED' && order.reason && (
           <p
             data-testid="order-cancel-reason"
@@ -445,7 +447,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
       queryClient.setQueryData(orderKeys.one(order.id), cancelled);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[2] !== 'one' });
       setSheet(null);
-      toast(t('orders.cancel.done'), 'success');
+      toast(t(cancelled.refund ? 'orders.cancel.refundStarted' : 'orders.cancel.done'), 'success');
     } catch (e) {
       setFailure(errorText(e));
       // The order may have moved on (accepted meanwhile): show where it is now.
@@ -531,7 +533,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
         testId="order-cancel-sheet"
         icon={<AlertIcon size={28} />}
         title={t('orders.cancel.title')}
-        text={t('orders.cancel.text')}
+        text={t(refundOnCancel(order) ? 'orders.cancel.paidText' : 'orders.cancel.text')}
         confirmLabel={t('orders.cancel.confirm')}
         cancelLabel={t('orders.cancel.keep')}
         danger

@@ -4,6 +4,7 @@ import { statusLabel, type Order, type OrderStatus } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBranches } from '../../shared/catalogue/branches.api.ts';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
+import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
 import { orderTimeText, serviceLabelKey, statusTone } from './order-rules.ts';
 
@@ -66,8 +67,11 @@ export function OrderCard({ order }: { order: Order }) {
               {' · '}
               <span data-testid="order-service">{t(serviceLabelKey(order.serviceType))}</span>
             </span>
-            <span data-testid="order-total" className="ms-auto shrink-0 text-[16px] font-bold text-ink tabular-nums">
-              {formatSum(order.totalPrice)}
+            <span className="ms-auto flex shrink-0 items-center gap-2">
+              <PaymentMark type={order.paymentType} size={20} />
+              <span data-testid="order-total" className="text-[16px] font-bold text-ink tabular-nums">
+                {formatSum(order.totalPrice)}
+              </span>
             </span>
           </span>
         </span>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE, type CancelOrderRequest, type Order, type OrderPage } from '@dasturxon/domain';
-import type { CourierTracking, OrderEvent, PaymentCheckout } from '@dasturxon/domain/contracts';
+import type { CourierTracking, OrderEvent } from '@dasturxon/domain/contracts';
 import { http } from '../../lib/http.ts';
 import { sessionKeys } from '../../shared/session/session.api.ts';
 import { applyOrderEvent, applyTrackingEvent } from './order-live.ts';
@@ -60,9 +60,8 @@ export const fetchTracking = (id: string, signal?: AbortSignal): Promise<Courier
 export const trackingQuery = (id: string) =>
   queryOptions({ queryKey: orderKeys.tracking(id), queryFn: ({ signal }) => fetchTracking(id, signal), retry: false });
 
-/** `GET /payments/v2/checkout/{id}` (WITH_TOKEN): the provider's page for paying the customer's own unpaid order. */
-export const fetchPaymentCheckout = (id: string, lang: string): Promise<PaymentCheckout> =>
-  http<PaymentCheckout>(`/payments/v2/checkout/${encodeURIComponent(id)}`, { auth: true, query: { lang } });
+/** The provider's page for paying an unpaid order (shared with the checkout, which goes there straight after placing). */
+export { fetchPaymentCheckout } from '../../shared/payments/payment-link.ts';
 
 /**
  * An event of the order's stream into the cache, for the order's page and its map alike: a courier's move moves the

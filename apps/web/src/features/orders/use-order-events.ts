@@ -6,7 +6,7 @@ import type { OrderEvent } from '@dasturxon/domain/contracts';
 import { buildUrl, currentMerchantId } from '../../lib/http.ts';
 import { getToken } from '../../shared/session/session-store.ts';
 import { followOrderStream } from './order-stream.ts';
-import { FALLBACK_POLL_MS, isLive } from './order-live.ts';
+import { FALLBACK_POLL_MS, keepsListening } from './order-live.ts';
 import { takeOrderEvent } from './orders.api.ts';
 
 export interface OrderEventHandlers {
@@ -64,11 +64,11 @@ export function useOrderEvents(orderId: string, enabled: boolean, handlers: Orde
 }
 
 /**
- * A query of the order (its page, or its map) kept fresh from the order's stream while the order is going on: each
+ * A query of the order (its page, or its map) kept fresh from the order's stream while the order is going on (or its refund is: `keepsListening`): each
  * event goes into the cache (`takeOrderEvent`); a stream opened without a last event id reads the query again (what
  * happened meanwhile is not replayed), as does a reset (more was missed than the server replays); only while the stream keeps failing is it asked for every `FALLBACK_POLL_MS`.
  */
-export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends QueryKey>(
+export function useLiveOrderQuery<T extends { status: OrderStatus; refund?: { state: string } | null }, K extends QueryKey>(
   id: string,
   options: UseQueryOptions<T, Error, T, K> & { queryKey: K },
 ) {
@@ -76,10 +76,10 @@ export function useLiveOrderQuery<T extends { status: OrderStatus }, K extends Q
   const [fallback, setFallback] = useState(false);
   const query = useQuery({
     ...options,
-    refetchInterval: (q) => (fallback && q.state.data && isLive(q.state.data.status) ? FALLBACK_POLL_MS : false),
+    refetchInterval: (q) => (fallback && q.state.data && keepsListening(q.state.data) ? FALLBACK_POLL_MS : false),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
-  useOrderEvents(id, query.data ? isLive(query.data.status) : false, {
+  useOrderEvents(id, query.data ? keepsListening(query.data) : false, {
     onEvent: (event) => takeOrderEvent(queryClient, event),
     onOpen: (resumed) => {
       if (!resumed) refresh();

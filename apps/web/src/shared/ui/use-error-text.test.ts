@@ -26,5 +26,7 @@ describe('the resend countdown', () => {
     expect(formatCountdown(59)).toBe('0:59');
     expect(formatCountdown(60)).toBe('1:00');
     expect(formatCountdown(-3)).toBe('0:00');
+    expect(formatCountdown(3599)).toBe('59:59');
+    expect(formatCountdown(12 * 3600 + 65)).toBe('12:01:05');
   });
 });

@@ -14,8 +14,10 @@ export function useSecondsLeft(until: number | null): number {
   return seconds;
 }
 
-/** `m:ss` for a countdown: 0:59, 1:30. */
+/** `m:ss` for a countdown: 0:59, 1:30; `h:mm:ss` from an hour (a provider's payment window may be hours long). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const ss = String(s % 60).padStart(2, '0');
+  if (s < 3600) return `${Math.floor(s / 60)}:${ss}`;
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${ss}`;
 }
