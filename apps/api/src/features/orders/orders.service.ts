@@ -8,6 +8,7 @@ import {
   customerMayCancel,
   moveProblem,
   SCHEDULE_MAX_DAYS,
+  cancelTextProblem,
   unpaidOrderDue,
   type CancelOrderRequest,
   type ChannelType,
@@ -241,12 +242,10 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         // Paid online: the money goes back through the provider, which the operator starts.
         if (!moveProblem(order.status, 'CANCELED', 'customer', order.serviceType) && !customerMayCancel(order, true))
           throw new AppError('ORDER_CANCEL_NOT_ALLOWED', { reason: 'PAID_ONLINE' });
-        await applyMove(repo, order, {
-          to: 'CANCELED',
-          role: 'customer',
-          reason: body.reason,
-          comment: [body.reason, body.comment].filter(Boolean).join(' — '),
-        });
+        const problem = cancelTextProblem(body.reason, body.comment);
+        if (problem) throw new AppError(problem.code, problem.details);
+        // The reason is the order's (a code, worded by the apps); the entry keeps only the customer's own words.
+        await applyMove(repo, order, { to: 'CANCELED', role: 'customer', reason: body.reason, comment: body.comment });
       });
       return readOwn(customer, id);
     },
