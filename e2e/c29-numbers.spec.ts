@@ -25,7 +25,7 @@ async function operatorPage(browser: Browser, lang: string): Promise<Page> {
   return page;
 }
 
-/** A signed-in customer's cash delivery of two portions of fries, below the fee's free threshold. */
+/** A signed-in customer's cash delivery of fries, above the delivery minimum and below the fee's free threshold. */
 async function placeDelivery(page: Page, request: APIRequestContext) {
   await speak(page, 'ru');
   await page.goto(brandUrl('tezkor', '/login'));
@@ -34,9 +34,11 @@ async function placeDelivery(page: Page, request: APIRequestContext) {
   const headers = { 'X-Merchant-Id': merchantId };
   const branches = (await (await request.get(`${API}/users/v1/branches`, { headers })).json()) as { id: string; name: { eng?: string } }[];
   const overalls = (await (await request.get(`${API}/products/v1/overalls`, { headers })).json()) as {
-    products: { id: string; name: { eng: string } }[];
+    products: { id: string; price: number; name: { eng: string } }[];
   };
-  const fries = overalls.products.find((p) => p.name.eng === 'French Fries')!.id;
+  const fries = overalls.products.find((p) => p.name.eng === 'French Fries')!;
+  // Above the delivery minimum (50 000), below the fee's free threshold (150 000).
+  const count = Math.ceil(55_000 / fries.price);
   const placed = await request.post(`${API}/orders/v1/orders`, {
     headers: { ...headers, Authorization: `Bearer ${token}` },
     data: {
@@ -44,7 +46,7 @@ async function placeDelivery(page: Page, request: APIRequestContext) {
       branchId: branches.find((b) => b.name.eng === 'Chilonzor')!.id,
       paymentType: 'CASH',
       address: { ...NEAR_CHILONZOR, streetName: "Bunyodkor shoh ko'chasi", houseNumber: '12' },
-      cartItems: [{ productId: fries, count: 2 }],
+      cartItems: [{ productId: fries.id, count }],
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
