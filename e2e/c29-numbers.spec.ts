@@ -120,6 +120,7 @@ test.describe('c29 numbers', () => {
     const timeline = ops.getByTestId('order-timeline');
     await expect(timeline.getByTestId('entry-reason')).toHaveText('Передумал');
     await expect(timeline).not.toContainText('CHANGED_MIND');
+    await timeline.scrollIntoViewIfNeeded();
     await keepScreenshot(ops, testInfo, 'c29-ops-history-ru');
     await ops.context().close();
   });
