@@ -26,8 +26,8 @@ async function operatorPage(browser: Browser, lang: string): Promise<Page> {
 }
 
 /** A signed-in customer's cash delivery of fries, above the delivery minimum and below the fee's free threshold. */
-async function placeDelivery(page: Page, request: APIRequestContext) {
-  await speak(page, 'ru');
+async function placeDelivery(page: Page, request: APIRequestContext, lang = 'ru') {
+  await speak(page, lang);
   await page.goto(brandUrl('tezkor', '/login'));
   await logIn(page, randomPhone());
   const { token, merchantId } = await session(page);
@@ -122,6 +122,34 @@ test.describe('c29 numbers', () => {
     await expect(timeline).not.toContainText('CHANGED_MIND');
     await timeline.scrollIntoViewIfNeeded();
     await keepScreenshot(ops, testInfo, 'c29-ops-history-ru');
+    await ops.context().close();
+  });
+
+  test("OTHER asks for the customer's words (uz) and the staff read them under the reason", async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const order = await placeDelivery(page, request, 'uz');
+    await page.goto(brandUrl('tezkor', `/profile/orders/${order.id}`));
+    await page.getByTestId('order-cancel').click();
+    const sheet = page.getByTestId('order-cancel-sheet');
+    await sheet.locator('[data-reason="OTHER"]').click();
+    await expect(sheet).toContainText('Sababingiz');
+    await sheet.getByRole('button', { name: 'Ha, bekor qilish' }).click();
+    // Without words the catalogue's error, and nothing is cancelled.
+    await expect(sheet).toContainText('Bekor qilish sababini yozing');
+    await sheet.getByTestId('order-cancel-comment').fill('Manzilni adashtirdim');
+    await keepScreenshot(page, testInfo, 'c29-cancel-other-uz');
+    await sheet.getByRole('button', { name: 'Ha, bekor qilish' }).click();
+    await expect(page.getByTestId('order-cancel-reason')).toContainText('Boshqa sabab');
+
+    const ops = await operatorPage(browser, 'ru');
+    await ops.goto(brandUrl('tezkor', `/ops/orders/${order.id}`));
+    const timeline = ops.getByTestId('order-timeline');
+    await expect(timeline.getByTestId('entry-reason')).toHaveText('Другая причина');
+    await expect(timeline.getByTestId('entry-comment')).toHaveText('Manzilni adashtirdim');
     await ops.context().close();
   });
 });
