@@ -576,7 +576,10 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
             label={reason === 'OTHER' ? t('orders.cancel.otherText') : t('orders.cancel.comment')}
             value={comment}
             maxLength={reason === 'OTHER' ? CANCEL_OTHER_TEXT_MAX : 500}
-            onChange={(e) => setComment(e.target.value)}
+            onChange={(e) => {
+              setComment(e.target.value);
+              setFailure(null);
+            }}
           />
         </div>
       </ConfirmSheet>
