@@ -3,6 +3,7 @@
 //
 //   node scripts/po-add.mjs ops messages.json    # { "admin.menu.title": { "ru": "Меню", "uz": "Menyu", "eng": "Menu", ... } }
 //   node scripts/po-add.mjs ops                  # only sorts (after a merge)
+//   { "old.id": null }                           # removes a message the code no longer asks for
 //
 // Every message needs all seven languages (uz ru eng ar kz tr zh); the catalogue tests refuse an empty one.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ const folder = FOLDERS[app];
 if (!folder) throw new Error(`usage: po-add.mjs <${Object.keys(FOLDERS).join('|')}> [messages.json]`);
 const adding = file ? JSON.parse(readFileSync(file, 'utf8')) : {};
 for (const [id, texts] of Object.entries(adding)) {
+  if (texts === null) continue;
   for (const lang of LANGS) if (!texts[lang]?.trim()) throw new Error(`${id} has no ${lang} text`);
 }
 
@@ -29,7 +31,10 @@ for (const lang of LANGS) {
     if (id === undefined) throw new Error(`${path}: a block without msgid:\n${block}`);
     entries.set(id, block);
   }
-  for (const [id, texts] of Object.entries(adding)) entries.set(id, `msgid ${quote(id)}\nmsgstr ${quote(texts[lang])}`);
+  for (const [id, texts] of Object.entries(adding)) {
+    if (texts === null) entries.delete(id);
+    else entries.set(id, `msgid ${quote(id)}\nmsgstr ${quote(texts[lang])}`);
+  }
   const ids = [...entries.keys()].sort((a, b) => a.localeCompare(b)); // as `lingui extract` orders them (orderBy: messageId)
   writeFileSync(path, `${[header, ...ids.map((id) => entries.get(id))].join('\n\n')}\n`);
 }

@@ -19,7 +19,7 @@ import {
   users,
 } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { localTime } from '@dasturxon/domain';
+import { CANCEL_OTHER_TEXT_MAX, localTime } from '@dasturxon/domain';
 import { Order, OrderMerchantSettings, OrderPage, OrderSetting, QuoteResponse } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { BACKENDS, createTestApp, lastSmsCode, signInCustomer, type TestApp } from './harness.ts';
@@ -792,6 +792,26 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         expect.objectContaining({ from: 'CANCELED', to: 'CANCELED' }),
       ]);
       expect(await stockOf(COUNTED)).toBe(5);
+    });
+
+    it("keeps OTHER's own words with the status entry, asks for them and refuses too many, writing nothing then", async () => {
+      const c = await login();
+      const order = Order.parse((await place(c, pickup())).json());
+      const cancel = (body: unknown) => call('POST', `/orders/v1/orders/${order.id}/cancel`, c.token, body);
+      const none = await cancel({ reason: 'OTHER', comment: '  ' });
+      expect([none.statusCode, none.json().code]).toEqual([400, 'CANCEL_REASON_TEXT_REQUIRED']);
+      const long = await cancel({ reason: 'OTHER', comment: 'я'.repeat(CANCEL_OTHER_TEXT_MAX + 1) });
+      expect([long.statusCode, long.json().code, long.json().details]).toEqual([
+        400,
+        'CANCEL_REASON_TEXT_TOO_LONG',
+        { max: CANCEL_OTHER_TEXT_MAX },
+      ]);
+      expect(Order.parse((await call('GET', `/orders/v1/orders/${order.id}`, c.token)).json()).status).toBe('OPEN');
+
+      const done = Order.parse((await cancel({ reason: 'OTHER', comment: 'Заказал не в тот филиал' })).json());
+      // The reason is the code (worded by the apps), the entry keeps the customer's words without it.
+      expect(done).toMatchObject({ status: 'CANCELED', reason: 'OTHER' });
+      expect(done.history.at(-1)).toMatchObject({ to: 'CANCELED', comment: 'Заказал не в тот филиал' });
     });
 
     it('refuses once the branch has accepted, where the brand does not allow it, and for another customer', async () => {

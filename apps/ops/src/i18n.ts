@@ -65,7 +65,8 @@ export function translator(lang: Lang, t: Translate): Translator {
     service: (s) => t(`serviceType.${s}`),
     // Online providers keep their own names.
     payment: (p) => known(`paymentType.${p}`, p.charAt(0) + p.slice(1).toLowerCase().replace(/_/g, ' ')),
-    reason: (r) => known(`rejectReason.${r}`, r),
+    // Every cancel reason code of the domain's one catalogue (the customer's, the staff's, the system's); free text as written.
+    reason: (r) => known(`cancelReason.${r}`, r),
     role: (r) => known(`role.${r}`, r),
   };
 }

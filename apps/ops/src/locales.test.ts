@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, UI_LANGUAGES } from '@dasturxon/domain';
+import { CANCEL_REASONS, ERROR_CATALOGUE, UI_LANGUAGES } from '@dasturxon/domain';
 import { catalogueProblems, readCatalogue } from '@dasturxon/i18n/tools';
 
 const read = (files: Record<string, string>) =>
@@ -34,9 +34,20 @@ describe('the console catalogues', () => {
 
   it('name every order status, board column and staff role in each language', () => {
     for (const lang of UI_LANGUAGES) {
-      for (const id of ['orderStatus.CANCELED', 'boardColumn.onTheWay', 'role.kitchen', 'serviceType.DINE_IN', 'rejectReason.OTHER'])
+      for (const id of ['orderStatus.CANCELED', 'boardColumn.onTheWay', 'role.kitchen', 'serviceType.DINE_IN', 'cancelReason.OTHER'])
         expect(catalogue(lang).has(id), `${lang}:${id}`).toBe(true);
     }
     expect(catalogue('ar').get('orderStatus.ON_WAY')).toBe('في الطريق');
+  });
+
+  it("words every cancel reason code (the customer's, the staff's, the system's) in each language, as the storefront does", () => {
+    for (const lang of UI_LANGUAGES) {
+      for (const code of CANCEL_REASONS) {
+        const id = `cancelReason.${code}`;
+        expect(catalogue(lang).get(id), `${lang}:${id}`).toBeTruthy();
+        expect(catalogue(lang).get(id), `${lang}:${id}`).toBe(storefront.get(lang)?.get(id));
+      }
+    }
+    expect(catalogue('ru').get('cancelReason.UPDATE')).toBe('Хочу изменить заказ');
   });
 });

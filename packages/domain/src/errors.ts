@@ -412,6 +412,20 @@ export const ERROR_CATALOGUE = {
     'Bekor qilish sababini tanlang',
     'Choose why the order is cancelled',
   ),
+  CANCEL_REASON_TEXT_REQUIRED: entry(
+    400,
+    'Write why the order is cancelled',
+    'Напишите причину отмены',
+    'Bekor qilish sababini yozing',
+    'Write why you cancel the order',
+  ),
+  CANCEL_REASON_TEXT_TOO_LONG: entry(
+    400,
+    'The cancel reason is too long',
+    'Причина отмены слишком длинная',
+    'Bekor qilish sababi juda uzun',
+    'The reason is too long',
+  ),
   SMS_NOT_SENT: entry(
     502,
     'SMS gateway did not take the message',

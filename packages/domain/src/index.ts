@@ -25,6 +25,8 @@ export * from './media.ts';
 export * from './menu.ts';
 export * from './money.ts';
 export * from './cards.ts';
+export * from './cancel-reasons.ts';
+export * from './order-breakdown.ts';
 export * from './order-payment.ts';
 export * from './order-refund.ts';
 export * from './order-schedule.ts';

@@ -2,11 +2,13 @@ import { createPortal } from 'react-dom';
 import { pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { useT } from '../i18n.ts';
-import { dateTime, time } from '../format.ts';
+import { dateTime, money, time } from '../format.ts';
+import { OrderAmounts } from './amounts.tsx';
 
 /**
  * The kitchen ticket: hidden on screen, the only thing printed (index.css, @media print). Narrow (80 mm roll),
- * the number large enough to read across the pass, each line with its modifications, and the comment.
+ * the number large enough to read across the pass, each line with its modifications and price, every amount of the
+ * order (the receipt the courier hands over) and the comment.
  */
 export function KitchenTicket({ order }: { order: StaffOrder }) {
   const tr = useT();
@@ -27,11 +29,14 @@ export function KitchenTicket({ order }: { order: StaffOrder }) {
           <li key={`${line.productId}-${i}`}>
             <div className="ops-ticket-line">
               <span className="ops-ticket-count">{line.count}×</span> {pickText(line.name, tr.content)}
+              <span className="ops-ticket-price">{money(line.gross, tr)}</span>
             </div>
             <LineModifications modifications={line.modifications} />
           </li>
         ))}
       </ol>
+      {/* The receipt's part: every amount, adding up to what is collected. */}
+      <OrderAmounts order={order} testId="ticket-amounts" className="ops-ticket-amounts" />
       {order.comment && (
         <div className="ops-ticket-comment">
           <strong>{tr.t('comment')}:</strong> {order.comment}

@@ -4,8 +4,9 @@ import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { chime } from '../alerts.ts';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { money, telHref, time } from '../format.ts';
+import { telHref, time } from '../format.ts';
 import { OrderActions } from '../orders/actions.tsx';
+import { OrderAmounts } from '../orders/amounts.tsx';
 import { PaymentBadge, StatusBadge } from '../orders/card.tsx';
 import { useLiveOrders } from '../orders/live.ts';
 import { Link } from 'react-router';
@@ -89,8 +90,9 @@ function CourierCard({ order, onMoved }: { order: StaffOrder; onMoved: (order: S
         </p>
       )}
       {order.courierComment && <p className="mt-1 text-sm text-slate-700">{order.courierComment}</p>}
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-lg font-semibold">{money(order.totalPrice, tr)}</span>
+      {/* What the courier collects, line by line: the sum the customer is asked for is explained on the card. */}
+      <OrderAmounts order={order} className="mt-2 space-y-0.5 text-sm" />
+      <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
         <PaymentBadge order={order} />
       </div>
       <div className="mt-2 flex flex-wrap gap-3 text-sm">

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { isDeliveryService, pickText } from '@dasturxon/domain';
+import { isCancelReason, pickText } from '@dasturxon/domain';
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { api } from '../api.ts';
 import { useOrderEvents } from '../events.tsx';
 import { useT, type Translator } from '../i18n.ts';
 import { dateTime, money, telHref, time } from '../format.ts';
 import { OrderActions } from '../orders/actions.tsx';
+import { OrderAmounts } from '../orders/amounts.tsx';
 import { PaymentBadge, StatusBadge } from '../orders/card.tsx';
 import { OrderMap } from '../orders/map.tsx';
 import { KitchenTicket, LineModifications } from '../orders/ticket.tsx';
@@ -94,28 +95,12 @@ export function OrderDetail({ id }: { id: string }) {
                     </div>
                     <LineModifications modifications={line.modifications} className="text-sm text-slate-600" />
                   </div>
-                  <span className="whitespace-nowrap">{money(line.net, tr)}</span>
+                  {/* Before any discount: the products line of the amounts is their sum, the discounts come after it. */}
+                  <span className="whitespace-nowrap">{money(line.gross, tr)}</span>
                 </li>
               ))}
             </ul>
-            <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
-              {order.totalDiscount > 0 && (
-                <div className="flex justify-between">
-                  <dt>{tr.t('discount')}</dt>
-                  <dd>−{money(order.totalDiscount, tr)}</dd>
-                </div>
-              )}
-              {isDeliveryService(order.serviceType) && (
-                <div className="flex justify-between">
-                  <dt>{tr.t('deliveryFee')}</dt>
-                  <dd>{money(order.deliveryPrice - order.deliveryDiscount, tr)}</dd>
-                </div>
-              )}
-              <div className="flex justify-between text-base font-bold">
-                <dt>{tr.t('total')}</dt>
-                <dd data-testid="order-total">{money(order.totalPrice, tr)}</dd>
-              </div>
-            </dl>
+            <OrderAmounts order={order} className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm" />
           </Section>
           {(order.comment || order.courierComment) && (
             <Section title={tr.t('comment')} testId="order-comment">
@@ -184,8 +169,17 @@ export function OrderDetail({ id }: { id: string }) {
                       · {entry.staff ? `${entry.staff.name} (${tr.role(entry.role)})` : tr.role(entry.role)}
                     </span>
                     {/* An entry's own reason is the server's kind of change (CHANGE_STATUS…); why it was cancelled is the order's. */}
-                    {entry.to === 'CANCELED' && order.reason && <div className="text-red-700">{tr.reason(order.reason)}</div>}
-                    {entry.comment && <div className="text-slate-600">{entry.comment}</div>}
+                    {entry.to === 'CANCELED' && order.reason && (
+                      <div className="text-red-700" data-testid="entry-reason">
+                        {tr.reason(order.reason)}
+                      </div>
+                    )}
+                    {/* A system's comment is a reason code (NOT_PAID_IN_TIME…): its words, once. */}
+                    {entry.comment && !(entry.to === 'CANCELED' && entry.comment === order.reason) && (
+                      <div className="text-slate-600" data-testid="entry-comment">
+                        {isCancelReason(entry.comment) ? tr.reason(entry.comment) : entry.comment}
+                      </div>
+                    )}
                   </div>
                 </li>
               ))}

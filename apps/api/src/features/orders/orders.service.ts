@@ -9,6 +9,7 @@ import {
   customerMayCancel,
   refundOnCancel,
   SCHEDULE_MAX_DAYS,
+  cancelTextProblem,
   unpaidOrderDue,
   type CancelOrderRequest,
   type ChannelType,
@@ -249,17 +250,14 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
         if (!settings.cancelOrderActive) throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
         const refused = customerCancelProblem(order);
         if (refused) throw new AppError(refused, { from: order.status, to: 'CANCELED', role: 'customer' });
+        const problem = cancelTextProblem(body.reason, body.comment);
+        if (problem) throw new AppError(problem.code, problem.details);
         const now = clock.now();
         const refund = refundOnCancel(order);
         // The refund is recorded first: the move's event then carries an order whose money is on its way back.
         if (refund) await repo.setStatus(order.merchantId, order.id, { refundState: 'STARTED', refundStartedAt: now });
-        await applyMove(repo, order, {
-          to: 'CANCELED',
-          role: 'customer',
-          reason: body.reason,
-          comment: [body.reason, body.comment].filter(Boolean).join(' — '),
-          now,
-        });
+        // The reason is the order's (a code, worded by the apps); the entry keeps only the customer's own words.
+        await applyMove(repo, order, { to: 'CANCELED', role: 'customer', reason: body.reason, comment: body.comment, now });
       });
       return readOwn(customer, id);
     },

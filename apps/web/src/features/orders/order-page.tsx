@@ -1,7 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isDeliveryService, paymentProviderOf, pickText, refundOnCancel, type Order } from '@dasturxon/domain';
+import {
+  CANCEL_OTHER_TEXT_MAX,
+  cancelTextProblem,
+  CUSTOMER_CANCEL_REASONS,
+  isDeliveryService,
+  paymentProviderOf,
+  pickText,
+  refundOnCancel,
+  type CustomerCancelReason,
+  type Order,
+} from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
@@ -30,16 +40,7 @@ import { PaymentBanner } from './payment-banner.tsx';
 import { StatusBadge, useOrderTime } from './order-parts.tsx';
 import { OrderProgress } from './order-progress.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
-import {
-  CUSTOMER_CANCEL_REASONS,
-  isWordedCancelReason,
-  orderActions,
-  paymentLabel,
-  repeatPlan,
-  serviceLabelKey,
-  timeline,
-  type CustomerCancelReason,
-} from './order-rules.ts';
+import { isWordedCancelReason, orderActions, paymentLabel, repeatPlan, serviceLabelKey, timeline } from './order-rules.ts';
 import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 
 /** `/profile/orders/{id}` (docs/spec-index.md section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
@@ -161,7 +162,7 @@ function OrderView({ order }: { order: Order }) {
           >
             {t('orders.cancelledBecause')}{' '}
             <span className="font-semibold">
-              {isWordedCancelReason(order.reason) ? t(`orders.reason.${order.reason}`) : <bdi>{order.reason}</bdi>}
+              {isWordedCancelReason(order.reason) ? t(`cancelReason.${order.reason}`) : <bdi>{order.reason}</bdi>}
             </span>
           </p>
         )}
@@ -440,6 +441,12 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
       setFailure(t('orders.cancel.chooseReason'));
       return;
     }
+    // OTHER needs the customer's own words; the server checks the same rule.
+    const problem = cancelTextProblem(reason, comment);
+    if (problem) {
+      setFailure(t(`errors.${problem.code}`));
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -564,7 +571,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
                 >
                   {reason === r && <span className="size-2.5 rounded-full bg-ink" />}
                 </span>
-                {t(`orders.reason.${r}`)}
+                {t(`cancelReason.${r}`)}
               </button>
             ))}
           </div>
@@ -572,10 +579,13 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
         <div className="mt-4">
           <TextField
             id="order-cancel-comment"
-            label={t('orders.cancel.comment')}
+            label={reason === 'OTHER' ? t('orders.cancel.otherText') : t('orders.cancel.comment')}
             value={comment}
-            maxLength={500}
-            onChange={(e) => setComment(e.target.value)}
+            maxLength={reason === 'OTHER' ? CANCEL_OTHER_TEXT_MAX : 500}
+            onChange={(e) => {
+              setComment(e.target.value);
+              setFailure(null);
+            }}
           />
         </div>
       </ConfirmSheet>

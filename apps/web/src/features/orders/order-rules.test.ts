@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderLine, type OrderStatus, type PaymentType, type Product, type ServiceType } from '@dasturxon/domain';
 import {
-  isCustomerCancelReason,
   isWordedCancelReason,
   orderActions,
   ordersPageOf,
@@ -110,20 +109,19 @@ describe("repeat with today's menu", () => {
 });
 
 describe('texts', () => {
-  it('names service types, payment types and the reasons a customer can give', () => {
+  it('names service types and payment types', () => {
     expect(serviceLabelKey('YANDEX_EATS')).toBe('order.delivery');
     expect(serviceLabelKey('PICK_UP')).toBe('order.pickup');
     expect(paymentLabel('CASH')).toEqual({ key: 'cash' });
     expect(paymentLabel('PAYME')).toEqual({ brand: 'Payme' });
-    expect(isCustomerCancelReason('CHANGE_PAYMENT_TYPE')).toBe(true);
-    expect(isCustomerCancelReason('PAID')).toBe(false);
-    expect(isCustomerCancelReason('changed my mind')).toBe(false);
   });
 
-  it("words the brand's reasons for refusing an order as well as the customer's, and nothing else", () => {
+  it("words every cancel reason of the domain's catalogue (the customer's, the brand's, the system's), and nothing else", () => {
     expect(isWordedCancelReason('UPDATE')).toBe(true);
     expect(isWordedCancelReason('OUT_OF_STOCK')).toBe(true);
     expect(isWordedCancelReason('CUSTOMER_UNREACHABLE')).toBe(true);
+    expect(isWordedCancelReason('CHANGED_MIND')).toBe(true);
+    expect(isWordedCancelReason('NOT_PAID_IN_TIME')).toBe(true);
     expect(isWordedCancelReason('PAID')).toBe(false);
     expect(isWordedCancelReason('Закончилась курица')).toBe(false);
     expect(isWordedCancelReason(null)).toBe(false);

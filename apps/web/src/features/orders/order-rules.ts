@@ -3,7 +3,7 @@ import {
   customerMayCancel,
   formatDate,
   isActiveStatus,
-  REJECT_REASONS,
+  isCancelReason,
   statusLabel,
   type Order,
   type OrderLine,
@@ -26,23 +26,8 @@ export function statusTone(status: OrderStatus): StatusTone {
   return isActiveStatus(status) ? 'progress' : 'success';
 }
 
-/**
- * The order change reasons of docs/spec-index.md section 4 that a customer can give for cancelling: they want to change the
- * order, the payment type or how it is received. The others (PAID, CHANGE_STATUS, CHANGE_COURIER_STATUS…) are
- * the system's. Texts: `orders.reason.{reason}`.
- */
-export const CUSTOMER_CANCEL_REASONS = ['UPDATE', 'CHANGE_PAYMENT_TYPE', 'CHANGE_DELIVERY_TYPE'] as const;
-export type CustomerCancelReason = (typeof CUSTOMER_CANCEL_REASONS)[number];
-export const isCustomerCancelReason = (reason: string | null | undefined): reason is CustomerCancelReason =>
-  (CUSTOMER_CANCEL_REASONS as readonly string[]).includes(reason ?? '');
-
-/**
- * Whether a cancelled order's reason is one the customer reads in their language (`orders.reason.{reason}`): theirs,
- * or the brand's when its staff refused the order (the domain's REJECT_REASONS: out of stock, busy, closed…).
- * Anything else is shown as written.
- */
-export const isWordedCancelReason = (reason: string | null | undefined): reason is string =>
-  isCustomerCancelReason(reason) || (REJECT_REASONS as readonly string[]).includes(reason ?? '');
+/** A cancelled order's reason is worded (`cancelReason.{code}`) when it is a code of the domain's one catalogue; anything else is shown as written. */
+export const isWordedCancelReason = (reason: string | null | undefined): reason is string => isCancelReason(reason);
 
 export interface OrderActions {
   /** Pay online now (the provider's page): an online order that waits for its payment. */

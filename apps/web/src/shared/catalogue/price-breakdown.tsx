@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
+import { orderBreakdown, type BreakdownAmounts, type BreakdownKind } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useFormatSum } from './price.ts';
 
-/** The amounts of a priced basket, as the quote and the order both carry them. */
-export interface PriceAmounts {
-  productPrice: number;
-  productDiscount: number;
-  promoProductDiscount: number;
-  deliveryPrice: number;
-  deliveryDiscount: number;
-  serviceFee: number;
-  cashback: number;
-  totalPrice: number;
-}
+/** The amounts of a priced basket, as the quote and the order both carry them (the domain's breakdown input). */
+export type PriceAmounts = BreakdownAmounts;
 
 /** One line of amounts: a label and a sum, the sum's value in `data-amount` when given. */
 export function AmountRow({
@@ -73,56 +65,71 @@ export function PriceBreakdown({
   const { t } = useTranslation();
   const formatSum = useFormatSum();
   const minus = (n: number) => formatSum(n, { sign: '−' });
-  const deliveryToPay = a.deliveryPrice - a.deliveryDiscount;
+  // The lines are the domain's (one breakdown for the storefront and the console), so they add up to the total.
+  const { lines } = orderBreakdown(a, delivered);
+  const row = (kind: BreakdownKind, amount: number): ReactNode => {
+    switch (kind) {
+      case 'products':
+        return (
+          <AmountRow key={kind} testId={`${testId}-products`} label={t('basket.totals.products')} amount={a.productPrice}>
+            {formatSum(a.productPrice)}
+          </AmountRow>
+        );
+      case 'discount':
+        return (
+          <AmountRow key={kind} testId={`${testId}-discount`} label={t('basket.totals.discount')} amount={a.productDiscount}>
+            <span className={saving}>{minus(a.productDiscount)}</span>
+          </AmountRow>
+        );
+      case 'promo':
+        return (
+          <AmountRow
+            key={kind}
+            testId={`${testId}-promo`}
+            label={
+              promoCode ? (
+                <>
+                  {t('basket.totals.promo')} <bdi>{promoCode}</bdi>
+                </>
+              ) : (
+                t('basket.totals.promo')
+              )
+            }
+            amount={a.promoProductDiscount}
+          >
+            <span className={saving}>{minus(a.promoProductDiscount)}</span>
+          </AmountRow>
+        );
+      case 'delivery':
+        return (
+          <AmountRow key={kind} testId={`${testId}-delivery`} label={t('basket.totals.delivery')} amount={amount}>
+            {deliveryAtCheckout && a.deliveryPrice === 0 ? (
+              <span className="font-normal text-muted">{t('basket.totals.atCheckout')}</span>
+            ) : (
+              <>
+                {a.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(a.deliveryPrice)}</s>}
+                {amount === 0 ? <span className={saving}>{t('basket.totals.free')}</span> : formatSum(amount)}
+              </>
+            )}
+          </AmountRow>
+        );
+      case 'serviceFee':
+        return (
+          <AmountRow key={kind} testId={`${testId}-service-fee`} label={t('basket.totals.serviceFee')} amount={a.serviceFee}>
+            {formatSum(a.serviceFee)}
+          </AmountRow>
+        );
+      case 'cashback':
+        return showCashback ? (
+          <AmountRow key={kind} testId={`${testId}-cashback`} label={t('basket.totals.cashback')} amount={a.cashback}>
+            {minus(a.cashback)}
+          </AmountRow>
+        ) : null;
+    }
+  };
   return (
     <dl className={`space-y-2 ${className}`}>
-      <AmountRow testId={`${testId}-products`} label={t('basket.totals.products')} amount={a.productPrice}>
-        {formatSum(a.productPrice)}
-      </AmountRow>
-      {a.productDiscount > 0 && (
-        <AmountRow testId={`${testId}-discount`} label={t('basket.totals.discount')} amount={a.productDiscount}>
-          <span className={saving}>{minus(a.productDiscount)}</span>
-        </AmountRow>
-      )}
-      {a.promoProductDiscount > 0 && (
-        <AmountRow
-          testId={`${testId}-promo`}
-          label={
-            promoCode ? (
-              <>
-                {t('basket.totals.promo')} <bdi>{promoCode}</bdi>
-              </>
-            ) : (
-              t('basket.totals.promo')
-            )
-          }
-          amount={a.promoProductDiscount}
-        >
-          <span className={saving}>{minus(a.promoProductDiscount)}</span>
-        </AmountRow>
-      )}
-      {delivered && (
-        <AmountRow testId={`${testId}-delivery`} label={t('basket.totals.delivery')} amount={deliveryToPay}>
-          {deliveryAtCheckout && a.deliveryPrice === 0 ? (
-            <span className="font-normal text-muted">{t('basket.totals.atCheckout')}</span>
-          ) : (
-            <>
-              {a.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(a.deliveryPrice)}</s>}
-              {deliveryToPay === 0 ? <span className={saving}>{t('basket.totals.free')}</span> : formatSum(deliveryToPay)}
-            </>
-          )}
-        </AmountRow>
-      )}
-      {a.serviceFee > 0 && (
-        <AmountRow testId={`${testId}-service-fee`} label={t('basket.totals.serviceFee')} amount={a.serviceFee}>
-          {formatSum(a.serviceFee)}
-        </AmountRow>
-      )}
-      {showCashback && a.cashback > 0 && (
-        <AmountRow testId={`${testId}-cashback`} label={t('basket.totals.cashback')} amount={a.cashback}>
-          {minus(a.cashback)}
-        </AmountRow>
-      )}
+      {lines.map((line) => row(line.kind, line.amount))}
       <div className="border-t border-dashed border-line" />
       <AmountRow testId={totalTestId} label={t('basket.totals.total')} amount={a.totalPrice} strong>
         {formatSum(a.totalPrice)}
