@@ -71,10 +71,11 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
   const found = picked && samePlace(picked.point, centre) ? picked.place : reverse.isError ? null : (reverse.data ?? null);
   // No street known at the pin (once the geocoder has answered): the customer types it, the pin stays.
   const [typed, setTyped] = useState<TypedStreet>({ street: '', house: '' });
-  const typing = !reverse.isFetching && !streetOf(found).street;
+  const outside = outsideEveryZone(region.data, centre, settings.shouldValidateDeliveryArea);
+  // Outside every zone there is nothing to type: the notice offers pickup instead.
+  const typing = !outside && !reverse.isFetching && !streetOf(found).street;
   const place = typing ? (typed.street.trim() ? typedPlace(centre, typed, found) : null) : found;
   const { street, house } = streetOf(place);
-  const outside = outsideEveryZone(region.data, centre, settings.shouldValidateDeliveryArea);
   const cantSave = outside || !street || !place;
 
   const save = async (details: DoorDetails) => {
@@ -141,7 +142,7 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
               {street}
               {house ? ` (${house})` : ''}
             </bdi>
-          ) : (
+          ) : typing ? null : (
             <span className="font-semibold text-muted">{reverse.isFetching ? t('addresses.locating') : t('addresses.noStreet')}</span>
           )}
         </p>
