@@ -45,7 +45,7 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
     async reverse(point: LatLng, languages: string, caller: GeocodeCaller): Promise<{ item: GeocodeItem; source: GeocodeSource }> {
       const answer = upstream ? await upstream.reverse(point, languages, caller) : null;
       if (heard(answer)) return { item: answer.items[0]!, source: answer.from };
-      const item = local.reverse(point);
+      const item = local.reverse(point, languages);
       if (!item) throw new AppError('NOT_FOUND');
       return { item, source: 'gazetteer' };
     },
@@ -59,7 +59,7 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
     ): Promise<{ items: GeocodeItem[]; source: GeocodeSource }> {
       const answer = upstream ? await upstream.search(query, languages, caller) : null;
       if (heard(answer)) return { items: answer.items.slice(0, limit), source: answer.from };
-      return { items: local.search(query, limit), source: 'gazetteer' };
+      return { items: local.search(query, limit, languages), source: 'gazetteer' };
     },
   };
 }

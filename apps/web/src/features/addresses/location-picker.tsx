@@ -61,8 +61,8 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
   }, [start, t]);
 
   const reverse = useQuery({
-    queryKey: addressKeys.reverse(centre),
-    queryFn: ({ signal }) => reversePlace(centre, signal),
+    queryKey: addressKeys.reverse(centre, language),
+    queryFn: ({ signal }) => reversePlace(centre, language, signal),
     retry: false,
     staleTime: 10 * 60_000,
     // A place picked from the search answers for its own point.
