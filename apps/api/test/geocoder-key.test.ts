@@ -2,10 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
-import { merchantSecrets } from '@dasturxon/db';
+import { auditLog, merchantSecrets } from '@dasturxon/db';
 import { eq } from 'drizzle-orm';
-import { createBrandGeocoderKeys } from '../src/features/geocoding/index.ts';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { BACKENDS, createTestApp, signInStaff, staffCaller, type TestApp } from './harness.ts';
 
 const REVERSE = '/api/notifications/v1/nominatim/reverse';
 
@@ -56,8 +55,19 @@ describe.each(BACKENDS)("a brand's own geocoder key on %s", (backend) => {
   const later = (ms: number) => t.clock.set(new Date(t.clock.now().getTime() + ms));
 
   it('is asked first, with the key and without the public one-a-second wait; the key is kept sealed; brands without one use the public server', async () => {
-    const keys = createBrandGeocoderKeys({ db: t.database.db, secretsKey: undefined, log: t.app.log });
-    await keys.setKey(DEMO.tezkor.id, 'brand-secret-key');
+    const T = DEMO.tezkor;
+    const owner = staffCaller(t, await signInStaff(t, T.staffPhones.owner, T.id, T.staffPassword), T.id);
+    const admin = staffCaller(t, await signInStaff(t, T.staffPhones.admin, T.id, T.staffPassword), T.id);
+    expect((await owner('GET', '/admin/v1/geocoder-key')).json()).toEqual({ configured: false });
+    // The owner's alone, like the payment accounts; a key with a space is refused.
+    expect((await admin('PUT', '/admin/v1/geocoder-key', { key: 'brand-secret-key' })).statusCode).toBe(403);
+    expect((await owner('PUT', '/admin/v1/geocoder-key', { key: 'brand secret' })).statusCode).toBe(400);
+    const set = await owner('PUT', '/admin/v1/geocoder-key', { key: 'brand-secret-key' });
+    expect(set.json()).toEqual({ configured: true });
+    expect((await owner('GET', '/admin/v1/geocoder-key')).body).not.toContain('brand-secret-key');
+    const logged = await t.database.db.select().from(auditLog).where(eq(auditLog.objectType, 'geocoder-key'));
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain('brand-secret-key');
     const [row] = await t.database.db.select().from(merchantSecrets).where(eq(merchantSecrets.merchantId, DEMO.tezkor.id));
     expect(row!.geocoderKey).toBeTruthy();
     expect(row!.geocoderKey).not.toContain('brand-secret-key');
@@ -85,7 +95,7 @@ describe.each(BACKENDS)("a brand's own geocoder key on %s", (backend) => {
     expect(publicServer.asked.at(-1)!.searchParams.get('key')).toBeNull();
 
     // The key removed: after the key is read again, the brand goes to the public server.
-    await keys.setKey(DEMO.tezkor.id, null);
+    expect((await owner('PUT', '/admin/v1/geocoder-key', { key: null })).json()).toEqual({ configured: false });
     later(61_000);
     const after = await reverse(DEMO.tezkor.id, 41.3301, 69.2301);
     expect(after.json()).toMatchObject({ address: { road: 'Public road' } });

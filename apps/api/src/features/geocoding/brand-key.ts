@@ -24,10 +24,10 @@ export function createBrandGeocoderKeys({ db, secretsKey, log }: { db: Db; secre
         return null;
       }
     },
-    /** Seals and keeps a brand's key; null removes it. */
-    async setKey(merchantId: string, key: string | null): Promise<void> {
+    /** Seals and keeps a brand's key; null removes it (`on`: the caller's transaction). */
+    async setKey(merchantId: string, key: string | null, on: Db = db): Promise<void> {
       const sealed = key ? box.seal(key, sealContext(merchantId)) : null;
-      await db
+      await on
         .insert(merchantSecrets)
         .values({ merchantId, geocoderKey: sealed })
         .onConflictDoUpdate({ target: merchantSecrets.merchantId, set: { geocoderKey: sealed } });
