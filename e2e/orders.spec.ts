@@ -94,7 +94,8 @@ test.describe('my orders', () => {
     await expect(card.getByTestId('order-number')).toHaveText(`Заказ №${order.number}`);
     await expect(card.getByTestId('order-status')).toHaveText('Заказ получен, ждём ответа ресторана');
     await expect(card.getByTestId('order-service')).toHaveText('Самовывоз');
-    await expect(card.getByTestId('order-time')).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    // The day in words from the domain's table (`сб, 28 ноября, 19:03`), on the branch's wall clock.
+    await expect(card.getByTestId('order-time')).toHaveText(/^(вс|пн|вт|ср|чт|пт|сб), \d{1,2} [а-я]+, \d\d:\d\d$/);
     await keepSettledScreenshot(page, testInfo, 'orders-list-ru');
 
     await card.click();

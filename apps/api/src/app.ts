@@ -20,7 +20,7 @@ import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, us
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
-import { createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
+import { createBrandGeocoderKeys, createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { createHealthCheck, healthRoutes } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import {
@@ -177,9 +177,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   if (outboxBrands)
     app.log.warn({ brands: outboxBrands }, "SMS_OUTBOX=true in production: these brands' login codes go to the outbox file, not by SMS");
   const addresses = createAddressesService({ db, clock });
+  const geocoderKeys = createBrandGeocoderKeys({ db, secretsKey: config.PAYMENT_SECRETS_KEY, log: app.log });
   const geocoding = createGeocodingService({
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
     nominatim: config.NOMINATIM_URL ? { url: config.NOMINATIM_URL, contact: config.NOMINATIM_CONTACT } : null,
+    keyed: { url: config.GEOCODER_KEYED_URL, keyOf: geocoderKeys.keyOf },
     clock,
     log: app.log,
   });

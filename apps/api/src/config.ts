@@ -172,6 +172,8 @@ export const ConfigSchema = z.object({
    * once a second; unset: the built-in gazetteer of the demo cities answers alone (features/geocoding).
    */
   NOMINATIM_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /** The keyed Nominatim-compatible geocoder a brand with its own key is answered by (LocationIQ's API; the key is the brand's secret). */
+  GEOCODER_KEYED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://eu1.locationiq.com/v1'),
   /** How Nominatim's operators reach us, put in the User-Agent `Dasturxon/<version> (+contact)`: a URL or an e-mail address. */
   NOMINATIM_CONTACT: z
     .string()

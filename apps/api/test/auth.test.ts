@@ -245,7 +245,22 @@ describe.each(BACKENDS)('phone login on %s', (backend) => {
       expect(left).toEqual([4, 3, 2, 1, 0]);
       const right = await verify(phone, code, { ip });
       expect(right.statusCode).toBe(400);
-      expect(right.json()).toMatchObject({ code: 'OTP_INVALID', details: { attemptsLeft: 0 } });
+      expect(right.json()).toMatchObject({ code: 'OTP_ATTEMPTS_EXHAUSTED', details: { attemptsLeft: 0 } });
+    });
+
+    it('says the tries are over on the fifth wrong code and sends a new code at once', async () => {
+      const phone = freshPhone();
+      const ip = freshIp();
+      await sendCode(phone, { ip });
+      const code = await lastCode(phone);
+      const codes: unknown[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await verify(phone, wrong(code), { ip })).json().code);
+      expect(codes).toEqual(['OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_ATTEMPTS_EXHAUSTED']);
+      // No minute's wait: the spent code holds nothing, and the new one works.
+      const again = await sendCode(phone, { ip });
+      expect(again.statusCode).toBe(200);
+      const fresh = await lastCode(phone);
+      expect((await verify(phone, fresh, { ip })).statusCode).toBe(200);
     });
 
     it('lets only one of two simultaneous checks of a code through', async () => {

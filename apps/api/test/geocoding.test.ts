@@ -145,6 +145,16 @@ describe.each(BACKENDS)('geocoding on %s', (backend) => {
         expect(samarkand.json()).toMatchObject({ address: { road: "Registon ko'chasi", city: 'Samarqand' } });
       });
 
+      it('names the street in the language asked for where the gazetteer has it: Russian for ru, the street sign otherwise', async () => {
+        const house = houseOf("Shota Rustaveli ko'chasi", 12);
+        const at = (lang: string) => get(`${REVERSE}?format=json&lat=${house[0]}&lon=${house[1]}&accept-language=${lang}`);
+        expect((await at('ru')).json()).toMatchObject({ name: 'улица Шота Руставели 12', address: { road: 'улица Шота Руставели' } });
+        for (const lang of ['uz', 'en', 'ar'])
+          expect((await at(lang)).json(), lang).toMatchObject({ address: { road: "Shota Rustaveli ko'chasi" } });
+        const found = await search('Rustaveli 12', '&accept-language=ru');
+        expect(found[0]).toMatchObject({ name: 'улица Шота Руставели 12' });
+      });
+
       it('reaches 300 m from a house and no farther', async () => {
         // South of the boulevard's south-western end: its last house is the nearest of all.
         const last = housesOf('Universitet xiyoboni').at(-1)!;

@@ -156,7 +156,10 @@ describe.each(BACKENDS)('what a stranger cannot do with the SMS login, on %s', (
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) left.push((await verify(phone, wrong(code), { ip: stranger })).json().details?.attemptsLeft);
     expect(left).toEqual([4, 3, 2, 1, 0]);
     // Even the right code no longer works from there...
-    expect((await verify(phone, code, { ip: stranger })).json()).toMatchObject({ code: 'OTP_INVALID', details: { attemptsLeft: 0 } });
+    expect((await verify(phone, code, { ip: stranger })).json()).toMatchObject({
+      code: 'OTP_ATTEMPTS_EXHAUSTED',
+      details: { attemptsLeft: 0 },
+    });
     // ...and the stranger's tries are not the owner's.
     const [row] = await codeRows(phone);
     expect(row!.triesByAddress).toEqual({ [stranger]: 5 });
@@ -167,7 +170,7 @@ describe.each(BACKENDS)('what a stranger cannot do with the SMS login, on %s', (
       for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) expect((await verify(phone, wrong(code), { ip })).statusCode).toBe(400);
     }
     const late = await verify(phone, code, { ip: freshIp() });
-    expect(late.json()).toMatchObject({ code: 'OTP_INVALID', details: { attemptsLeft: 0 } });
+    expect(late.json()).toMatchObject({ code: 'OTP_ATTEMPTS_EXHAUSTED', details: { attemptsLeft: 0 } });
     expect((await codeRows(phone))[0]!.attempts).toBe(OTP_MAX_ATTEMPTS_ALL);
     // The address it was sent for keeps its own tries.
     expect((await verify(phone, code, { ip: owner })).statusCode).toBe(200);

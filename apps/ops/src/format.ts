@@ -1,14 +1,21 @@
-import { formatNumber } from '@dasturxon/domain';
+import { formatDateWords, formatNumber, formatTimeOfDay } from '@dasturxon/domain';
 import type { Translator } from './i18n.ts';
 
 /** So'm grouped by three with spaces: `125 000 сум`. */
 export const money = (amount: number, tr: Translator): string => `${formatNumber(amount)} ${tr.t('sum')}`;
 
-export const time = (iso: string | null | undefined, tr: Translator): string =>
-  iso ? new Date(iso).toLocaleTimeString(tr.locale, { hour: '2-digit', minute: '2-digit' }) : '';
+/** The device's zone: staff read times on their own clock. */
+const deviceZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export const dateTime = (iso: string | null | undefined, tr: Translator): string =>
-  iso ? new Date(iso).toLocaleString(tr.locale, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }) : '';
+/* Dates and times go through the domain's table-driven formatter (Intl lacks `uz`, `kk` in many WebViews). */
+export const time = (iso: string | null | undefined, _tr?: Translator): string => formatTimeOfDay(iso, { timeZone: deviceZone() });
+
+export const dateTime = (iso: string | null | undefined, tr: Pick<Translator, 'lang'>): string =>
+  formatDateWords(iso, tr.lang, { withTime: true, timeZone: deviceZone() });
+
+/** A day without its time (`Dush, 30-noyabr`). */
+export const dateOnly = (iso: string | null | undefined, tr: Pick<Translator, 'lang'>): string =>
+  formatDateWords(iso, tr.lang, { timeZone: deviceZone() });
 
 /** Today in the device's time zone, `YYYY-MM-DD`. */
 export function localDay(date = new Date()): string {

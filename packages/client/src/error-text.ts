@@ -1,4 +1,4 @@
-import { contentLanguageOf, type ContentLanguage, type UiLanguage } from '@dasturxon/domain';
+import { pickText, type ContentLanguage, type UiLanguage } from '@dasturxon/domain';
 import { asErrorBody, HttpError } from './http.ts';
 
 /*
@@ -18,15 +18,15 @@ export function errorCodeOf(error: unknown): string | null {
 }
 
 /**
- * The server's description of a failed call in the content language of `lang` (Russian when that one is empty), else
- * null: the screen then shows its own message.
+ * The server's description of a failed call in the content language of `lang`, along the domain's one fallback
+ * (`pickText`: ar, zh, tr, kz read English before Russian), else null: the screen then shows its own message.
  */
 export function errorDescription(error: unknown, lang: UiLanguage | ContentLanguage): string | null {
   const body = error instanceof HttpError ? error.body : asErrorBody(error);
   const description = body?.description;
   if (!description || typeof description !== 'object') return null;
-  for (const text of [description[contentLanguageOf(lang)], description.ru]) if (typeof text === 'string' && text.trim()) return text;
-  return null;
+  const strings = Object.fromEntries(Object.entries(description).filter(([, v]) => typeof v === 'string'));
+  return pickText(strings, lang) || null;
 }
 
 export interface ErrorTextOptions {

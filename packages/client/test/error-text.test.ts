@@ -33,7 +33,14 @@ describe('the text of an error', () => {
     );
     expect(errorText(newer, { ...storefront, lang: 'uz' })).toBe('Yangi');
     expect(errorText(newer, { ...storefront, lang: 'eng' })).toBe('New');
-    expect(errorText(newer, { ...storefront, lang: 'ar' })).toBe('Новое');
+    expect(errorText(newer, { ...storefront, lang: 'ar' })).toBe('New');
+    const noEnglish = new HttpError(
+      'http',
+      409,
+      { code: 'SOMETHING_NEW', message: 'x', description: { ru: 'Новое', uz: 'Yangi' } } as never,
+      '',
+    );
+    expect(errorText(noEnglish, { ...storefront, lang: 'ar' })).toBe('Новое');
     expect(errorText(refused, { ...console, lang: 'uz' })).toBe(ERROR_CATALOGUE.OTP_INVALID.description.uz);
   });
 

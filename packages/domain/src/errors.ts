@@ -292,6 +292,13 @@ export const ERROR_CATALOGUE = {
     "Noto'g'ri kod yoki kod kiritish muddati o'tib ketgan",
     'Wrong code or the code has expired',
   ),
+  OTP_ATTEMPTS_EXHAUSTED: entry(
+    400,
+    'The tries on this code are over: ask for a new code',
+    'Попытки ввода кода закончились, запросите новый код',
+    "Kodni kiritish urinishlari tugadi, yangi kod so'rang",
+    'No tries are left for this code; ask for a new one',
+  ),
   OTP_TOO_EARLY: entry(
     429,
     'A new code can be asked for later',

@@ -12,6 +12,7 @@ export * from './zone-geojson.ts';
 export * from './enums.ts';
 export * from './dates.ts';
 export * from './eta.ts';
+export * from './date-words.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './geo.ts';

@@ -14,22 +14,38 @@ export const isRtl = (lang: UiLanguage): boolean => RTL_LANGUAGES.includes(lang)
 /** The language a path segment may carry (docs/spec-index.md section 2). */
 export const PATH_LANGUAGES = ['ru', 'uz'] as const;
 
-const CONTENT_FALLBACK: readonly ContentLanguage[] = ['ru', 'uz', 'eng'];
+/*
+ * The one content-language rule. Content (names, descriptions, addresses) is written in ru, uz and eng.
+ * uz and ru read themselves, then each other (the brand's own two languages), then eng; eng reads
+ * itself, then ru, then uz. The interface languages without content of their own (ar, zh, tr, kz)
+ * read English before Russian: their readers more often read English.
+ */
+const CONTENT_FALLBACK: Record<UiLanguage, readonly ContentLanguage[]> = {
+  uz: ['uz', 'ru', 'eng'],
+  ru: ['ru', 'uz', 'eng'],
+  eng: ['eng', 'ru', 'uz'],
+  ar: ['eng', 'ru', 'uz'],
+  zh: ['eng', 'ru', 'uz'],
+  tr: ['eng', 'ru', 'uz'],
+  kz: ['eng', 'ru', 'uz'],
+};
 
-/** The content language used for an interface language: uz, ru, eng speak themselves; the rest read ru first. */
+/** The content languages tried for an interface language, in order. */
+export const contentFallbackOf = (lang: UiLanguage | ContentLanguage): readonly ContentLanguage[] =>
+  CONTENT_FALLBACK[lang] ?? CONTENT_FALLBACK.ru;
+
+/** The content language used first for an interface language: uz, ru, eng speak themselves; ar, zh, tr, kz read eng. */
 export function contentLanguageOf(lang: UiLanguage | ContentLanguage): ContentLanguage {
-  return lang === 'uz' || lang === 'ru' || lang === 'eng' ? lang : 'ru';
+  return contentFallbackOf(lang)[0] ?? 'ru';
 }
 
 /**
- * Picks the text for a language. When that language has no text it falls back ru → uz → eng,
- * so a customer never sees an empty name while some language has one.
+ * Picks the text for a language along its fallback (`contentFallbackOf`), so a customer never sees an
+ * empty name while some language has one.
  */
 export function pickText(text: LocalizedText | null | undefined, lang: UiLanguage | ContentLanguage): string {
   if (!text) return '';
-  const own = text[contentLanguageOf(lang)];
-  if (own && own.trim()) return own;
-  for (const l of CONTENT_FALLBACK) {
+  for (const l of contentFallbackOf(lang)) {
     const t = text[l];
     if (t && t.trim()) return t;
   }

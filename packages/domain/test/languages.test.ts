@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalizedText } from '../src/contracts/languages.ts';
-import { contentLanguageOf, isRtl, pickText, UI_LANGUAGES } from '../src/languages.ts';
+import { contentFallbackOf, contentLanguageOf, isRtl, pickText, UI_LANGUAGES } from '../src/languages.ts';
 
 describe('pickText', () => {
   const full = { ru: 'Плов', uz: 'Osh', eng: 'Pilaf' };
@@ -25,12 +25,20 @@ describe('pickText', () => {
     expect(pickText(undefined, 'eng')).toBe('');
   });
 
-  it('reads ru content for the interface languages without content of their own', () => {
+  it('reads English before Russian for the interface languages without content of their own', () => {
     for (const lang of ['ar', 'kz', 'tr', 'zh'] as const) {
-      expect(contentLanguageOf(lang)).toBe('ru');
-      expect(pickText(full, lang)).toBe('Плов');
-      expect(pickText({ uz: 'Osh', eng: 'Pilaf' }, lang)).toBe('Osh');
+      expect(contentLanguageOf(lang)).toBe('eng');
+      expect(contentFallbackOf(lang)).toEqual(['eng', 'ru', 'uz']);
+      expect(pickText(full, lang)).toBe('Pilaf');
+      expect(pickText({ ru: 'Плов', uz: 'Osh' }, lang)).toBe('Плов');
+      expect(pickText({ uz: 'Osh' }, lang)).toBe('Osh');
     }
+  });
+
+  it('reads uz and ru before each other, then English', () => {
+    expect(contentFallbackOf('uz')).toEqual(['uz', 'ru', 'eng']);
+    expect(contentFallbackOf('ru')).toEqual(['ru', 'uz', 'eng']);
+    expect(contentFallbackOf('eng')).toEqual(['eng', 'ru', 'uz']);
   });
 });
 

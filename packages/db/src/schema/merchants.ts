@@ -78,6 +78,11 @@ export const merchantSecrets = pgTable('merchant_secrets', {
   appId: text().notNull().default(''),
   /** The brand's Telegram bot token, sealed like the payment accounts (AES-256-GCM under PAYMENT_SECRETS_KEY). */
   telegramBotToken: text(),
+  /**
+   * The brand's own geocoder key (a Nominatim-compatible keyed service, GEOCODER_KEYED_URL), sealed like the bot token;
+   * when set, the address pickers of its customers ask that service first instead of the public server.
+   */
+  geocoderKey: text(),
 });
 
 const flagColumn = (d: boolean) => boolean().notNull().default(d);

@@ -10,7 +10,7 @@ import { menuIoRoutes } from './menu-io/menu-io.routes.ts';
 import { modificationGroupRoutes } from './menu/modification-groups.routes.ts';
 import { branchRoutes, tableRoutes } from './branches/index.ts';
 import { adminContentRoutes, adminPolicyRoutes } from './content/index.ts';
-import { paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
+import { geocoderKeyRoutes, paymentAccountsRoutes, settingsRoutes } from './settings/index.ts';
 import { adminPromoRoutes } from './promos/index.ts';
 import { staffAdminRoutes } from './staff/index.ts';
 import { zoneRoutes } from './zones/index.ts';
@@ -48,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   await app.register(adminPolicyRoutes, { db });
   await app.register(settingsRoutes, { db });
   await app.register(paymentAccountsRoutes, { db, secretsKey: paymentSecretsKey });
+  await app.register(geocoderKeyRoutes, { db, secretsKey: paymentSecretsKey });
   await app.register(adminPromoRoutes, { db });
   await app.register(staffAdminRoutes, { db, clock, sms });
   await app.register(zoneRoutes, { db });

@@ -52,7 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ otp: OtpService; auth: AuthServ
         summary: 'Log in with the code: a session token and the customer',
         description:
           'A wrong, expired, spent or reused code answers 400 OTP_INVALID (details.attemptsLeft: the tries this client address has left ' +
-          'while a code is live). Wrong tries count per client address: the fifth closes the code to that address only. ' +
+          'while a code is live). Wrong tries count per client address: the fifth closes the code to that address only and answers ' +
+          '400 OTP_ATTEMPTS_EXHAUSTED; that address may then ask for a new code at once, without the wait. ' +
           'The customer is created on the first login at this merchant.',
         body: VerifyOtpRequest,
         response: { 200: LoginResponse, ...errors },

@@ -113,8 +113,12 @@ export function requirePhone(input: string, accepted: readonly PhoneCountry[] = 
   return parsed.e164;
 }
 
-/** OTP_INVALID for a failed check, with the tries left when a code is still live. */
+/**
+ * OTP_INVALID for a failed check, with the tries left when a code is still live; OTP_ATTEMPTS_EXHAUSTED when none
+ * are left (the fifth wrong try): the customer is told the tries are over and may ask for a new code at once.
+ */
 export function invalidCode(check: { attemptsLeft: number | null }): AppError {
+  if (check.attemptsLeft === 0) return new AppError('OTP_ATTEMPTS_EXHAUSTED', { attemptsLeft: 0 });
   return new AppError('OTP_INVALID', check.attemptsLeft === null ? undefined : { attemptsLeft: check.attemptsLeft });
 }
 
@@ -298,14 +302,19 @@ export function createOtpService(options: OtpServiceDeps) {
         const recent = sent.filter((r) => r.createdAt.getTime() + interval > now);
 
         // The wait is per purpose: a customer who has just logged in can be sent the code that confirms their order.
-        const mine = recent.find((r) => r.clientIp === clientIp && r.purpose === purpose);
+        // A code of this address whose tries it has spent holds nothing: after the fifth wrong try a new code
+        // goes out at once (the hourly ceilings below still count it).
+        const spentHere = (r: OtpCodeRecord) => r.clientIp === clientIp && triesOf(r, clientIp) >= OTP_MAX_ATTEMPTS;
+        const mine = recent.find((r) => r.clientIp === clientIp && r.purpose === purpose && !spentHere(r));
         if (mine) throw new AppError('OTP_TOO_EARLY', { retryAfterSeconds: secondsUntil(mine.createdAt.getTime() + interval, now) });
 
         // A code of this kind sent for another address holds the interval. While it still works for
         // this address it is on its way to the phone: the owner types it, nothing more is sent. A code
         // closed by strangers' guesses holds it only while the number is slowed, so the owner of an
         // unslowed number gets a code of their own at once (and nobody can close that one to them).
-        const holder = recent.find((r) => r.purpose === purpose && r.subject === subject && (slowed || !closedToOthers(r)));
+        const holder = recent.find(
+          (r) => r.purpose === purpose && r.subject === subject && !spentHere(r) && (slowed || !closedToOthers(r)),
+        );
         if (holder) {
           const freesAt = holder.createdAt.getTime() + interval;
           if (usableBy(holder, clientIp, now)) {

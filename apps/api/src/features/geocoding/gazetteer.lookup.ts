@@ -1,5 +1,6 @@
 import type { GazetteerStreet } from '@dasturxon/db/seed';
 import {
+  DEFAULT_GEOCODER_LANGUAGES,
   distanceMeters,
   foldText,
   parseStreetQuery,
@@ -46,18 +47,26 @@ function index(street: GazetteerStreet, spacingMeters: number): IndexedStreet {
   };
 }
 
+/**
+ * The street's name in the languages asked for, where the gazetteer has it: the Russian name when Russian is asked
+ * first, else the Uzbek Latin one of the street signs (which the Latin-script and the other languages read too).
+ */
+const streetName = (street: GazetteerStreet, languages: string): string =>
+  languages.split(',')[0] === 'ru' && street.nameRu ? street.nameRu : street.name;
+
 /** A gazetteer place in Nominatim's shape: a house when `house` is given, else the street at its middle. */
-function itemOf(s: IndexedStreet, house: number | null): GeocodeItem {
+function itemOf(s: IndexedStreet, house: number | null, languages: string): GeocodeItem {
   const { street } = s;
   const point = house === null ? s.houses[Math.floor((s.houses.length - 1) / 2)]! : s.houses[house - 1]!;
-  const name = house === null ? street.name : `${street.name} ${house}`;
+  const road = streetName(street, languages);
+  const name = house === null ? road : `${road} ${house}`;
   return {
     name,
     display_name: `${name}, ${street.district}, ${street.city}`,
     lat: String(point[0]),
     lon: String(point[1]),
     address: {
-      road: street.name,
+      road,
       ...(house === null ? {} : { house_number: String(house) }),
       suburb: street.district,
       city: street.city,
@@ -75,7 +84,7 @@ export function createGazetteerLookup(streets: readonly GazetteerStreet[], spaci
   const indexed = streets.map((s) => index(s, spacingMeters));
   return {
     /** The house nearest to the point within REVERSE_MAX_METERS, or null. */
-    reverse(point: LatLng): GeocodeItem | null {
+    reverse(point: LatLng, languages = DEFAULT_GEOCODER_LANGUAGES): GeocodeItem | null {
       let best: { s: IndexedStreet; house: number; meters: number } | null = null;
       for (const s of indexed) {
         const { box } = s;
@@ -85,14 +94,14 @@ export function createGazetteerLookup(streets: readonly GazetteerStreet[], spaci
           if (meters <= REVERSE_MAX_METERS && (best === null || meters < best.meters)) best = { s, house: i + 1, meters };
         }
       }
-      return best ? itemOf(best.s, best.house) : null;
+      return best ? itemOf(best.s, best.house, languages) : null;
     },
 
     /**
      * Up to `limit` places for a typed search, best match first: with a house number typed, that house on
      * each matching street that has it (the street itself where it has not); else the streets.
      */
-    search(query: string, limit: number): GeocodeItem[] {
+    search(query: string, limit: number, languages = DEFAULT_GEOCODER_LANGUAGES): GeocodeItem[] {
       const parsed = parseStreetQuery(query);
       const house = parsed.house !== null && /^\d+$/.test(parsed.house) ? Number(parsed.house) : null;
       return indexed
@@ -107,7 +116,7 @@ export function createGazetteerLookup(streets: readonly GazetteerStreet[], spaci
             a.s.street.city.localeCompare(b.s.street.city),
         )
         .slice(0, limit)
-        .map((m) => itemOf(m.s, m.has ? house : null));
+        .map((m) => itemOf(m.s, m.has ? house : null, languages));
     },
   };
 }

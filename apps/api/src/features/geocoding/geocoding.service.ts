@@ -3,18 +3,26 @@ import { AppError, type GeocodeItem, type LatLng } from '@dasturxon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { createGazetteerLookup } from './gazetteer.lookup.ts';
-import { createNominatimClient, type GeocodeCaller, type NominatimAnswer } from './nominatim.client.ts';
+import { createNominatimClient, type GeocodeCaller, type NominatimAnswer, type NominatimClient } from './nominatim.client.ts';
 
 export type { GeocodeCaller } from './nominatim.client.ts';
 
-/** Who answered: Nominatim now, Nominatim earlier (the cache), or the built-in gazetteer. */
-export type GeocodeSource = 'nominatim' | 'cache' | 'gazetteer';
+/** Who answered: Nominatim now, Nominatim earlier (the cache), the brand's own keyed geocoder, or the built-in gazetteer. */
+export type GeocodeSource = 'nominatim' | 'cache' | 'brand' | 'gazetteer';
+
+/** How long a brand's geocoder key is kept after reading it: a changed key takes effect within this. */
+const KEY_TTL_MS = 60_000;
 
 export interface GeocodingServiceDeps {
   /** The built-in gazetteer's streets, and the metres between two of their houses. */
   gazetteer: { streets: readonly GazetteerStreet[]; houseSpacingMeters: number };
   /** Nominatim to ask first (NOMINATIM_URL, NOMINATIM_CONTACT); null: the gazetteer alone. */
   nominatim: { url: string; contact: string; fetch?: typeof fetch; timeoutMs?: number } | null;
+  /**
+   * The brands' own keyed geocoder (GEOCODER_KEYED_URL): `keyOf` reads a brand's key (null: none). A brand with a key
+   * is answered by it first, the public Nominatim and the gazetteer after it.
+   */
+  keyed?: { url: string; keyOf: (merchantId: string) => Promise<string | null>; fetch?: typeof fetch; timeoutMs?: number } | null;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -24,7 +32,7 @@ export interface GeocodingServiceDeps {
  * so a point or a search is answered with no geocoder reachable. Nominatim's places, found or not, are
  * passed on; its empty answer, its failure, its timeout, and a second already spent, fall to the gazetteer.
  */
-export function createGeocodingService({ gazetteer, nominatim, clock, log }: GeocodingServiceDeps) {
+export function createGeocodingService({ gazetteer, nominatim, keyed = null, clock, log }: GeocodingServiceDeps) {
   const local = createGazetteerLookup(gazetteer.streets, gazetteer.houseSpacingMeters);
   const upstream = nominatim
     ? createNominatimClient({
@@ -40,12 +48,57 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
   const heard = (answer: NominatimAnswer | null): answer is Extract<NominatimAnswer, { items: GeocodeItem[] }> =>
     answer !== null && answer.items !== null && answer.items.length > 0;
 
+  // One client per brand with a key (its answers cached for all its customers), re-read after KEY_TTL_MS.
+  const brands = new Map<string, { key: string | null; readAt: number; client: NominatimClient | null }>();
+  async function brandClient(merchantId: string | undefined): Promise<NominatimClient | null> {
+    if (!keyed || !merchantId) return null;
+    const now = clock.now().getTime();
+    const known = brands.get(merchantId);
+    if (known && now - known.readAt < KEY_TTL_MS && now >= known.readAt) return known.client;
+    const key = await keyed.keyOf(merchantId).catch(() => null);
+    const client =
+      key === null
+        ? null
+        : known?.key === key && known.client
+          ? known.client
+          : createNominatimClient({
+              baseUrl: keyed.url,
+              contact: nominatim?.contact ?? '',
+              clock,
+              log,
+              key,
+              fetch: keyed.fetch,
+              timeoutMs: keyed.timeoutMs,
+            });
+    brands.set(merchantId, { key, readAt: now, client });
+    return client;
+  }
+  /** The brand's own geocoder first, when it has one; else (or when it fails or finds nothing) the public one. */
+  async function upstreamAnswer(
+    merchantId: string | undefined,
+    ask: (client: NominatimClient) => Promise<NominatimAnswer>,
+  ): Promise<{ answer: NominatimAnswer | null; own: boolean }> {
+    const own = await brandClient(merchantId);
+    if (own) {
+      const answer = await ask(own);
+      if (heard(answer)) return { answer, own: true };
+    }
+    return { answer: upstream ? await ask(upstream) : null, own: false };
+  }
+  const sourceOf = (answer: Extract<NominatimAnswer, { items: GeocodeItem[] }>, own: boolean): GeocodeSource =>
+    own && answer.from === 'nominatim' ? 'brand' : answer.from;
+
   return {
     /** The address at a point; 404 NOT_FOUND when nothing is known within reach of it. */
-    async reverse(point: LatLng, languages: string, caller: GeocodeCaller): Promise<{ item: GeocodeItem; source: GeocodeSource }> {
-      const answer = upstream ? await upstream.reverse(point, languages, caller) : null;
-      if (heard(answer)) return { item: answer.items[0]!, source: answer.from };
-      const item = local.reverse(point);
+    async reverse(
+      point: LatLng,
+      languages: string,
+      caller: GeocodeCaller,
+      merchantId?: string,
+    ): Promise<{ item: GeocodeItem; source: GeocodeSource }> {
+      const { answer, own } = await upstreamAnswer(merchantId, (c) => c.reverse(point, languages, caller));
+      if (heard(answer)) return { item: answer.items[0]!, source: sourceOf(answer, own) };
+      const item = local.reverse(point, languages);
       if (!item) throw new AppError('NOT_FOUND');
       return { item, source: 'gazetteer' };
     },
@@ -56,10 +109,11 @@ export function createGeocodingService({ gazetteer, nominatim, clock, log }: Geo
       limit: number,
       languages: string,
       caller: GeocodeCaller,
+      merchantId?: string,
     ): Promise<{ items: GeocodeItem[]; source: GeocodeSource }> {
-      const answer = upstream ? await upstream.search(query, languages, caller) : null;
-      if (heard(answer)) return { items: answer.items.slice(0, limit), source: answer.from };
-      return { items: local.search(query, limit), source: 'gazetteer' };
+      const { answer, own } = await upstreamAnswer(merchantId, (c) => c.search(query, languages, caller));
+      if (heard(answer)) return { items: answer.items.slice(0, limit), source: sourceOf(answer, own) };
+      return { items: local.search(query, limit, languages), source: 'gazetteer' };
     },
   };
 }

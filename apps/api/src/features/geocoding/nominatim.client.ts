@@ -111,6 +111,11 @@ export interface NominatimOptions {
   log: FastifyBaseLogger;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * A brand's own key for a keyed Nominatim-compatible service (LocationIQ's API): sent as `key`, and the public
+   * server's one-request-a-second gate does not apply (the brand's quota is its own).
+   */
+  key?: string;
 }
 
 interface CacheEntry {
@@ -204,6 +209,7 @@ export function createNominatimClient(options: NominatimOptions) {
   async function fetchItems(path: 'reverse' | 'search', params: Record<string, string>): Promise<GeocodeItem[]> {
     const url = new URL(`${baseUrl}/${path}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    if (options.key) url.searchParams.set('key', options.key);
     const response = await doFetch(url, {
       headers: { 'user-agent': userAgent, accept: 'application/json' },
       redirect: 'error',
@@ -229,7 +235,7 @@ export function createNominatimClient(options: NominatimOptions) {
     if (hit) return { items: hit, from: 'cache' };
     const joined = pending.get(key);
     if (joined) return joined;
-    if (!(await slotFor(caller))) return { items: null, reason: 'busy' };
+    if (!options.key && !(await slotFor(caller))) return { items: null, reason: 'busy' };
     // A customer who waited: the same question may have been asked meanwhile.
     const meanwhile = cached(key, clock.now().getTime());
     if (meanwhile) {

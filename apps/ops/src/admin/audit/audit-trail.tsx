@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AuditEntry, AuditList } from '@dasturxon/domain/contracts';
 import { adminCall } from '../../api.ts';
+import { dateTime } from '../../format.ts';
 import { useT } from '../../i18n.ts';
 import { btn, ErrorNote, Loading, useLoad } from '../../ui.tsx';
 
@@ -25,7 +26,7 @@ export function AuditRow({ entry, showObject = false }: { entry: AuditEntry; sho
     <li className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="audit-entry">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <time dateTime={entry.at} className="text-slate-500">
-          {new Date(entry.at).toLocaleString(tr.locale)}
+          {dateTime(entry.at, tr)}
         </time>
         <span className="font-medium">{entry.actor.name}</span>
         <span className="text-slate-500">{tr.role(entry.actor.role)}</span>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { localDate, WORK_HOURS_TYPES, type WeekName, type WorkHoursType } from '@dasturxon/domain';
+import { localDate, weekdayName as weekdayOf, WORK_HOURS_TYPES, type WeekName, type WorkHoursType } from '@dasturxon/domain';
 import type { BranchHours, SpecialDays } from '@dasturxon/domain/contracts';
 import { adminCall } from '../../api.ts';
 import { useT, type Translator } from '../../i18n.ts';
@@ -24,10 +24,9 @@ import {
 } from './branch-logic.ts';
 import { StaleNote } from './stale-note.tsx';
 
-/** The weekday's name in the console's language (2024-01-01 was a Monday). */
-const WEEK_INDEX: Record<WeekName, number> = { MONDAY: 0, TUESDAY: 1, WEDNESDAY: 2, THURSDAY: 3, FRIDAY: 4, SATURDAY: 5, SUNDAY: 6 };
-const weekdayName = (weekName: WeekName, tr: Translator) =>
-  new Date(Date.UTC(2024, 0, 1 + WEEK_INDEX[weekName])).toLocaleDateString(tr.locale, { weekday: 'long', timeZone: 'UTC' });
+/** The weekday's name in the console's language, from the domain's table (0 is Sunday). */
+const WEEK_INDEX: Record<WeekName, number> = { SUNDAY: 0, MONDAY: 1, TUESDAY: 2, WEDNESDAY: 3, THURSDAY: 4, FRIDAY: 5, SATURDAY: 6 };
+const weekdayName = (weekName: WeekName, tr: Translator) => weekdayOf(WEEK_INDEX[weekName], tr.lang, 'long');
 
 /** The console's field without its full width, for the small inputs of a row. */
 const box = field.replace('w-full ', '');

@@ -9,6 +9,7 @@ import {
   type LocalizedText,
 } from '@dasturxon/domain/contracts';
 import { adminCall } from '../../api.ts';
+import { dateTime } from '../../format.ts';
 import { useT } from '../../i18n.ts';
 import { btn, ErrorNote, field, Loading, useLoad, useNow } from '../../ui.tsx';
 import { AuditTrail } from '../audit/audit-trail.tsx';
@@ -339,7 +340,7 @@ function StoryList() {
   if (list.loading && !list.data) return <Loading />;
   if (list.error) return <ErrorNote error={list.error} onRetry={list.reload} />;
   const items = list.data?.content ?? [];
-  const date = (iso: string) => new Date(iso).toLocaleString(tr.locale, { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string) => dateTime(iso, tr);
   return (
     <>
       <OrderedList

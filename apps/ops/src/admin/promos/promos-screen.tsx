@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminPromo, PromoRemoved } from '@dasturxon/domain/contracts';
 import { adminCall } from '../../api.ts';
-import { money } from '../../format.ts';
+import { dateOnly, money } from '../../format.ts';
 import { useT, type I18n } from '../../i18n.ts';
 import { btn, ErrorNote, field, Loading, useLoad } from '../../ui.tsx';
 import { AuditTrail } from '../audit/audit-trail.tsx';
@@ -121,7 +121,7 @@ export function PromosScreen() {
 /** Its dates, or that it has none. */
 function datesText(p: AdminPromo, tr: I18n): string {
   if (!p.startDate && !p.endDate) return tr.t('admin.promos.always');
-  const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(tr.locale) : '…');
+  const day = (iso: string | null) => (iso ? dateOnly(iso, tr) : '…');
   return `${day(p.startDate)} – ${day(p.endDate)}`;
 }
 

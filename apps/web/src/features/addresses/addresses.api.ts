@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address, AddressRequest, LatLng, Region } from '@dasturxon/domain';
+import { htmlLangOf, type Address, type AddressRequest, type LatLng, type Region, type UiLanguage } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 
 /** One fetcher, its query options and its hook per endpoint (apps/web/README.md). */
 export const addressKeys = {
   list: (merchantId: string, userId: string) => ['addresses', merchantId, userId] as const,
   region: ['delivery', 'region'] as const,
-  search: (q: string) => ['geocoding', 'search', q] as const,
-  reverse: (point: LatLng) => ['geocoding', 'reverse', point[0], point[1]] as const,
+  search: (q: string, lang: UiLanguage) => ['geocoding', 'search', q, lang] as const,
+  reverse: (point: LatLng, lang: UiLanguage) => ['geocoding', 'reverse', point[0], point[1], lang] as const,
 };
 
 /** `GET /users/v1/addresses/merchant/{merchantId}/user/{userId}` (WITH_TOKEN): the customer's saved addresses, newest first. */
@@ -45,15 +45,19 @@ export interface Place {
   address?: { road?: string; house_number?: string; city?: string };
 }
 
-/** `GET /notifications/v1/nominatim/search?format=json&q=`: places whose street matches the words. */
-export const searchPlaces = (q: string, signal?: AbortSignal): Promise<Place[]> =>
-  http<Place[]>('/notifications/v1/nominatim/search', { auth: true, query: { format: 'json', q }, signal });
+/** `GET /notifications/v1/nominatim/search?format=json&q=`: places whose street matches the words, named in the interface language where the data has it. */
+export const searchPlaces = (q: string, lang: UiLanguage, signal?: AbortSignal): Promise<Place[]> =>
+  http<Place[]>('/notifications/v1/nominatim/search', {
+    auth: true,
+    query: { format: 'json', q, 'accept-language': htmlLangOf(lang) },
+    signal,
+  });
 
 /** `GET /notifications/v1/nominatim/reverse?format=json&lat&lon`: the street and house at a point (404 NOT_FOUND when none is known near it). */
-export const reversePlace = (point: LatLng, signal?: AbortSignal): Promise<Place> =>
+export const reversePlace = (point: LatLng, lang: UiLanguage, signal?: AbortSignal): Promise<Place> =>
   http<Place>('/notifications/v1/nominatim/reverse', {
     auth: true,
-    query: { format: 'json', lat: String(point[0]), lon: String(point[1]) },
+    query: { format: 'json', lat: String(point[0]), lon: String(point[1]), 'accept-language': htmlLangOf(lang) },
     signal,
   });
 

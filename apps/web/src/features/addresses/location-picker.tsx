@@ -4,13 +4,15 @@ import { pickText, roundPoint, samePlace, type AddressRequest, type LatLng } fro
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useCurrentMerchant, useMerchantCities, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { AlertIcon, SearchIcon } from '../../shared/ui/icons.tsx';
+import { SearchIcon } from '../../shared/ui/icons.tsx';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { addressKeys, reversePlace, useRegion, type Place } from './addresses.api.ts';
 import { outsideEveryZone } from './address-zone.ts';
 import { DetailsSheet, type DoorDetails } from './details-sheet.tsx';
-import { addressOf, streetOf } from './place-rules.ts';
+import { OutOfZoneNotice } from './out-of-zone.tsx';
+import { addressOf, streetOf, typedPlace, type TypedStreet } from './place-rules.ts';
+import { TypedStreetFields } from './typed-street.tsx';
 import { LocationMap } from './location-map.tsx';
 import { SearchSheet } from './search-sheet.tsx';
 
@@ -59,16 +61,21 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
   }, [start, t]);
 
   const reverse = useQuery({
-    queryKey: addressKeys.reverse(centre),
-    queryFn: ({ signal }) => reversePlace(centre, signal),
+    queryKey: addressKeys.reverse(centre, language),
+    queryFn: ({ signal }) => reversePlace(centre, language, signal),
     retry: false,
     staleTime: 10 * 60_000,
     // A place picked from the search answers for its own point.
     enabled: !(picked && samePlace(picked.point, centre)),
   });
-  const place = picked && samePlace(picked.point, centre) ? picked.place : reverse.isError ? null : (reverse.data ?? null);
-  const { street, house } = streetOf(place);
+  const found = picked && samePlace(picked.point, centre) ? picked.place : reverse.isError ? null : (reverse.data ?? null);
+  // No street known at the pin (once the geocoder has answered): the customer types it, the pin stays.
+  const [typed, setTyped] = useState<TypedStreet>({ street: '', house: '' });
   const outside = outsideEveryZone(region.data, centre, settings.shouldValidateDeliveryArea);
+  // Outside every zone there is nothing to type: the notice offers pickup instead.
+  const typing = !outside && !reverse.isFetching && !streetOf(found).street;
+  const place = typing ? (typed.street.trim() ? typedPlace(centre, typed, found) : null) : found;
+  const { street, house } = streetOf(place);
   const cantSave = outside || !street || !place;
 
   const save = async (details: DoorDetails) => {
@@ -124,26 +131,18 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
             </select>
           </label>
         )}
-        {outside && (
-          <p
-            data-testid="address-out-of-zone"
-            role="alert"
-            className="flex items-center gap-2 rounded-full bg-red-600 px-4 py-2 text-[15px] font-bold text-white shadow-lg"
-          >
-            <AlertIcon size={18} />
-            {t('addresses.outOfZone')}
-          </p>
-        )}
+        {outside && <OutOfZoneNotice point={centre} />}
       </div>
 
       <div className="absolute inset-x-0 bottom-0 z-[450] rounded-t-3xl bg-surface px-4 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_rgb(0_0_0/.12)]">
+        {typing && <TypedStreetFields value={typed} onChange={setTyped} />}
         <p data-testid="address-street" aria-live="polite" className="mb-3 min-h-7 truncate text-[19px] font-extrabold">
           {street ? (
             <bdi>
               {street}
               {house ? ` (${house})` : ''}
             </bdi>
-          ) : (
+          ) : typing ? null : (
             <span className="font-semibold text-muted">{reverse.isFetching ? t('addresses.locating') : t('addresses.noStreet')}</span>
           )}
         </p>

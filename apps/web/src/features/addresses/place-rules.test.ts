@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, keepGuestPlace, streetOf } from './place-rules.ts';
+import { addressOf, keepGuestPlace, streetOf, typedPlace } from './place-rules.ts';
 
 const place = {
   name: "Amir Temur shoh ko'chasi 12",
@@ -54,5 +54,26 @@ describe("a guest's addresses on the device", () => {
     const first = keepGuestPlace([], a, newId);
     const flat = keepGuestPlace(first.places, { ...a, details: { ...a.details, floor: '3' } }, newId);
     expect(flat.places).toHaveLength(2);
+  });
+});
+
+describe('a street typed where the geocoder found none', () => {
+  it('has no street for a place whose address names no road', () => {
+    expect(
+      streetOf({ name: 'Yunusobod', display_name: 'Yunusobod, Toshkent', lat: '41', lon: '69', address: { city: 'Toshkent' } }),
+    ).toEqual({
+      street: '',
+      house: '',
+    });
+  });
+
+  it('is saved with the typed text at the pin, not at a geocoded point', () => {
+    const found = { name: 'Yunusobod', display_name: 'Yunusobod, Toshkent', lat: '41.1', lon: '69.1', address: { city: 'Toshkent' } };
+    const p = typedPlace([41.35, 69.29], { street: "  Yangi   ko'cha ", house: ' 7a ' }, found);
+    expect(streetOf(p)).toEqual({ street: "Yangi ko'cha", house: '7a' });
+    const a = addressOf([41.35, 69.29], p, details, null);
+    expect(a).toMatchObject({ streetName: "Yangi ko'cha", houseNumber: '7a', latitude: 41.35, longitude: 69.29 });
+    expect(a.description).toBe("Yangi ko'cha 7a, Yunusobod, Toshkent");
+    expect(typedPlace([41.35, 69.29], { street: 'Bog', house: '' }, null).display_name).toBe('Bog');
   });
 });

@@ -5,10 +5,38 @@ import type { DoorDetails } from './details-sheet.tsx';
 
 /* The location picker's rules, pure: what a geocoded place is called, the address saved for it, a guest's list. */
 
-/** The street and house of a place the geocoder named. */
+/**
+ * The street and house of a place the geocoder named. A place whose address parts name no road (a district, a park)
+ * has no street: the customer types it.
+ */
 export function streetOf(place: Place | null | undefined): { street: string; house: string } {
   if (!place) return { street: '', house: '' };
-  return { street: place.address?.road ?? place.name ?? '', house: place.address?.house_number ?? '' };
+  const parts = place.address ?? {};
+  if (!parts.road && Object.keys(parts).length > 0) return { street: '', house: parts.house_number ?? '' };
+  return { street: parts.road ?? place.name ?? '', house: parts.house_number ?? '' };
+}
+
+/** What the customer typed where the geocoder found no street. */
+export interface TypedStreet {
+  street: string;
+  house: string;
+}
+
+/**
+ * The place saved where the geocoder found no street: the customer's typed street and house at the point they
+ * put the pin (the point is never moved to a geocoded one), the geocoder's wider description kept when it had one.
+ */
+export function typedPlace(point: LatLng, typed: TypedStreet, found: Place | null): Place {
+  const street = typed.street.trim().replace(/\s+/g, ' ');
+  const house = typed.house.trim();
+  const line = [street, house].filter(Boolean).join(' ');
+  return {
+    name: line,
+    display_name: found?.display_name ? `${line}, ${found.display_name}` : line,
+    lat: String(point[0]),
+    lon: String(point[1]),
+    address: { ...(found?.address ?? {}), road: street, ...(house ? { house_number: house } : {}) },
+  };
 }
 
 /** The address to save for a place the customer settled on and the door's details. */

@@ -23,12 +23,12 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 /** The places found for a typed street: name and display name, each a button. */
 export function PlaceResults({ query, onPick }: { query: string; onPick: (place: Place) => void }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const errorText = useErrorText();
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
-    queryKey: addressKeys.search(q),
-    queryFn: ({ signal }) => searchPlaces(q, signal),
+    queryKey: addressKeys.search(q, language),
+    queryFn: ({ signal }) => searchPlaces(q, language, signal),
     enabled: q.length >= 2,
     staleTime: 60_000,
   });

@@ -7,13 +7,8 @@ import type { Branch, City } from '@dasturxon/domain';
  */
 
 export { hoursLine, type HoursLine } from '../../shared/catalogue/branch-hours.ts';
-
-/** Only branches that take pickup orders are offered (docs/spec-index.md section 4), main branch first, then by priority. */
-export function pickupBranches(branches: readonly Branch[], cityId: string | null): Branch[] {
-  return branches
-    .filter((b) => b.isActive && b.settings.pickupEnabled && (!cityId || b.cityId === cityId))
-    .sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.priority - b.priority || (a.id < b.id ? -1 : 1));
-}
+// Shared with the address picker's pickup way out.
+export { canChoose, pickupBranches } from '../../shared/catalogue/pickup-branches.ts';
 
 /** The city the picker opens on: the chosen branch's city, else the only city, else the main city, else the first. */
 export function defaultCityId(input: {
@@ -29,6 +24,3 @@ export function defaultCityId(input: {
   const main = cities.find((c) => c.isMain) ?? cities.find((c) => c.id === mainCityId);
   return main?.id ?? cities[0]?.id ?? null;
 }
-
-/** A closed branch cannot be chosen (docs/spec-index.md section 5). */
-export const canChoose = (branch: Pick<Branch, 'isOpen' | 'isActive'>): boolean => branch.isActive && branch.isOpen;

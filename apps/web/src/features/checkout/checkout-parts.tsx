@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pickText, type QuoteResponse } from '@dasturxon/domain';
+import { formatDayWords, pickText, type QuoteResponse } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { placeTitle } from '../../shared/order/place-title.ts';
 import { AlertIcon, BagIcon, DishIcon } from '../../shared/ui/icons.tsx';
@@ -106,20 +106,12 @@ export function Totals({ totals, pending, delivered }: { totals: QuoteResponse |
   );
 }
 
-const INTL_LOCALE: Record<string, string> = { eng: 'en', kz: 'kk', zh: 'zh-CN' };
-
 /** 'Today', 'Tomorrow', else the weekday and date of a day 'YYYY-MM-DD' in the interface language. */
 export function useDayLabel(): (day: string, offset: number) => string {
   const { t, language } = useTranslation();
   return (day, offset) => {
     if (offset === 0) return t('checkout.when.today');
     if (offset === 1) return t('checkout.when.tomorrow');
-    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return new Intl.DateTimeFormat(INTL_LOCALE[language] ?? language, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(Date.UTC(y, m - 1, d)));
+    return formatDayWords(day, language);
   };
 }

@@ -108,7 +108,7 @@ function Notifications() {
 }
 
 function NotificationCard({ notification: n }: { notification: Notification }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const numberText = useNumberText();
   const unread = n.readAt === null;
   const body = (
@@ -124,8 +124,8 @@ function NotificationCard({ notification: n }: { notification: Notification }) {
         </span>
         <span className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
           {n.status && <StatusBadge status={n.status} />}
-          <bdi dir="ltr" data-testid="notification-time" className="text-[13px] text-muted tabular-nums">
-            {orderTimeText(n.createdAt)}
+          <bdi data-testid="notification-time" className="text-[13px] text-muted tabular-nums">
+            {orderTimeText(n.createdAt, language)}
           </bdi>
         </span>
       </span>

@@ -134,9 +134,7 @@ function OrderView({ order }: { order: Order }) {
           <StatusBadge status={order.status} large />
         </div>
         <p className="mt-1 text-[15px] text-muted">
-          <bdi dir="ltr" className="tabular-nums">
-            {at(order.createdAt)}
-          </bdi>
+          <bdi className="tabular-nums">{at(order.createdAt)}</bdi>
           {' · '}
           {t(serviceLabelKey(order.serviceType))}
         </p>
@@ -147,10 +145,7 @@ function OrderView({ order }: { order: Order }) {
           >
             <ClockIcon size={18} className="shrink-0" />
             <span>
-              {t('orders.scheduledFor')}{' '}
-              <bdi dir="ltr" className="tabular-nums">
-                {at(order.deliveryAt)}
-              </bdi>
+              {t('orders.scheduledFor')} <bdi className="tabular-nums">{at(order.deliveryAt)}</bdi>
             </span>
           </p>
         )}
@@ -188,9 +183,7 @@ function OrderView({ order }: { order: Order }) {
                 <span className={`block text-[15px] ${last ? 'font-bold' : 'font-semibold text-muted'}`}>
                   {t(`orders.status.${step.label}`)}
                 </span>
-                <bdi dir="ltr" className="block text-[13px] text-muted tabular-nums">
-                  {at(step.at)}
-                </bdi>
+                <bdi className="block text-[13px] text-muted tabular-nums">{at(step.at)}</bdi>
               </li>
             );
           })}

@@ -30,12 +30,16 @@ export function StatusBadge({ status, large = false }: { status: OrderStatus; la
 }
 
 /**
- * An order's times on the wall clock of its branch's city (`dd.mm.yyyy HH:MM`), whatever the device's zone;
- * the brand's default zone until the branches are known.
+ * An order's times in the interface language on the wall clock of its branch's city (`Dush, 30-noyabr, 14:05`),
+ * whatever the device's zone; the brand's default zone until the branches are known.
  */
 export function useOrderTime(): (iso: string, branchId: string) => string {
+  const { language } = useTranslation();
   const { data: branches } = useBranches();
-  return useCallback((iso: string, branchId: string) => orderTimeText(iso, branches?.find((b) => b.id === branchId)?.timeZone), [branches]);
+  return useCallback(
+    (iso: string, branchId: string) => orderTimeText(iso, language, branches?.find((b) => b.id === branchId)?.timeZone),
+    [branches, language],
+  );
 }
 
 /** One order in a list: number, when, status, how it is received and the total, leading to its page. */
@@ -61,7 +65,7 @@ export function OrderCard({ order }: { order: Order }) {
           </span>
           <span className="mt-1.5 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-[14px] text-muted">
             <span className="whitespace-nowrap">
-              <bdi dir="ltr" data-testid="order-time" className="tabular-nums">
+              <bdi data-testid="order-time" className="tabular-nums">
                 {time(order.createdAt, order.branch.id)}
               </bdi>
               {' · '}

@@ -147,10 +147,11 @@ describe('texts', () => {
 });
 
 describe('order times', () => {
-  it("writes dd.mm.yyyy HH:MM on the wall clock of the branch's city", () => {
-    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'Asia/Tashkent')).toBe('02.01.2026 01:30');
-    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'Europe/Istanbul')).toBe('01.01.2026 23:30');
-    expect(orderTimeText('2026-01-01T20:30:00.000Z')).toBe('02.01.2026 01:30');
+  it("writes the day in words and HH:MM on the wall clock of the branch's city", () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'uz', 'Asia/Tashkent', now)).toBe('Jum, 2-yanvar, 01:30');
+    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'ru', 'Europe/Istanbul', now)).toBe('чт, 1 января, 23:30');
+    expect(orderTimeText('2026-01-01T20:30:00.000Z', 'eng', undefined, now)).toBe('Fri, 2 Jan, 01:30');
   });
 });
 

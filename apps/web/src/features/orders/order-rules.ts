@@ -1,7 +1,7 @@
 import {
   awaitsPayment,
   customerMayCancel,
-  formatDate,
+  formatDateWords,
   isActiveStatus,
   isCancelReason,
   statusLabel,
@@ -12,6 +12,7 @@ import {
   type Product,
   type ServiceType,
   type StatusLabel,
+  type UiLanguage,
 } from '@dasturxon/domain';
 
 /*
@@ -121,9 +122,12 @@ export function repeatPlan(
   return plan;
 }
 
-/** `dd.mm.yyyy HH:MM` on the wall clock of `timeZone`, else the default city's (docs/spec-index.md section 5, the domain's `formatDate`); empty for no date. */
-export function orderTimeText(iso: string, timeZone?: string): string {
-  return Number.isNaN(Date.parse(iso)) ? '' : formatDate(iso, { withTime: true, timeZone });
+/**
+ * The day in words and `HH:MM` on the wall clock of `timeZone`, else the default city's (`Dush, 30-noyabr, 14:05`;
+ * the domain's table-driven `formatDateWords`, so Uzbek reads right where Intl lacks `uz`); empty for no date.
+ */
+export function orderTimeText(iso: string, lang: UiLanguage, timeZone?: string, now?: Date): string {
+  return Number.isNaN(Date.parse(iso)) ? '' : formatDateWords(iso, lang, { withTime: true, timeZone, now });
 }
 
 /** Which page of the orders feature an address names: the route table sends these four to one lazy page (orders-pages.tsx). */

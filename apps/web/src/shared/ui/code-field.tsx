@@ -30,10 +30,10 @@ export function CodeField({
   const [focused, setFocused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  // A refused code stays on screen, selected: the next digit typed starts the code afresh.
+  // A refused code is cleared by its step; the field keeps the focus, so the next digit starts the new try.
   useEffect(() => {
     const el = input.current;
-    if (invalid && el && document.activeElement === el) el.select();
+    if (invalid && el && document.activeElement !== el) el.focus();
   }, [invalid]);
   const active = Math.min(value.length, length - 1);
   return (

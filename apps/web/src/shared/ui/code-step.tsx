@@ -33,9 +33,10 @@ export function CodeSentTo({ phone, testId }: { phone: string; testId?: string }
 
 /**
  * The code from the SMS (the login, the phone change): one box per digit, a complete code sends
- * itself, a refused one stays selected with the server's reason and the tries left, the button
- * sends what is there, and another code may be asked for once the countdown has run out. On
- * success the step stays busy: the screen moves on.
+ * itself, a refused one is cleared with the server's reason and the tries left shown, the button
+ * sends what is there, and another code may be asked for once the countdown has run out, or at
+ * once when the tries on the code are over (OTP_ATTEMPTS_EXHAUSTED). On success the step stays
+ * busy: the screen moves on.
  */
 export function CodeStep({
   id,
@@ -91,6 +92,9 @@ export function CodeStep({
     } catch (failure) {
       setError(errorText(failure));
       setLeft(attemptsLeft(failure));
+      // The wrong digits go: the next try starts on an empty field.
+      setCode('');
+      tried.current = null;
       setVerifying(false);
     }
   };
@@ -101,8 +105,12 @@ export function CodeStep({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly completed code sends
   }, [code]);
 
+  // No tries left on this code: a new one may be asked for at once (the server sends it without the wait).
+  const spent = left === 0;
+  const resendWaits = resendIn > 0 && !spent;
+
   const resend = async () => {
-    if (busy || resendIn > 0) return;
+    if (busy || resendWaits) return;
     setResending(true);
     try {
       await onResend();
@@ -155,14 +163,16 @@ export function CodeStep({
       </SubmitButton>
       <div className="flex flex-wrap items-center justify-center gap-x-2">
         <Button
-          variant="ghost"
+          variant={spent ? 'primary' : 'ghost'}
           size="sm"
           testId={resendTestId}
           busy={resending}
-          disabled={resendIn > 0 || verifying}
+          disabled={resendWaits || verifying}
           onClick={() => void resend()}
         >
-          {resendIn > 0 ? (
+          {spent ? (
+            t('codeStep.newCode')
+          ) : resendIn > 0 ? (
             <span data-testid="resend-countdown" className="tabular-nums">
               {t('codeStep.resendIn', { time: formatCountdown(resendIn) })}
             </span>

@@ -1,0 +1,1 @@
+ALTER TABLE "merchant_secrets" ADD COLUMN "geocoder_key" text;
