@@ -45,6 +45,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // The storefront's offline worker (docs/decisions/018-offline-app.md) answers from its caches: the journeys see the
+    // network as it is, except e2e/c29-navigation.spec.ts, which allows the worker where it tests it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -36,7 +36,7 @@ async function expectNoDeadLinks(page: Page, paths: readonly string[], checked: 
   for (const path of fresh.filter((p) => CLIENT_ROUTED.test(p))) {
     await page.goto(brandUrl('tezkor', path));
     await page.waitForLoadState('networkidle');
-    await expect(page.getByTestId('not-found-path'), `${path} is a page of ours`).toHaveCount(0);
+    await expect(page.getByTestId('not-found-page'), `${path} is a page of ours`).toHaveCount(0);
   }
   await page.goto(back);
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { keepBuilds } from '../../scripts/vite-keep-builds.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { serviceWorker } from '../../scripts/vite-service-worker.ts';
 // The config runs in plain Node, which cannot load the domain's TypeScript; the package version equals
 // the domain's APP_VERSION (checked by src/lib/app-version.test.ts).
 import webPackage from './package.json' with { type: 'json' };
@@ -44,7 +45,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // server imports to render guests' pages with React (apps/api/src/web/render.ts).
   plugins: isSsrBuild
     ? [react(), translations(), keepBuilds()]
-    : [react(), translations(), tailwindcss(), versionFile(), keepBuilds(), precompress(COMPRESSIBLE)],
+    : [
+        react(),
+        translations(),
+        tailwindcss(),
+        versionFile(),
+        keepBuilds(),
+        // dist/sw.js, the offline app's worker (docs/decisions/018-offline-app.md); compressed with the rest below.
+        serviceWorker({ entry: 'sw/sw.ts', offlinePage: 'src/app/pages/offline-page.tsx', buildId: BUILD_ID }),
+        precompress(COMPRESSIBLE),
+      ],
   // The renderer needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   define: {

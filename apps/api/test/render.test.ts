@@ -350,6 +350,21 @@ describe('pages rendered on the server', () => {
     expect((await get('/sitemap.xml', 'nobody.localhost')).statusCode).toBe(404);
   });
 
+  it('answers each brand host its own web app manifest (issue 29, decision 018); none for a host of no open brand', async () => {
+    const tezkor = await get('/manifest.webmanifest', `${DEMO.tezkor.sub}.localhost`);
+    expect(tezkor.statusCode).toBe(200);
+    expect(tezkor.headers['content-type']).toContain('application/manifest+json');
+    const navbahor = await get('/manifest.webmanifest', `${DEMO.navbahor.sub}.localhost`);
+    const [a, b] = [JSON.parse(tezkor.body), JSON.parse(navbahor.body)] as { name: string; start_url: string; icons: { src: string }[] }[];
+    expect(a!.name).not.toBe(b!.name);
+    expect(a!.start_url).toBe('/');
+    expect(a!.icons.length).toBeGreaterThan(0);
+    expect((await get('/manifest.webmanifest', `${DEMO.yopiq.sub}.localhost`)).statusCode).toBe(404);
+    expect((await get('/manifest.webmanifest', 'nobody.localhost')).statusCode).toBe(404);
+    // The offline page the worker keeps is drawn by the browser: the customer's own, not listed.
+    expect((await get('/offline')).body).toContain('<meta name="robots" content="noindex" />');
+  });
+
   it('sends /uz/1/basket to /basket, keeping the language and page segments in cookies', async () => {
     const res = await get('/uz/1/basket?x=1');
     expect(res.statusCode).toBe(302);

@@ -39,6 +39,10 @@ export interface ErrorTextOptions {
   fallbackKey: string;
   /** What is read when the call never reached the server (no network, a time-out); `fallbackKey` unless given. */
   networkKey?: string;
+  /** What is read when the server did not answer in time; `networkKey` unless given. */
+  timeoutKey?: string;
+  /** What is read when the server failed without saying why (a 5xx without the catalogue's body); `fallbackKey` unless given. */
+  serverKey?: string;
   /** Added when the server said how long to wait (a 429), with the seconds as `{s}`. */
   retryInKey?: string;
 }
@@ -55,8 +59,11 @@ export function errorText(error: unknown, options: ErrorTextOptions): string {
   }
   text ??= errorDescription(error, options.lang);
   if (text === null) {
-    const unreached = error instanceof HttpError && error.kind !== 'http';
-    return t(unreached && options.networkKey ? options.networkKey : options.fallbackKey);
+    const kind = error instanceof HttpError ? error.kind : null;
+    if (kind === 'timeout' && (options.timeoutKey ?? options.networkKey)) return t((options.timeoutKey ?? options.networkKey) as string);
+    if (kind === 'network' && options.networkKey) return t(options.networkKey);
+    if (kind === 'http' && options.serverKey && (error as HttpError).status >= 500) return t(options.serverKey);
+    return t(options.fallbackKey);
   }
   const wait = error instanceof HttpError ? error.retryAfter : null;
   return wait && options.retryInKey ? `${text}. ${t(options.retryInKey, { s: wait })}` : text;

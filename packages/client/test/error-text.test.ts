@@ -44,6 +44,18 @@ describe('the text of an error', () => {
     expect(errorText(refused, { ...console, lang: 'uz' })).toBe(ERROR_CATALOGUE.OTP_INVALID.description.uz);
   });
 
+  it('tells no answer in time and a failing server apart when the app has words for them', () => {
+    const told = { ...storefront, lang: 'ru' as const, networkKey: 'n', timeoutKey: 'tm', serverKey: 'sv' };
+    expect(errorText(new HttpError('network', 0, null, ''), told)).toBe('n');
+    expect(errorText(new HttpError('timeout', 0, null, ''), told)).toBe('tm');
+    expect(errorText(new HttpError('http', 503, null, ''), told)).toBe('sv');
+    expect(errorText(new HttpError('http', 404, null, ''), told)).toBe('generic');
+    // Without a word for the time-out, it reads as the network's.
+    expect(errorText(new HttpError('timeout', 0, null, ''), { ...told, timeoutKey: undefined })).toBe('n');
+    // A 5xx that says why is the catalogue's reason, not the server's failure.
+    expect(errorText(new HttpError('http', 503, errorBody('OTP_INVALID'), ''), told)).toBe('رمز غير صحيح');
+  });
+
   it('is the fallback (or the network message) when there is nothing else', () => {
     expect(errorText(new HttpError('network', 0, null, ''), { ...storefront, lang: 'uz' })).toBe('generic');
     expect(errorText(new HttpError('network', 0, null, ''), { ...console, lang: 'uz' })).toBe('offline');

@@ -49,6 +49,7 @@ import {
   type Encoding,
 } from './render.ts';
 import type { BootData, JsonPart, PageLoad } from '@dasturxon/client/render-contract';
+import { registerWebApp } from './web-app.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -249,6 +250,8 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
         else if (/version\.json(\.br|\.gz)?$/.test(path)) res.header('cache-control', 'no-store');
+        // The offline app's worker is checked on every visit: a new build's worker arrives at once (decision 018).
+        else if (/\/sw\.js(\.br|\.gz)?$/.test(path)) res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
@@ -347,6 +350,7 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
   }
 
   app.get('/', { schema: { hide: true } }, sendPage);
+  registerWebApp(app, deps);
 
   // The version of the page this process serves, not of whatever was built in the folder since: a page polling it
   // (docs/spec-index.md section 4, "Version") is told of a newer build by the servers of that build.

@@ -7,6 +7,7 @@ import { useChangeLanguage } from '../i18n/use-change-language.ts';
 import { isUpdatePending } from '../lib/app-version.ts';
 import { BootContext, useBoot, type Boot } from '../shared/merchant/boot.ts';
 import { applyHead } from '../shared/merchant/theme.ts';
+import { useScrollRestoration } from '../shared/catalogue/scroll-memory.ts';
 import { rememberPathSegments, safePathOr } from '../shared/navigation.ts';
 import { PageSpinner } from '../shared/ui/spinner.tsx';
 import { Toaster } from '../shared/ui/toast.tsx';
@@ -42,6 +43,7 @@ function AppRoutes() {
   const location = useLocation();
   const element = useRoutes(routes);
   useReloadWhenUpdated(location.key);
+  useScrollRestoration();
   const rewrite = rewritePath(location.pathname, location.search, location.hash);
   return rewrite.redirectTo ? <PathRewriteRedirect rewrite={rewrite} /> : element;
 }

@@ -21,6 +21,8 @@ import { DefaultLayout } from './layouts/default-layout.tsx';
 const AuthLayout = lazyPage(() => import('./layouts/auth-layout.tsx').then((m) => m.AuthLayout));
 const ExtraLayout = lazyPage(() => import('./layouts/extra-layout.tsx').then((m) => m.ExtraLayout));
 const MapLayout = lazyPage(() => import('./layouts/map-layout.tsx').then((m) => m.MapLayout));
+// What the service worker shows without a network (docs/decisions/018-offline-app.md); its code is kept by the worker.
+const OfflinePage = lazyPage(() => import('./pages/offline-page.tsx').then((m) => m.OfflinePage));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
 const BlockedPage = lazyPage(() => import('./pages/blocked-page.tsx').then((m) => m.BlockedPage));
 const MerchantNotAvailablePage = lazyPage(() => import('./pages/merchant-not-available-page.tsx').then((m) => m.MerchantNotAvailablePage));
@@ -128,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: 'choose-address', element: <ChooseAddressPage /> },
           { path: 'checkout', element: <CheckoutPages /> },
           { path: 'checkout/confirm', element: <CheckoutPages /> },
+          { path: 'offline', element: <OfflinePage /> },
           // Later issues: profile/*, vacancy, vacancy/:id.
           { path: '*', element: <NotFoundPage /> },
         ],

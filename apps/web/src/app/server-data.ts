@@ -72,6 +72,8 @@ const PAGES: { path: string; prefetch: Prefetch }[] = [
 
 /** Addresses that are never pages of their own: a guest's 404 is rendered on the server too. */
 const CLIENT_ONLY = [
+  // Kept by the service worker and shown without a network: drawn by the browser from the boot alone.
+  '/offline',
   '/basket',
   '/login',
   '/login/confirm',

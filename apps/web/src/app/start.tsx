@@ -22,6 +22,7 @@ import { startI18n } from '../i18n/i18n.ts';
 import { whenIdleAfterLoad } from '../lib/after-load.ts';
 import { enforceAppVersion } from '../lib/app-version.ts';
 import { handlePreloadErrors, reloadForChunkError } from '../lib/chunk-reload.ts';
+import { registerOfflineApp } from '../lib/offline-app.ts';
 import { clearAllCookies, readCookie, writeCookie } from '../lib/cookies.ts';
 import { HttpError, setMerchantId } from '../lib/http.ts';
 import { clearStorages } from '../lib/storage.ts';
@@ -88,6 +89,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     else createRoot(rootElement).render(app);
     // Watching for a newer deployment is no part of the first screen: its code comes at the first quiet moment.
     whenIdleAfterLoad(() => void import('../lib/build-watch.ts').then((m) => m.watchForNewBuilds()).catch(() => undefined));
+    // The worker that keeps pages already seen for the times without a network: after load, too.
+    whenIdleAfterLoad(registerOfflineApp);
   } catch (error) {
     console.error('The storefront could not start', error);
     if (!reloadForChunkError()) showStartFailure(rootElement);

@@ -71,17 +71,18 @@ const RENDER_VERSION = 2;
 const MAX_RASTER_SIDE = 4096;
 
 /**
- * The placeholder: a soft plate with a cloche, neutral enough for any brand. Drawn here, so a
- * missing picture never depends on a file being present.
+ * The placeholder: a plate with a cloche, neutral enough for any brand. Drawn here, so a
+ * missing picture never depends on a file being present. No backdrop of its own and half-transparent greys: the
+ * storefront's picture box is painted in the brand's theme (`bg-surface-2`), so the placeholder is no white square on a
+ * dark theme (issue 29). JPEG alone, which has no transparency, flattens it on white.
  */
 const PLACEHOLDER_SVG = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
-  <rect width="240" height="240" fill="#EEF0F3"/>
-  <ellipse cx="120" cy="160" rx="78" ry="12" fill="#D5D9E0"/>
-  <path d="M58 152a62 62 0 0 1 124 0z" fill="#C3C9D3"/>
-  <rect x="50" y="150" width="140" height="9" rx="4.5" fill="#AEB5C1"/>
-  <circle cx="120" cy="84" r="8" fill="#AEB5C1"/>
-  <path d="M86 120a40 40 0 0 1 22-22" stroke="#E3E6EB" stroke-width="7" stroke-linecap="round" fill="none"/>
+  <ellipse cx="120" cy="160" rx="78" ry="12" fill="#8A93A3" fill-opacity=".22"/>
+  <path d="M58 152a62 62 0 0 1 124 0z" fill="#8A93A3" fill-opacity=".32"/>
+  <rect x="50" y="150" width="140" height="9" rx="4.5" fill="#8A93A3" fill-opacity=".5"/>
+  <circle cx="120" cy="84" r="8" fill="#8A93A3" fill-opacity=".5"/>
+  <path d="M86 120a40 40 0 0 1 22-22" stroke="#FFFFFF" stroke-opacity=".25" stroke-width="7" stroke-linecap="round" fill="none"/>
 </svg>`,
 );
 
@@ -432,7 +433,8 @@ export function createMediaService(options: MediaServiceDeps) {
     return null;
   }
 
-  const placeholderSource = hashOf('placeholder', RENDER_VERSION);
+  // The drawing is part of its key: a new drawing is never answered from the old one's cached variants.
+  const placeholderSource = hashOf('placeholder', RENDER_VERSION, PLACEHOLDER_SVG.toString());
   const etagOf = (source: string, params: ImageParams) => `"${hashOf(source, params).slice(0, 32)}"`;
 
   /**

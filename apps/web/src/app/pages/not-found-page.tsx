@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Icon, type IconProps } from '../../shared/ui/icons.tsx';
 import { buttonClass } from '../../shared/ui/button.tsx';
@@ -11,30 +12,36 @@ const CompassIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** Spec section 2: an unknown path gives 'Page Not Found: {path}'. */
+/** Whether this tab has a page of ours to go back to (React Router counts its entries in `idx`). */
+const canGoBack = (): boolean => Boolean((window.history.state as { idx?: number } | null)?.idx);
+const unchanging = () => () => undefined;
+
+/**
+ * An unknown address: said in the customer's words, with the way home and back. The address itself is not shown
+ * (issue 29: a monospace path line speaks to a developer); the page's status is still 404 for robots.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // Read after the server's page is taken over: the server knows of no history.
+  const back = useSyncExternalStore(unchanging, canGoBack, () => false);
   return (
     <StatusScreen
       testId="not-found-page"
       icon={<CompassIcon size={44} strokeWidth={1.6} />}
-      code="404"
       title={t('notFound.title')}
       text={t('notFound.text')}
-      detail={
-        <code
-          data-testid="not-found-path"
-          dir="ltr"
-          className="inline-block max-w-full rounded-lg bg-surface-2 px-3 py-1.5 text-sm break-all text-muted"
-        >
-          Page Not Found: {pathname}
-        </code>
-      }
       actions={
-        <Link to="/" className={buttonClass()}>
-          {t('common.home')}
-        </Link>
+        <>
+          <Link to="/" className={buttonClass()}>
+            {t('common.home')}
+          </Link>
+          {back && (
+            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => void navigate(-1)}>
+              {t('common.back')}
+            </button>
+          )}
+        </>
       }
     />
   );

@@ -10,7 +10,7 @@ import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useMe } from '../../shared/session/session.api.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { toast } from '../../shared/ui/toast.tsx';
-import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { useShowFailure } from '../../shared/ui/failed-call.ts';
 import { addressKeys, saveAddress } from './addresses.api.ts';
 import { LocationPicker } from './location-picker.tsx';
 import { keepGuestPlace } from './place-rules.ts';
@@ -26,7 +26,7 @@ export function LocationPages() {
 
 function AddressDeliveryPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -53,7 +53,7 @@ function AddressDeliveryPage() {
       void navigate(safePathOr(params.get('next') ?? '/'), { replace: true });
       return true;
     } catch (failure) {
-      toast(errorText(failure), 'error');
+      showFailure(failure, () => void save(address));
       return false;
     }
   };
@@ -72,7 +72,7 @@ function AddressCreatePage() {
 
 function AddressCreate({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const merchant = useCurrentMerchant();
@@ -85,7 +85,7 @@ function AddressCreate({ userId }: { userId: string }) {
       void navigate('/profile/address', { replace: true });
       return true;
     } catch (failure) {
-      toast(errorText(failure), 'error');
+      showFailure(failure, () => void save(address));
       return false;
     }
   };

@@ -19,7 +19,7 @@ export function FloatingBar({ lines, count, label }: { lines: ReturnType<typeof 
     <>
       {/* Keeps the end of the page clear of the bar. */}
       <div aria-hidden="true" className="h-24" />
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <div data-sticky-bar className="pointer-events-none fixed inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <BasketTrigger
           testId="basket-bar"
           label={`${label}: ${summary}`}

@@ -189,6 +189,7 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
         </aside>
 
         <div
+          data-sticky-bar
           className={`sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md md:col-start-2 md:mx-0 md:mt-4 md:border-0 md:bg-transparent md:px-0 md:backdrop-blur-none ${inSheet ? 'bg-surface/95' : ''}`}
         >
           {blocked && (

@@ -9,7 +9,6 @@ export function BranchesPage() {
   const picker = useBranchPicker();
 
   useEffect(() => {
-    window.scrollTo(0, 0);
     document.title = t('branches.title');
   }, [t]);
 

@@ -14,6 +14,8 @@ import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { useShowFailure } from '../../shared/ui/failed-call.ts';
+import { STICKY_BAR } from '../../shared/ui/sticky-bar.ts';
 import { attemptFor } from './checkout-draft.ts';
 import { telegramInitData } from './telegram-init-data.ts';
 import { EmptyCheckout } from './checkout-page.tsx';
@@ -41,6 +43,7 @@ export function CheckoutConfirmPage() {
 function ConfirmView() {
   const { t, language } = useTranslation();
   const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const formatSum = useFormatSum();
   const dayLabel = useDayLabel();
   const navigate = useNavigate();
@@ -49,7 +52,6 @@ function ConfirmView() {
   const c = useCheckout();
   const { draft } = c;
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
   const [confirmation, setConfirmation] = useState<OrderConfirmation | null>(null);
   const codeStep = useRef<HTMLDivElement>(null);
@@ -106,12 +108,12 @@ function ConfirmView() {
 
   const confirm = async () => {
     if (busy || !c.quote) return;
-    setFailure(null);
     setBusy(true);
     try {
       await send();
     } catch (error) {
-      setFailure(errorText(error));
+      // Above the buttons, with a retry that sends the same order under the same key (send reads it from the draft).
+      showFailure(error, () => void confirm());
     }
     setBusy(false);
   };
@@ -191,8 +193,6 @@ function ConfirmView() {
         {c.quote?.eta && <ArrivalEstimateLine eta={c.quote.eta} timeZone={c.branch?.timeZone} testId="checkout-eta" />}
         <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
 
-        {failure && <Notice testId="checkout-failure">{failure}</Notice>}
-
         {confirmation && (
           <div ref={codeStep}>
             <Card id="checkout-sms-title" title={t('checkout.sms.title')} testId="checkout-sms">
@@ -219,7 +219,10 @@ function ConfirmView() {
         )}
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex gap-2 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md">
+      <div
+        {...STICKY_BAR}
+        className="sticky bottom-0 z-10 -mx-4 mt-4 flex gap-2 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md"
+      >
         <Link to="/checkout" data-testid="checkout-back" className={`${buttonClass({ variant: 'secondary', size: 'lg' })} shrink-0`}>
           {t('checkout.back')}
         </Link>

@@ -305,7 +305,10 @@ function CheckoutForm() {
         <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md">
+      <div
+        data-sticky-bar
+        className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md"
+      >
         <Button
           size="lg"
           wide

@@ -32,7 +32,6 @@ const cta =
 
 function useTitle(title: string) {
   useEffect(() => {
-    window.scrollTo(0, 0);
     document.title = title;
   }, [title]);
 }

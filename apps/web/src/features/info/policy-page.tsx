@@ -41,7 +41,6 @@ function PolicyPage({
   const text = paragraphs(pickText(data?.text, language));
 
   useEffect(() => {
-    window.scrollTo(0, 0);
     document.title = title;
   }, [title]);
 

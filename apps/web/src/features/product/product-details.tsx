@@ -131,6 +131,7 @@ export function ProductDetails({
   const footer = withoutCart ? null : (
     <div
       data-testid="product-footer"
+      data-sticky-bar
       className={
         layout === 'page'
           ? 'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md md:static md:z-auto md:mt-8 md:rounded-3xl md:border md:p-4'

@@ -22,10 +22,6 @@ export function ProductPage() {
   const name = product ? pickText(product.name, language) : '';
 
   useEffect(() => {
-    // A block body: scrollTo returns a promise in newer browsers, and an effect may only return its clean-up.
-    window.scrollTo(0, 0);
-  }, [id]);
-  useEffect(() => {
     if (name) document.title = name;
   }, [name]);
 

@@ -183,7 +183,10 @@ function UserForm({ user }: { user: User }) {
           </fieldset>
         </div>
 
-        <div className="sticky bottom-0 -mx-4 mt-4 bg-gradient-to-t from-bg via-bg to-transparent px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <div
+          data-sticky-bar
+          className="sticky bottom-0 -mx-4 mt-4 bg-gradient-to-t from-bg via-bg to-transparent px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+        >
           <SubmitButton busy={busy} disabled={!dirty} testId="user-save">
             {t('profile.user.save')}
           </SubmitButton>

@@ -44,7 +44,8 @@ export function Picture({
       decoding="async"
       draggable={false}
       onError={() => setFailed(key)}
-      className={className}
+      // The theme's backdrop while the picture arrives and behind the placeholder's transparent parts.
+      className={`bg-surface-2 ${className}`}
     />
   );
 }

@@ -13,10 +13,24 @@ export function ToastList({ list }: { list: readonly ToastItem[] }) {
       key={t.id}
       role={t.kind === 'error' ? 'alert' : 'status'}
       data-testid="toast"
-      className={`pointer-events-auto w-full max-w-sm rounded-2xl px-4 py-3 text-[15px] font-medium shadow-lg motion-safe:animate-[dx-toast-in_200ms_ease-out] ${TONE[t.kind]}`}
+      className={`pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-2xl px-4 py-3 text-[15px] font-medium shadow-lg motion-safe:animate-[dx-toast-in_200ms_ease-out] ${TONE[t.kind]}`}
       onClick={() => dismiss(t.id)}
     >
-      {t.text}
+      <span className="min-w-0 flex-1">{t.text}</span>
+      {t.action && (
+        <button
+          type="button"
+          data-testid="toast-action"
+          className="shrink-0 rounded-xl bg-white/20 px-3 py-1.5 text-sm font-bold hover:bg-white/30"
+          onClick={(event) => {
+            event.stopPropagation();
+            dismiss(t.id);
+            t.action?.run();
+          }}
+        >
+          {t.action.label}
+        </button>
+      )}
     </div>
   ));
 }

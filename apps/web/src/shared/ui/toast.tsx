@@ -1,11 +1,18 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, TOAST_GAP_PX } from '../../lib/constants.ts';
+import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_WITH_ACTION_MS } from '../../lib/constants.ts';
+import { useStickyBarRoom } from './sticky-bar.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastItem {
   id: number;
   text: string;
   kind: ToastKind;
+  /** A button in the notice (a failed call's retry); pressing it closes the notice. */
+  action?: ToastAction;
+}
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 let items: readonly ToastItem[] = [];
@@ -18,12 +25,15 @@ export function dismiss(id: number): void {
   emit();
 }
 
-/** A short notice at the bottom of the screen (4500 ms, 16 px apart). The text is already translated. */
-export function toast(text: string, kind: ToastKind = 'info'): void {
+/**
+ * A short notice at the bottom of the screen, above any sticky bar of buttons (4500 ms, 16 px apart; one with a button
+ * stays longer, to be read and pressed). The text is already translated.
+ */
+export function toast(text: string, kind: ToastKind = 'info', action?: ToastAction): void {
   const id = nextId++;
-  items = [...items.slice(-2), { id, text, kind }];
+  items = [...items.slice(-2), { id, text, kind, action }];
   emit();
-  setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+  setTimeout(() => dismiss(id), action ? TOAST_WITH_ACTION_MS : TOAST_DURATION_MS);
 }
 
 const subscribe = (l: () => void) => {
@@ -43,11 +53,13 @@ export function Toaster() {
   );
   const [wanted, setWanted] = useState(false);
   if (list.length > 0 && !wanted) setWanted(true);
+  const room = useStickyBarRoom(list.length > 0);
   return (
     <div
       aria-live="polite"
+      data-testid="toaster"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
-      style={{ gap: TOAST_GAP_PX }}
+      style={{ gap: TOAST_GAP_PX, bottom: room }}
     >
       {wanted && (
         <Suspense fallback={null}>

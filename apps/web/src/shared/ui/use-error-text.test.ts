@@ -16,8 +16,14 @@ describe('the text of an error', () => {
     expect(errorText(new HttpError('http', 409, errorBody('PROMO_EXPIRED'), ''), 'uz', t)).toBe(
       ERROR_CATALOGUE.PROMO_EXPIRED.description.uz,
     );
-    expect(errorText(new HttpError('network', 0, null, ''), 'uz', t)).toBe('generic');
     expect(errorText(undefined, 'ru', t, 'error.text')).toBe('page');
+  });
+
+  it('says what happened when there is no reason: no connection, no answer in time, the server failed', () => {
+    expect(errorText(new HttpError('network', 0, null, ''), 'uz', t)).toBe('errors.offline');
+    expect(errorText(new HttpError('timeout', 0, null, ''), 'uz', t)).toBe('errors.timeout');
+    expect(errorText(new HttpError('http', 502, null, ''), 'uz', t)).toBe('errors.server');
+    expect(errorText(new HttpError('http', 404, null, ''), 'uz', t)).toBe('generic');
   });
 });
 

@@ -7,11 +7,20 @@ import { errorText as catalogueText, type Translate } from '@dasturxon/client';
  * What the customer reads about an error, in the interface language: the interface's own words for
  * its code (`errors.<CODE>`, every code of the domain's catalogue in every language), else the server's
  * description in the content language nearest to it (a code newer than this build), else the
- * fallback (`errors.generic`: no network, a timeout, an answer without a body). The lookup is the client package's
- * (`errorText`); the words are the storefront's.
+ * words for what happened without a reason: no connection (`errors.offline`), the server did not answer in time
+ * (`errors.timeout`), the server failed (`errors.server`); else the fallback (`errors.generic`). The lookup is the
+ * client package's (`errorText`); the words are the storefront's.
  */
 export function errorText(error: unknown, lang: UiLanguage, t: Translate, fallbackKey = 'errors.generic'): string {
-  return catalogueText(error, { lang, t, codeKey: (code) => `errors.${code}`, fallbackKey });
+  return catalogueText(error, {
+    lang,
+    t,
+    codeKey: (code) => `errors.${code}`,
+    fallbackKey,
+    networkKey: 'errors.offline',
+    timeoutKey: 'errors.timeout',
+    serverKey: 'errors.server',
+  });
 }
 
 /** `const errorText = useErrorText()`, then `errorText(error)` wherever a failed call is shown. */
