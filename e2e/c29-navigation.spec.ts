@@ -1,5 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { allowConsoleErrors, brandUrl, PORT, customerWithPickupBasket, expect, keepSettledScreenshot, speak, test } from './support.ts';
+import {
+  allowConsoleErrors,
+  brandUrl,
+  PORT,
+  customerWithPickupBasket,
+  expect,
+  hydrated,
+  keepSettledScreenshot,
+  speak,
+  test,
+} from './support.ts';
 
 /*
  * Issue 29, navigation and failures (slice B): a new page opens at its top and Back returns where the customer was;
@@ -40,6 +50,9 @@ test.describe('issue 29: navigation', () => {
     await customerWithPickupBasket(page, request);
     await page.goto(brandUrl('tezkor', '/'));
     await expect(page.getByTestId('basket-button')).toBeVisible();
+    // The page taken over by its code first: this journey is about scrolling, not a tap in the page's first moment.
+    await hydrated(page.getByTestId('basket-button'));
+    await hydrated(page.getByTestId('product-card').first());
     // Far down the menu, then the basket through the header's button.
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);

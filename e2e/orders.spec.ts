@@ -184,7 +184,7 @@ test.describe('my orders', () => {
     const { order } = await customerWithOrder(page, request, 'ar');
     await page.goto(brandUrl('tezkor', '/profile/orders'));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByTestId('order-status')).toHaveText('مفتوح');
+    await expect(page.getByTestId('order-status')).toHaveText('تم استلام الطلب، بانتظار المطعم');
     await keepSettledScreenshot(page, testInfo, 'orders-list-ar');
     await page.getByTestId('order-card').click();
     await expect(page.getByTestId('order-title')).toContainText(String(order.number));
