@@ -9,7 +9,7 @@ import { openBasketSheet, useBasketSheetOpen } from './basket-sheet-state.ts';
 
 /*
  * The ways into the basket, mounted by the app's layout: the header button (basketPosition
- * NAVIGATION_BAR) or the floating bar over the menu (FLOATING_OVER_PRODUCT), never both. They lead
+ * NAVIGATION_BAR) or the floating bar over the menu (FLOATING_OVER_PRODUCT); on phones the bar always. They lead
  * to /basket, or open the basket as a sheet when the merchant has no basket page (cartPageActive off).
  * This file is in the first screen's code: the basket itself arrives when first opened.
  */

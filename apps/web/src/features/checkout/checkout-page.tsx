@@ -300,7 +300,7 @@ function CheckoutForm() {
           </Notice>
         )}
 
-        <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
+        <Totals totals={c.shown} pending={pending} delivered={c.delivered} noAddress={c.delivered && !c.address} />
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md">

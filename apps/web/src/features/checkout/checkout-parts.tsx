@@ -78,7 +78,18 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
 }
 
 /** The amounts of the server's quote; dimmed while the answer for the latest choice is on its way. */
-export function Totals({ totals, pending, delivered }: { totals: QuoteResponse | null; pending: boolean; delivered: boolean }) {
+export function Totals({
+  totals,
+  pending,
+  delivered,
+  noAddress = false,
+}: {
+  totals: QuoteResponse | null;
+  pending: boolean;
+  delivered: boolean;
+  /** No delivery address chosen yet: the delivery's price depends on it (issue 29), never "free". */
+  noAddress?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section
@@ -99,6 +110,7 @@ export function Totals({ totals, pending, delivered }: { totals: QuoteResponse |
           testId="checkout-total"
           totalTestId="checkout-total"
           delivered={delivered}
+          deliveryUnknown={noAddress ? t('checkout.totals.dependsOnAddress') : null}
           className={`transition-opacity ${pending ? 'opacity-60' : ''}`}
         />
       )}

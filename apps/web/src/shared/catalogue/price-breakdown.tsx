@@ -54,6 +54,7 @@ export function PriceBreakdown({
   totalTestId,
   delivered,
   deliveryAtCheckout = false,
+  deliveryUnknown = null,
   promoCode,
   showCashback = true,
   className = '',
@@ -65,6 +66,8 @@ export function PriceBreakdown({
   delivered: boolean;
   /** No branch is known yet, so a delivery price of zero means "found at checkout", not "free". */
   deliveryAtCheckout?: boolean;
+  /** Why the delivery's price is not known yet (no address at checkout): a zero shows this, never "free". */
+  deliveryUnknown?: string | null;
   promoCode?: string | null;
   showCashback?: boolean;
   className?: string;
@@ -74,6 +77,7 @@ export function PriceBreakdown({
   const formatSum = useFormatSum();
   const minus = (n: number) => formatSum(n, { sign: '−' });
   const deliveryToPay = a.deliveryPrice - a.deliveryDiscount;
+  const unknown = a.deliveryPrice === 0 ? (deliveryUnknown ?? (deliveryAtCheckout ? t('basket.totals.atCheckout') : null)) : null;
   return (
     <dl className={`space-y-2 ${className}`}>
       <AmountRow testId={`${testId}-products`} label={t('basket.totals.products')} amount={a.productPrice}>
@@ -103,8 +107,10 @@ export function PriceBreakdown({
       )}
       {delivered && (
         <AmountRow testId={`${testId}-delivery`} label={t('basket.totals.delivery')} amount={deliveryToPay}>
-          {deliveryAtCheckout && a.deliveryPrice === 0 ? (
-            <span className="font-normal text-muted">{t('basket.totals.atCheckout')}</span>
+          {unknown ? (
+            <span className="font-normal text-muted" data-testid={`${testId}-delivery-unknown`}>
+              {unknown}
+            </span>
           ) : (
             <>
               {a.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(a.deliveryPrice)}</s>}
