@@ -273,6 +273,7 @@ test.describe('issue 29: the basket bar, the compact grid, the branch, default o
     await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
     await expect(page.getByTestId('checkout-total-delivery')).toContainText('Зависит от адреса');
     await expect(page.getByTestId('checkout-total-delivery')).not.toContainText('Бесплатно');
+    await page.getByTestId('checkout-totals').scrollIntoViewIfNeeded();
     await keepSettledScreenshot(page, testInfo, 'c29-checkout-no-address-ru');
 
     const home = {
