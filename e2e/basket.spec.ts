@@ -139,9 +139,9 @@ test.describe('the basket', () => {
     await expect(toast(page, 'Товар добавлен в корзину')).toBeVisible();
     await expect(page.getByTestId('product-sheet')).toHaveCount(0);
 
-    // One basket entry, in the header (tezkor's basketPosition is NAVIGATION_BAR): it counts and leads to /basket.
+    // The basket in the header (tezkor's basketPosition is NAVIGATION_BAR): it counts and leads to /basket; on a phone
+    // the bar over the menu stands there too (issue 29, e2e/c29-basket.spec.ts).
     await expect(page.getByTestId('basket-button')).toHaveCount(1);
-    await expect(page.getByTestId('basket-bar')).toHaveCount(0);
     await expect(page.getByTestId('basket-count')).toHaveText('1');
     await page.getByTestId('basket-button').click();
     await expect(page).toHaveURL(brandUrl('tezkor', '/basket'));

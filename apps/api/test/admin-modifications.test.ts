@@ -341,4 +341,36 @@ describe.each(BACKENDS)('the back office’s modification groups on %s', (backen
     });
     expect(stale.statusCode).toBe(409);
   });
+
+  it('an option marked default is shown to the storefront as such, and kept by a menu file; more defaults than max is 400', async () => {
+    const category = AdminCategory.parse((await owner('POST', '/admin/v1/categories', { name: { ru: 'Лаваш' } })).json());
+    const other = AdminProduct.parse(
+      (await owner('POST', '/admin/v1/products', { categoryId: category.id, name: { ru: 'Лаваш' }, price: 25_000 })).json(),
+    );
+    const body = { ...size(), productId: other.id };
+    body.options = body.options.map((o, i) => ({ ...o, isDefault: i === 1 }));
+    const tooMany = await owner('POST', '/admin/v1/modification-groups', {
+      ...body,
+      options: body.options.map((o) => ({ ...o, isDefault: true })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(fieldsOf(tooMany)).toEqual(['body.options']);
+
+    const created = await owner('POST', '/admin/v1/modification-groups', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const group = AdminModificationGroup.parse(created.json());
+    expect(group.options.map((o) => o.isDefault)).toEqual([false, true, false]);
+    const shown = await storefront(other.id);
+    expect(shown.modificationGroups[0]!.modifications.map((m) => (m as { isDefault?: boolean }).isDefault)).toEqual([false, true, false]);
+
+    // The menu file carries the mark both ways.
+    const doc = MenuDocument.parse((await owner('GET', '/admin/v1/menu/export')).json());
+    const inDoc = doc.products.find((p) => p.id === other.id)!.modificationGroups![0]!;
+    expect(inDoc.options!.map((o) => o.isDefault)).toEqual([false, true, false]);
+    inDoc.options = inDoc.options!.map((o, i) => ({ ...o, isDefault: i === 2 }));
+    const imported = await owner('POST', '/admin/v1/menu/import', doc);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const now = AdminModificationGroup.parse((await owner('GET', `/admin/v1/modification-groups/${group.id}`)).json());
+    expect(now.options.map((o) => o.isDefault)).toEqual([false, false, true]);
+  });
 });

@@ -2,6 +2,7 @@ import type { WorkHours } from './contracts/hours.ts';
 import type { ServiceType } from './enums.ts';
 import { isOpenAt, type SpecialDayRule } from './hours.ts';
 import { serviceHours } from './quote-rules.ts';
+import { zonedDay } from './dates.ts';
 
 /*
  * Scheduled ("later") orders: a day and a time 'HH:MM' (seconds zero) in the city's time zone, at least
@@ -112,4 +113,34 @@ export function checkSchedule(input: ScheduleInput): ScheduleVerdict {
 /** When a scheduled order opens for the branch: its lead time before its time. */
 export function opensAt(at: Date, leadTimeMinutes: number): Date {
   return new Date(at.getTime() - leadTimeMinutes * 60_000);
+}
+
+/**
+ * When a closed branch opens next for a service (issue 29: "opens at 08:00" instead of a bare "closed"): the first
+ * start of an interval of its hours after `now`, within `maxDays`; null when it does not open in that time. The
+ * starts tried are the hours' own opening times (special days' too), each checked by the one open/closed rule.
+ */
+export function nextOpening(input: Omit<ScheduleInput, 'day' | 'time' | 'leadTimeMinutes'>): Date | null {
+  const days = serviceHours(input.hours, input.serviceType);
+  const special = input.specialDays ?? [];
+  const starts = new Set<string>();
+  for (const d of days) {
+    if (d.isDayOff) continue;
+    starts.add(d.open);
+    if (d.extraOpen) starts.add(d.extraOpen);
+  }
+  for (const s of special) if (!s.isDayOff && s.open) starts.add(s.open);
+  const today = zonedDay(input.now, input.timeZone);
+  for (let offset = 0; offset <= (input.maxDays ?? SCHEDULE_MAX_DAYS); offset++) {
+    const day = new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const opened = [...starts]
+      .sort()
+      .map((time) => zonedInstant(day, time, input.timeZone))
+      .filter((at): at is Date => at !== null && at.getTime() > input.now.getTime())
+      .find(
+        (at) => isOpenAt(days, at, input.timeZone, special) && !isOpenAt(days, new Date(at.getTime() - 60_000), input.timeZone, special),
+      );
+    if (opened) return opened;
+  }
+  return null;
 }

@@ -63,6 +63,8 @@ export const SETTINGS_FLAG_DEFAULTS = {
   isSmsConfirmationRequiredPerOrder: false,
   /** Replaces the old client's marker word: visitors without a chosen branch land on /extra4. */
   branchFirstLanding: false,
+  /** On phones the menu's vertical categories show two compact cards a row, whatever each category's viewType (issue 29). */
+  compactMenuGrid: false,
 } as const satisfies Record<string, boolean>;
 
 export type SettingsFlag = keyof typeof SETTINGS_FLAG_DEFAULTS;

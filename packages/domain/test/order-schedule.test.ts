@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkDay, WorkHours } from '../src/contracts/hours.ts';
 import { WEEK_NAMES } from '../src/enums.ts';
-import { checkSchedule, opensAt, zonedInstant, type ScheduleInput } from '../src/order-schedule.ts';
+import { checkSchedule, nextOpening, opensAt, zonedInstant, type ScheduleInput } from '../src/order-schedule.ts';
 
 const TZ = 'Asia/Tashkent'; // UTC+5, no summer time
 const day = (weekName: WorkDay['weekName'], open: string, close: string, isDayOff = false): WorkDay => ({
@@ -107,5 +107,28 @@ describe('checkSchedule', () => {
 
   it('opens a scheduled order its lead time before', () => {
     expect(opensAt(new Date('2025-03-15T07:00:00Z'), 45).toISOString()).toBe('2025-03-15T06:15:00.000Z');
+  });
+});
+
+describe('nextOpening', () => {
+  const at = (now: Date, serviceType: ScheduleInput['serviceType'] = 'DELIVERY', specialDays: ScheduleInput['specialDays'] = []) =>
+    nextOpening({ now, timeZone: TZ, hours: HOURS, serviceType, specialDays })?.toISOString() ?? null;
+
+  it('is the next start of the service’s hours: later today, or tomorrow once today’s have passed', () => {
+    // Friday 08:00 in Tashkent: delivery opens at 11:00 today.
+    expect(at(new Date('2025-03-14T03:00:00Z'))).toBe('2025-03-14T06:00:00.000Z');
+    // Friday 23:30: delivery closed at 22:00, opens Saturday 11:00; pickup is still open (past midnight) and next opens Saturday 10:00.
+    expect(at(NOW)).toBe('2025-03-15T06:00:00.000Z');
+    expect(at(NOW, 'PICK_UP')).toBe('2025-03-15T05:00:00.000Z');
+  });
+
+  it('skips a day off and a holiday, and is null when nothing opens within the days looked at', () => {
+    // Saturday 03:00: pickup opens Saturday 10:00; with Saturday a holiday, Monday 10:00 (Sunday is its day off).
+    const saturdayNight = new Date('2025-03-14T22:00:00Z');
+    expect(at(saturdayNight, 'PICK_UP')).toBe('2025-03-15T05:00:00.000Z');
+    expect(at(saturdayNight, 'PICK_UP', [{ date: '2025-03-15', isDayOff: true, open: null, close: null }])).toBe(
+      '2025-03-17T05:00:00.000Z',
+    );
+    expect(nextOpening({ now: NOW, timeZone: TZ, hours: [], serviceType: 'DELIVERY' })).toBeNull();
   });
 });

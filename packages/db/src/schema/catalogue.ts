@@ -160,6 +160,8 @@ export const modifications = pgTable(
     price: integer().notNull().default(0),
     priority: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    /** Chosen for the customer when the product opens (a required size's usual one); they may change it. */
+    isDefault: boolean().notNull().default(false),
   },
   (t) => [
     tenantKey(t),

@@ -44,6 +44,7 @@ export const MenuDocOption = z.strictObject({
   image: Image.optional(),
   priority: Priority.optional(),
   active: z.boolean().optional(),
+  isDefault: z.boolean().optional().describe("Chosen for the customer when the product opens (a size's usual one)"),
 });
 
 export const MenuDocModificationGroup = z.strictObject({

@@ -21,6 +21,8 @@ export const ModificationOptionInput = z.object({
   /** What one of it adds to the product's price, in so'm (the product's discount applies to it too). */
   price: sum,
   image: PictureKey.default(''),
+  /** Chosen for the customer when the product opens (a required size's usual one); at most the group's max of them. */
+  isDefault: z.boolean().default(false),
 });
 export type ModificationOptionInput = z.input<typeof ModificationOptionInput>;
 
@@ -37,7 +39,10 @@ const GroupFields = z.object({
 });
 
 /** min ≤ max ≤ the number of options; an option id named once. */
-function groupRules(g: { min: number; max: number; options: { id?: string | undefined }[] }, ctx: z.RefinementCtx) {
+function groupRules(g: { min: number; max: number; options: { id?: string | undefined; isDefault: boolean }[] }, ctx: z.RefinementCtx) {
+  if (g.options.filter((o) => o.isDefault).length > g.max) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: 'more default options than max' });
+  }
   if (g.min > g.max) ctx.addIssue({ code: 'custom', path: ['min'], message: 'min must not be above max' });
   if (g.max > g.options.length) {
     ctx.addIssue({ code: 'custom', path: ['max'], message: 'max must not be above the number of options' });
@@ -66,6 +71,8 @@ export const AdminModificationOption = z.object({
   price: z.number().int(),
   image: z.string(),
   priority: z.number().int(),
+  /** Chosen for the customer when the product opens. */
+  isDefault: z.boolean(),
   /** false: archived (left out of a write); orders that named it keep it. */
   active: z.boolean(),
   /** The branches whose staff switched it off for now (the board's stop-list). */

@@ -17,6 +17,8 @@ export const Modification = z.object({
   image: z.string(),
   price: Amount,
   priority: Priority,
+  /** The brand's usual choice (a size), chosen for the customer when the product opens; absent: false. */
+  isDefault: z.boolean().optional(),
 });
 export type Modification = z.infer<typeof Modification>;
 

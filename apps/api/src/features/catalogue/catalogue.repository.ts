@@ -87,6 +87,7 @@ const modificationColumns = {
   image: modifications.image,
   price: modifications.price,
   priority: modifications.priority,
+  isDefault: modifications.isDefault,
   /** The branches whose staff switched it off (the stop-list): a branch's menu leaves it out. */
   stoppedAt: sql<string[]>`coalesce((select json_agg(mb.branch_id) from ${modificationBranches} mb
     where mb.merchant_id = modifications.merchant_id and mb.modification_id = modifications.id and not mb.is_active), '[]'::json)`,

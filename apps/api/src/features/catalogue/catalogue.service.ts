@@ -85,6 +85,7 @@ function toModificationGroups(
         image: m.image,
         price: m.price,
         priority: m.priority,
+        isDefault: m.isDefault,
       })),
     });
   }

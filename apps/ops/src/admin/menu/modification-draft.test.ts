@@ -8,12 +8,13 @@ const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
-const option = (id: string, eng: string, price: number, active = true) => ({
+const option = (id: string, eng: string, price: number, active = true, isDefault = false) => ({
   id,
   name: { eng },
   price,
   image: '',
   priority: 10,
+  isDefault,
   active,
   stoppedAt: [],
 });
@@ -29,7 +30,7 @@ const group = (archived = false): AdminModificationGroup => ({
   archived,
   options: archived
     ? [option(A, 'Small', 0, false), option(B, 'Large', 6000, false)]
-    : [option(A, 'Small', 0), option(B, 'Large', 6000), option(C, 'XL', 9000, false)],
+    : [option(A, 'Small', 0, true, true), option(B, 'Large', 6000), option(C, 'XL', 9000, false)],
 });
 
 describe('the modification group editor’s draft', () => {
@@ -43,11 +44,19 @@ describe('the modification group editor’s draft', () => {
         min: 1,
         max: 1,
         options: [
-          { id: A, name: { eng: 'Small' }, price: 0, image: '' },
-          { id: B, name: { eng: 'Large' }, price: 6000, image: '' },
+          { id: A, name: { eng: 'Small' }, price: 0, image: '', isDefault: true },
+          { id: B, name: { eng: 'Large' }, price: 6000, image: '', isDefault: false },
         ],
       },
     });
+  });
+
+  it('refuses more options chosen by default than the group allows', () => {
+    const draft = draftOf(group());
+    draft.options = draft.options.map((o) => ({ ...o, isDefault: true }));
+    const checked = checkDraft(draft, { version: 4 });
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.problems.map((p) => p.path)).toEqual([['options']]);
   });
 
   it('an archived group starts with all its options, so a save brings them back', () => {

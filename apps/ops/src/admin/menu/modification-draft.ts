@@ -18,6 +18,8 @@ export interface OptionDraft {
   name: LocalizedText;
   price: string;
   image: string;
+  /** Chosen for the customer when the product opens. */
+  isDefault: boolean;
 }
 
 export interface GroupDraft {
@@ -28,7 +30,7 @@ export interface GroupDraft {
 }
 
 let counter = 0;
-export const newOption = (): OptionDraft => ({ key: `new-${(counter += 1)}`, name: {}, price: '0', image: '' });
+export const newOption = (): OptionDraft => ({ key: `new-${(counter += 1)}`, name: {}, price: '0', image: '', isDefault: false });
 
 export const emptyDraft = (): GroupDraft => ({ name: {}, min: '0', max: '1', options: [newOption()] });
 
@@ -48,6 +50,7 @@ export function draftOf(group: AdminModificationGroup, { copy = false } = {}): G
       name: { ...o.name },
       price: String(o.price),
       image: o.image,
+      isDefault: o.isDefault,
     })),
   };
 }
@@ -61,7 +64,13 @@ export function bodyOf(draft: GroupDraft) {
     name: draft.name,
     min: numberOf(draft.min),
     max: numberOf(draft.max),
-    options: draft.options.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name, price: numberOf(o.price), image: o.image })),
+    options: draft.options.map((o) => ({
+      ...(o.id ? { id: o.id } : {}),
+      name: o.name,
+      price: numberOf(o.price),
+      image: o.image,
+      isDefault: o.isDefault,
+    })),
   };
 }
 

@@ -95,6 +95,7 @@ export function ModificationGroups({ product }: { product: AdminProduct }) {
                 .map((o) => (
                   <li key={o.id}>
                     {pickText(o.name, tr.content)} <span className="text-slate-400">+{money(o.price, tr)}</span>
+                    {o.isDefault && <span className="ms-1 text-xs text-emerald-700">({tr.t('admin.modgroups.default')})</span>}
                   </li>
                 ))}
             </ul>
@@ -240,6 +241,15 @@ function GroupEditor({
                 value={o.price}
                 onChange={(e) => setOption(o.key, { price: e.target.value })}
               />
+            </label>
+            <label className="flex items-center gap-1.5 self-center text-xs text-slate-600">
+              <input
+                type="checkbox"
+                data-testid="modgroup-option-default"
+                checked={o.isDefault}
+                onChange={(e) => setOption(o.key, { isDefault: e.target.checked })}
+              />
+              {tr.t('admin.modgroups.default')}
             </label>
             <span className="flex gap-0.5">
               {([-1, 1] as const).map((by) => (

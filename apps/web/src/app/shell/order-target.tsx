@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { isDeliveryService, orderServiceType, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { useBranches } from '../../shared/catalogue/branches.api.ts';
+import { useBranches, useOnlyBranch } from '../../shared/catalogue/branches.api.ts';
 import { useChosenBranchId } from '../../shared/catalogue/chosen-branch.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { useChosenServiceType, useOrderAddress } from '../../shared/order/order-choice.ts';
@@ -22,7 +22,9 @@ export function OrderTarget() {
   const address = useOrderAddress();
   const branchId = useChosenBranchId();
   const { data: branches } = useBranches(!delivery && branchId !== null);
-  const branch = delivery || !branchId ? undefined : branches?.find((b) => b.id === branchId);
+  // A brand with one branch has nothing to choose: the header names it before any choice (issue 29).
+  const only = useOnlyBranch(!delivery && branchId === null);
+  const branch = delivery ? undefined : branchId ? branches?.find((b) => b.id === branchId) : (only ?? undefined);
   const text = delivery
     ? address
       ? placeTitle(address)

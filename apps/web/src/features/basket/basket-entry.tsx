@@ -9,7 +9,7 @@ import { openBasketSheet, useBasketSheetOpen } from './basket-sheet-state.ts';
 
 /*
  * The ways into the basket, mounted by the app's layout: the header button (basketPosition
- * NAVIGATION_BAR) or the floating bar over the menu (FLOATING_OVER_PRODUCT), never both. They lead
+ * NAVIGATION_BAR) or the floating bar over the menu (FLOATING_OVER_PRODUCT); on phones the bar always. They lead
  * to /basket, or open the basket as a sheet when the merchant has no basket page (cartPageActive off).
  * This file is in the first screen's code: the basket itself arrives when first opened.
  */
@@ -50,7 +50,9 @@ export function BasketHeaderButton() {
 /**
  * The bar over the menu with the number of items and their price (after the products' own
  * discounts; delivery and the rest are the basket page's business): basketPosition
- * FLOATING_OVER_PRODUCT. On the home page only when the merchant wants it there (cartInMainActive).
+ * FLOATING_OVER_PRODUCT. On phones it stands there whatever the basketPosition (issue 29): the header's
+ * small button is far from the thumb, and the total is what a customer scrolling the menu wants to see.
+ * On the home page only when the merchant wants it there (cartInMainActive).
  */
 export function BasketFloatingBar() {
   const { t } = useTranslation();
@@ -58,11 +60,10 @@ export function BasketFloatingBar() {
   const { pathname } = useLocation();
   const { lines, count } = useBasket();
   const onMenu = MENU_PATHS.includes(pathname) && (pathname !== '/' || settings.cartInMainActive);
-  const show = settings.basketPosition === 'FLOATING_OVER_PRODUCT' && onMenu && count > 0;
-  if (!show) return null;
+  if (!onMenu || count === 0) return null;
   return (
     <Suspense fallback={null}>
-      <FloatingBar lines={lines} count={count} label={t('basket.title')} />
+      <FloatingBar lines={lines} count={count} label={t('basket.title')} phoneOnly={settings.basketPosition !== 'FLOATING_OVER_PRODUCT'} />
     </Suspense>
   );
 }

@@ -8,8 +8,21 @@ import { BasketTrigger } from './basket-trigger.tsx';
 import { localLinePrice } from './basket-line-price.ts';
 import { useMoney } from './basket-money.ts';
 
-/** The floating bar's body (basketPosition FLOATING_OVER_PRODUCT): the number of items and their price after the products' own discounts. */
-export function FloatingBar({ lines, count, label }: { lines: ReturnType<typeof useBasket>['lines']; count: number; label: string }) {
+/**
+ * The floating bar's body (basketPosition FLOATING_OVER_PRODUCT, and on phones always): the number of items and their
+ * price after the products' own discounts. `phoneOnly`: the brand's basket is in the header, so wide screens hide the bar.
+ */
+export function FloatingBar({
+  lines,
+  count,
+  label,
+  phoneOnly = false,
+}: {
+  lines: ReturnType<typeof useBasket>['lines'];
+  count: number;
+  label: string;
+  phoneOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const formatSum = useMoney();
   const { menu } = useMenu();
@@ -18,8 +31,11 @@ export function FloatingBar({ lines, count, label }: { lines: ReturnType<typeof 
   return (
     <>
       {/* Keeps the end of the page clear of the bar. */}
-      <div aria-hidden="true" className="h-24" />
-      <div data-sticky-bar className="pointer-events-none fixed inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <div aria-hidden="true" className={`h-24 ${phoneOnly ? 'md:hidden' : ''}`} />
+      <div
+        data-sticky-bar
+        className={`pointer-events-none fixed ${phoneOnly ? 'md:hidden' : ''} inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]`}
+      >
         <BasketTrigger
           testId="basket-bar"
           label={`${label}: ${summary}`}

@@ -4,7 +4,6 @@ import {
   isUuid,
   MAX_LINE_COUNT,
   MAX_QUOTE_LINES,
-  pickText,
   type ErrorCode,
   type LatLng,
   type MerchantSettings,
@@ -14,7 +13,6 @@ import {
   type QuoteResponse,
   type RoomCheck,
   type ServiceType,
-  type UiLanguage,
 } from '@dasturxon/domain';
 
 /*
@@ -34,25 +32,8 @@ export interface BasketLineLike {
 
 export type ProductsById = ReadonlyMap<string, Product>;
 
-/** Each chosen modification with its name and price, in the product's group order; unknown ones are left out. */
-export function chosenModifications(product: Product, chosen: BasketLineLike['modifications'], lang: UiLanguage) {
-  const out: { id: string; name: string; count: number; price: number }[] = [];
-  const wanted = new Map(chosen.map((m) => [m.id, m.count]));
-  for (const group of product.modificationGroups) {
-    for (const m of group.modifications) {
-      const count = wanted.get(m.id);
-      if (count) out.push({ id: m.id, name: pickText(m.name, lang), count, price: m.price });
-    }
-  }
-  return out;
-}
-
-/** "Large, Ketchup, Cheese ×2": what a line's modifications read as under its name. */
-export function modificationsLabel(product: Product, chosen: BasketLineLike['modifications'], lang: UiLanguage): string {
-  return chosenModifications(product, chosen, lang)
-    .map((m) => (m.count > 1 ? `${m.name} ×${m.count}` : m.name))
-    .join(', ');
-}
+// What a line's modifications read as: in shared/, the confirm page and the order show them the same way.
+export { chosenModifications, modificationsLabel } from '../../shared/catalogue/modifications-label.ts';
 
 /** The amounts of a basket, as the server's quote or the local engine gives them. */
 export type BasketTotals = Pick<

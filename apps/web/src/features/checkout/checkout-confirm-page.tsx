@@ -20,6 +20,7 @@ import { attemptFor } from './checkout-draft.ts';
 import { telegramInitData } from './telegram-init-data.ts';
 import { EmptyCheckout } from './checkout-page.tsx';
 import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
+import { LineModifiers, WholeAddress } from './confirm-parts.tsx';
 import { confirmationOf, orderRequestOf, type OrderConfirmation } from './checkout-request.ts';
 import { addDays, zonedDay } from './checkout-slots.ts';
 import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
@@ -138,6 +139,7 @@ function ConfirmView() {
                 >
                   <span className="min-w-0 flex-1 font-semibold">
                     <bdi>{product ? pickText(product.name, language) : '…'}</bdi>
+                    <LineModifiers product={product} chosen={item.modifications} />
                   </span>
                   <span className="shrink-0 text-muted tabular-nums">×{item.count}</span>
                   <span className="shrink-0 text-end font-semibold whitespace-nowrap tabular-nums">{line ? formatSum(line.net) : ''}</span>
@@ -148,6 +150,7 @@ function ConfirmView() {
         </Card>
 
         <Destination c={c} change={false} />
+        {c.delivered && c.address && <WholeAddress address={c.address} />}
 
         <Card id="checkout-details-title" title={t('checkout.details')}>
           <dl className="space-y-2 text-[15px]">

@@ -18,6 +18,7 @@ import { BagIcon, DishIcon } from '../../shared/ui/icons.tsx';
 import { ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import { REQUIRED_KEY, TextField } from '../../shared/ui/text-field.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { ClosedBranchNotice } from './checkout-closed.tsx';
 import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
 import { scheduleDays, type ScheduleDay } from './checkout-slots.ts';
 import { useCheckout, type Checkout } from './use-checkout.ts';
@@ -164,6 +165,7 @@ function CheckoutForm() {
 
         <Destination c={c} error={errors.destination} />
 
+        <ClosedBranchNotice c={c} now={now} days={days} />
         <Card id="checkout-when-title" title={t('checkout.when.title')} testId="checkout-when">
           <div role="radiogroup" aria-label={t('checkout.when.title')} className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-2 p-1">
             <Choice
@@ -302,7 +304,7 @@ function CheckoutForm() {
         )}
 
         {c.quote?.eta && <ArrivalEstimateLine eta={c.quote.eta} timeZone={c.branch?.timeZone} testId="checkout-eta" />}
-        <Totals totals={c.shown} pending={pending} delivered={c.delivered} />
+        <Totals totals={c.shown} pending={pending} delivered={c.delivered} noAddress={c.delivered && !c.address} />
       </div>
 
       <div

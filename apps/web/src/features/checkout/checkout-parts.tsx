@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDayWords, pickText, type QuoteResponse } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useOnlyBranch } from '../../shared/catalogue/branches.api.ts';
 import { placeTitle } from '../../shared/order/place-title.ts';
 import { AlertIcon, BagIcon, DishIcon } from '../../shared/ui/icons.tsx';
 import { ScooterIcon } from '../../shared/ui/more-icons.tsx';
@@ -42,6 +43,8 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
   const kind = c.delivered ? 'DELIVERY' : c.serviceType === 'DINE_IN' ? 'DINE_IN' : 'PICK_UP';
   const Icon = kind === 'DELIVERY' ? ScooterIcon : kind === 'DINE_IN' ? DishIcon : BagIcon;
   const value = c.delivered ? (c.address ? placeTitle(c.address) : null) : c.branch ? pickText(c.branch.name, language) : null;
+  // Pickup from a brand's only branch: nothing to change (issue 29).
+  const only = useOnlyBranch(!c.delivered);
   return (
     <div>
       <div
@@ -58,7 +61,7 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
             <bdi>{value ?? t(c.delivered ? 'order.noAddress' : 'order.noBranch')}</bdi>
           </span>
         </p>
-        {change && (
+        {change && !(only && !c.delivered) && (
           <Link
             to="/choose-address?next=/checkout"
             data-testid="checkout-destination-change"
@@ -78,7 +81,18 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
 }
 
 /** The amounts of the server's quote; dimmed while the answer for the latest choice is on its way. */
-export function Totals({ totals, pending, delivered }: { totals: QuoteResponse | null; pending: boolean; delivered: boolean }) {
+export function Totals({
+  totals,
+  pending,
+  delivered,
+  noAddress = false,
+}: {
+  totals: QuoteResponse | null;
+  pending: boolean;
+  delivered: boolean;
+  /** No delivery address chosen yet: the delivery's price depends on it (issue 29), never "free". */
+  noAddress?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section
@@ -99,6 +113,7 @@ export function Totals({ totals, pending, delivered }: { totals: QuoteResponse |
           testId="checkout-total"
           totalTestId="checkout-total"
           delivered={delivered}
+          deliveryUnknown={noAddress ? t('checkout.totals.dependsOnAddress') : null}
           className={`transition-opacity ${pending ? 'opacity-60' : ''}`}
         />
       )}

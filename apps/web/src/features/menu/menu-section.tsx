@@ -39,9 +39,11 @@ export function MenuSection({
 }) {
   const { t, language } = useTranslation();
   // Under the merchant's banners the first banner is the largest picture: the menu's first row comes after it.
-  const firstRowLoading = useMerchantSettings().bannersActive ? 'eager' : 'first';
-  const variant = VARIANT[category.viewType] ?? 'medium';
+  const settings = useMerchantSettings();
+  const firstRowLoading = settings.bannersActive ? 'eager' : 'first';
   const horizontal = category.scrollType === 'HORIZONTAL';
+  // compactMenuGrid (issue 29): two compact cards a row, so nine burgers are not nine screens on a phone.
+  const variant = settings.compactMenuGrid && !horizontal ? 'medium' : (VARIANT[category.viewType] ?? 'medium');
   const Heading = headingLevel === 1 ? 'h1' : headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `${sectionElementId(category.id)}-title`;
   const card = (p: MenuProduct, i: number, v: CardVariant) => (
@@ -89,7 +91,7 @@ export function MenuSection({
           ))}
         </ul>
       ) : (
-        <ul className={GRID[variant]}>
+        <ul className={GRID[variant]} data-testid="menu-grid" data-variant={variant}>
           {products.map((p, i) => (
             <li key={p.id} className="flex [&>article]:w-full">
               {card(p, i, variant)}

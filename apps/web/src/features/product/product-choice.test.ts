@@ -5,6 +5,7 @@ import {
   choiceProblems,
   choiceRoom,
   chosenList,
+  defaultChoice,
   modificationPrice,
   toggleModification,
   type Chosen,
@@ -29,6 +30,36 @@ const burger = {
 } satisfies Pick<Product, 'id' | 'costPrice' | 'discount' | 'modificationGroups'>;
 
 const tap = (chosen: Chosen, ...ids: string[]) => ids.reduce((c, id) => toggleModification(burger, c, id).chosen, chosen);
+
+describe('defaultChoice', () => {
+  it('opens with the options the brand marks as default, no more than a group allows, and nothing when none is marked', () => {
+    expect(defaultChoice(burger)).toEqual({});
+    const marked: Pick<Product, 'id' | 'modificationGroups'> = {
+      id: 'burger',
+      modificationGroups: [
+        {
+          id: 'size',
+          name: {},
+          min: 1,
+          max: 1,
+          priority: 0,
+          modifications: [mod('std', 'size', 0), { ...mod('large', 'size', 8000), isDefault: true }],
+        },
+        {
+          id: 'sauce',
+          name: {},
+          min: 0,
+          max: 1,
+          priority: 1,
+          modifications: ['ketchup', 'cheese', 'bbq'].map((id, i) => ({ ...mod(id, 'sauce', 2000), priority: -i, isDefault: true })),
+        },
+      ],
+    };
+    // A group of at most one: the first marked in the brand's order (bbq has the lowest priority).
+    expect(defaultChoice(marked)).toEqual({ large: 1, bbq: 1 });
+    expect(choiceProblems(marked, defaultChoice(marked))).toEqual([]);
+  });
+});
 
 describe('toggleModification', () => {
   it('lets a group of one work as a radio that cannot be emptied when required', () => {

@@ -53,6 +53,19 @@ export function toggleModification(product: Pick<Product, 'modificationGroups'>,
   return { chosen: next, refused: null };
 }
 
+/**
+ * What the product opens with: the options the brand marks as default (a required size's usual one), at most each
+ * group's maximum, in the brand's order. The customer may change them as any other choice.
+ */
+export function defaultChoice(product: Pick<Product, 'modificationGroups'>): Chosen {
+  const chosen: Record<string, number> = {};
+  for (const group of product.modificationGroups) {
+    const marked = [...group.modifications].sort((a, b) => a.priority - b.priority).filter((m) => m.isDefault);
+    for (const m of marked.slice(0, Math.max(group.max, 0) || marked.length)) chosen[m.id] = 1;
+  }
+  return chosen;
+}
+
 export const chosenList = (chosen: Chosen): { id: string; count: number }[] =>
   Object.entries(chosen)
     .filter(([, n]) => n > 0)

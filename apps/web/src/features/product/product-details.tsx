@@ -27,6 +27,7 @@ import {
   modificationPrice,
   toggleModification,
   type Chosen,
+  defaultChoice,
 } from './product-choice.ts';
 import { FlameIcon, MinusIcon, PlusIcon, ScaleIcon, StarIcon } from './product-icons.tsx';
 
@@ -55,7 +56,7 @@ export function ProductDetails({
   const formatSum = useFormatSum();
   const settings = useMerchantSettings();
   const basket = useBasket();
-  const [chosen, setChosen] = useState<Chosen>({});
+  const [chosen, setChosen] = useState<Chosen>(() => defaultChoice(product));
   const [quantity, setQuantity] = useState(1);
   const [refusedGroup, setRefusedGroup] = useState<string | null>(null);
   const [stockMessage, setStockMessage] = useState<string | null>(null);

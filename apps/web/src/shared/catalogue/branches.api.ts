@@ -40,3 +40,13 @@ export function useBranches(options: boolean | { enabled?: boolean; live?: boole
   return useQuery({ ...branchesQuery(), enabled, refetchInterval: live ? 60_000 : false });
 }
 export const useBranch = (id: string | null) => useQuery({ ...branchQuery(id ?? ''), enabled: Boolean(id) });
+
+/**
+ * The brand's one active branch when it has only one (issue 29: such a brand never asks the customer to choose
+ * one), else null; null too while the list is on its way.
+ */
+export function useOnlyBranch(enabled = true) {
+  const { data } = useBranches(enabled);
+  const active = (data ?? []).filter((b) => b.isActive);
+  return active.length === 1 ? active[0]! : null;
+}

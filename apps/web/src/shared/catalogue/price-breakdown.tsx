@@ -46,6 +46,7 @@ export function PriceBreakdown({
   totalTestId,
   delivered,
   deliveryAtCheckout = false,
+  deliveryUnknown = null,
   promoCode,
   showCashback = true,
   className = '',
@@ -57,6 +58,8 @@ export function PriceBreakdown({
   delivered: boolean;
   /** No branch is known yet, so a delivery price of zero means "found at checkout", not "free". */
   deliveryAtCheckout?: boolean;
+  /** Why the delivery's price is not known yet (no address at checkout): a zero shows this, never "free". */
+  deliveryUnknown?: string | null;
   promoCode?: string | null;
   showCashback?: boolean;
   className?: string;
@@ -67,6 +70,8 @@ export function PriceBreakdown({
   const minus = (n: number) => formatSum(n, { sign: '−' });
   // The lines are the domain's (one breakdown for the storefront and the console), so they add up to the total.
   const { lines } = orderBreakdown(a, delivered);
+  // No address yet (or no branch): a zero delivery is "not known yet", never "free".
+  const unknown = a.deliveryPrice === 0 ? (deliveryUnknown ?? (deliveryAtCheckout ? t('basket.totals.atCheckout') : null)) : null;
   const row = (kind: BreakdownKind, amount: number): ReactNode => {
     switch (kind) {
       case 'products':
@@ -103,8 +108,10 @@ export function PriceBreakdown({
       case 'delivery':
         return (
           <AmountRow key={kind} testId={`${testId}-delivery`} label={t('basket.totals.delivery')} amount={amount}>
-            {deliveryAtCheckout && a.deliveryPrice === 0 ? (
-              <span className="font-normal text-muted">{t('basket.totals.atCheckout')}</span>
+            {unknown ? (
+              <span className="font-normal text-muted" data-testid={`${testId}-delivery-unknown`}>
+                {unknown}
+              </span>
             ) : (
               <>
                 {a.deliveryDiscount > 0 && <s className="me-1.5 font-normal text-muted">{formatSum(a.deliveryPrice)}</s>}

@@ -110,7 +110,15 @@ export async function exportMenu(db: Db, merchantId: string): Promise<MenuDocume
           priority: g.priority,
           options: m.modifications
             .filter((o) => o.groupId === g.id)
-            .map((o) => ({ id: o.id, name: o.name, price: o.price, image: o.image, priority: o.priority, active: o.active })),
+            .map((o) => ({
+              id: o.id,
+              name: o.name,
+              price: o.price,
+              image: o.image,
+              priority: o.priority,
+              active: o.active,
+              isDefault: o.isDefault,
+            })),
         })),
       availability: Object.fromEntries(m.availability.filter((a) => a.productId === p.id).map((a) => [a.branchId, a.isActive])),
     })),
@@ -370,7 +378,7 @@ export async function planImport(
           oPath,
           o,
           oCurrent ?? null,
-          { name: o.name, price: o.price, image: o.image, priority: o.priority, active: o.active },
+          { name: o.name, price: o.price, image: o.image, priority: o.priority, active: o.active, isDefault: o.isDefault },
           async (id, values) => {
             const row = await updateRow(tx, modifications, !!oCurrent, { productId, groupId })(id, values);
             // The group's version covers its options (PUT /admin/v1/modification-groups/{id}): a console that read

@@ -90,6 +90,7 @@ function groupView(g: GroupRow, options: OptionRow[], stopped: { modificationId:
       price: o.price,
       image: o.image,
       priority: o.priority,
+      isDefault: o.isDefault,
       active: o.active,
       stoppedAt: stopped.filter((s) => s.modificationId === o.id).map((s) => s.branchId),
     })),
@@ -120,7 +121,14 @@ async function writeOptions(tx: Db, merchantId: string, group: GroupRow, wanted:
     }
   }
   for (const [index, option] of wanted.entries()) {
-    const values = { name: option.name, price: option.price, image: option.image, priority: (index + 1) * 10, active: true };
+    const values = {
+      name: option.name,
+      price: option.price,
+      image: option.image,
+      isDefault: option.isDefault ?? false,
+      priority: (index + 1) * 10,
+      active: true,
+    };
     const row = option.id ? byId.get(option.id) : undefined;
     if (!row) {
       await tx.insert(modifications).values({ ...values, merchantId, productId: group.productId, groupId: group.id });
@@ -130,6 +138,7 @@ async function writeOptions(tx: Db, merchantId: string, group: GroupRow, wanted:
       JSON.stringify(row.name) === JSON.stringify(values.name) &&
       row.price === values.price &&
       row.image === values.image &&
+      row.isDefault === values.isDefault &&
       row.priority === values.priority &&
       row.active;
     if (same) continue;

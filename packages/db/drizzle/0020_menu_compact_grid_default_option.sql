@@ -1,0 +1,2 @@
+ALTER TABLE "merchant_settings" ADD COLUMN "compact_menu_grid" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "modifications" ADD COLUMN "is_default" boolean DEFAULT false NOT NULL;
