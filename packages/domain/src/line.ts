@@ -18,7 +18,11 @@ export interface PricedProduct {
   modificationsById?: ReadonlyMap<string, { id: string; groupId: string; price: number }>;
 }
 
-/** The chosen modifications that belong to the product, with their catalogue prices, in the order chosen; unknown ones are left out. */
+/**
+ * The chosen modifications that belong to the product, with their catalogue prices, in the product's own order (the
+ * brand's: its groups', then each group's, as `product.modifications` lists them), whatever order they were tapped in,
+ * so the sheet, the basket, the order and the kitchen ticket read them alike (issue 29); unknown ones are left out.
+ */
 export function chosenOf(
   product: PricedProduct,
   chosen: readonly { id: string; count: number }[],
@@ -29,7 +33,9 @@ export function chosenOf(
     const m = byId.get(c.id);
     if (m) out.push({ id: m.id, groupId: m.groupId, count: c.count, price: m.price });
   }
-  return out;
+  if (out.length < 2) return out;
+  const place = new Map(product.modifications.map((m, i) => [m.id, i]));
+  return out.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
 }
 
 /** The pricing engine's input for `count` units of a product with its chosen modifications (see `chosenOf`). */

@@ -90,7 +90,9 @@ const groupsOfProduct = sql<QuoteProduct['groups']>`coalesce((
 const modificationsOfProduct = sql<QuoteProduct['modifications']>`coalesce((
   select json_agg(json_build_object('id', m.id, 'groupId', m.group_id, 'price', m.price, 'stoppedAt', coalesce((
     select json_agg(mb.branch_id) from ${modificationBranches} mb
-    where mb.merchant_id = m.merchant_id and mb.modification_id = m.id and not mb.is_active), '[]'::json)))
+    where mb.merchant_id = m.merchant_id and mb.modification_id = m.id and not mb.is_active), '[]'::json))
+    -- The brand's order (its groups', then each group's): the order's lines keep it (issue 29).
+    order by (select g.priority from ${modificationGroups} g where g.merchant_id = m.merchant_id and g.id = m.group_id), m.priority, m.id)
   from ${modifications} m where m.merchant_id = products.merchant_id and m.product_id = products.id and m.active), '[]'::json)`;
 
 const branchEntriesOf = sql<Record<string, boolean>>`coalesce((
