@@ -116,9 +116,11 @@ test.describe('issue 29: the basket bar, the compact grid, the branch, default o
       expect(a.width).toBeLessThan(390 / 2);
       await burgers.scrollIntoViewIfNeeded();
       await keepSettledScreenshot(page, testInfo, 'c29-compact-grid-ru');
+      // The same section in Arabic, found by its category (its heading is in Arabic now).
+      const categoryId = await burgers.getAttribute('data-category-id');
       await speak(page, 'ar');
       await page.reload();
-      await burgers.scrollIntoViewIfNeeded();
+      await page.locator(`[data-testid="menu-section"][data-category-id="${categoryId}"]`).scrollIntoViewIfNeeded();
       await keepSettledScreenshot(page, testInfo, 'c29-compact-grid-ar');
     } finally {
       await admin('PUT', '/settings', { ...on, flags: { ...on.flags, compactMenuGrid: false } });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   brandUrl,
-  codeSentTo,
+  enterCode,
   expect,
   keepScreenshot,
   keepSettledScreenshot,
@@ -22,18 +22,6 @@ const api = (path: string) => `http://localhost:${PORT}/api${path}`;
 const STAFF_PASSWORD = 'tezkor-demo-2026';
 const OPERATOR = '+998900000002';
 const COURIER = '+998900000004';
-
-/** From /login up to the code: what the shared logIn does, without skipping the name step this file is about. */
-async function enterCode(page: Page, phone: string): Promise<void> {
-  await expect(page.getByTestId('login-page')).toBeVisible();
-  const sentAfter = Date.now() - 1000;
-  await page.getByTestId('phone-input').fill(phone.slice(4));
-  await expect(page.getByTestId('phone-input')).toHaveValue(shown(phone));
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('login-confirm-page')).toBeVisible();
-  await page.getByTestId('code-input').fill(await codeSentTo(phone, sentAfter));
-  await expect(page.getByTestId('login-confirm-page')).toHaveCount(0);
-}
 
 async function me(page: Page, request: APIRequestContext) {
   const { merchantId, token } = await session(page);
