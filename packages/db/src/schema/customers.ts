@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GENDERS, OTP_PURPOSES, type AddressDetails, ADDRESS_TYPES } from '@dasturxon/domain';
+import { CONTENT_LANGUAGES, GENDERS, OTP_PURPOSES, type AddressDetails, ADDRESS_TYPES } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { cities } from './branches.ts';
@@ -41,6 +41,10 @@ export const users = pgTable(
     isActive: boolean().notNull().default(true),
     /** When the customer answered or skipped the name step after their first login; null: still to be asked (if nameless). */
     nameAskedAt: timestamp({ withTimezone: true }),
+    /** The Telegram user this customer logged in as through the brand's Mini App or bot (issue 30); one per brand. */
+    telegramUserId: text(),
+    /** The language the customer chose in the brand's bot (`PUT /webbot/v1/users/logout/WITH_TOKEN`): uz, ru or eng. */
+    botLanguage: text(),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -49,6 +53,10 @@ export const users = pgTable(
     uniqueIndex('users_merchant_phone_key')
       .on(t.merchantId, t.phone)
       .where(sql`${t.phone} is not null`),
+    uniqueIndex('users_merchant_telegram_key')
+      .on(t.merchantId, t.telegramUserId)
+      .where(sql`${t.telegramUserId} is not null`),
+    oneOf('users_bot_language_check', t.botLanguage, CONTENT_LANGUAGES),
     oneOf('users_gender_check', t.gender, GENDERS),
     // The balance the cashback ledger adds up to (cashback_entries): spending more than it holds is refused.
     check('users_cashback_check', sql`${t.cashback} >= 0`),

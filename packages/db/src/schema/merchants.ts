@@ -54,6 +54,9 @@ export const merchants = pgTable(
     /** Codes sent an hour and a day at most; null is the deployment's SMS_BUDGET_PER_HOUR / SMS_BUDGET_PER_DAY. */
     smsBudgetPerHour: integer(),
     smsBudgetPerDay: integer(),
+    /** The brand's Telegram bot (issue 30): its numeric id (Ed25519 checks of third-party init data) and username. */
+    telegramBotId: text(),
+    telegramBotUsername: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +81,8 @@ export const merchantSecrets = pgTable('merchant_secrets', {
   appId: text().notNull().default(''),
   /** The brand's Telegram bot token, sealed like the payment accounts (AES-256-GCM under PAYMENT_SECRETS_KEY). */
   telegramBotToken: text(),
+  /** The secret Telegram sends in X-Telegram-Bot-Api-Secret-Token to the brand's webhook, sealed like the token. */
+  telegramWebhookSecret: text(),
   /**
    * The brand's own geocoder key (a Nominatim-compatible keyed service, GEOCODER_KEYED_URL), sealed like the bot token;
    * when set, the address pickers of its customers ask that service first instead of the public server.

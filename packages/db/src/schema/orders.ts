@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CASHBACK_ENTRY_KINDS,
+  CHANNEL_TYPES,
   DEFAULT_LEAD_TIME_MINUTES,
   ORDER_CHANGE_REASONS,
   ORDER_DEVICES,
@@ -103,6 +104,8 @@ export const orders = pgTable(
     serviceType: enumText(SERVICE_TYPES).notNull(),
     paymentType: enumText(PAYMENT_TYPES).notNull(),
     orderDevice: enumText(ORDER_DEVICES).notNull(),
+    /** Where the order came from (spec section 1): WEB, TG (the brand's Telegram Mini App), CLICK (Click's mini app)… */
+    channel: enumText(CHANNEL_TYPES).notNull().default('WEB'),
     isPaid: boolean().notNull().default(false),
     address: jsonb().$type<OrderAddressJson>(),
     /** The delivery zone that priced it (zones are rewritten by imports, so no reference). */
@@ -184,6 +187,7 @@ export const orders = pgTable(
     oneOf('orders_service_type_check', t.serviceType, SERVICE_TYPES),
     oneOf('orders_payment_type_check', t.paymentType, PAYMENT_TYPES),
     oneOf('orders_order_device_check', t.orderDevice, ORDER_DEVICES),
+    oneOf('orders_channel_check', t.channel, CHANNEL_TYPES),
     oneOf('orders_courier_status_check', t.courierStatus, COURIER_STATUSES),
     oneOf('orders_refund_state_check', t.refundState, REFUND_STATES),
     sameMerchant('orders_courier_fk', t.merchantId, t.courierId, staff),

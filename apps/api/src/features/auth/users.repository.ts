@@ -1,5 +1,5 @@
 import { ACTIVE_ORDER_STATUSES, type Gender, type OrderStatus } from '@dasturxon/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { addresses, merchantOrderSettings, orders, users, type Db } from '@dasturxon/db';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -50,6 +50,42 @@ export function createUsersRepository(db: Db) {
       const raced = await this.findByPhone(merchantId, phone);
       if (!raced) throw new Error('a customer with this phone vanished while being created');
       return { user: raced, created: false };
+    },
+    /** The customer this brand's Telegram user logged in as (issue 30), if any. */
+    async findByTelegram(merchantId: string, telegramUserId: string): Promise<UserRecord | null> {
+      return first(
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.merchantId, merchantId), eq(users.telegramUserId, telegramUserId)))
+          .limit(1),
+      );
+    },
+    /**
+     * Links a Telegram user to the brand's customer with this phone (created when there is none): one customer per
+     * brand and phone, whether they came by the web or by the bot. The Telegram user leaves any other customer of
+     * the brand it was linked to (a new phone shared in the bot), so it names one customer at most. Run it in a
+     * transaction.
+     */
+    async linkTelegram(
+      merchantId: string,
+      input: { telegramUserId: string; phone: string; firstName?: string; lastName?: string },
+      now: Date,
+    ): Promise<UserRecord> {
+      await db
+        .update(users)
+        .set({ telegramUserId: null })
+        .where(and(eq(users.merchantId, merchantId), eq(users.telegramUserId, input.telegramUserId), ne(users.phone, input.phone)));
+      const { user } = await this.findOrCreate(merchantId, input.phone, now);
+      // A name the customer has not given yet is taken from Telegram's profile; a name they gave is kept.
+      const names = user.firstName || user.lastName ? {} : { firstName: input.firstName ?? '', lastName: input.lastName ?? '' };
+      const [linked] = await db
+        .update(users)
+        .set({ telegramUserId: input.telegramUserId, ...names })
+        .where(and(eq(users.merchantId, merchantId), eq(users.id, user.id)))
+        .returning();
+      if (!linked) throw new Error('a customer vanished while being linked to Telegram');
+      return linked;
     },
     async update(merchantId: string, id: string, patch: UserPatch & { phone?: string }): Promise<UserRecord | null> {
       if (Object.keys(patch).length === 0) return this.findById(merchantId, id);
