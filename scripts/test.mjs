@@ -10,6 +10,7 @@ import { databaseSummary } from './database-tests.mjs';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const results = { passed: 0, failed: 0 };
 const failures = [];
+const failedNames = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
@@ -63,6 +64,13 @@ if (vitest) {
   results.passed += vitest.numPassedTests;
   results.failed += vitest.numFailedTests;
   if (vitest.numFailedTests > 0 || !vitest.success) failures.push('vitest');
+  // The failed tests by name, kept for the end of the output (CI shows its tail).
+  for (const file of vitest.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failedNames.push(
+          `vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${(test.failureMessages ?? [])[0]?.split('\n')[0] ?? ''}`,
+        );
   if (!vitest.success && vitest.numFailedTests === 0) check('vitest suites load', false);
   // Which database the tests ran on, said in the output: with TEST_DATABASE_URL set, a PostgreSQL test skipped fails the run.
   const databases = databaseSummary(vitest, process.env.TEST_DATABASE_URL);
@@ -89,5 +97,6 @@ if (browserReady && built) {
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const name of failedNames) console.log(`  ✗ ${name.slice(0, 400)}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed`);
 process.exit(results.failed > 0 ? 1 : 0);

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
-import { Order, QuoteResponse, StaffLoginResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, signInCustomer, type TestApp } from './harness.ts';
+import { Order, QuoteResponse } from '@dasturxon/domain/contracts';
+import { BACKENDS, brandCalls, oneInstance } from './harness.ts';
 
 const T = DEMO.tezkor;
 const P = T.products;
@@ -14,33 +11,9 @@ const FAR = { latitude: 41.33, longitude: 69.3 };
 
 /** Issue 29: the arrival estimate of the quote and of the order as the customer reads it, moved by the kitchen and the courier. */
 describe.each(BACKENDS)('arrival estimate on %s', (backend) => {
-  let t: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'dx-eta-'));
-    t = await createTestApp(backend, { DATA_DIR: dataDir });
-  });
-  afterAll(async () => {
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  let serial = 0;
-  const freshIp = () => `10.29.${Math.floor(++serial / 250)}.${serial % 250}`;
-  const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { 'x-merchant-id': T.id, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      remoteAddress: freshIp(),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const staff = async (role: 'kitchen' | 'courier' | 'operator') => {
-    const res = await api('POST', '/ops/v1/auth/login', null, { phone: T.staffPhones[role], password: T.staffPassword });
-    return StaffLoginResponse.parse(res.json()).token;
-  };
-  const customer = () =>
-    signInCustomer(t, dataDir, { phone: `+99893${String(1_000_000 + ++serial * 7919).slice(-7)}`, merchantId: T.id, ip: freshIp() });
+  const app = oneInstance(backend, 'dx-eta-');
+  const { call: api, customer, staffToken } = brandCalls(app, { merchantId: T.id, net: 29 });
+  const staff = (role: 'kitchen' | 'courier' | 'operator') => staffToken(T.staffPhones[role], T.staffPassword);
   const read = async (token: string, id: string) => Order.parse((await api('GET', `/orders/v1/orders/${id}`, token)).json());
   const move = async (token: string, id: string, body: Record<string, unknown>) => {
     const res = await api('PUT', `/ops/v1/orders/${id}/status`, token, body);

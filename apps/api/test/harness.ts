@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, workHours, type Database } from '@dasturxon/db';
 import { and, eq } from 'drizzle-orm';
 import { readEvents, type StreamEvent } from '@dasturxon/client/event-stream';
-import { LoginResponse, StaffLoginResponse } from '@dasturxon/domain/contracts';
+import { LoginResponse, Order, StaffLoginResponse } from '@dasturxon/domain/contracts';
 import { STAFF_ROLES } from '@dasturxon/domain';
 import { DEMO } from '@dasturxon/db/seed';
 import { buildApp } from '../src/app.ts';
@@ -134,6 +134,36 @@ export async function signInCustomer(
   return { token, id: user.id, merchant: merchantId, phone };
 }
 
+/**
+ * The calls a storefront-side test makes at one brand, each from a client address of its own (`10.<net>.x.y`) so that
+ * no test's limits reach another's: `call(method, url, token, body)` under `/api`, a `customer()` signed in through
+ * the real login with a fresh phone (`+998<operator>…`), a staff member's token by role, and a pickup order placed.
+ */
+export function brandCalls(
+  app: { readonly t: TestApp; readonly dataDir: string },
+  { merchantId, net, operator = '93' }: { merchantId: string; net: number; operator?: string },
+) {
+  let serial = 0;
+  const freshIp = () => `10.${net}.${Math.floor(++serial / 250)}.${serial % 250}`;
+  const freshPhone = () => `+998${operator}${String(1_000_000 + ++serial * 7919).slice(-7)}`;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
+    app.t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { 'x-merchant-id': merchantId, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      remoteAddress: freshIp(),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const customer = (phone = freshPhone()) => signInCustomer(app.t, app.dataDir, { phone, merchantId, ip: freshIp() });
+  const staffToken = (phone: string, password: string) => signInStaff(app.t, phone, merchantId, password, freshIp());
+  const placePickup = async (token: string, branchId: string, cartItems: { productId: string; count: number }[]) => {
+    const res = await call('POST', '/orders/v1/orders', token, { serviceType: 'PICK_UP', branchId, cartItems });
+    if (res.statusCode !== 201) throw new Error(`place: ${res.statusCode} ${res.body}`);
+    return Order.parse(res.json());
+  };
+  return { freshIp, freshPhone, call, customer, staffToken, placePickup };
+}
+
 /** A staff session of the demo's tezkor staff (DEMO.tezkor.staffPhones), through the real login; answers the bearer token. */
 export async function signInStaff(t: TestApp, phone: string, merchantId: string, password: string, ip = '10.99.0.1'): Promise<string> {
   const res = await t.app.inject({
@@ -251,6 +281,28 @@ export async function pageDist(prefix: string): Promise<Record<string, string>> 
   await mkdir(join(dist, '.vite'));
   await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/i18n/locales/ru.po': { file: 'assets/ru-R1.js' } }));
   return { WEB_DIST: dist, WEB_SSR_DIST: inject('ssrDist') };
+}
+
+/**
+ * One app on `backend` with a data folder of its own, opened before the calling block's tests and closed after them.
+ * Read `t` and `dataDir` inside the tests.
+ */
+export function oneInstance(
+  backend: Backend,
+  prefix: string,
+  ready: (t: TestApp) => Promise<void> = async () => {},
+): { readonly t: TestApp; readonly dataDir: string } {
+  const app = {} as { t: TestApp; dataDir: string };
+  beforeAll(async () => {
+    app.dataDir = await mkdtemp(join(tmpdir(), prefix));
+    app.t = await createTestApp(backend, { DATA_DIR: app.dataDir });
+    await ready(app.t);
+  });
+  afterAll(async () => {
+    await app.t?.close();
+    if (app.dataDir) await rm(app.dataDir, { recursive: true, force: true });
+  });
+  return app;
 }
 
 /**

@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, staff } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { Order, StaffLoginResponse } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, listen as listenAt, signInCustomer, type TestApp } from './harness.ts';
+import { BACKENDS, brandCalls, listen as listenAt, oneInstance } from './harness.ts';
 
 /*
  * Issue 26: an event stream ends with the session that opened it (a logout, on any instance, at once; an expired
@@ -18,45 +14,13 @@ const T = DEMO.tezkor;
 const CHILONZOR = T.branches.chilonzor;
 
 describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
-  let t: TestApp;
-  let dataDir: string;
   let base: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'dx-live-sessions-'));
-    t = await createTestApp(backend, { DATA_DIR: dataDir });
+  const app = oneInstance(backend, 'dx-live-sessions-', async (t) => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  let serial = 0;
-  const freshIp = () => `10.26.${Math.floor(++serial / 250)}.${serial % 250}`;
-  const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { 'x-merchant-id': T.id, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      remoteAddress: freshIp(),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const staffLogin = async (role: keyof typeof T.staffPhones) => {
-    const res = await api('POST', '/ops/v1/auth/login', null, { phone: T.staffPhones[role], password: T.staffPassword });
-    expect(res.statusCode, res.body).toBe(200);
-    return StaffLoginResponse.parse(res.json()).token;
-  };
-  const customer = () =>
-    signInCustomer(t, dataDir, { phone: `+99893${String(1_000_000 + ++serial * 7919).slice(-7)}`, merchantId: T.id, ip: freshIp() });
-  const placePickup = async (token: string) => {
-    const res = await api('POST', '/orders/v1/orders', token, {
-      serviceType: 'PICK_UP',
-      branchId: CHILONZOR,
-      cartItems: [{ productId: T.products.fries, count: 1 }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return Order.parse(res.json());
-  };
+  const { call: api, customer, staffToken, placePickup: place } = brandCalls(app, { merchantId: T.id, net: 26 });
+  const staffLogin = (role: keyof typeof T.staffPhones) => staffToken(T.staffPhones[role], T.staffPassword);
+  const placePickup = (token: string) => place(token, CHILONZOR, [{ productId: T.products.fries, count: 1 }]);
 
   /** A stream of this server read in the background (harness `listen`). */
   const listen = (path: string, token: string, lastEventId: string | null = null) =>
@@ -87,12 +51,12 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     const order = await placePickup(c.token);
     const s = listen(`/orders/v1/orders/${order.id}/events`, c.token);
     await s.open;
-    expect(await t.app.checkStreamSessions()).toBe(0);
-    await t.database.db
+    expect(await app.t.app.checkStreamSessions()).toBe(0);
+    await app.t.database.db
       .update(sessions)
-      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .set({ expiresAt: new Date(app.t.clock.now().getTime() - 1000) })
       .where(eq(sessions.userId, c.id));
-    expect(await t.app.checkStreamSessions()).toBe(1);
+    expect(await app.t.app.checkStreamSessions()).toBe(1);
     expect(await s.end()).toBe(true);
   });
 
@@ -111,17 +75,17 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
     expect(boards.slice(1).map((b) => b.ended())).toEqual([false, false, false]);
 
     // Deactivated in the database (no one announces it): both of the kitchen's streams end at the next check.
-    await t.database.db
+    await app.t.database.db
       .update(staff)
       .set({ isActive: false })
       .where(and(eq(staff.merchantId, T.id), eq(staff.id, T.staff.kitchen)));
     try {
-      expect(await t.app.checkStreamSessions()).toBe(2);
+      expect(await app.t.app.checkStreamSessions()).toBe(2);
       expect(await boards[1]!.end()).toBe(true);
       expect(await boards[2]!.end()).toBe(true);
       expect(boards[3]!.ended()).toBe(false);
     } finally {
-      await t.database.db
+      await app.t.database.db
         .update(staff)
         .set({ isActive: true })
         .where(and(eq(staff.merchantId, T.id), eq(staff.id, T.staff.kitchen)));
@@ -144,7 +108,7 @@ describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
 
     // 1,101 of the brand's events written while the kitchen was away (the board's window is 1,000).
     const after = Number(seen.id);
-    await t.database.db.execute(sql`
+    await app.t.database.db.execute(sql`
       insert into order_events (merchant_id, id, order_id, type, payload, at)
       select ${T.id}::uuid, ${after} + n, ${order.id}::uuid, 'order',
              jsonb_build_object('id', (${after} + n)::text, 'type', 'order', 'merchantId', ${T.id}::text, 'orderId', ${order.id}::text, 'number', ${order.number}::int,

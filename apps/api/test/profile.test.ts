@@ -1,57 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { merchantOrderSettings, orders, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { AccountDeletionCheck, CashbackSummary, Order, StaffOrder, User } from '@dasturxon/domain/contracts';
-import { BACKENDS, createTestApp, signInCustomer, signInStaff, type TestApp } from './harness.ts';
+import { AccountDeletionCheck, CashbackSummary, StaffOrder, User } from '@dasturxon/domain/contracts';
+import { BACKENDS, brandCalls, oneInstance } from './harness.ts';
 
 const T = DEMO.tezkor;
 const CHILONZOR = T.branches.chilonzor; // open round the clock
 
 // Issue 29's profile: the name asked once after the first login, the cashback card, and deleting the account.
 describe.each(BACKENDS)('the profile on %s', (backend) => {
-  let t: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'dx-profile-'));
-    t = await createTestApp(backend, { DATA_DIR: dataDir });
-    await t.database.db
+  const app = oneInstance(backend, 'dx-profile-', (t) =>
+    t.database.db
       .insert(merchantOrderSettings)
       .values({ merchantId: T.id, cashbackPercent: 5 })
-      .onConflictDoUpdate({ target: merchantOrderSettings.merchantId, set: { cashbackPercent: 5 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  let serial = 0;
-  const freshIp = () => `10.29.${Math.floor(++serial / 250)}.${serial % 250}`;
-  const freshPhone = () => `+99897${String(1_000_000 + ++serial * 7919).slice(-7)}`;
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { 'x-merchant-id': T.id, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      remoteAddress: freshIp(),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const customer = (phone = freshPhone()) => signInCustomer(t, dataDir, { phone, merchantId: T.id, ip: freshIp() });
+      .onConflictDoUpdate({ target: merchantOrderSettings.merchantId, set: { cashbackPercent: 5 } })
+      .then(() => undefined),
+  );
+  const { call, customer, staffToken, placePickup: place } = brandCalls(app, { merchantId: T.id, net: 29, operator: '97' });
   const me = async (token: string) => User.parse((await call('GET', '/users/v1/users/me', token)).json());
-  const placePickup = async (token: string) => {
-    const res = await call('POST', '/orders/v1/orders', token, {
-      serviceType: 'PICK_UP',
-      branchId: CHILONZOR,
-      cartItems: [{ productId: T.products.fries, count: 2 }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return Order.parse(res.json());
-  };
+  const placePickup = (token: string) => place(token, CHILONZOR, [{ productId: T.products.fries, count: 2 }]);
   const setStatus = (id: string, status: 'ON_WAY' | 'ATTACHED' | 'COOKING' | 'CLOSED') =>
-    t.database.db.update(orders).set({ status }).where(eq(orders.id, id));
+    app.t.database.db.update(orders).set({ status }).where(eq(orders.id, id));
 
   describe('the name, asked once', () => {
     it('asks a new customer, and not again once they skipped, even at the next login', async () => {
@@ -60,7 +30,7 @@ describe.each(BACKENDS)('the profile on %s', (backend) => {
       const skipped = await call('PUT', `/users/v1/users/${c.id}`, c.token, { skipName: true });
       expect(skipped.statusCode, skipped.body).toBe(200);
       expect(User.parse(skipped.json())).toMatchObject({ askName: false, firstName: '' });
-      t.clock.set(new Date(t.clock.now().getTime() + 120_000)); // past the resend wait
+      app.t.clock.set(new Date(app.t.clock.now().getTime() + 120_000)); // past the resend wait
       const again = await customer(c.phone);
       expect((await me(again.token)).askName).toBe(false);
     });
@@ -74,7 +44,7 @@ describe.each(BACKENDS)('the profile on %s', (backend) => {
       expect((await me(c.token)).askName).toBe(false);
       await call('PUT', `/users/v1/users/${c.id}`, c.token, { firstName: 'Dilnoza' });
       const order = await placePickup(c.token);
-      const staff = await signInStaff(t, T.staffPhones.operator, T.id, T.staffPassword, freshIp());
+      const staff = await staffToken(T.staffPhones.operator, T.staffPassword);
       const seen = await call('GET', `/ops/v1/orders/${order.id}`, staff);
       expect(seen.statusCode, seen.body).toBe(200);
       expect(StaffOrder.parse(seen.json()).customer.name).toBe('Dilnoza');
@@ -82,7 +52,7 @@ describe.each(BACKENDS)('the profile on %s', (backend) => {
 
     it('does not ask a customer who already had a name before the step existed', async () => {
       const c = await customer();
-      await t.database.db.update(users).set({ firstName: 'Aziz' }).where(eq(users.id, c.id));
+      await app.t.database.db.update(users).set({ firstName: 'Aziz' }).where(eq(users.id, c.id));
       expect((await me(c.token)).askName).toBe(false);
     });
   });
@@ -97,8 +67,8 @@ describe.each(BACKENDS)('the profile on %s', (backend) => {
       expect(first.cashbackEarned).toBeGreaterThan(0);
       const pending = CashbackSummary.parse((await call('GET', '/users/v1/users/me/cashback', c.token)).json());
       expect(pending).toEqual({ balance: 0, pending: first.cashbackEarned + second.cashbackEarned, pendingOrders: 2, percent: 5 });
-      for (const to of ['ACCEPTED', 'COOKING', 'DONE'] as const) await t.app.moveOrder(T.id, first.id, { to, role: 'kitchen' });
-      await t.app.moveOrder(T.id, first.id, { to: 'CLOSED', role: 'operator' });
+      for (const to of ['ACCEPTED', 'COOKING', 'DONE'] as const) await app.t.app.moveOrder(T.id, first.id, { to, role: 'kitchen' });
+      await app.t.app.moveOrder(T.id, first.id, { to: 'CLOSED', role: 'operator' });
       const after = CashbackSummary.parse((await call('GET', '/users/v1/users/me/cashback', c.token)).json());
       expect(after).toEqual({ balance: first.cashbackEarned, pending: second.cashbackEarned, pendingOrders: 1, percent: 5 });
     });
