@@ -11,6 +11,7 @@ import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
 import type { Database } from '@dasturxon/db';
 import { GAZETTEER, GAZETTEER_HOUSE_SPACING_M } from '@dasturxon/db/seed';
 import { systemClock, type Clock } from './clock.ts';
+import { createMetrics } from './metrics.ts';
 import type { Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
@@ -173,7 +174,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const catalogue = createCatalogueService({ repo: createCatalogueRepository(db), clock, changes: catalogueChanges });
   const branches = createBranchesService({ repo: createBranchesRepository(database), clock });
   const content = createContentService({ repo: createContentRepository(database), clock });
-  const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo });
+  // The figures Prometheus scrapes (GET /metrics with METRICS_TOKEN), every answer counted by route and status.
+  const metrics = createMetrics(database, clock);
+  metrics.register(app, config.METRICS_TOKEN);
+  const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo, smsCounted: metrics.sms });
   if (outboxBrands)
     app.log.warn({ brands: outboxBrands }, "SMS_OUTBOX=true in production: these brands' login codes go to the outbox file, not by SMS");
   const addresses = createAddressesService({ db, clock });
@@ -312,6 +316,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     merchants,
     development,
     pageCacheMb: config.PAGE_CACHE_MB,
+    pageCacheCounted: metrics.pageCache,
   });
   return app;
 }

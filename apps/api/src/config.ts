@@ -112,6 +112,8 @@ export const ConfigSchema = z.object({
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The platform operator's token for `/api/platform/v1` (new brands, deactivation); unset, the platform API is not there (404). */
   PLATFORM_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** The bearer token Prometheus scrapes `GET /metrics` with; unset, the metrics are not served (404). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /**
    * Key the brands' payment provider credentials are sealed under (AES-256-GCM, docs/decisions/009); unset: a
    * built-in development key, warned about in production. Changing it needs the accounts sealed again.

@@ -284,18 +284,21 @@ export async function pageDist(prefix: string): Promise<Record<string, string>> 
 }
 
 /**
- * One app on `backend` with a data folder of its own, opened before the calling block's tests and closed after them.
+ * One app on `backend` with a data folder of its own (and `env`'s config), opened before the calling block's tests and closed after them.
  * Read `t` and `dataDir` inside the tests.
  */
 export function oneInstance(
   backend: Backend,
   prefix: string,
-  ready: (t: TestApp) => Promise<void> = async () => {},
+  {
+    env = async () => ({}),
+    ready = async () => {},
+  }: { env?: () => Promise<Record<string, string>>; ready?: (t: TestApp) => Promise<unknown> } = {},
 ): { readonly t: TestApp; readonly dataDir: string } {
   const app = {} as { t: TestApp; dataDir: string };
   beforeAll(async () => {
     app.dataDir = await mkdtemp(join(tmpdir(), prefix));
-    app.t = await createTestApp(backend, { DATA_DIR: app.dataDir });
+    app.t = await createTestApp(backend, { DATA_DIR: app.dataDir, ...(await env()) });
     await ready(app.t);
   });
   afterAll(async () => {

@@ -15,8 +15,10 @@ const CHILONZOR = T.branches.chilonzor;
 
 describe.each(BACKENDS)('event streams and sessions on %s', (backend) => {
   let base: string;
-  const app = oneInstance(backend, 'dx-live-sessions-', async (t) => {
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const app = oneInstance(backend, 'dx-live-sessions-', {
+    ready: async (t) => {
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    },
   });
   const { call: api, customer, staffToken, placePickup: place } = brandCalls(app, { merchantId: T.id, net: 26 });
   const staffLogin = (role: keyof typeof T.staffPhones) => staffToken(T.staffPhones[role], T.staffPassword);

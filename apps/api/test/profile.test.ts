@@ -10,13 +10,13 @@ const CHILONZOR = T.branches.chilonzor; // open round the clock
 
 // Issue 29's profile: the name asked once after the first login, the cashback card, and deleting the account.
 describe.each(BACKENDS)('the profile on %s', (backend) => {
-  const app = oneInstance(backend, 'dx-profile-', (t) =>
-    t.database.db
-      .insert(merchantOrderSettings)
-      .values({ merchantId: T.id, cashbackPercent: 5 })
-      .onConflictDoUpdate({ target: merchantOrderSettings.merchantId, set: { cashbackPercent: 5 } })
-      .then(() => undefined),
-  );
+  const app = oneInstance(backend, 'dx-profile-', {
+    ready: (t) =>
+      t.database.db
+        .insert(merchantOrderSettings)
+        .values({ merchantId: T.id, cashbackPercent: 5 })
+        .onConflictDoUpdate({ target: merchantOrderSettings.merchantId, set: { cashbackPercent: 5 } }),
+  });
   const { call, customer, staffToken, placePickup: place } = brandCalls(app, { merchantId: T.id, net: 29, operator: '97' });
   const me = async (token: string) => User.parse((await call('GET', '/users/v1/users/me', token)).json());
   const placePickup = (token: string) => place(token, CHILONZOR, [{ productId: T.products.fries, count: 2 }]);

@@ -20,6 +20,8 @@ export interface SmsSenderOptions {
   /** Whether the outbox gateway may send: always outside production, with SMS_OUTBOX=true in it. */
   outboxAllowed: boolean;
   fetch?: typeof fetch;
+  /** Told of each send, by gateway and result (the `sms_total` metric). */
+  counted?: (gateway: SmsGatewayName, result: 'sent' | 'refused') => void;
 }
 
 /** The merchant fields that choose a gateway. */
@@ -95,8 +97,14 @@ export function createSmsSender(options: SmsSenderOptions) {
   return {
     /** Sends one SMS; throws SmsError when the gateway cannot be used or refuses. */
     async send(merchant: SmsMerchant, message: { to: string; text: string }): Promise<void> {
-      const gateway = await gatewayFor(merchant);
-      await gateway.send({ ...message, merchantId: merchant.id });
+      try {
+        const gateway = await gatewayFor(merchant);
+        await gateway.send({ ...message, merchantId: merchant.id });
+      } catch (error) {
+        options.counted?.(merchant.smsGateway, 'refused');
+        throw error;
+      }
+      options.counted?.(merchant.smsGateway, 'sent');
     },
     /** Forget cached gateway tokens (after a merchant's credentials change). */
     forget(merchantId?: string): void {

@@ -66,6 +66,8 @@ interface Deps {
   development: boolean;
   /** Memory for kept pages, in MB (`PAGE_CACHE_MB`). */
   pageCacheMb: number;
+  /** Told whether each page asked for was sent from the rendered-page cache (metrics). */
+  pageCacheCounted?: (result: 'hit' | 'miss') => void;
 }
 
 /**
@@ -316,7 +318,9 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     const kept = pages.get(key);
     const now = app.clock.now().getTime();
     // A clock moved backwards (tests do) makes a kept page stale rather than fresh for ever.
-    if (kept && now >= kept.checkedAt && now - kept.checkedAt < PAGE_FRESH_MS) {
+    const fresh = kept && now >= kept.checkedAt && now - kept.checkedAt < PAGE_FRESH_MS;
+    deps.pageCacheCounted?.(fresh ? 'hit' : 'miss');
+    if (kept && fresh) {
       upgrade(key, kept, request);
       return sendKept(request, reply, kept);
     }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { createSmsSender } from '../../sms/sms.sender.ts';
+import { createSmsSender, type SmsSenderOptions } from '../../sms/sms.sender.ts';
 import type { MerchantsRepository } from '../merchants/index.ts';
 import { createAuthService } from './auth.service.ts';
 import { createOtpService } from './otp.service.ts';
@@ -14,6 +14,8 @@ export interface AuthFeatureDeps {
   config: Config;
   log: FastifyBaseLogger;
   merchants: MerchantsRepository;
+  /** Told of each SMS sent or refused (metrics). */
+  smsCounted?: SmsSenderOptions['counted'];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface AuthFeatureDeps {
  * deletion). One feature, because the login creates the customer and the account's phone change
  * goes through the same codes; nothing outside it sees its repositories.
  */
-export function createAuthFeature({ db, clock, config, log, merchants }: AuthFeatureDeps) {
+export function createAuthFeature({ db, clock, config, log, merchants, smsCounted }: AuthFeatureDeps) {
   if (!config.AUTH_SECRET && config.NODE_ENV === 'production') {
     log.warn('AUTH_SECRET is not set: one-time codes are hashed without a secret key');
   }
@@ -33,6 +35,7 @@ export function createAuthFeature({ db, clock, config, log, merchants }: AuthFea
     eskizBaseUrl: config.ESKIZ_BASE_URL,
     playMobileBaseUrl: config.PLAY_MOBILE_BASE_URL,
     outboxAllowed: config.NODE_ENV !== 'production' || config.SMS_OUTBOX,
+    ...(smsCounted ? { counted: smsCounted } : {}),
   });
   const otp = createOtpService({
     db,
