@@ -22,7 +22,7 @@ import { branchesRoutes, createBranchesRepository, createBranchesService } from 
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
 import { createBrandGeocoderKeys, createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
-import { createHealthCheck, healthRoutes } from './features/health/index.ts';
+import { createHealthCheck, createReadiness, healthRoutes, type Readiness } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import {
   createEventHub,
@@ -175,6 +175,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const branches = createBranchesService({ repo: createBranchesRepository(database), clock });
   const content = createContentService({ repo: createContentRepository(database), clock });
   // The figures Prometheus scrapes (GET /metrics with METRICS_TOKEN), every answer counted by route and status.
+  // Whether the balancer should send traffic here (GET /api/ready); server.ts drains it on SIGTERM.
+  const readiness = createReadiness(database);
+  app.decorate('readiness', readiness);
   const metrics = createMetrics(database, clock);
   metrics.register(app, config.METRICS_TOKEN);
   const account = createAuthFeature({ db, clock, config, log: app.log, merchants: merchantsRepo, smsCounted: metrics.sms });
@@ -252,7 +255,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       registerGuestBrandLimits(api, config.RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE);
       // The staff's check (`config.staff`): staff sessions only, by role.
       registerStaffGuard(api, staffAuth);
-      await api.register(healthRoutes, { check: createHealthCheck(database) });
+      await api.register(healthRoutes, { check: createHealthCheck(database), readiness });
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
       await api.register(addressesRoutes, { service: addresses });
@@ -327,5 +330,6 @@ declare module 'fastify' {
     moveOrder: OrdersService['staffMove'];
     events: EventHub;
     telegram: Telegram;
+    readiness: Readiness;
   }
 }

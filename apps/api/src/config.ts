@@ -107,6 +107,12 @@ export const ConfigSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(128),
   /** How often the order timers run (unpaid online orders cancelled, scheduled ones opened), in seconds; 0: never. */
   ORDER_TIMERS_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /**
+   * On SIGTERM, how long the instance keeps serving with `GET /api/ready` answering 503 before it stops taking
+   * connections: set it to the balancer's readiness interval times its fall count. 0: stop at once (refused
+   * connections are retried by the balancer).
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Key of the HMAC that one-time codes are stored under; without it a copy of the database can test guesses offline. */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),

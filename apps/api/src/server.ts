@@ -135,7 +135,11 @@ async function main(): Promise<void> {
   const onSignal = (signal: string) => {
     if (closing) return;
     closing = true;
-    void shutDown(app, database, answers, signal);
+    // GET /api/ready answers 503 from now on; with DRAIN_SECONDS the instance keeps serving that long, so that a
+    // balancer that polls readiness takes it out before it stops taking connections (refused ones are retried anyway).
+    app.readiness.drain();
+    if (config.DRAIN_SECONDS > 0) app.log.info({ signal, seconds: config.DRAIN_SECONDS }, 'draining: not ready, still serving');
+    void sleep(config.DRAIN_SECONDS * 1000).then(() => shutDown(app, database, answers, signal));
   };
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));

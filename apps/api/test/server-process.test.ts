@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEntry } from './entry.ts';
+import { portOf, startEntry } from './entry.ts';
 
 describe('the server process', () => {
   const dirs: string[] = [];
@@ -36,5 +36,27 @@ describe('the server process', () => {
     expect(((await health.json()) as { database: string }).database).toBe('pglite');
     p.child.kill('SIGTERM');
     expect((await p.exited).code).toBe(0);
+  });
+
+  it('drains on SIGTERM with DRAIN_SECONDS: not ready at once, still serving, then stops and exits 0', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dx-drain-'));
+    dirs.push(dataDir);
+    const p = startEntry({ PORT: '0', DATA_DIR: dataDir, DRAIN_SECONDS: '2' });
+    const port = await portOf(p.output);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', reason: null });
+    p.child.kill('SIGTERM');
+    // The balancer's poll sees "not ready" while the instance still answers everything else.
+    let drained: Response | null = null;
+    for (let i = 0; i < 20 && drained?.status !== 503; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      drained = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    }
+    expect(drained?.status).toBe(503);
+    expect(await drained!.json()).toMatchObject({ status: 'not-ready', reason: 'DRAINING' });
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const exit = await p.exited;
+    expect(exit.code).toBe(0);
   });
 });

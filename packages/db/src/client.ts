@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -81,5 +81,23 @@ export async function pingDatabase(database: Database): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * How many of this build's migrations the database has not applied (0: its schema is this build's). Drizzle records
+ * each applied migration in `drizzle.__drizzle_migrations` with its journal time; a database without that table has
+ * applied none.
+ */
+export async function pendingMigrations(database: Database): Promise<number> {
+  const journal = JSON.parse(await readFile(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
+  try {
+    const result = (await database.db.execute(
+      sql`select coalesce(max(created_at), 0)::bigint as last from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { last: string | number }[] };
+    const last = Number(result.rows[0]?.last ?? 0);
+    return journal.entries.filter((e) => e.when > last).length;
+  } catch {
+    return journal.entries.length;
   }
 }

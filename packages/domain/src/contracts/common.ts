@@ -15,6 +15,13 @@ export const HealthResponse = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
+/** `GET /api/ready`: whether the balancer should send this instance traffic, and why not. */
+export const ReadyResponse = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  version: z.string(),
+  reason: z.enum(['DATABASE', 'MIGRATIONS', 'DRAINING']).nullable(),
+});
+
 /** A paged list on the wire: zero-based `page` (docs/spec-index.md section 9). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION, AppError } from '@dasturxon/domain';
-import { ErrorResponse, HealthResponse } from '@dasturxon/domain/contracts';
-import type { createHealthCheck } from './health.service.ts';
+import { ErrorResponse, HealthResponse, ReadyResponse } from '@dasturxon/domain/contracts';
+import type { createHealthCheck, Readiness } from './health.service.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ check: ReturnType<typeof createHealthCheck> }> = async (app, { check }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ check: ReturnType<typeof createHealthCheck>; readiness: Readiness }> = async (
+  app,
+  { check, readiness },
+) => {
   app.get(
     '/health',
     {
@@ -16,6 +19,24 @@ export const healthRoutes: FastifyPluginAsyncZod<{ check: ReturnType<typeof crea
         return new AppError('INTERNAL_ERROR').toBody();
       }
       return { status: 'ok' as const, version: APP_VERSION, database };
+    },
+  );
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Answers 200 while the balancer should send this instance traffic; 503 with the reason when not',
+        description:
+          'Not ready: the database does not answer (DATABASE), it lacks a migration of this build (MIGRATIONS), or the instance is draining before it stops (DRAINING).',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const reason = await readiness.check();
+      reply.header('cache-control', 'no-store');
+      if (reason) return reply.status(503).send({ status: 'not-ready' as const, version: APP_VERSION, reason });
+      return { status: 'ready' as const, version: APP_VERSION, reason: null };
     },
   );
 };

@@ -1,3 +1,3 @@
 /** The health feature's public surface. */
 export { healthRoutes } from './health.routes.ts';
-export { createHealthCheck } from './health.service.ts';
+export { createHealthCheck, createReadiness, type NotReady, type Readiness } from './health.service.ts';
