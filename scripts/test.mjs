@@ -82,6 +82,7 @@ const built = run('storefront build', 'npm', ['run', '--silent', 'build']);
 check('storefront build', built);
 if (built) check('first-screen JavaScript budget', run('size budget', 'node', ['scripts/size-budget.mjs']));
 if (built) check('the bundle is React', run('React bundle check', 'node', ['scripts/react-bundle-check.mjs']));
+if (built) check('production start', run('production start (node apps/api/dist/server.mjs)', 'node', ['scripts/prod-smoke.mjs']));
 
 if (browserReady && built) {
   run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], {
