@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OTP_RESEND_SECONDS } from '@dasturxon/domain';
+import { DEV_PAYMENT_SECRETS_KEY } from '@dasturxon/db';
 
 const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
 
@@ -199,5 +200,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const missing = productionProblems(result.data);
+  if (missing.length) throw new ConfigError(`Invalid configuration for production:\n${missing.map((m) => `  ${m}`).join('\n')}`);
   return result.data;
+}
+
+/**
+ * What production refuses to start without (issue 33): the secrets the development defaults stand in for, and no
+ * demo brands (their payment sandbox accounts and test bot are public in the README). One line per variable, naming it.
+ */
+function productionProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!config.AUTH_SECRET) problems.push('AUTH_SECRET: must be set (the key one-time codes are stored under)');
+  if (!config.PAYMENT_SECRETS_KEY || config.PAYMENT_SECRETS_KEY === DEV_PAYMENT_SECRETS_KEY)
+    problems.push("PAYMENT_SECRETS_KEY: must be set, and not to the development key (the brands' payment accounts are sealed under it)");
+  if (config.SEED_DEMO) problems.push('SEED_DEMO: must be false (the demo brands carry public sandbox payment accounts and a test bot)');
+  return problems;
 }

@@ -132,6 +132,8 @@ describe.each(BACKENDS)('merchant calls on %s', (backend) => {
       const production = await createTestApp(backend, {
         NODE_ENV: 'production',
         AUTH_SECRET: 'a-long-enough-test-secret',
+        PAYMENT_SECRETS_KEY: 'a-production-payment-secrets-key',
+        SEED_DEMO: 'false',
         SMS_OUTBOX: 'true',
       });
       try {

@@ -1,11 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@dasturxon/db/seed';
 import { faviconUrl } from '@dasturxon/domain';
-import { ConfigError, parseConfig } from '../src/config.ts';
+import { DEV_PAYMENT_SECRETS_KEY } from '@dasturxon/db';
+import { ConfigError, ConfigSchema, parseConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 describe('configuration', () => {
@@ -35,6 +36,40 @@ describe('configuration', () => {
     expect(c.BASE_DOMAINS).toEqual(['localhost', 'dasturxon.uz']);
     expect(c.SEED_DEMO).toBe(false);
     expect(c.PORT).toBe(8080);
+  });
+  it("is named, every setting, in the README's table and in .env.example", async () => {
+    const root = join(import.meta.dirname, '../../..');
+    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    const example = await readFile(join(root, '.env.example'), 'utf8');
+    for (const key of Object.keys(ConfigSchema.shape)) {
+      expect(readme, `README's settings table lacks ${key}`).toMatch(new RegExp(`^\\| [^|]*\`${key}\``, 'm'));
+      expect(example, `.env.example lacks ${key} (node scripts/env-example.mjs)`).toContain(`\n# ${key}=`);
+    }
+  });
+  it('refuses production without its secrets or with the demo brands, naming each variable', () => {
+    const error = (() => {
+      try {
+        parseConfig({ NODE_ENV: 'production' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/AUTH_SECRET/);
+    expect((error as Error).message).toMatch(/PAYMENT_SECRETS_KEY/);
+    expect((error as Error).message).toMatch(/SEED_DEMO/);
+    const ready = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-long-enough-secret',
+      PAYMENT_SECRETS_KEY: 'a-real-payment-key-0001',
+      SEED_DEMO: 'false',
+    };
+    expect(parseConfig(ready).NODE_ENV).toBe('production');
+    expect(() => parseConfig({ ...ready, PAYMENT_SECRETS_KEY: DEV_PAYMENT_SECRETS_KEY })).toThrow(
+      /PAYMENT_SECRETS_KEY: must be set, and not to the development key/,
+    );
+    // Outside production the development defaults stand in.
+    expect(parseConfig({ NODE_ENV: 'test' }).PAYMENT_SECRETS_KEY).toBeUndefined();
   });
 });
 

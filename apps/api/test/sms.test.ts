@@ -439,7 +439,12 @@ describe.each(BACKENDS)('the outbox gateway, on %s', (backend) => {
 describe('the outbox gateway in production', () => {
   it('stops a start while a brand uses it, naming SMS_OUTBOX; with SMS_OUTBOX=true it starts and warns', async () => {
     // PGlite: a refused start leaves its database behind, and PGlite's is in memory.
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-long-enough-test-secret' };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-long-enough-test-secret',
+      PAYMENT_SECRETS_KEY: 'a-production-payment-secrets-key',
+      SEED_DEMO: 'false',
+    };
     await expect(createTestApp('pglite', production)).rejects.toThrow(/SMS_OUTBOX.*(navbahor|tezkor)/);
 
     const lines: string[] = [];

@@ -24,9 +24,6 @@ export interface AuthFeatureDeps {
  * goes through the same codes; nothing outside it sees its repositories.
  */
 export function createAuthFeature({ db, clock, config, log, merchants, smsCounted }: AuthFeatureDeps) {
-  if (!config.AUTH_SECRET && config.NODE_ENV === 'production') {
-    log.warn('AUTH_SECRET is not set: one-time codes are hashed without a secret key');
-  }
   const sms = createSmsSender({
     db,
     clock,
