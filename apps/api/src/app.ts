@@ -255,7 +255,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       registerGuestBrandLimits(api, config.RATE_LIMIT_GUESTS_PER_BRAND_PER_MINUTE);
       // The staff's check (`config.staff`): staff sessions only, by role.
       registerStaffGuard(api, staffAuth);
-      await api.register(healthRoutes, { check: createHealthCheck(database), readiness });
+      await api.register(healthRoutes, {
+        check: createHealthCheck(database),
+        readiness,
+        hostIsOurs: async (host) => (await resolver.brandOfHost(host)) !== null,
+      });
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
       await api.register(addressesRoutes, { service: addresses });

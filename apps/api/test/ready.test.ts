@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEMO } from '@dasturxon/db/seed';
 import { ReadyResponse } from '@dasturxon/domain/contracts';
 import { createReadiness } from '../src/features/health/index.ts';
 import { BACKENDS, oneInstance } from './harness.ts';
@@ -30,6 +31,17 @@ describe.each(BACKENDS)('readiness on %s', (backend) => {
       await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${at}::bigint where created_at = ${at}::bigint - 1`);
     }
     expect(await createReadiness(app.t.database).check()).toBeNull();
+  });
+
+  it("tells the TLS terminator which hosts are our brands' (sub-domains of a base domain, active brands only)", async () => {
+    const ask = async (domain: string) =>
+      (await app.t.app.inject({ method: 'GET', url: `/api/tls/ask?domain=${encodeURIComponent(domain)}` })).statusCode;
+    expect(await ask(`${DEMO.tezkor.sub}.localhost`)).toBe(200);
+    expect(await ask(`${DEMO.tezkor.sub.toUpperCase()}.localhost`)).toBe(200);
+    expect(await ask(`${DEMO.yopiq.sub}.localhost`)).toBe(404); // inactive
+    expect(await ask('nobody.localhost')).toBe(404);
+    expect(await ask('evil.example.com')).toBe(404);
+    expect(await ask('localhost')).toBe(404);
   });
 
   it('turns not ready for good once draining, while the health check still answers', async () => {

@@ -34,6 +34,8 @@ export interface TenantResolver {
   resolve(request: FastifyRequest): Promise<MerchantRecord>;
   /** As resolve, but null instead of an error (used when serving pages). */
   tryResolve(request: FastifyRequest): Promise<{ merchant: MerchantRecord | null; error: AppError | null }>;
+  /** The active brand a host name serves (its sub-domain of a base domain, or its own domain), else null. */
+  brandOfHost(host: string): Promise<MerchantRecord | null>;
 }
 
 export function createTenantResolver(repo: MerchantLookup, baseDomains: readonly string[], devBrand: string | null = null): TenantResolver {
@@ -56,6 +58,12 @@ export function createTenantResolver(repo: MerchantLookup, baseDomains: readonly
 
   return {
     resolve,
+    async brandOfHost(host) {
+      const hint = tenantFromHost({ host: host.toLowerCase(), baseDomains, vendor: null, devBrand: null });
+      if (hint.kind === 'none') return null;
+      const merchant = hint.kind === 'sub' ? await repo.findBySub(hint.sub) : await repo.findByDomain(hint.domain);
+      return merchant?.isActive ? merchant : null;
+    },
     async tryResolve(request) {
       try {
         return { merchant: await resolve(request), error: null };
