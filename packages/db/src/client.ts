@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -46,13 +46,65 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', pglite: null, pool, close: () => pool.end() };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, pool: null, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    pool: null,
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}
+
+/** A PGlite data folder in use by another process (or twice by this one): opening it again would corrupt it. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Takes a PGlite data folder for this process (`<dataDir>.lock` holds its pid) until the release it answers: PGlite
+ * keeps its database in one process, so a second server, a backup or a CLI on the same folder is refused, naming the
+ * holder. A lock left by a process that is gone is taken over.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const path = `${dataDir.replace(/\/+$/, '')}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(path, String(process.pid), { flag: 'wx' });
+      return async () => {
+        await rm(path, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(path, 'utf8').catch(() => ''));
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder))
+        throw new DataDirInUseError(`the PGlite data folder ${dataDir} is in use by process ${holder} (${path}); stop it first`);
+      await rm(path, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`the PGlite data folder ${dataDir} could not be locked (${path})`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './payment-accounts.ts';
 export * from './schema/index.ts';
 export * from './secret-box.ts';
 export * from './passwords.ts';
+export * from './backup.ts';
