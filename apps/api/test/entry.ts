@@ -23,9 +23,9 @@ export function startEntry(env: Record<string, string>) {
   return { child, exited, output: () => out };
 }
 
-/** The port the server printed once it serves (PORT=0 lets the system choose one). */
+/** The port the server printed once it serves (PORT=0 lets the system choose one); a busy machine may take two minutes. */
 export async function portOf(output: () => string): Promise<number> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 140_000;
   while (Date.now() < deadline) {
     const m = /serving on http:\/\/localhost:(\d+)/.exec(output());
     if (m) return Number(m[1]);

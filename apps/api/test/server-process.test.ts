@@ -6,12 +6,20 @@ import { portOf, startEntry } from './entry.ts';
 
 describe('the server process', () => {
   const dirs: string[] = [];
+  const started: ReturnType<typeof startEntry>[] = [];
+  const start = (env: Record<string, string>) => {
+    const p = startEntry(env);
+    started.push(p);
+    return p;
+  };
   afterAll(async () => {
+    // A test that failed or timed out leaves no server behind.
+    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
   it('refuses to start on a wrong setting, naming it', async () => {
-    const p = startEntry({ PORT: 'eighty' });
+    const p = start({ PORT: 'eighty' });
     expect((await p.exited).code).toBe(78);
     expect(p.output()).toContain('PORT');
   });
@@ -19,7 +27,7 @@ describe('the server process', () => {
   it('serves on PGlite under DATA_DIR, prints its address, and shuts down gracefully on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dx-entry-'));
     dirs.push(dataDir);
-    const p = startEntry({ PORT: '0', DATA_DIR: dataDir });
+    const p = start({ PORT: '0', DATA_DIR: dataDir });
     const deadline = Date.now() + 90_000;
     let port: number | null = null;
     // The address comes first, the brands' addresses and the docs line after it: wait for the last line.
@@ -36,12 +44,12 @@ describe('the server process', () => {
     expect(((await health.json()) as { database: string }).database).toBe('pglite');
     p.child.kill('SIGTERM');
     expect((await p.exited).code).toBe(0);
-  });
+  }, 150_000);
 
   it('drains on SIGTERM with DRAIN_SECONDS: not ready at once, still serving, then stops and exits 0', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dx-drain-'));
     dirs.push(dataDir);
-    const p = startEntry({ PORT: '0', DATA_DIR: dataDir, DRAIN_SECONDS: '2' });
+    const p = start({ PORT: '0', DATA_DIR: dataDir, DRAIN_SECONDS: '2' });
     const port = await portOf(p.output);
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(ready.status).toBe(200);
@@ -58,5 +66,5 @@ describe('the server process', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     const exit = await p.exited;
     expect(exit.code).toBe(0);
-  });
+  }, 150_000); // a fresh data folder is migrated and seeded first; on a busy machine that alone can take a minute
 });
