@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../passwords.ts';
 import { sealPaymentAccount } from '../payment-accounts.ts';
+import { sealTelegramBot } from '../telegram-bot.ts';
 import * as s from '../schema/index.ts';
 import type { SecretBox } from '../secret-box.ts';
 import type { MerchantRows } from './rows.ts';
@@ -53,8 +54,21 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await tx.delete(s.modificationGroups).where(eq(s.modificationGroups.merchantId, m));
   await tx.delete(s.companyPolicies).where(eq(s.companyPolicies.merchantId, m));
 
-  await upsert(tx, s.merchants, [rows.merchant], [s.merchants.id]);
-  await upsert(tx, s.merchantSecrets, [rows.secrets], [s.merchantSecrets.merchantId]);
+  // The bot's id and username are the merchant's; its token and webhook secret are sealed like the payment accounts
+  // (a brand without a demo bot keeps whatever bot its operator set).
+  const bot = rows.telegramBot;
+  await upsert(
+    tx,
+    s.merchants,
+    [bot ? { ...rows.merchant, telegramBotId: bot.id, telegramBotUsername: bot.username } : rows.merchant],
+    [s.merchants.id],
+  );
+  await upsert(
+    tx,
+    s.merchantSecrets,
+    [bot ? { ...rows.secrets, ...sealTelegramBot(box, m, bot) } : rows.secrets],
+    [s.merchantSecrets.merchantId],
+  );
   await upsert(tx, s.merchantSettings, rows.settings, [s.merchantSettings.merchantId, s.merchantSettings.channel]);
   await upsert(tx, s.brands, rows.brands, [s.brands.merchantId, s.brands.id]);
   await upsert(tx, s.cities, rows.cities, [s.cities.merchantId, s.cities.id]);
