@@ -212,6 +212,26 @@ describe.each(BACKENDS)('the mini app server on %s', (backend) => {
     expect(row).toMatchObject({ telegramUserId: '6020', firstName: 'Aziz', lastName: 'Karimov' });
   });
 
+  it('a Telegram user names one customer at most: sharing another phone moves the link to that phone', async () => {
+    const first = LoginResponse.parse(
+      (await call('POST', '/webbot/v1/users/login', { initData: initDataOf(6050), contact: contactOf(6050, '998971300050') })).json(),
+    );
+    const second = LoginResponse.parse(
+      (await call('POST', '/webbot/v1/users/login', { initData: initDataOf(6050), contact: contactOf(6050, '998971300051') })).json(),
+    );
+    expect(second.user.id).not.toBe(first.user.id);
+    const linkOf = async (id: string) =>
+      (
+        await t.database.db
+          .select({ tg: users.telegramUserId })
+          .from(users)
+          .where(and(eq(users.merchantId, T.id), eq(users.id, id)))
+      )[0]?.tg;
+    expect([await linkOf(first.user.id), await linkOf(second.user.id)]).toEqual([null, '6050']);
+    const token = LoginResponse.parse((await call('POST', '/webbot/v1/users/token', { initData: initDataOf(6050) })).json());
+    expect(token.user).toMatchObject({ id: second.user.id, phone: '+998971300051' });
+  });
+
   it('users/auth links the signed-in web customer; logout ends the session, PUT stores the language (uz, ru, eng, else ru)', async () => {
     const web = await signInCustomer(t, dataDir, { phone: '+998971300030', merchantId: T.id, ip: '10.30.3.1' });
     expect(codeOf(await call('POST', '/webbot/v1/users/auth', { initData: initDataOf(6030) }))).toEqual([401, 'UNAUTHORIZED']);
