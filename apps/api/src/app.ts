@@ -36,6 +36,7 @@ import { createMerchantsRepository, createMerchantsService, merchantsRoutes } fr
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
+import { createBotKeys, createTelegramLaunch, createWebbotService, webbotRoutes } from './features/telegram/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
 import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
 import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
@@ -195,7 +196,19 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // The quote keeps each brand's catalogue, stock and switches until the database tells of a change (issue 26).
   const quote = createQuoteFeature({ db, clock, changes: catalogueChanges, readFresh: createFreshRead(database) });
   const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
-  const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });
+  // The mini app's calls (issue 30) and the Mini App data an order carries, checked with each brand's bot keys.
+  const botKeys = createBotKeys({ db, secretsKey: config.PAYMENT_SECRETS_KEY, log: app.log });
+  const maxAgeSeconds = config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS;
+  const telegramLaunchOf = createTelegramLaunch({ keys: botKeys, clock, maxAgeSeconds });
+  const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramLaunchOf });
+  const webbot = createWebbotService({
+    auth: account.auth,
+    otp: account.otp,
+    keys: botKeys,
+    clock,
+    maxAgeSeconds,
+    botPaymentTypes: async (merchant) => (await orders.settings(merchant)).paymentTypes.TG,
+  });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
   const payments = createPaymentsService({
     db,
@@ -270,6 +283,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(contentRoutes, { service: content });
       await api.register(quoteRoutes, quote);
       await api.register(ordersRoutes, { service: orders });
+      await api.register(webbotRoutes, { service: webbot });
       // Called by the payment providers (no brand host, no session): the brand is the order's.
       await api.register(paymentsRoutes, { service: payments, paymeAllowedIps: config.PAYME_ALLOWED_IPS });
       await api.register(checkoutRoutes, { service: payments.checkout });

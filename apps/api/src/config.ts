@@ -93,6 +93,13 @@ export const ConfigSchema = z.object({
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   /** The Telegram Bot API's address: status messages go through each brand's bot (tests point it at a local fake). */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** The oldest Telegram Mini App data (its auth_date) the server trusts, in seconds (docs/telegram.md); 0: no age check. */
+  TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(86_400),
   /** Live event streams one session (a customer's or a staff member's) may hold at once; more answer 429. */
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** The staff console's build (apps/ops), served under /ops. */

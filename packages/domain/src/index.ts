@@ -64,3 +64,4 @@ export type * from './contracts/orders.ts';
 export type * from './contracts/promo.ts';
 export type * from './contracts/quote.ts';
 export type * from './contracts/settings.ts';
+export type * from './contracts/webbot.ts';

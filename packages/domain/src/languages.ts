@@ -55,3 +55,11 @@ export function pickText(text: LocalizedText | null | undefined, lang: UiLanguag
 const HTML_LANG: Partial<Record<UiLanguage, string>> = { eng: 'en', kz: 'kk' };
 /** The BCP 47 tag of a language: `<html lang>`, `lang` attributes and `hreflang` alternates. */
 export const htmlLangOf = (lang: UiLanguage): string => HTML_LANG[lang] ?? lang;
+
+/**
+ * The language of the messaging app (spec section 4: "in the messaging app only uz, ru or eng are accepted, else ru"):
+ * the brand's bot and the mini app speak uz, ru or eng, and anything else is ru. The mini app and the server both use it.
+ */
+export function messagingLanguageOf(value: string | null | undefined): ContentLanguage {
+  return value === 'uz' || value === 'ru' || value === 'eng' ? value : 'ru';
+}

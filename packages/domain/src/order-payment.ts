@@ -44,6 +44,24 @@ export function channelOfDevice(device: OrderDevice): ChannelType {
   }
 }
 
+type CustomerDevice = (typeof CUSTOMER_ORDER_DEVICES)[number];
+
+/**
+ * The device an order is placed from, as the server decides it (docs/telegram.md, "Which channel an order comes
+ * from"): a session the mini app opened, or Mini App data the brand's bot signed, makes it the bot's (TELEGRAM_BOT,
+ * channel TG) whatever the client said; a client that says TELEGRAM_BOT without either is not believed (null: refuse);
+ * any other device is the client's word (the Click mini app signs nothing that could be checked).
+ */
+export function placedOrderDevice(input: {
+  claimed: CustomerDevice;
+  sessionChannel: ChannelType;
+  signedByTelegram: boolean;
+}): CustomerDevice | null {
+  if (input.sessionChannel === 'TG' || input.signedByTelegram) return 'TELEGRAM_BOT';
+  if (input.claimed === 'TELEGRAM_BOT') return null;
+  return input.claimed;
+}
+
 /** The settings flags that switch a payment type on for the whole brand. */
 export interface PaymentFlags {
   cashActive: boolean;

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CONTENT_LANGUAGES, GENDERS, OTP_PURPOSES, type AddressDetails, ADDRESS_TYPES } from '@dasturxon/domain';
+import { CHANNEL_TYPES, CONTENT_LANGUAGES, GENDERS, OTP_PURPOSES, type AddressDetails, ADDRESS_TYPES } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { cities } from './branches.ts';
@@ -117,6 +117,8 @@ export const sessions = pgTable(
     merchantId: merchantId(),
     userId: uuid().notNull(),
     tokenHash: text().notNull(),
+    /** Where the session was opened: `TG` by the mini app's login (its orders are the bot channel's), else `WEB`. */
+    channel: enumText(CHANNEL_TYPES).notNull().default('WEB'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -124,6 +126,7 @@ export const sessions = pgTable(
   (t) => [
     tenantKey(t),
     uniqueIndex('sessions_token_key').on(t.merchantId, t.tokenHash),
+    oneOf('sessions_channel_check', t.channel, CHANNEL_TYPES),
     index('sessions_user_idx').on(t.merchantId, t.userId),
     sameMerchant('sessions_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
   ],

@@ -57,6 +57,13 @@ export const DEMO = {
       courier: '+998900000004',
     },
     staffPassword: 'tezkor-demo-2026',
+    /** The demo Telegram bot (issue 30, README): tests play Telegram with it; no real bot has this token. */
+    telegramBot: {
+      id: '7000000001',
+      username: 'tezkor_demo_bot',
+      token: '7000000001:AAEtezkorDemoBotTokenLocalTestsOnly',
+      webhookSecret: 'tezkor-bot-secret',
+    },
     cities: { tashkent: ids.city(T, 'tashkent'), samarkand: ids.city(T, 'samarkand') },
     branches: {
       ...tezkorBranches,

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../passwords.ts';
 import { sealPaymentAccount } from '../payment-accounts.ts';
+import { sealTelegramBot, telegramBotTokenContext, telegramWebhookSecretContext, type TelegramBotAccount } from '../telegram-bot.ts';
 import * as s from '../schema/index.ts';
 import type { SecretBox } from '../secret-box.ts';
 import type { MerchantRows } from './rows.ts';
@@ -39,6 +40,33 @@ async function insert<T extends PgTable>(tx: Tx, table: T, rows: InferInsertMode
 }
 
 /**
+ * The bot's sealed secrets: those already stored when they open to the same values (a rerun changes nothing, while a
+ * fresh seal would differ by its IV), else sealed anew.
+ */
+async function botSecrets(tx: Tx, box: SecretBox, merchantId: string, bot: TelegramBotAccount) {
+  const [stored] = await tx
+    .select({ token: s.merchantSecrets.telegramBotToken, webhookSecret: s.merchantSecrets.telegramWebhookSecret })
+    .from(s.merchantSecrets)
+    .where(eq(s.merchantSecrets.merchantId, merchantId));
+  const opens = (sealed: string | null | undefined, context: string, value: string) => {
+    try {
+      return sealed ? box.open(sealed, context) === value : false;
+    } catch {
+      return false;
+    }
+  };
+  if (
+    stored?.token &&
+    stored.webhookSecret &&
+    opens(stored.token, telegramBotTokenContext(merchantId), bot.token) &&
+    opens(stored.webhookSecret, telegramWebhookSecretContext(merchantId), bot.webhookSecret)
+  ) {
+    return { telegramBotToken: stored.token, telegramWebhookSecret: stored.webhookSecret };
+  }
+  return sealTelegramBot(box, merchantId, bot);
+}
+
+/**
  * Writes one demo merchant. Rows with their own id are upserted; child rows without a natural
  * key of their own (hours, zones, modifiers, availability, policies) are deleted and written
  * again, which is simpler than diffing them and just as idempotent.
@@ -53,8 +81,21 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await tx.delete(s.modificationGroups).where(eq(s.modificationGroups.merchantId, m));
   await tx.delete(s.companyPolicies).where(eq(s.companyPolicies.merchantId, m));
 
-  await upsert(tx, s.merchants, [rows.merchant], [s.merchants.id]);
-  await upsert(tx, s.merchantSecrets, [rows.secrets], [s.merchantSecrets.merchantId]);
+  // The bot's id and username are the merchant's; its token and webhook secret are sealed like the payment accounts
+  // (a brand without a demo bot keeps whatever bot its operator set).
+  const bot = rows.telegramBot;
+  await upsert(
+    tx,
+    s.merchants,
+    [bot ? { ...rows.merchant, telegramBotId: bot.id, telegramBotUsername: bot.username } : rows.merchant],
+    [s.merchants.id],
+  );
+  await upsert(
+    tx,
+    s.merchantSecrets,
+    [bot ? { ...rows.secrets, ...(await botSecrets(tx, box, m, bot)) } : rows.secrets],
+    [s.merchantSecrets.merchantId],
+  );
   await upsert(tx, s.merchantSettings, rows.settings, [s.merchantSettings.merchantId, s.merchantSettings.channel]);
   await upsert(tx, s.brands, rows.brands, [s.brands.merchantId, s.brands.id]);
   await upsert(tx, s.cities, rows.cities, [s.cities.merchantId, s.cities.id]);

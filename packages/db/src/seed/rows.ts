@@ -33,6 +33,7 @@ import type {
   workHours,
 } from '../schema/index.ts';
 import type { PaymentAccount } from '../payment-accounts.ts';
+import type { TelegramBotAccount } from '../telegram-bot.ts';
 import { allProducts, mediaKey, type BrandCatalogue } from './catalogue.ts';
 import { ids } from './ids.ts';
 import { policyTexts, type PolicyInput } from './policies.ts';
@@ -60,6 +61,8 @@ export interface MerchantRows {
   serviceFees: (typeof serviceFeeSettings.$inferInsert)[];
   /** The brand's payment provider accounts, in the clear: the writer seals them (payment_accounts). */
   paymentAccounts?: PaymentAccount[];
+  /** The brand's Telegram bot, its token and webhook secret in the clear: the writer seals them (merchant_secrets). */
+  telegramBot?: TelegramBotAccount;
   /** The brand's staff with their passwords in the clear: the writer hashes them (staff). */
   staff?: DemoStaff[];
 }

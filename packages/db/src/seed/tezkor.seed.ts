@@ -367,7 +367,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       phone: DEMO.tezkor.phone,
       telegram: 'https://t.me/tezkorburger',
       instagram: 'https://www.instagram.com/tezkorburger',
-      telegramBotLink: 'https://t.me/tezkorburger_bot',
+      telegramBotLink: 'https://t.me/tezkor_demo_bot',
     },
     extras: {
       mainColor: DEMO.tezkor.mainColor,
@@ -536,6 +536,8 @@ export function tezkorRows(now: Date): MerchantRows {
       },
       { provider: 'UZUM', credentials: { serviceId: '30001', login: 'tezkor-uzum', password: 'tezkor-uzum-pass' } },
     ],
+    // The demo bot of the README (issue 30): local tests play Telegram with this token; it is no real bot's.
+    telegramBot: DEMO.tezkor.telegramBot,
     // The console's demo accounts of the README, one per role (issue 15).
     staff: DEMO_STAFF.map((member) => ({
       id: DEMO.tezkor.staff[member.role],

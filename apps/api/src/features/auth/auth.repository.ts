@@ -165,6 +165,13 @@ export function createAuthRepository(db: Db) {
         .set({ revokedAt: now })
         .where(and(eq(sessions.merchantId, merchantId), eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
+    /** Marks where a session is used from (a web session that logs in inside the mini app becomes the bot channel's). */
+    async setSessionChannel(merchantId: string, id: string, channel: SessionRecord['channel']): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ channel })
+        .where(and(eq(sessions.merchantId, merchantId), eq(sessions.id, id)));
+    },
     async revokeSessionsOfUser(merchantId: string, userId: string, now: Date): Promise<void> {
       await db
         .update(sessions)

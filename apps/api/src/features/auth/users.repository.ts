@@ -1,4 +1,4 @@
-import { ACTIVE_ORDER_STATUSES, type Gender, type OrderStatus } from '@dasturxon/domain';
+import { ACTIVE_ORDER_STATUSES, type ContentLanguage, type Gender, type OrderStatus } from '@dasturxon/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { addresses, merchantOrderSettings, orders, users, type Db } from '@dasturxon/db';
 
@@ -86,6 +86,13 @@ export function createUsersRepository(db: Db) {
         .returning();
       if (!linked) throw new Error('a customer vanished while being linked to Telegram');
       return linked;
+    },
+    /** The language the brand's bot speaks to the customer in. */
+    async setBotLanguage(merchantId: string, id: string, language: ContentLanguage): Promise<void> {
+      await db
+        .update(users)
+        .set({ botLanguage: language })
+        .where(and(eq(users.merchantId, merchantId), eq(users.id, id)));
     },
     async update(merchantId: string, id: string, patch: UserPatch & { phone?: string }): Promise<UserRecord | null> {
       if (Object.keys(patch).length === 0) return this.findById(merchantId, id);

@@ -1,54 +1,29 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchants, merchantSecrets, notifications, type Db } from '@dasturxon/db';
+import {
+  createSecretBox,
+  DEV_PAYMENT_SECRETS_KEY,
+  merchants,
+  merchantSecrets,
+  notifications,
+  telegramBotTokenContext,
+  type Db,
+} from '@dasturxon/db';
 import type { ContentLanguage, OrderStatus } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { readSettings } from '../merchants/index.ts';
 
 /*
  * Telegram (issue 15; docs/protocols.md section 4): the customer's chat is known only from Mini App data the brand's bot
- * signed (HMAC of the bot token), never from an id the client names; each status message goes through the brand's
- * bot with the Bot API's sendMessage, from notification rows written in the move's own transaction.
+ * signed (features/telegram/init-data.ts checks it when the order is placed), never from an id the client names; each
+ * status message goes through the brand's bot with the Bot API's sendMessage, from notification rows written in the
+ * move's own transaction.
  */
 
-/** Mini App data older than this is not trusted to name a chat. */
-export const INIT_DATA_MAX_AGE_SECONDS = 24 * 3600;
 /** Tries before a message is given up (FAILED). */
 export const TELEGRAM_MAX_TRIES = 5;
 
-const sealContext = (merchantId: string) => `merchant_secrets/${merchantId}/telegram_bot`;
-
-/**
- * The Telegram user of Mini App `initData`, when the brand's bot signed it (first-party HMAC check: the sorted
- * `key=value` lines without `hash`, under HMAC_SHA256("WebAppData", token)) and it is at most `maxAgeSeconds` old
- * (0: no age check). Null otherwise.
- */
-export function verifyInitData(
-  initData: string,
-  botToken: string,
-  now: Date,
-  maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS,
-): { userId: string; languageCode: string | null } | null {
-  const params = new URLSearchParams(initData);
-  const hash = params.get('hash');
-  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return null;
-  params.delete('hash');
-  const lines = [...params.entries()].map(([k, v]) => `${k}=${v}`).sort();
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  const expected = createHmac('sha256', secret).update(lines.join('\n')).digest();
-  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return null;
-  const authDate = Number(params.get('auth_date'));
-  if (!Number.isInteger(authDate)) return null;
-  if (maxAgeSeconds > 0 && now.getTime() / 1000 - authDate > maxAgeSeconds) return null;
-  try {
-    const user = JSON.parse(params.get('user') ?? 'null') as { id?: number; language_code?: string } | null;
-    if (!user || typeof user.id !== 'number') return null;
-    return { userId: String(user.id), languageCode: user.language_code ?? null };
-  } catch {
-    return null;
-  }
-}
+const sealContext = telegramBotTokenContext;
 
 /** The words of each status the customer is told of (a courier taking a ready order is not one: customerSeesMove). */
 const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>> = {
@@ -147,16 +122,6 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
           target: merchantSecrets.merchantId,
           set: { telegramBotToken: token ? box.seal(token, sealContext(merchantId)) : null },
         });
-    },
-
-    /** The chat a placed order's messages go to: the Mini App user the brand's bot signed for, else null. */
-    async chatOf(merchantId: string, initData: string | undefined): Promise<string | null> {
-      if (!initData) return null;
-      const token = await tokenOf(merchantId);
-      if (!token) return null;
-      const user = verifyInitData(initData, token, clock.now());
-      if (!user) log.warn({ merchantId }, 'Telegram init data with an order did not verify; no messages for it');
-      return user?.userId ?? null;
     },
 
     /**

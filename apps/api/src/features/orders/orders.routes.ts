@@ -13,7 +13,7 @@ import {
   OrderUserParams,
 } from '@dasturxon/domain/contracts';
 import { AppError, uuidParam } from '@dasturxon/domain';
-import { customerOf } from '../auth/index.ts';
+import { customerOf, requireSession } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -75,6 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
             scheduled,
             idempotencyKey: request.headers['idempotency-key'],
             clientIp: request.ip,
+            sessionChannel: requireSession(request).channel,
           })
           .catch((error: unknown) => {
             // The brand's to fix, not the customer's: its operations log names the products without an IKPU.

@@ -40,7 +40,7 @@ export interface OrdersServiceDeps {
   /** One-time codes by SMS (the login's), for brands that confirm each order with one. */
   codes: Pick<OtpService, 'send' | 'check'>;
   /** The Telegram chat an order's status messages go to, from the Mini App data the brand's bot signed (ops feature). */
-  telegramChatOf?: (merchantId: string, initData: string | undefined) => Promise<string | null>;
+  telegramLaunchOf?: PlaceOrderDeps['telegramLaunchOf'];
 }
 
 /**
@@ -48,7 +48,7 @@ export interface OrdersServiceDeps {
  * answers their outcome), the customer's reads and cancel, the staff's and the providers' moves and the timers. Every
  * move goes through `order-moves.ts`; an order is presented by `present-order.ts`.
  */
-export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }: OrdersServiceDeps) {
+export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf }: OrdersServiceDeps) {
   const { applyMove, announce, timerMove } = createOrderMoves(clock);
 
   async function readOwn(customer: Customer, id: string): Promise<Order> {
@@ -177,7 +177,7 @@ export function createOrdersService({ db, clock, quotes, codes, telegramChatOf }
       body: OrderRequest,
       options: PlaceOptions,
     ): Promise<{ order: Order; replayed: boolean }> {
-      const outcome = await placeOrder({ db, quotes, codes, telegramChatOf }, { customer, merchant, body, options, now: clock.now() });
+      const outcome = await placeOrder({ db, quotes, codes, telegramLaunchOf }, { customer, merchant, body, options, now: clock.now() });
       switch (outcome.kind) {
         case 'placed':
         case 'duplicate':

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_TIME_ZONE, isDeliveryService, zonedInstant, type OrderRequest, type QuoteRequest } from '@dasturxon/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  isDeliveryService,
+  placedOrderDevice,
+  zonedInstant,
+  type ChannelType,
+  type ErrorCode,
+  type OrderRequest,
+  type QuoteRequest,
+} from '@dasturxon/domain';
 import type { Db } from '@dasturxon/db';
 import type { MerchantRecord } from '../../../plugins/tenant.ts';
 import type { QuoteService } from '../../quote/index.ts';
@@ -13,6 +22,8 @@ export interface PlaceOptions {
   idempotencyKey?: string | undefined;
   /** The caller's address: confirmation codes are sent and their wrong tries counted per address, as the login's. */
   clientIp: string;
+  /** Where the customer's session was opened (`TG`: the mini app's login); WEB when not said. */
+  sessionChannel?: ChannelType;
 }
 
 /** The signed-in customer who places the order. */
@@ -44,8 +55,17 @@ export interface Draft {
 export interface DraftDeps {
   db: Db;
   quotes: Pick<QuoteService, 'servingBranch'>;
-  telegramChatOf?: ((merchantId: string, initData: string | undefined) => Promise<string | null>) | undefined;
+  telegramLaunchOf?: TelegramLaunchOf | undefined;
 }
+
+/**
+ * What the Mini App data of an order says (features/telegram): its Telegram user when the brand's bot signed it, the
+ * refusal's code when not, null without data or without a bot at the brand.
+ */
+export type TelegramLaunchOf = (
+  merchant: MerchantRecord,
+  initData: string | undefined,
+) => Promise<{ userId: string } | { refused: ErrorCode } | null>;
 
 const fieldError = (field: string, message: string): Refusal => refuse('VALIDATION_FAILED', { fields: [{ field, message }] });
 
@@ -99,7 +119,16 @@ export async function readDraft(
     const first = await firstAnswer(deps.db, customer, options.idempotencyKey, hash, now);
     if (first) return 'orderId' in first ? { duplicate: first.orderId } : first;
   }
-  const telegramChatId = (await deps.telegramChatOf?.(merchant.id, body.telegramInitData)) ?? null;
+  // The chat of the status messages and the order's device: the server's word, not the client's (docs/telegram.md).
+  const launch = (await deps.telegramLaunchOf?.(merchant, body.telegramInitData)) ?? null;
+  const telegramChatId = launch && 'userId' in launch ? launch.userId : null;
+  const orderDevice = placedOrderDevice({
+    claimed: order.orderDevice,
+    sessionChannel: options.sessionChannel ?? 'WEB',
+    signedByTelegram: telegramChatId !== null,
+  });
+  if (!orderDevice)
+    return refuse(launch && 'refused' in launch ? launch.refused : 'TELEGRAM_INIT_DATA_MISSING', { orderDevice: 'TELEGRAM_BOT' });
   let branchId = body.branchId ?? null;
   if (!branchId && body.address) {
     // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
@@ -120,7 +149,7 @@ export async function readDraft(
   return {
     customer,
     merchant,
-    body: order,
+    body: { ...order, orderDevice },
     confirmationCode,
     scheduled: options.scheduled,
     idempotencyKey: options.idempotencyKey,

@@ -6,7 +6,7 @@ import type { MerchantRecord } from '../../../plugins/tenant.ts';
 import type { OtpService } from '../../auth/index.ts';
 import type { KeptCatalogue, QuoteService } from '../../quote/index.ts';
 import { createOrdersRepository } from '../orders.repository.ts';
-import { readDraft, type Customer, type Draft, type PlaceOptions } from './draft.ts';
+import { readDraft, type Customer, type Draft, type PlaceOptions, type TelegramLaunchOf } from './draft.ts';
 import { claimKey, firstAnswer } from './keys.ts';
 import { isRefusal, type PlaceOutcome } from './outcome.ts';
 import { catalogueOf, checkSchedule, priceFromSnapshot } from './price.ts';
@@ -18,8 +18,8 @@ export interface PlaceOrderDeps {
   quotes: Pick<QuoteService, 'servingBranch' | 'keptForOrder' | 'catalogueForOrder' | 'priceWith'>;
   /** One-time codes by SMS (the login's), for brands that confirm each order with one. */
   codes: Pick<OtpService, 'check'>;
-  /** The Telegram chat an order's status messages go to, from the Mini App data the brand's bot signed. */
-  telegramChatOf?: ((merchantId: string, initData: string | undefined) => Promise<string | null>) | undefined;
+  /** The Mini App data's Telegram user (the chat of the status messages, and the bot channel), from features/telegram. */
+  telegramLaunchOf?: TelegramLaunchOf | undefined;
 }
 
 export interface PlaceOrderInput {

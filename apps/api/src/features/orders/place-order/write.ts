@@ -1,4 +1,4 @@
-import { cashbackEarned, initialStatus, isDeliveryService, isOnlinePayment, opensAt } from '@dasturxon/domain';
+import { cashbackEarned, channelOfDevice, initialStatus, isDeliveryService, isOnlinePayment, opensAt } from '@dasturxon/domain';
 import { orderEventOf } from '../../live/index.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
 import type { Draft } from './draft.ts';
@@ -72,6 +72,7 @@ export async function writeOrder(
     serviceType: body.serviceType,
     paymentType,
     orderDevice: body.orderDevice,
+    channel: channelOfDevice(body.orderDevice),
     isPaid: false,
     address: isDeliveryService(body.serviceType) && body.address ? body.address : null,
     zoneId: priced.zoneId,

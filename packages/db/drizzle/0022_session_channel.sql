@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "channel" text DEFAULT 'WEB' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_channel_check" CHECK ("sessions"."channel" in ('TG', 'WEB', 'APP', 'OPERATOR', 'QR', 'CLICK'));
