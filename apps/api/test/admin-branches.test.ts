@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branchSpecialDays, branches, diningTables, halls, workHours } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { localDate } from '@dasturxon/domain';
-import { AdminBranch, AdminBranchList, AdminHall, AdminTable } from '@dasturxon/domain/contracts';
+import { DEFAULT_PREP_MINUTES, PREP_MINUTES_MAX, localDate } from '@dasturxon/domain';
+import { AdminBranch, AdminBranchList, AdminHall, AdminTable, QuoteResponse } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type staffCaller, type TestApp, tezkorStaff } from './harness.ts';
 
 const T = DEMO.tezkor;
@@ -223,5 +223,58 @@ describe.each(BACKENDS)('the back office: branches, hours, special days, halls a
     expect(await t.database.db.select().from(diningTables).where(eq(diningTables.id, tb.id))).toHaveLength(0);
     expect((await as.owner!('DELETE', `/admin/v1/branches/${CHILONZOR}/halls/${h.id}?version=${h.version}`)).statusCode).toBe(200);
     expect(await t.database.db.select().from(halls).where(eq(halls.id, h.id))).toHaveLength(0);
+  });
+
+  it("sets a branch's preparation time (the domain's range, 409 when stale, audited) and the storefront's estimate moves with it", async () => {
+    const pickupAt = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/v1/orders/quote',
+        headers: { 'x-merchant-id': T.id },
+        payload: { cartItems: [{ productId: T.products.fries, count: 1 }], branchId: CHILONZOR, serviceType: 'PICK_UP' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const eta = QuoteResponse.parse(res.json()).eta!;
+      expect(eta.kind).toBe('pickup');
+      return Date.parse(eta.at);
+    };
+    const one = AdminBranch.parse((await as.owner!('GET', `/admin/v1/branches/${CHILONZOR}`)).json());
+    expect(one.prepMinutes).toBe(DEFAULT_PREP_MINUTES);
+    const before = await pickupAt();
+    const body = { ...one, id: undefined, timeZone: undefined, deleted: undefined };
+
+    for (const prepMinutes of [0, PREP_MINUTES_MAX + 1, 12.5]) {
+      const bad = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}`, { ...body, prepMinutes });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.body).toContain('prepMinutes');
+    }
+    expect((await branchRow(CHILONZOR)).prepMinutes).toBe(DEFAULT_PREP_MINUTES);
+
+    const put = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}`, { ...body, prepMinutes: 80 });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(AdminBranch.parse(put.json())).toMatchObject({ prepMinutes: 80, version: one.version + 1 });
+    expect(await branchRow(CHILONZOR)).toMatchObject({ prepMinutes: 80 });
+    const listed = AdminBranchList.parse((await as.owner!('GET', '/admin/v1/branches')).json()).content.find((b) => b.id === CHILONZOR);
+    expect(listed?.prepMinutes).toBe(80);
+    // The storefront's quote: the pickup is ready 60 minutes later than with the default 20 (same clock).
+    expect((await pickupAt()) - before).toBe((80 - DEFAULT_PREP_MINUTES) * 60_000);
+
+    // A write against the version read before answers 409 and keeps the time.
+    const stale = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}`, { ...body, prepMinutes: 30 });
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    expect((await branchRow(CHILONZOR)).prepMinutes).toBe(80);
+    // An update that leaves it out keeps it.
+    const kept = await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}`, { ...body, prepMinutes: undefined, version: one.version + 1 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await branchRow(CHILONZOR)).prepMinutes).toBe(80);
+
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, T.id), eq(auditLog.objectId, CHILONZOR), eq(auditLog.action, 'update')));
+    expect(trail.some((e) => e.before?.prepMinutes === DEFAULT_PREP_MINUTES && e.after?.prepMinutes === 80)).toBe(true);
+
+    await as.owner!('PUT', `/admin/v1/branches/${CHILONZOR}`, { ...body, prepMinutes: DEFAULT_PREP_MINUTES, version: one.version + 2 });
+    expect(await pickupAt()).toBe(before);
   });
 });

@@ -12,6 +12,9 @@ import { isDeliveryService } from './quote-rules.ts';
 
 /** The preparation time of a branch that has not set its own. */
 export const DEFAULT_PREP_MINUTES = DEFAULT_COOKING_MINUTES;
+/** The preparation time an owner may set for a branch, minutes (the back office's branch form). */
+export const PREP_MINUTES_MIN = 1;
+export const PREP_MINUTES_MAX = 240;
 /** A courier's average speed in the city (scooter or car, with stops), km/h. */
 export const COURIER_SPEED_KMH = 20;
 /** Roads are longer than the straight line the distance is measured on. */

@@ -28,6 +28,11 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
     areas: ['paymentAccounts'],
     component: load(() => import('./settings/payment-accounts-screen.tsx'), 'PaymentAccountsScreen'),
   },
+  {
+    id: 'geocoder',
+    areas: ['paymentAccounts'],
+    component: load(() => import('./settings/geocoder-key-screen.tsx'), 'GeocoderKeyScreen'),
+  },
   { id: 'promos', areas: ['promotions'], component: load(() => import('./promos/promos-screen.tsx'), 'PromosScreen') },
   { id: 'staff', areas: ['staff'], component: load(() => import('./staff/staff-screen.tsx'), 'StaffScreen') },
   { id: 'zones', areas: ['zones'], component: load(() => import('./zones/zones-screen.tsx'), 'ZonesScreen') },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WorkHoursType } from './enums.ts';
 import { LocalizedText } from './languages.ts';
 import { WorkDay } from './hours.ts';
+import { PREP_MINUTES_MAX, PREP_MINUTES_MIN } from '../eta.ts';
 
 /*
  * The back office's branches, hours, special days, halls and tables (issue 28, docs/back-office.md "Branches, hours
@@ -33,6 +34,11 @@ export const BranchFields = z.object({
   /** Accepting orders: the storefront lists, quotes and takes orders only from an active branch. */
   isActive: z.boolean(),
   priority: z.number().int().min(0).max(100_000).default(0),
+  /**
+   * Minutes the branch usually takes to prepare an order: the arrival estimate's kitchen time until the kitchen gives
+   * its own (eta.ts). Left out: a new branch takes the default, an update keeps what it was.
+   */
+  prepMinutes: z.number().int().min(PREP_MINUTES_MIN).max(PREP_MINUTES_MAX).optional(),
 });
 export type BranchFields = z.infer<typeof BranchFields>;
 
@@ -41,6 +47,7 @@ export const BranchUpdate = BranchFields.extend({ version: z.number().int().min(
 export type BranchUpdate = z.infer<typeof BranchUpdate>;
 
 export const AdminBranch = BranchFields.extend({
+  prepMinutes: z.number().int(),
   id: z.uuid(),
   version: z.number().int(),
   /** The city's time zone: the branch's hours and special days are in it. */

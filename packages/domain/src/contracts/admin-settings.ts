@@ -254,3 +254,16 @@ export type AdminPaymentAccountList = z.infer<typeof AdminPaymentAccountList>;
 
 /** The providers as the API's paths name them. */
 export const PAYMENT_ACCOUNT_PATHS = { payme: 'PAYME', click: 'CLICK', uzum: 'UZUM' } as const;
+
+/** Whether the brand has its own geocoder key (issue 29): the key itself is never returned. */
+export const GeocoderKeyState = z.object({ configured: z.boolean() });
+export type GeocoderKeyState = z.infer<typeof GeocoderKeyState>;
+/** Sets or replaces the brand's geocoder key; null removes it. */
+export const GeocoderKeyWrite = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 printable characters without spaces')
+    .nullable(),
+});
+export type GeocoderKeyWrite = z.infer<typeof GeocoderKeyWrite>;

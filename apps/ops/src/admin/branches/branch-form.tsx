@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { pickText } from '@dasturxon/domain';
+import { PREP_MINUTES_MAX, PREP_MINUTES_MIN, pickText } from '@dasturxon/domain';
 import type { AdminBranch, AdminCity } from '@dasturxon/domain/contracts';
 import { adminCall } from '../../api.ts';
 import { useT } from '../../i18n.ts';
@@ -18,7 +18,7 @@ const SERVICES = [
 
 /**
  * A branch's own fields (area `branches`: owner, admin): names, city, address and point, phone, service types,
- * minimum order, accepting orders. Read only for a manager. `branch` null: a new branch.
+ * minimum order, preparation minutes, accepting orders. Read only for a manager. `branch` null: a new branch.
  */
 export function BranchForm({
   branch,
@@ -125,6 +125,21 @@ export function BranchForm({
               className={`${field} ${wrong('deliveryMinAmount')}`}
               value={draft.deliveryMinAmount}
               onChange={(e) => set({ deliveryMinAmount: e.target.value })}
+            />
+          </Field>
+          <Field
+            label={tr.t('admin.branches.prepMinutes')}
+            htmlFor={`${prefix}-prep`}
+            hint={tr.t('admin.branches.prepMinutesHint', { min: PREP_MINUTES_MIN, max: PREP_MINUTES_MAX })}
+          >
+            <input
+              id={`${prefix}-prep`}
+              data-testid="branch-prep-minutes"
+              inputMode="numeric"
+              dir="ltr"
+              className={`${field} ${wrong('prepMinutes')}`}
+              value={draft.prepMinutes}
+              onChange={(e) => set({ prepMinutes: e.target.value })}
             />
           </Field>
         </div>

@@ -145,6 +145,7 @@ describe("the branch screen's fields", () => {
     deliveryMinAmount: 50_000,
     isActive: true,
     priority: 0,
+    prepMinutes: 25,
     timeZone: 'Asia/Tashkent',
     deleted: false,
   };
@@ -164,6 +165,7 @@ describe("the branch screen's fields", () => {
         deliveryMinAmount: 50_000,
         isActive: true,
         priority: 0,
+        prepMinutes: 25,
       },
     });
   });
@@ -171,12 +173,15 @@ describe("the branch screen's fields", () => {
   it('names the fields the API would refuse', () => {
     const draft = { ...draftOf(branch, undefined), latitude: '120', deliveryMinAmount: '12.5', cityId: '' };
     expect(branchBody(draft)).toEqual({ ok: false, fields: ['cityId', 'latitude', 'deliveryMinAmount'] });
+    // The preparation time within the domain's range, whole minutes.
+    for (const prepMinutes of ['0', '241', '7.5', ''])
+      expect(branchBody({ ...draftOf(branch, undefined), prepMinutes })).toEqual({ ok: false, fields: ['prepMinutes'] });
     expect(pointOf(draft)).toBeNull();
     expect(pointOf({ latitude: '41.3', longitude: '69.2' })).toEqual([41.3, 69.2]);
   });
 
   it('starts a new branch at its city, closed to orders', () => {
     const draft = draftOf(null, { id: branch.cityId, latitude: 41.31, longitude: 69.28 });
-    expect(draft).toMatchObject({ cityId: branch.cityId, latitude: '41.31', longitude: '69.28', isActive: false });
+    expect(draft).toMatchObject({ cityId: branch.cityId, latitude: '41.31', longitude: '69.28', isActive: false, prepMinutes: '20' });
   });
 });

@@ -1,4 +1,4 @@
-import { WEEK_NAMES, WORK_HOURS_TYPES, roundPoint, type WeekName, type WorkHoursType } from '@dasturxon/domain';
+import { DEFAULT_PREP_MINUTES, WEEK_NAMES, WORK_HOURS_TYPES, roundPoint, type WeekName, type WorkHoursType } from '@dasturxon/domain';
 import {
   BranchFields,
   type AdminBranch,
@@ -197,6 +197,8 @@ export interface BranchDraft {
   phone: string;
   services: { delivery: boolean; pickup: boolean; dineIn: boolean };
   deliveryMinAmount: string;
+  /** The usual preparation minutes (the arrival estimate's kitchen time). */
+  prepMinutes: string;
   isActive: boolean;
   priority: number;
 }
@@ -212,6 +214,7 @@ export function draftOf(branch: AdminBranch | null, city: { id: string; latitude
       phone: branch.phone,
       services: { ...branch.services },
       deliveryMinAmount: String(branch.deliveryMinAmount),
+      prepMinutes: String(branch.prepMinutes),
       isActive: branch.isActive,
       priority: branch.priority,
     };
@@ -225,6 +228,7 @@ export function draftOf(branch: AdminBranch | null, city: { id: string; latitude
     services: { delivery: true, pickup: true, dineIn: false },
     // A new branch takes no orders until its owner has filled it in and opens it.
     deliveryMinAmount: '0',
+    prepMinutes: String(DEFAULT_PREP_MINUTES),
     isActive: false,
     priority: 0,
   };
@@ -254,6 +258,7 @@ export function branchBody(draft: BranchDraft): { ok: true; body: BranchFields }
     latitude: number(draft.latitude),
     longitude: number(draft.longitude),
     deliveryMinAmount: number(draft.deliveryMinAmount),
+    prepMinutes: number(draft.prepMinutes),
   });
   if (parsed.success) return { ok: true, body: parsed.data };
   return { ok: false, fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))] };

@@ -71,6 +71,9 @@ export function BranchesScreen() {
             >
               <span className="font-medium">{pickText(b.name, tr.content) || '—'}</span>
               <span className="w-full truncate text-xs opacity-80">{b.address}</span>
+              <span className="text-xs opacity-80" data-testid="branch-item-prep">
+                {tr.t('admin.branches.prepShort', { n: b.prepMinutes })}
+              </span>
               <span className="mt-1 flex flex-wrap gap-1 text-[0.7rem]">
                 {b.deleted ? (
                   <span className="rounded bg-slate-300 px-1.5 text-slate-800">{tr.t('admin.branches.archived')}</span>

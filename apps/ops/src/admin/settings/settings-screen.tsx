@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { imageUrl, pickText, UI_LANGUAGES, validColor, type UiLanguage } from '@dasturxon/domain';
+import { Link } from 'react-router';
+import { AREAS_OF_ROLE, imageUrl, pickText, UI_LANGUAGES, validColor, type UiLanguage } from '@dasturxon/domain';
 import {
   BASKET_POSITIONS,
   CATEGORY_VIEWS,
@@ -61,6 +62,7 @@ const BAD_KEY: Partial<Record<string, string>> = {
  */
 export function SettingsScreen() {
   const tr = useT();
+  const { staff } = useSession();
   const loaded = useLoad(() => adminCall<AdminSettings>('GET', '/settings'), []);
   const [saved, setSaved] = useState(false);
   if (loaded.loading && !loaded.data) return <Loading />;
@@ -68,6 +70,11 @@ export function SettingsScreen() {
   return (
     <div className="flex flex-col gap-3" data-testid="admin-settings">
       <h1 className="text-xl font-semibold">{tr.t('admin.nav.settings')}</h1>
+      {AREAS_OF_ROLE[staff.role].includes('paymentAccounts') && (
+        <Link to="/admin/geocoder" className="self-start text-sm text-emerald-700 underline" data-testid="settings-geocoder-link">
+          {tr.t('admin.settings.geocoderLink')}
+        </Link>
+      )}
       {/* A new answer (a save, a reload after a conflict) starts the form again from it. */}
       <SettingsForm
         key={loaded.data.version}

@@ -44,6 +44,7 @@ const viewOf = (row: BranchRow, timeZone: string): AdminBranch => ({
   deliveryMinAmount: row.deliveryMinAmount,
   isActive: row.isActive,
   priority: row.priority,
+  prepMinutes: row.prepMinutes,
   timeZone,
   deleted: row.deleted,
 });
@@ -79,6 +80,7 @@ const columnsOf = (body: BranchFields, settings: BranchRow['settings']) => ({
   deliveryMinAmount: body.deliveryMinAmount,
   isActive: body.isActive,
   priority: body.priority,
+  ...(body.prepMinutes === undefined ? {} : { prepMinutes: body.prepMinutes }),
   settings: {
     ...settings,
     deliveryEnabled: body.services.delivery,

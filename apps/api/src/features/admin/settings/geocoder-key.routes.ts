@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { GeocoderKeyState, GeocoderKeyWrite } from '@dasturxon/domain/contracts';
 import type { Db } from '@dasturxon/db';
 import { createBrandGeocoderKeys } from '../../geocoding/index.ts';
 import { actorOf, adminErrors, adminOf, adminSecurity, audit } from '../admin-kernel.ts';
@@ -11,15 +11,6 @@ import { actorOf, adminErrors, adminOf, adminSecurity, audit } from '../admin-ke
 
 const tags = ['admin: settings'];
 const config = adminOf('paymentAccounts');
-const GeocoderKeyState = z.object({ configured: z.boolean() });
-const GeocoderKeyWrite = z.object({
-  /** The key; null removes it. */
-  key: z
-    .string()
-    .trim()
-    .regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 printable characters without spaces')
-    .nullable(),
-});
 
 export const geocoderKeyRoutes: FastifyPluginAsyncZod<{ db: Db; secretsKey: string | undefined }> = async (app, { db, secretsKey }) => {
   const keys = createBrandGeocoderKeys({ db, secretsKey, log: app.log });
