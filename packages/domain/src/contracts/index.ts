@@ -33,3 +33,4 @@ export * from './admin-promos.ts';
 export * from './admin-staff.ts';
 export * from './admin-zones.ts';
 export * from './admin-modifications.ts';
+export * from './refunds.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Order } from '@dasturxon/domain';
+import { REFUND_BANK_DAYS, refundRouteOf, type Order } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -75,6 +75,12 @@ export function PaymentBanner({ order }: { order: Order }) {
             t(`orders.payState.${state}Text`, { provider, sum: formatSum(order.totalPrice) })
           )}
         </span>
+        {/* Payme and Uzum give the money back from the brand's cabinet; the bank then takes its days (issue 29). */}
+        {state === 'refundStarted' && refundRouteOf(order.paymentType) === 'PROVIDER' && (
+          <span data-testid="order-refund-days" className="mt-0.5 block text-[13px] opacity-90">
+            {t('orders.payState.refundToCard', { days: REFUND_BANK_DAYS })}
+          </span>
+        )}
       </span>
     </div>
   );
