@@ -71,16 +71,13 @@ export function PaymentBanner({ order }: { order: Order }) {
                 {numberText(formatCountdown(secondsLeft))}
               </bdi>
             </>
+          ) : state === 'refundStarted' && refundRouteOf(order.paymentType) === 'PROVIDER' ? (
+            // Payme and Uzum give the money back from the brand's cabinet; the bank then takes its days (issue 29).
+            t('orders.payState.refundToCard', { provider, sum: formatSum(order.totalPrice), days: REFUND_BANK_DAYS })
           ) : (
             t(`orders.payState.${state}Text`, { provider, sum: formatSum(order.totalPrice) })
           )}
         </span>
-        {/* Payme and Uzum give the money back from the brand's cabinet; the bank then takes its days (issue 29). */}
-        {state === 'refundStarted' && refundRouteOf(order.paymentType) === 'PROVIDER' && (
-          <span data-testid="order-refund-days" className="mt-0.5 block text-[13px] opacity-90">
-            {t('orders.payState.refundToCard', { days: REFUND_BANK_DAYS })}
-          </span>
-        )}
       </span>
     </div>
   );
