@@ -38,7 +38,7 @@ import { createNotificationsService, createTelegram, notificationsRoutes, type T
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
 import { createBotKeys, createTelegramLaunch, createWebbotService, webbotRoutes } from './features/telegram/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
-import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes } from './features/payments/index.ts';
+import { cardsRoutes, checkoutRoutes, createPaymentsService, paymentsRoutes, refundsRoutes } from './features/payments/index.ts';
 import { createFreshRead, createQuoteFeature, quoteRoutes } from './features/quote/index.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { etagPlugin } from './plugins/etag.ts';
@@ -225,6 +225,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     },
     clickApiUrl: config.CLICK_MERCHANT_API_URL,
   });
+  // A customer's cancel that started a refund asks Click for it once committed (payments refunds.service.ts).
+  orders.followRefunds(payments.refunds.started);
   // The staff's moves along the order table (the console's routes call it through the board service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
   // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
@@ -248,7 +250,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const notifications = createNotificationsService({ db, clock });
   app.decorate('telegram', telegram);
   const events = createEventsRepository(db);
-  registerOpsWork(app, { telegram, events, clock }, config.ORDER_TIMERS_SECONDS);
+  registerOpsWork(app, { telegram, events, clock, refunds: payments.refunds }, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({
     root: config.MEDIA_DIR,
     uploads: config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads'),
@@ -289,6 +291,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(checkoutRoutes, { service: payments.checkout });
       // The signed-in customer's saved cards (brand host or X-Merchant-Id, session).
       await api.register(cardsRoutes, { service: payments.cards });
+      // The console's refunds: the open ones and a manager's mark (issue 29).
+      await api.register(refundsRoutes, { service: payments.refunds });
       // The staff console's calls: the staff's login, and the board.
       await api.register(staffRoutes, { auth: staffAuth });
       await api.register(boardRoutes, { auth: staffAuth, service: board, hub, events, streamsPerSession: config.STREAMS_PER_SESSION });

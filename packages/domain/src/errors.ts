@@ -179,6 +179,13 @@ export const ERROR_CATALOGUE = {
     "Restoran buyurtmani qabul qilib bo'lgan — uni faqat restoranga qo'ng'iroq qilib bekor qilish mumkin",
     'The restaurant has already accepted the order; call the restaurant to cancel it',
   ),
+  REFUND_NOT_OPEN: entry(
+    409,
+    'The refund is done already, or is still ours to finish with the provider',
+    'Возврат уже завершён или ещё выполняется платёжной системой',
+    "Qaytarish allaqachon yakunlangan yoki hali to'lov tizimi tomonidan bajarilmoqda",
+    'The refund is already done, or the payment provider is still processing it',
+  ),
   ORDER_TIME_INVALID: entry(
     409,
     'The scheduled time cannot be served',

@@ -67,6 +67,8 @@ export async function startFakeClickMerchantApi(port = 0) {
   let refuseNextCard: number | null = null;
   let nextPayment: PaymentOutcome | null = null;
   let stall = false;
+  /** Drops every connection unanswered (a Click that cannot be reached). */
+  let unreachable = false;
   /** The next card_token/payment fails before Click takes anything, and its answer is lost (HTTP 500). */
   let dropNextPayment = false;
   /** Runs before card_token/payment answers, with the payment_id it is about to give (to interleave other calls). */
@@ -105,6 +107,18 @@ export async function startFakeClickMerchantApi(port = 0) {
       send(response, 200, { code: card?.code ?? null, number: card ? `****${card.cardNumber.slice(-4)}` : null });
       return;
     }
+    // The journeys tell it of a payment made through Click's SHOP API (they play Prepare and Complete themselves).
+    if (request.method === 'POST' && url.pathname === '/__journeys/shop-payment') {
+      const body = await readJson(request);
+      addShopPayment({
+        paymentId: String(body.paymentId),
+        serviceId: String(body.serviceId),
+        amount: Number(body.amount),
+        orderId: String(body.orderId),
+      });
+      send(response, 200, { ok: true });
+      return;
+    }
     const parts = url.pathname
       .replace(/^\/v2\/merchant\//, '')
       .split('/')
@@ -122,6 +136,10 @@ export async function startFakeClickMerchantApi(port = 0) {
     const auth = authorized(request.headers.auth as string | undefined, serviceId);
     calls.push({ name, authorized: auth });
     if (stall) return; // never answers: the client's timeout must end the call
+    if (unreachable) {
+      request.socket.destroy();
+      return;
+    }
     if (
       request.headers['content-type'] !== undefined &&
       request.method === 'POST' &&
@@ -212,6 +230,19 @@ export async function startFakeClickMerchantApi(port = 0) {
     }
   }
 
+  /** A payment Click made through its SHOP API: Click's payment_id is the click_paydoc_id it sent. */
+  function addShopPayment(payment: { paymentId: number | string; serviceId: string; amount: number; orderId: string }) {
+    payments.set(Number(payment.paymentId), {
+      paymentId: Number(payment.paymentId),
+      serviceId: payment.serviceId,
+      token: '',
+      amount: payment.amount,
+      transactionParameter: payment.orderId,
+      status: 2,
+      reversed: false,
+    });
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, { error_code: -500, error_note: 'Internal error' }));
   });
@@ -261,6 +292,15 @@ export async function startFakeClickMerchantApi(port = 0) {
     /** The next card payment is lost before Click takes anything (its caller sees an HTTP 500). */
     dropNextPayment() {
       dropNextPayment = true;
+    },
+    /**
+     * A payment Click made through its SHOP API (Prepare and Complete): Click's payment_id is the click_paydoc_id it
+     * sent, so payment/status and payment/reversal know it.
+     */
+    addShopPayment,
+    /** Drop every connection unanswered (Click cannot be reached), or answer again. */
+    unreachable(on: boolean) {
+      unreachable = on;
     },
     /** Stop answering (a Click that hangs). */
     stall(on: boolean) {

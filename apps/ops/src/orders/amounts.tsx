@@ -2,6 +2,7 @@ import { isDeliveryService, orderBreakdown, type BreakdownKind } from '@dasturxo
 import type { StaffOrder } from '@dasturxon/domain/contracts';
 import { useT } from '../i18n.ts';
 import { money } from '../format.ts';
+import { RefundLine } from './refunds.tsx';
 
 /** The words of each amount line of the domain's breakdown. */
 const LABEL: Record<BreakdownKind, string> = {
@@ -16,7 +17,8 @@ const LABEL: Record<BreakdownKind, string> = {
 /**
  * Every amount line of an order and its total, from the domain's one breakdown (`orderBreakdown`), so the lines a
  * courier reads add up to the sum they collect: the order's page, the courier's card and the printed ticket show this.
- * Rows are `amount-{kind}` with the signed amount in `data-amount`, the total `amount-total`, inside `testId`.
+ * Rows are `amount-{kind}` with the signed amount in `data-amount`, the total `amount-total`, inside `testId`; a
+ * cancelled paid order's refund (issue 29) follows the total as `amount-refund`.
  */
 export function OrderAmounts({
   order,
@@ -49,6 +51,7 @@ export function OrderAmounts({
           {money(total, tr)}
         </dd>
       </div>
+      <RefundLine order={order} />
     </dl>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { OrderCard } from '../orders/card.tsx';
 import { useLiveOrders } from '../orders/live.ts';
+import { RefundsSection, seesRefunds } from '../orders/refunds.tsx';
 import { branchChoices, rememberBranch, rememberedBranch, useSession } from '../session.ts';
 import { BranchSelect, ErrorNote, Loading, useNow } from '../ui.tsx';
 
@@ -55,6 +56,7 @@ export function Board() {
           </button>
         ))}
       </nav>
+      {seesRefunds(session.staff.role) && <RefundsSection />}
       {live.error !== null && <ErrorNote error={live.error} onRetry={live.reload} />}
       {live.loading ? (
         <Loading />

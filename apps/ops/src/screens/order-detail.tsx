@@ -9,6 +9,7 @@ import { OrderActions } from '../orders/actions.tsx';
 import { OrderAmounts } from '../orders/amounts.tsx';
 import { PaymentBadge, StatusBadge } from '../orders/card.tsx';
 import { OrderMap } from '../orders/map.tsx';
+import { RefundMark, seesRefunds } from '../orders/refunds.tsx';
 import { KitchenTicket, LineModifications } from '../orders/ticket.tsx';
 import { Link } from 'react-router';
 import { useSession } from '../session.ts';
@@ -101,6 +102,7 @@ export function OrderDetail({ id }: { id: string }) {
               ))}
             </ul>
             <OrderAmounts order={order} className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm" />
+            {order.refund && seesRefunds(staff.role) && <RefundMark order={order} onDone={reload} />}
           </Section>
           {(order.comment || order.courierComment) && (
             <Section title={tr.t('comment')} testId="order-comment">

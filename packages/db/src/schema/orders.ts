@@ -145,6 +145,17 @@ export const orders = pgTable(
     /** The refund the customer's cancel of an order paid online started (domain order-refund.ts); null for none. */
     refundState: enumText(REFUND_STATES),
     refundStartedAt: timestamp({ withTimezone: true }),
+    /**
+     * The refund's work (payments refunds.service.ts): the reversals asked of the provider so far, when the next is
+     * due (also the lease of the one under way), the last reason it was refused or not heard, when it was done and,
+     * when a manager marked it refunded by hand, who. `refundVersion` is the console's version of the refund.
+     */
+    refundTries: integer().notNull().default(0),
+    refundNextAt: timestamp({ withTimezone: true }),
+    refundError: text(),
+    refundDoneAt: timestamp({ withTimezone: true }),
+    refundDoneBy: uuid(),
+    refundVersion: integer().notNull().default(1),
     /** The courier (staff) it is attached to, and where the courier is with it (docs/spec-index.md section 4, courier status). */
     courierId: uuid(),
     courierStatus: enumText(COURIER_STATUSES).notNull().default(''),
@@ -177,6 +188,10 @@ export const orders = pgTable(
     index('orders_opens_at_idx')
       .on(t.merchantId, t.opensAt)
       .where(sql`${t.status} = 'AT_TIME'`),
+    // The refunds' work list and the console's refunds (STARTED or FAILED).
+    index('orders_refund_idx')
+      .on(t.merchantId, t.refundStartedAt)
+      .where(sql`${t.refundState} in ('STARTED', 'FAILED')`),
     index('orders_pay_until_idx')
       .on(t.merchantId, t.payUntil)
       .where(sql`${t.status} = 'CREATED'`),
@@ -192,6 +207,7 @@ export const orders = pgTable(
     oneOf('orders_refund_state_check', t.refundState, REFUND_STATES),
     sameMerchant('orders_courier_fk', t.merchantId, t.courierId, staff),
     sameMerchant('orders_operator_fk', t.merchantId, t.operatorId, staff),
+    sameMerchant('orders_refund_done_by_fk', t.merchantId, t.refundDoneBy, staff),
     check('orders_cooking_time_check', sql`${t.cookingTime} is null or ${t.cookingTime} between 1 and 240`),
     check(
       'orders_amounts_check',

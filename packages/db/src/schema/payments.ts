@@ -119,6 +119,8 @@ export const clickTransactions = pgTable(
     preparedAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** When Click reversed this completed payment at our request (payment/reversal: the customer's cancel). */
+    refundedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),

@@ -34,3 +34,4 @@ export * from './admin-staff.ts';
 export * from './admin-zones.ts';
 export * from './admin-modifications.ts';
 export * from './webbot.ts';
+export * from './refunds.ts';

@@ -50,6 +50,8 @@ export interface OrdersServiceDeps {
  */
 export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf }: OrdersServiceDeps) {
   const { applyMove, announce, timerMove } = createOrderMoves(clock);
+  /** Who hears that a cancel started a refund, once its transaction committed (the payments feature's refunds). */
+  let refundStarted: ((merchantId: string, orderId: string) => Promise<void>) | null = null;
 
   async function readOwn(customer: Customer, id: string): Promise<Order> {
     const repo = createOrdersRepository(db);
@@ -239,10 +241,10 @@ export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf
      * the table lets the customer make the move (before ACCEPTED; after it 409 ORDER_ALREADY_ACCEPTED). Its stock, promo
      * use and spent cashback go back; an order paid online starts its refund in the same transaction (refund STARTED:
      * the provider's CancelTransaction, reverse or Click's reversal gives the money back, `cancelForPayment` then marks
-     * it DONE).
+     * it DONE). Once committed, whoever `followRefunds` named asks the provider for it (payments refunds.service.ts).
      */
     async cancel(customer: Customer, id: string, body: CancelOrderRequest): Promise<Order> {
-      await db.transaction(async (tx) => {
+      const refund = await db.transaction(async (tx) => {
         const repo = createOrdersRepository(tx);
         const order = await repo.findOwn(customer.merchantId, customer.id, id, true);
         if (!order) throw new AppError('NOT_FOUND');
@@ -258,8 +260,16 @@ export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf
         if (refund) await repo.setStatus(order.merchantId, order.id, { refundState: 'STARTED', refundStartedAt: now });
         // The reason is the order's (a code, worded by the apps); the entry keeps only the customer's own words.
         await applyMove(repo, order, { to: 'CANCELED', role: 'customer', reason: body.reason, comment: body.comment, now });
+        return refund;
       });
+      // Committed: the refund is asked of the provider now (Click), outside any transaction; it never fails the cancel.
+      if (refund && refundStarted) await refundStarted(customer.merchantId, id);
       return readOwn(customer, id);
+    },
+
+    /** Names who asks the provider for a refund a cancel started, after the cancel committed (app.ts: the payments' refunds). */
+    followRefunds(started: (merchantId: string, orderId: string) => Promise<void>): void {
+      refundStarted = started;
     },
 
     /** What the customer may do with their order now (`GET /orders/v1/order/setting/{id}`): the order page's actions. */

@@ -14,3 +14,6 @@ export {
   DEFAULT_CLICK_MERCHANT_API_URL,
   type ClickMerchantClient,
 } from './click-merchant.client.ts';
+/** Refunds of cancelled paid orders (issue 29): Click's reversal asked and retried, the console's list and mark. */
+export { createRefundsService, type RefundsService } from './refunds.service.ts';
+export { refundsRoutes } from './refunds.routes.ts';

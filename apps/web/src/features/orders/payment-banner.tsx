@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Order } from '@dasturxon/domain';
+import { REFUND_BANK_DAYS, refundRouteOf, type Order } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { toast } from '../../shared/ui/toast.tsx';
@@ -71,6 +71,9 @@ export function PaymentBanner({ order }: { order: Order }) {
                 {numberText(formatCountdown(secondsLeft))}
               </bdi>
             </>
+          ) : state === 'refundStarted' && refundRouteOf(order.paymentType) === 'PROVIDER' ? (
+            // Payme and Uzum give the money back from the brand's cabinet; the bank then takes its days (issue 29).
+            t('orders.payState.refundToCard', { provider, sum: formatSum(order.totalPrice), days: REFUND_BANK_DAYS })
           ) : (
             t(`orders.payState.${state}Text`, { provider, sum: formatSum(order.totalPrice) })
           )}
