@@ -26,7 +26,7 @@ import { registerOfflineApp } from '../lib/offline-app.ts';
 import { clearAllCookies, readCookie, writeCookie } from '../lib/cookies.ts';
 import { HttpError, setMerchantId } from '../lib/http.ts';
 import { clearStorages } from '../lib/storage.ts';
-import { detectTelegram } from '../lib/telegram.ts';
+import { detectTelegram, telegramLanguageGuess } from '../lib/telegram.ts';
 import { parseBootScript, type Boot, type BootData } from '../shared/merchant/boot.ts';
 import { defaultSettings, fetchCurrentMerchant, fetchMerchantSettings } from '../shared/merchant/merchant.api.ts';
 import { applyHead, applyTheme } from '../shared/merchant/theme.ts';
@@ -66,7 +66,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     const rendered = Boolean(data.queries && data.lang && rootElement.firstElementChild && !inTelegram);
     if (rendered && data.queries) hydratePageQueries(queryClient, data.queries);
 
-    const chosen = chosenLanguage();
+    // Inside Telegram the user's own language is the first guess, until a language is chosen here (issue 30).
+    const chosen = chosenLanguage() ?? (inTelegram ? telegramLanguageGuess() : null);
     const lang =
       rendered && data.lang
         ? data.lang

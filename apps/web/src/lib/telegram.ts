@@ -17,3 +17,35 @@ export function detectTelegram(): boolean {
   if (inside) writeStored(TELEGRAM_FLAG, '1', 'session');
   return inside || readStored(TELEGRAM_FLAG, 'session') === '1';
 }
+
+/**
+ * The Telegram user's `language_code` from the Mini App's data, as the first guess of the interface language (spec
+ * section 4: inside Telegram only uz, ru and eng; `resolveLanguage` limits it). Null when there is none.
+ */
+export function telegramLanguageGuess(): string | null {
+  const raw = window.Telegram?.WebApp?.initData || decodeURIComponent(/(?:^|[#&])tgWebAppData=([^&]*)/.exec(location.hash)?.[1] ?? '');
+  try {
+    const user = JSON.parse(new URLSearchParams(raw).get('user') ?? 'null') as { language_code?: unknown } | null;
+    const code = typeof user?.language_code === 'string' ? user.language_code.toLowerCase() : '';
+    if (code.startsWith('uz')) return 'uz';
+    if (code.startsWith('ru')) return 'ru';
+    if (code.startsWith('en')) return 'eng';
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+const CLICK_FLAG = 'in-click';
+
+/**
+ * True inside Click's mini app (issue 30): its launch address carries `click_mini_app` (or Click's `web_session`), or
+ * the page is drawn by Click's app (its user agent names it). Kept for the tab, like the Telegram flag. Orders from
+ * there are the Click mini app's (order device CLICK_MINI_APP, channel CLICK); its login is the phone login.
+ */
+export function detectClickMiniApp(): boolean {
+  const query = new URLSearchParams(location.search);
+  const inside = query.has('click_mini_app') || query.has('web_session') || /\bClick(?:App|Up|SuperApp)?\/\d/i.test(navigator.userAgent);
+  if (inside) writeStored(CLICK_FLAG, '1', 'session');
+  return inside || readStored(CLICK_FLAG, 'session') === '1';
+}
