@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HttpError } from '../../lib/http.ts';
+import { loadTelegramScript } from '../../lib/telegram.ts';
 import { useBasketCount } from '../../shared/basket/basket-store.ts';
 import { isLoggedIn, startSession } from '../../shared/session/session-store.ts';
 import { telegramInitData } from '../../shared/telegram/init-data.ts';
@@ -9,9 +10,6 @@ import { onToast, toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { fetchWebbotSetting, telegramContactLogin, telegramToken } from './telegram.api.ts';
-
-/** Telegram's own script (docs/decisions/019-telegram-mini-app.md), asked for only when Telegram has not put it there. */
-const TELEGRAM_SCRIPT = 'https://telegram.org/js/telegram-web-app.js';
 
 /**
  * The storefront as a Telegram Mini App (issue 30). Mounted by the app only inside Telegram, from a chunk of its own:
@@ -46,12 +44,7 @@ function useWebApp(): TelegramWebApp | null {
   const [, loaded] = useReducer((n: number) => n + 1, 0);
   const current = telegramWebApp();
   useEffect(() => {
-    if (current) return;
-    const script = document.createElement('script');
-    script.src = TELEGRAM_SCRIPT;
-    script.async = true;
-    script.onload = loaded;
-    document.head.append(script);
+    if (!current) void loadTelegramScript().then(loaded);
   }, [current]);
   return current;
 }
@@ -152,6 +145,8 @@ function useTelegramLogin(webApp: TelegramWebApp) {
         startSession(await telegramToken(initData));
         return;
       } catch (error) {
+        // A brand without a bot (TELEGRAM_BOT_OFF) leaves the customer a guest, as on the web, without a word.
+        if (error instanceof HttpError && error.code === 'TELEGRAM_BOT_OFF') return;
         if (!(error instanceof HttpError) || error.code !== 'TELEGRAM_PHONE_REQUIRED') {
           toast(errorText(error), 'error');
           return;
