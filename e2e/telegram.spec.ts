@@ -195,6 +195,8 @@ test.describe('the storefront inside Telegram', () => {
     page,
     request,
   }, testInfo) => {
+    // A long journey (login, product, basket, checkout, confirm): more than the default minute on a shared machine.
+    test.setTimeout(150_000);
     // Logged in on the web first (the mini app's own login is the next journey's); then opened as the Mini App.
     const { merchantId, product } = await customerWithPickupBasket(page, request, 1);
     const user = telegramUser('ru');
