@@ -9,7 +9,7 @@ import { haptic, telegramWebApp, type TelegramThemeParams, type TelegramWebApp }
 import { onToast, toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { fetchWebbotSetting, telegramContactLogin, telegramToken } from './telegram.api.ts';
+import { fetchWebbotSetting, linkTelegramUser, telegramContactLogin, telegramToken } from './telegram.api.ts';
 
 /**
  * The storefront as a Telegram Mini App (issue 30). Mounted by the app only inside Telegram, from a chunk of its own:
@@ -125,7 +125,8 @@ function useOutsideLinks(webApp: TelegramWebApp) {
 }
 
 /**
- * The login from Telegram's signed data (docs/telegram.md): a known Telegram user is logged in silently; a new one
+ * The login from Telegram's signed data (docs/telegram.md): a customer already signed in is linked to the Telegram user
+ * (`users/auth`); a known Telegram user is logged in silently; a new one
  * shares the phone (`requestContact`, when the brand requires a verified phone) or, declined, takes the SMS code
  * login, which then finishes through the mini app's login (features/auth/auth.api.ts). initData naming no user shows
  * the catalogue's "Telegram ID not found; restart the bot".
@@ -139,7 +140,12 @@ function useTelegramLogin(webApp: TelegramWebApp) {
     if (started.current) return;
     started.current = true;
     const initData = telegramInitData();
-    if (!initData || isLoggedIn()) return;
+    if (!initData) return;
+    if (isLoggedIn()) {
+      // Signed in on the web before: the Telegram user is linked to this customer and the session becomes the mini app's.
+      linkTelegramUser(initData).then(startSession, (error: unknown) => console.warn('Linking the Telegram user failed', error));
+      return;
+    }
     void (async () => {
       try {
         startSession(await telegramToken(initData));

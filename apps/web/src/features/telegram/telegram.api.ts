@@ -19,3 +19,7 @@ export const telegramToken = (initData: string): Promise<LoginResponse> =>
 /** `POST /webbot/v1/users/login` with the contact Telegram signed (`requestContact`'s `event.response`). */
 export const telegramContactLogin = (initData: string, contact: string): Promise<LoginResponse> =>
   http<LoginResponse>('/webbot/v1/users/login', { method: 'POST', body: { initData, contact } });
+
+/** `POST /webbot/v1/users/auth` (Bearer): links the Telegram user to the signed-in customer; the answer is a mini-app session. */
+export const linkTelegramUser = (initData: string): Promise<LoginResponse> =>
+  http<LoginResponse>('/webbot/v1/users/auth', { method: 'POST', auth: true, body: { initData } });
