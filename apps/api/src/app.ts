@@ -119,7 +119,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Telegram's own telegram-web-app.js, which the storefront asks for only inside Telegram (docs/decisions/019).
+        scriptSrc: ["'self'", 'https://telegram.org'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from a configurable tile server; pictures may be full https addresses.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -2,5 +2,5 @@
 declare const __BUILD_ID__: string;
 
 interface Window {
-  Telegram?: { WebApp?: { initData?: string } };
+  Telegram?: { WebApp?: import('./shared/telegram/web-app.ts').TelegramWebApp };
 }

@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { enabledLanguages, resolveLanguage, rewritePath, type PathRewrite } from '@dasturxon/domain';
@@ -13,6 +13,9 @@ import { PageSpinner } from '../shared/ui/spinner.tsx';
 import { Toaster } from '../shared/ui/toast.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { routes } from './routes.tsx';
+
+// Telegram's mini app mode (features/telegram): its code arrives only inside Telegram, never on the web's first screen.
+const TelegramMiniApp = lazy(() => import('../features/telegram/mini-app.tsx').then((m) => ({ default: m.TelegramMiniApp })));
 
 /** The router around the app: the browser's history on the client, one fixed address on the server (entry-server.tsx). */
 export type AppRouter = ComponentType<{ children: ReactNode }>;
@@ -31,6 +34,11 @@ export function App({ boot, queryClient, Router = BrowserRouter }: { boot: Boot;
             </RouteErrorBoundary>
             <HeadSync />
             <ReadyMark />
+            {boot.inTelegram && (
+              <Suspense fallback={null}>
+                <TelegramMiniApp />
+              </Suspense>
+            )}
             <Toaster />
           </Router>
         </QueryClientProvider>

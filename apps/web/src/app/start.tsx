@@ -26,7 +26,7 @@ import { registerOfflineApp } from '../lib/offline-app.ts';
 import { clearAllCookies, readCookie, writeCookie } from '../lib/cookies.ts';
 import { HttpError, setMerchantId } from '../lib/http.ts';
 import { clearStorages } from '../lib/storage.ts';
-import { detectTelegram } from '../lib/telegram.ts';
+import { detectTelegram, loadTelegramScript, telegramLanguageGuess } from '../lib/telegram.ts';
 import { parseBootScript, type Boot, type BootData } from '../shared/merchant/boot.ts';
 import { defaultSettings, fetchCurrentMerchant, fetchMerchantSettings } from '../shared/merchant/merchant.api.ts';
 import { applyHead, applyTheme } from '../shared/merchant/theme.ts';
@@ -46,6 +46,7 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     rewriteFirstAddress();
     const vendor = rememberVendor();
     const inTelegram = detectTelegram();
+    if (inTelegram) void loadTelegramScript();
     const data = parseBootScript(document.getElementById('dx-boot')?.textContent) ?? (await fetchBootData(vendor));
     const status = bootStatus(data);
     if (status === 'unavailable') {
@@ -66,7 +67,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
     const rendered = Boolean(data.queries && data.lang && rootElement.firstElementChild && !inTelegram);
     if (rendered && data.queries) hydratePageQueries(queryClient, data.queries);
 
-    const chosen = chosenLanguage();
+    // Inside Telegram the user's own language is the first guess, until a language is chosen here (issue 30).
+    const chosen = chosenLanguage() ?? (inTelegram ? telegramLanguageGuess() : null);
     const lang =
       rendered && data.lang
         ? data.lang

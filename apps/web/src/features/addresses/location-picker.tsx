@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { pickText, roundPoint, samePlace, type AddressRequest, type LatLng } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useBoot } from '../../shared/merchant/boot.ts';
+import { telegramLocation } from '../../shared/telegram/location.ts';
 import { useCurrentMerchant, useMerchantCities, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { SearchIcon } from '../../shared/ui/icons.tsx';
@@ -28,6 +30,7 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
   const merchant = useCurrentMerchant();
   const settings = useMerchantSettings();
   const region = useRegion();
+  const { inTelegram } = useBoot();
   const cities = useMerchantCities(merchant.id).data ?? [];
   const mainCity = cities.find((c) => c.id === merchant.mainCityId) ?? cities.find((c) => c.isMain) ?? cities[0];
   const home: LatLng = start ?? (mainCity ? [mainCity.latitude, mainCity.longitude] : [merchant.latitude, merchant.longitude]);
@@ -47,6 +50,11 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
   useEffect(() => {
     if (start || asked.current) return;
     asked.current = true;
+    // Inside Telegram the place comes from Telegram's location, never from the browser's prompt.
+    if (inTelegram) {
+      void telegramLocation().then((point) => point && moveTo(point));
+      return;
+    }
     if (!('geolocation' in navigator)) {
       toast(t('addresses.noGeolocation'), 'error');
       return;
@@ -58,7 +66,7 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
       },
       { timeout: 5000, maximumAge: 60_000 },
     );
-  }, [start, t]);
+  }, [start, t, inTelegram]);
 
   const reverse = useQuery({
     queryKey: addressKeys.reverse(centre, language),

@@ -1,5 +1,6 @@
 import type { LoginResponse, ProofOfWork, SendOtpResponse } from '@dasturxon/domain';
 import { http, HttpError } from '../../lib/http.ts';
+import { telegramInitData } from '../../shared/telegram/init-data.ts';
 import { solveChallenge } from './proof-of-work.ts';
 
 /**
@@ -22,7 +23,13 @@ export async function sendLoginCode(phone: string): Promise<SendOtpResponse> {
   }
 }
 
-/** `POST /users/v1/auth/otp/verify`: the code for a session token and the customer. */
+/**
+ * `POST /users/v1/auth/otp/verify`: the code for a session token and the customer. Inside Telegram the same code
+ * finishes the mini app's login instead (`POST /webbot/v1/users/login` with the initData, docs/telegram.md), which
+ * links the Telegram user to the customer with that phone.
+ */
 export function verifyLoginCode(phone: string, code: string): Promise<LoginResponse> {
+  const initData = telegramInitData();
+  if (initData) return http<LoginResponse>('/webbot/v1/users/login', { method: 'POST', body: { initData, phone, code } });
   return http<LoginResponse>('/users/v1/auth/otp/verify', { method: 'POST', body: { phone, code } });
 }

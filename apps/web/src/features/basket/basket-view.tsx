@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ElementType, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isDeliveryService, type Product } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useBasket } from '../../shared/basket/basket-store.ts';
@@ -23,6 +23,7 @@ import { BasketRecommendations } from './basket-recommendations.tsx';
 import { BasketTotals } from './basket-totals.tsx';
 import { useBasketQuote } from './use-basket-quote.ts';
 import { pageExists } from '../../shared/navigation.ts';
+import { useTelegramMainButton } from '../../shared/telegram/main-button.ts';
 
 /** Shows one notice once a burst of changes has settled, however many taps made it. */
 function useSettledNotice(ms: number): (text: string) => void {
@@ -63,6 +64,23 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
   const quantityNotice = useSettledNotice(700);
   const [confirmClear, setConfirmClear] = useState(false);
 
+  // Inside Telegram the way to the checkout is Telegram's MainButton (and the page's own button is not drawn).
+  const navigate = useNavigate();
+  const blockedNow =
+    checkoutBlocked(b.problems, settings) || b.lines.some((l) => Boolean(menu) && !b.products.get(l.productId)?.isOrderable);
+  const inMainButton = useTelegramMainButton(
+    b.lines.length > 0 && pageExists('/checkout')
+      ? {
+          text: `${t('basket.checkout')} · ${formatSum(b.totals.totalPrice)}`,
+          disabled: blockedNow,
+          onClick: () => {
+            onNavigate?.();
+            void navigate('/checkout');
+          },
+        }
+      : null,
+  );
+
   if (b.lines.length === 0) return <EmptyBasket Title={Title} onNavigate={onNavigate} />;
 
   const refuse = (check: Exclude<QuantityCheck, { ok: true }>) =>
@@ -88,9 +106,9 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
     toast(t('basket.cleared'), 'success');
   };
 
-  const menuLoaded = Boolean(menu);
   const delivered = isDeliveryService(b.request.serviceType);
-  const blocked = checkoutBlocked(b.problems, settings) || b.lines.some((l) => menuLoaded && !b.products.get(l.productId)?.isOrderable);
+  const menuLoaded = Boolean(menu);
+  const blocked = blockedNow;
   const productAmount = b.totals.productPrice - b.totals.productDiscount;
   const suggested = recommendations(menu?.products, b.lines);
   const deliveryMin = b.problems.deliveryMin;
@@ -190,7 +208,7 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
 
         <div
           data-sticky-bar
-          className={`sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md md:col-start-2 md:mx-0 md:mt-4 md:border-0 md:bg-transparent md:px-0 md:backdrop-blur-none ${inSheet ? 'bg-surface/95' : ''}`}
+          className={`sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md md:col-start-2 md:mx-0 md:mt-4 md:border-0 md:bg-transparent md:px-0 md:backdrop-blur-none ${inSheet ? 'bg-surface/95' : ''} ${inMainButton && !blocked ? 'hidden' : ''}`}
         >
           {blocked && (
             <p data-testid="basket-checkout-blocked" className="mb-2 text-center text-[13px] font-semibold text-red-600 dark:text-red-400">
@@ -198,7 +216,7 @@ export function BasketView({ Title = 'h1', inSheet = false, onNavigate }: Basket
             </p>
           )}
           {/* The way on appears with the checkout page (issue 13); until then the basket ends with its totals. */}
-          {!pageExists('/checkout') ? null : blocked ? (
+          {!pageExists('/checkout') || inMainButton ? null : blocked ? (
             <button
               type="button"
               disabled

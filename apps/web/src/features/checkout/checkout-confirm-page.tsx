@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTelegramMainButton } from '../../shared/telegram/main-button.ts';
 import { Link, useNavigate } from 'react-router';
 import { awaitsPayment, pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -17,7 +18,8 @@ import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { useShowFailure } from '../../shared/ui/failed-call.ts';
 import { STICKY_BAR } from '../../shared/ui/sticky-bar.ts';
 import { attemptFor } from './checkout-draft.ts';
-import { telegramInitData } from './telegram-init-data.ts';
+import { telegramInitData } from '../../shared/telegram/init-data.ts';
+import { detectClickMiniApp } from '../../lib/telegram.ts';
 import { EmptyCheckout } from './checkout-page.tsx';
 import { Card, Destination, Notice, Totals, useDayLabel } from './checkout-parts.tsx';
 import { LineModifiers, WholeAddress } from './confirm-parts.tsx';
@@ -62,9 +64,6 @@ function ConfirmView() {
     if (asked) codeStep.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [asked]);
 
-  if (placed) return <PageSpinner />;
-  if (c.lines.length === 0) return <EmptyCheckout />;
-
   const pending = !c.quote && !c.quoteError;
   const when = (() => {
     if (!draft.later || !draft.day || !draft.time) return t('checkout.when.asap');
@@ -81,7 +80,14 @@ function ConfirmView() {
    */
   const send = async (code?: string): Promise<boolean> => {
     const phone = draft.receiverOn ? checkPhoneInput(draft.receiverPhone) : null;
-    const body = orderRequestOf(c.request, draft, c.delivered ? c.address : null, phone?.ok ? phone.e164 : null, telegramInitData());
+    const body = orderRequestOf(
+      c.request,
+      draft,
+      c.delivered ? c.address : null,
+      phone?.ok ? phone.e164 : null,
+      telegramInitData(),
+      detectClickMiniApp(),
+    );
     // One key per attempt, kept in the draft before sending: a retry of the same order after a lost answer reuses it.
     const attempt = attemptFor(readDraft(c.merchantId), JSON.stringify(body), newIdempotencyKey);
     writeDraft(c.merchantId, { ...readDraft(c.merchantId), attempt });
@@ -118,6 +124,16 @@ function ConfirmView() {
     }
     setBusy(false);
   };
+
+  // Inside Telegram "confirm" is Telegram's MainButton, in its progress state while the order is sent.
+  const inMainButton = useTelegramMainButton(
+    !placed && !confirmation && c.lines.length > 0
+      ? { text: t('checkout.confirm'), onClick: () => void confirm(), busy, disabled: !c.quote || c.problems.length > 0 }
+      : null,
+  );
+
+  if (placed) return <PageSpinner />;
+  if (c.lines.length === 0) return <EmptyCheckout />;
 
   return (
     <div
@@ -224,13 +240,14 @@ function ConfirmView() {
 
       <div
         {...STICKY_BAR}
-        className="sticky bottom-0 z-10 -mx-4 mt-4 flex gap-2 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md"
+        // Inside Telegram "confirm" is the MainButton and "back" the BackButton: the bar is not drawn.
+        className={`sticky bottom-0 z-10 -mx-4 mt-4 ${inMainButton ? 'hidden' : 'flex'} gap-2 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md`}
       >
         <Link to="/checkout" data-testid="checkout-back" className={`${buttonClass({ variant: 'secondary', size: 'lg' })} shrink-0`}>
           {t('checkout.back')}
         </Link>
         {/* While the code step is open, its own button places the order. */}
-        {!confirmation && (
+        {!confirmation && !inMainButton && (
           <Button
             size="lg"
             wide

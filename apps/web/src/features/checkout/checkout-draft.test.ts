@@ -124,6 +124,10 @@ describe('checkout requests', () => {
       telegramInitData: 'user=%7B%22id%22%3A1%7D&hash=ab',
       orderDevice: 'TELEGRAM_BOT',
     });
+    // Inside Click's mini app the order is that app's (channel CLICK on the server); it carries no Telegram data.
+    const click = orderRequestOf(quote, EMPTY_DRAFT, null, null, null, true);
+    expect(click.orderDevice).toBe('CLICK_MINI_APP');
+    expect(click.telegramInitData).toBeUndefined();
   });
 
   it('a later order whose time is still to be chosen is not stopped by a branch closed now', () => {

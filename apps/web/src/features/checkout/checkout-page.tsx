@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTelegramMainButton } from '../../shared/telegram/main-button.ts';
 import { Link, useNavigate } from 'react-router';
 import type { ServiceType } from '@dasturxon/domain';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
@@ -103,8 +104,6 @@ function CheckoutForm() {
   const time = day && draft.time && day.slots.includes(draft.time) ? draft.time : null;
   const payment = c.paymentTypes.includes(draft.paymentType) ? draft.paymentType : (c.paymentTypes[0] ?? 'CASH');
 
-  if (c.lines.length === 0) return <EmptyCheckout />;
-
   const offered = SERVICES.filter((s) => settings[s.flag]);
   const promoProblem = c.problems.find((p) => p.code.startsWith('PROMO_')) ?? null;
   const general = c.problems.filter((p) => p !== promoProblem);
@@ -132,6 +131,13 @@ function CheckoutForm() {
     });
     void navigate('/checkout/confirm');
   };
+
+  // Inside Telegram "continue" is Telegram's MainButton (and the page's own button is not drawn).
+  const inMainButton = useTelegramMainButton(
+    c.lines.length > 0 ? { text: t('checkout.continue'), onClick: goOn, disabled: !c.quote || c.problems.length > 0 } : null,
+  );
+
+  if (c.lines.length === 0) return <EmptyCheckout />;
 
   return (
     <div
@@ -309,18 +315,21 @@ function CheckoutForm() {
 
       <div
         data-sticky-bar
-        className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md"
+        // Inside Telegram its one button is Telegram's MainButton: the bar is not drawn.
+        className={`sticky bottom-0 z-10 -mx-4 mt-4 border-t border-line bg-bg/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md ${inMainButton ? 'hidden' : ''}`}
       >
-        <Button
-          size="lg"
-          wide
-          testId="checkout-continue"
-          busy={pending && c.lines.length > 0 && !c.shown}
-          disabled={!c.quote || c.problems.length > 0}
-          onClick={goOn}
-        >
-          {t('checkout.continue')}
-        </Button>
+        {!inMainButton && (
+          <Button
+            size="lg"
+            wide
+            testId="checkout-continue"
+            busy={pending && c.lines.length > 0 && !c.shown}
+            disabled={!c.quote || c.problems.length > 0}
+            onClick={goOn}
+          >
+            {t('checkout.continue')}
+          </Button>
+        )}
       </div>
     </div>
   );

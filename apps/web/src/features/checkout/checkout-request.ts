@@ -71,7 +71,7 @@ export function checkoutQuoteRequest(options: {
 /**
  * The order request of a quoted checkout. A generated (not saved) address id is dropped (docs/spec-index.md section 4, Checkout).
  * Inside Telegram it comes from the brand's bot, and the Mini App's signed data goes along, so the bot can tell the
- * customer how the order goes.
+ * customer how the order goes. Inside Click's mini app (lib/telegram.ts, `detectClickMiniApp`) it is that app's order.
  */
 export function orderRequestOf(
   quote: QuoteRequest,
@@ -79,14 +79,16 @@ export function orderRequestOf(
   place: PlaceLike | null,
   receiverPhone: string | null,
   telegramInitData: string | null = null,
+  clickMiniApp = false,
 ): OrderRequest {
   const delivered = isDeliveryService(quote.serviceType);
   const body: OrderRequest = {
     cartItems: quote.cartItems,
     serviceType: quote.serviceType,
     paymentType: draft.paymentType,
-    // Inside Telegram the order comes from the brand's bot: its channel's payment types (use-checkout.ts).
-    orderDevice: telegramInitData ? 'TELEGRAM_BOT' : 'CLIENT_WEB',
+    // Inside Telegram the order comes from the brand's bot, inside Click's app from its mini app: each channel's payment
+    // types (use-checkout.ts); the server decides the channel from the device (docs/telegram.md).
+    orderDevice: telegramInitData ? 'TELEGRAM_BOT' : clickMiniApp ? 'CLICK_MINI_APP' : 'CLIENT_WEB',
     comment: draft.comment.trim(),
     courierComment: delivered ? draft.courierComment.trim() : '',
     receiver:

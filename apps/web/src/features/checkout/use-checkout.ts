@@ -20,7 +20,8 @@ import type { CheckoutDraft } from './checkout-draft.ts';
 import { blockingProblems, checkoutQuoteRequest, defaultBranchId } from './checkout-request.ts';
 import { useCheckoutQuote } from './checkout.api.ts';
 import { useCheckoutDraft } from './checkout-store.ts';
-import { telegramInitData } from './telegram-init-data.ts';
+import { telegramInitData } from '../../shared/telegram/init-data.ts';
+import { detectClickMiniApp } from '../../lib/telegram.ts';
 
 export interface Checkout {
   merchantId: string;
@@ -109,8 +110,11 @@ export function useCheckout(): Checkout {
   const fresh = Boolean(query.data) && !query.isPlaceholderData;
   const quote = fresh ? (query.data ?? null) : null;
 
-  // Inside Telegram the order comes from the brand's bot (its channel's payment types; orderRequestOf sends TELEGRAM_BOT).
-  const [channel] = useState<'TG' | 'WEB'>(() => (typeof window !== 'undefined' && telegramInitData() ? 'TG' : 'WEB'));
+  // Inside Telegram the order comes from the brand's bot, inside Click's app from its mini app: that channel's payment
+  // types (orderRequestOf sends TELEGRAM_BOT or CLICK_MINI_APP).
+  const [channel] = useState<'TG' | 'CLICK' | 'WEB'>(() =>
+    typeof window === 'undefined' ? 'WEB' : telegramInitData() ? 'TG' : detectClickMiniApp() ? 'CLICK' : 'WEB',
+  );
   const paymentTypes: PaymentType[] = orderSettings?.paymentTypes[channel]?.length ? orderSettings.paymentTypes[channel] : ['CASH'];
 
   return {

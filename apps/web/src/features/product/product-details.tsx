@@ -19,6 +19,7 @@ import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { ClockIcon } from '../../shared/ui/icons.tsx';
 import { CheckIcon } from '../../shared/ui/more-icons.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { useTelegramMainButton } from '../../shared/telegram/main-button.ts';
 import {
   choicePrice,
   choiceProblems,
@@ -129,6 +130,11 @@ export function ProductDetails({
     </div>
   );
 
+  // Inside Telegram "add to basket" is Telegram's MainButton; the quantity stays on the page.
+  const inMainButton = useTelegramMainButton(
+    withoutCart || reason ? null : { text: `${t('product.add')} · ${formatSum(price.net)}`, onClick: add, disabled: !canAdd },
+  );
+
   const footer = withoutCart ? null : (
     <div
       data-testid="product-footer"
@@ -190,18 +196,20 @@ export function ProductDetails({
                 <PlusIcon size={20} />
               </button>
             </div>
-            <button
-              type="button"
-              data-testid="product-add"
-              disabled={!canAdd}
-              onClick={add}
-              className="flex h-13 min-w-0 flex-1 items-center justify-between gap-2 rounded-2xl bg-brand px-4 text-on-brand shadow-sm transition-[filter,opacity] hover:brightness-95 active:brightness-90 disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:brightness-100"
-            >
-              <span className="truncate text-[15px] font-bold">{t('product.add')}</span>
-              <span data-testid="product-total" className="shrink-0 text-[15px] font-extrabold whitespace-nowrap tabular-nums">
-                {formatSum(price.net)}
-              </span>
-            </button>
+            {!inMainButton && (
+              <button
+                type="button"
+                data-testid="product-add"
+                disabled={!canAdd}
+                onClick={add}
+                className="flex h-13 min-w-0 flex-1 items-center justify-between gap-2 rounded-2xl bg-brand px-4 text-on-brand shadow-sm transition-[filter,opacity] hover:brightness-95 active:brightness-90 disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:brightness-100"
+              >
+                <span className="truncate text-[15px] font-bold">{t('product.add')}</span>
+                <span data-testid="product-total" className="shrink-0 text-[15px] font-extrabold whitespace-nowrap tabular-nums">
+                  {formatSum(price.net)}
+                </span>
+              </button>
+            )}
           </div>
         </>
       )}

@@ -13,7 +13,8 @@ export interface KeptOnLogout {
  * Spec section 4, "Logout": token, profile, cookies, local and session storage, nearest branch,
  * address and order go; the merchant and the messaging init data stay. Here that is:
  * - the app version (else the next start would take the device for another client's and reload);
- * - the Telegram flag of the tab (lib/telegram.ts), which is how this tab knows it is a Mini App;
+ * - the Telegram flag of the tab (lib/telegram.ts), which is how this tab knows it is a Mini App, and the Mini App's
+ *   signed data (shared/telegram/init-data.ts), with which the next login starts; the Click mini app's flag too;
  * - the `vendor` cookie on development hosts, which is what names the merchant there;
  * - the `lang` cookie: the interface language is the device's choice, not the customer's data, and
  *   the screen keeps speaking it after the logout, so the next visit should too.
@@ -22,7 +23,7 @@ export interface KeptOnLogout {
 export function keptOnLogout(devHost: boolean): KeptOnLogout {
   return {
     local: [VERSION_KEY],
-    session: ['in-telegram'],
+    session: ['in-telegram', 'telegram-init-data', 'in-click'],
     cookies: devHost ? [LANG_COOKIE, VENDOR_COOKIE] : [LANG_COOKIE],
   };
 }

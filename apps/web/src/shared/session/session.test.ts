@@ -33,7 +33,11 @@ describe('the stored session', () => {
 
 describe('what a logout clears', () => {
   it('keeps the app version, the Telegram flag, the language, and the vendor only on development hosts', () => {
-    expect(keptOnLogout(false)).toEqual({ local: ['app-version'], session: ['in-telegram'], cookies: ['lang'] });
+    expect(keptOnLogout(false)).toEqual({
+      local: ['app-version'],
+      session: ['in-telegram', 'telegram-init-data', 'in-click'],
+      cookies: ['lang'],
+    });
     expect(keptOnLogout(true).cookies).toEqual(['lang', 'vendor']);
   });
 

@@ -31,9 +31,18 @@ export function dismiss(id: number): void {
  */
 export function toast(text: string, kind: ToastKind = 'info', action?: ToastAction): void {
   const id = nextId++;
-  items = [...items.slice(-2), { id, text, kind, action }];
+  const item = { id, text, kind, action };
+  items = [...items.slice(-2), item];
   emit();
+  shownListeners.forEach((l) => l(item));
   setTimeout(() => dismiss(id), action ? TOAST_WITH_ACTION_MS : TOAST_DURATION_MS);
+}
+
+const shownListeners = new Set<(item: ToastItem) => void>();
+/** Called with each notice as it is shown (the Telegram mini app buzzes on errors). Returns the unsubscribe. */
+export function onToast(listener: (item: ToastItem) => void): () => void {
+  shownListeners.add(listener);
+  return () => shownListeners.delete(listener);
 }
 
 const subscribe = (l: () => void) => {

@@ -1,8 +1,9 @@
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { hasTelegramInitData } from '../../lib/telegram.ts';
 
-// Here, not in lib/telegram.ts: only the checkout needs it, and the first screen carries lib.
-const INIT_DATA_KEY = 'telegram-init-data';
+// Here, not in lib/telegram.ts: only the mini app's login, the logout and the checkout need it, and the first screen carries lib.
+/** Kept for the tab, and kept by a logout too (spec section 4, Logout: the messaging init data stays). */
+export const INIT_DATA_KEY = 'telegram-init-data';
 
 /**
  * The Mini App's signed data, when the storefront runs inside Telegram: from Telegram's script, or from the first
