@@ -11,7 +11,7 @@ import { APP_VERSION, hstsHeader } from '@dasturxon/domain';
 import type { Database } from '@dasturxon/db';
 import { GAZETTEER, GAZETTEER_HOUSE_SPACING_M } from '@dasturxon/db/seed';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { storefrontOf, type Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
@@ -33,6 +33,7 @@ import {
 } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
+import { botRoutes, createBots, type Bots } from './features/bot/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
 import { createOrdersService, ordersRoutes, registerOrderTimers, type OrdersService } from './features/orders/index.ts';
@@ -187,7 +188,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   // The quote keeps each brand's catalogue, stock and switches until the database tells of a change (issue 26).
   const quote = createQuoteFeature({ db, clock, changes: catalogueChanges, readFresh: createFreshRead(database) });
-  const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
+  const bots = createBots({
+    db,
+    clock,
+    log: app.log,
+    secretsKey: config.PAYMENT_SECRETS_KEY,
+    apiUrl: config.TELEGRAM_API_URL,
+    siteOf: storefrontOf(config),
+  });
+  const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiOf: bots.apiOf });
   const orders = createOrdersService({ db, clock, quotes: quote.quotes, codes: account.otp, telegramChatOf: telegram.chatOf });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
   const payments = createPaymentsService({
@@ -227,6 +236,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   const notifications = createNotificationsService({ db, clock });
   app.decorate('telegram', telegram);
+  app.decorate('bots', bots);
   const events = createEventsRepository(db);
   registerOpsWork(app, { telegram, events, clock }, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({
@@ -278,6 +288,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
+      await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,
         service: createPlatformService({
@@ -322,5 +333,7 @@ declare module 'fastify' {
     moveOrder: OrdersService['staffMove'];
     events: EventHub;
     telegram: Telegram;
+    /** Each brand's Telegram bot (issue 30): the webhook, the setup. */
+    bots: Bots;
   }
 }

@@ -92,6 +92,8 @@ export const ConfigSchema = z.object({
   WEB_SSR_DIST: z.string().default(repoPath('apps/web/dist-ssr')),
   /** The Telegram Bot API's address: status messages go through each brand's bot (tests point it at a local fake). */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** Where Telegram reaches this deployment (https://…): `npm run bot -- setup` points each brand's webhook at it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** Live event streams one session (a customer's or a staff member's) may hold at once; more answer 429. */
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** The staff console's build (apps/ops), served under /ops. */
@@ -192,4 +194,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** A brand's storefront address, which its Telegram bot's mini app opens (https://<sub>.<first base domain>). */
+export function storefrontOf(config: Pick<Config, 'BASE_DOMAINS'>): (sub: string) => string {
+  return (sub) => `https://${sub}.${config.BASE_DOMAINS[0] ?? 'localhost'}`;
 }

@@ -5,4 +5,5 @@ export { authRoutes } from './auth.routes.ts';
 export { invalidCode, type OtpService } from './otp.service.ts';
 export type { SessionRecord } from './auth.repository.ts';
 export type { UserRecord } from './users.repository.ts';
+export { createUsersRepository } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';
