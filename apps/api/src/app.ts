@@ -12,7 +12,7 @@ import type { Database } from '@dasturxon/db';
 import { GAZETTEER, GAZETTEER_HOUSE_SPACING_M } from '@dasturxon/db/seed';
 import { systemClock, type Clock } from './clock.ts';
 import { createMetrics } from './metrics.ts';
-import type { Config } from './config.ts';
+import { storefrontOf, type Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
@@ -34,6 +34,7 @@ import {
 } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
+import { botRoutes, createBots, type Bots } from './features/bot/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
 import { createBotKeys, createTelegramLaunch, createWebbotService, webbotRoutes } from './features/telegram/index.ts';
@@ -196,7 +197,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   // The quote keeps each brand's catalogue, stock and switches until the database tells of a change (issue 26).
   const quote = createQuoteFeature({ db, clock, changes: catalogueChanges, readFresh: createFreshRead(database) });
-  const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiUrl: config.TELEGRAM_API_URL });
   // The mini app's calls (issue 30) and the Mini App data an order carries, checked with each brand's bot keys.
   const botKeys = createBotKeys({ db, secretsKey: config.PAYMENT_SECRETS_KEY, log: app.log });
   const maxAgeSeconds = config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS;
@@ -210,6 +210,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     maxAgeSeconds,
     botPaymentTypes: async (merchant) => (await orders.settings(merchant)).paymentTypes.TG,
   });
+  const bots = createBots({
+    db,
+    clock,
+    log: app.log,
+    secretsKey: config.PAYMENT_SECRETS_KEY,
+    apiUrl: config.TELEGRAM_API_URL,
+    siteOf: storefrontOf(config),
+  });
+  const telegram = createTelegram({ db, clock, log: app.log, secretsKey: config.PAYMENT_SECRETS_KEY, apiOf: bots.apiOf });
   registerOrderTimers(app, orders, config.ORDER_TIMERS_SECONDS);
   const payments = createPaymentsService({
     db,
@@ -250,6 +259,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   const notifications = createNotificationsService({ db, clock });
   app.decorate('telegram', telegram);
+  app.decorate('bots', bots);
   const events = createEventsRepository(db);
   registerOpsWork(app, { telegram, events, clock, refunds: payments.refunds }, config.ORDER_TIMERS_SECONDS);
   const media = createMediaService({
@@ -308,6 +318,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
+      await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,
         service: createPlatformService({
@@ -354,5 +365,7 @@ declare module 'fastify' {
     events: EventHub;
     telegram: Telegram;
     readiness: Readiness;
+    /** Each brand's Telegram bot (issue 30): the webhook, the setup. */
+    bots: Bots;
   }
 }

@@ -100,6 +100,8 @@ export const ConfigSchema = z.object({
     .min(0)
     .max(30 * 86_400)
     .default(86_400),
+  /** Where Telegram reaches this deployment (https://…): `npm run bot -- setup` points each brand's webhook at it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** Live event streams one session (a customer's or a staff member's) may hold at once; more answer 429. */
   STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** The staff console's build (apps/ops), served under /ops. */
@@ -224,4 +226,9 @@ function productionProblems(config: Config): string[] {
     problems.push("PAYMENT_SECRETS_KEY: must be set, and not to the development key (the brands' payment accounts are sealed under it)");
   if (config.SEED_DEMO) problems.push('SEED_DEMO: must be false (the demo brands carry public sandbox payment accounts and a test bot)');
   return problems;
+}
+
+/** A brand's storefront address, which its Telegram bot's mini app opens (https://<sub>.<first base domain>). */
+export function storefrontOf(config: Pick<Config, 'BASE_DOMAINS'>): (sub: string) => string {
+  return (sub) => `https://${sub}.${config.BASE_DOMAINS[0] ?? 'localhost'}`;
 }

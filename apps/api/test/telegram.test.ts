@@ -25,13 +25,15 @@ describe.each(BACKENDS)('status messages through the brand bot on %s', (backend)
   const received: { path: string; body: { chat_id: string; text: string } }[] = [];
   let answer = 200;
   beforeAll(async () => {
-    // The Bot API, played: it records each sendMessage and answers as told.
+    // The Bot API, played: it records each sendMessage and answers as told (a refusal with Telegram's error_code).
     bot = createServer((req, res) => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
       req.on('end', () => {
         received.push({ path: req.url ?? '', body: JSON.parse(raw) as { chat_id: string; text: string } });
-        res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer === 200, result: {} }));
+        res
+          .writeHead(answer, { 'content-type': 'application/json' })
+          .end(JSON.stringify(answer === 200 ? { ok: true, result: {} } : { ok: false, error_code: answer, description: 'refused' }));
       });
     });
     await new Promise<void>((r) => bot.listen(0, '127.0.0.1', r));

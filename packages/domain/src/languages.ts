@@ -63,3 +63,9 @@ export const htmlLangOf = (lang: UiLanguage): string => HTML_LANG[lang] ?? lang;
 export function messagingLanguageOf(value: string | null | undefined): ContentLanguage {
   return value === 'uz' || value === 'ru' || value === 'eng' ? value : 'ru';
 }
+
+/** The messaging language of a Telegram client's `language_code` (`uz`, `ru`, `en`, `en-US`…): uz, ru or eng, else null. */
+export function languageOfTelegramCode(code: string | null | undefined): ContentLanguage | null {
+  const base = (code ?? '').toLowerCase().split('-')[0];
+  return base === 'uz' ? 'uz' : base === 'ru' ? 'ru' : base === 'en' ? 'eng' : null;
+}

@@ -1,3 +1,4 @@
+import { languageOfTelegramCode } from '@dasturxon/domain';
 import { readStored, writeStored } from './storage.ts';
 
 const TELEGRAM_FLAG = 'in-telegram';
@@ -32,11 +33,7 @@ export function telegramLanguageGuess(): string | null {
 export function languageOfInitData(raw: string): string | null {
   try {
     const user = JSON.parse(new URLSearchParams(raw).get('user') ?? 'null') as { language_code?: unknown } | null;
-    const code = typeof user?.language_code === 'string' ? user.language_code.toLowerCase() : '';
-    if (code.startsWith('uz')) return 'uz';
-    if (code.startsWith('ru')) return 'ru';
-    if (code.startsWith('en')) return 'eng';
-    return null;
+    return languageOfTelegramCode(typeof user?.language_code === 'string' ? user.language_code : null);
   } catch {
     return null;
   }

@@ -7,4 +7,5 @@ export type { AuthService, Authenticated, TelegramIdentity } from './auth.servic
 export { toUser } from './users.service.ts';
 export type { SessionRecord } from './auth.repository.ts';
 export type { UserRecord } from './users.repository.ts';
+export { createUsersRepository } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { GrammyError, type Api } from 'grammy';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   createSecretBox,
@@ -16,8 +17,8 @@ import { readSettings } from '../merchants/index.ts';
 /*
  * Telegram (issue 15; docs/protocols.md section 4): the customer's chat is known only from Mini App data the brand's bot
  * signed (features/telegram/init-data.ts checks it when the order is placed), never from an id the client names; each
- * status message goes through the brand's bot with the Bot API's sendMessage, from notification rows written in the
- * move's own transaction.
+ * status message goes through the brand's bot (grammY's api of the bot feature's Bot) with the Bot API's sendMessage,
+ * from notification rows written in the move's own transaction.
  */
 
 /** Tries before a message is given up (FAILED). */
@@ -26,7 +27,7 @@ export const TELEGRAM_MAX_TRIES = 5;
 const sealContext = telegramBotTokenContext;
 
 /** The words of each status the customer is told of (a courier taking a ready order is not one: customerSeesMove). */
-const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>> = {
+export const STATUS_WORDS: Record<ContentLanguage, Partial<Record<OrderStatus, string>>> = {
   uz: {
     OPEN: 'qabul qilinishini kutmoqda',
     ACCEPTED: 'qabul qilindi',
@@ -74,40 +75,22 @@ export interface TelegramDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   secretsKey: string | undefined;
-  /** The Bot API's address (https://api.telegram.org; tests point it at a local fake). */
-  apiUrl: string;
+  /** The Bot API of a brand's bot (grammY's, from the bot feature), or null when the brand has no bot. */
+  apiOf: (merchantId: string) => Promise<Api | null>;
 }
 
-export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramDeps) {
+export function createTelegram({ db, clock, log, secretsKey, apiOf }: TelegramDeps) {
   const box = createSecretBox(secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
 
-  async function tokenOf(merchantId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ sealed: merchantSecrets.telegramBotToken })
-      .from(merchantSecrets)
-      .where(eq(merchantSecrets.merchantId, merchantId))
-      .limit(1);
-    if (!row?.sealed) return null;
+  async function send(api: Api, chatId: string, text: string): Promise<'SENT' | 'RETRY' | 'FAILED'> {
     try {
-      return box.open(row.sealed, sealContext(merchantId));
-    } catch {
-      log.error({ merchantId }, "the brand's Telegram bot token does not open with PAYMENT_SECRETS_KEY");
-      return null;
-    }
-  }
-
-  async function send(token: string, chatId: string, text: string): Promise<'SENT' | 'RETRY' | 'FAILED'> {
-    try {
-      const response = await fetch(`${apiUrl}/bot${token}/sendMessage`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ chat_id: chatId, text }),
-        signal: AbortSignal.timeout(5000),
-      });
-      if (response.ok) return 'SENT';
+      await api.sendMessage(chatId, text);
+      return 'SENT';
+    } catch (error) {
       // 429 and 5xx pass; 400 (chat not found) and 403 (the customer blocked the bot) will not get better.
-      return response.status === 429 || response.status >= 500 ? 'RETRY' : 'FAILED';
-    } catch {
+      // A refusal without Telegram's error_code (a proxy's 502 page) is a passing failure too.
+      if (error instanceof GrammyError)
+        return !error.error_code || error.error_code === 429 || error.error_code >= 500 ? 'RETRY' : 'FAILED';
       return 'RETRY';
     }
   }
@@ -153,13 +136,13 @@ export function createTelegram({ db, clock, log, secretsKey, apiUrl }: TelegramD
       });
       let sent = 0;
       for (const message of claimed) {
-        const token = await tokenOf(message.merchantId);
+        const api = await apiOf(message.merchantId);
         const [brand] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, message.merchantId)).limit(1);
         const { mainLanguage } = await readSettings(db, message.merchantId);
         const outcome =
-          token && message.telegramChatId && message.status && message.orderNumber !== null
+          api && message.telegramChatId && message.status && message.orderNumber !== null
             ? await send(
-                token,
+                api,
                 message.telegramChatId,
                 statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: mainLanguage }),
               )
