@@ -236,6 +236,10 @@ test.describe('issue 29: the basket bar, the compact grid, the branch, default o
     await logIn(page, randomPhone());
     const product = await plainProduct(request, merchant.id);
     await put(page, { [`dx:${merchant.id}:basket`]: basketOf(product.id, 1) });
+    // The basket's destination card follows the checkout's rule: the branch named, no "change".
+    await page.goto(brandUrl('navbahor', '/basket'));
+    await expect(page.getByTestId('basket-destination-value')).toHaveText(branches[0]!.name.ru!);
+    await expect(page.getByTestId('basket-destination-change')).toHaveCount(0);
     await page.goto(brandUrl('navbahor', '/checkout'));
     await expect(page.getByTestId('checkout-destination-value')).toHaveText(branches[0]!.name.ru!);
     await expect(page.getByTestId('checkout-destination-change')).toHaveCount(0);

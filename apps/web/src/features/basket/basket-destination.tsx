@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pickText, type ServiceType } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { useBranches } from '../../shared/catalogue/branches.api.ts';
+import { useBranches, useOnlyBranch } from '../../shared/catalogue/branches.api.ts';
 import { useChosenBranchId } from '../../shared/catalogue/chosen-branch.ts';
 import { useOrderAddress } from '../../shared/order/order-choice.ts';
 import { placeTitle } from '../../shared/order/place-title.ts';
@@ -24,7 +24,9 @@ export function BasketDestination({
   const address = useOrderAddress();
   const branchId = useChosenBranchId();
   const { data: branches } = useBranches();
-  const branch = branchId ? branches?.find((b) => b.id === branchId) : undefined;
+  // Pickup from a brand's only branch: that branch, and nothing to change, the same rule as the checkout's (issue 29).
+  const only = useOnlyBranch(!delivered);
+  const branch = (branchId ? branches?.find((b) => b.id === branchId) : undefined) ?? only ?? undefined;
   const kind = delivered ? 'DELIVERY' : serviceType === 'DINE_IN' ? 'DINE_IN' : 'PICK_UP';
   const Icon = kind === 'DELIVERY' ? ScooterIcon : kind === 'DINE_IN' ? DishIcon : BagIcon;
   const value = delivered ? (address ? placeTitle(address) : null) : branch ? pickText(branch.name, language) : null;
@@ -44,14 +46,16 @@ export function BasketDestination({
           <bdi>{value ?? t(delivered ? 'order.noAddress' : 'order.noBranch')}</bdi>
         </span>
       </p>
-      <Link
-        to="/choose-address?next=/basket"
-        data-testid="basket-destination-change"
-        onClick={onNavigate}
-        className="flex h-10 shrink-0 items-center rounded-full px-3 text-[14px] font-bold text-ink transition-colors hover:bg-surface-2"
-      >
-        {t('order.change')}
-      </Link>
+      {!(only && !delivered) && (
+        <Link
+          to="/choose-address?next=/basket"
+          data-testid="basket-destination-change"
+          onClick={onNavigate}
+          className="flex h-10 shrink-0 items-center rounded-full px-3 text-[14px] font-bold text-ink transition-colors hover:bg-surface-2"
+        >
+          {t('order.change')}
+        </Link>
+      )}
     </div>
   );
 }

@@ -24,13 +24,13 @@ import { TrashIcon } from '../../shared/ui/action-icons.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { useShowFailure } from '../../shared/ui/failed-call.ts';
 import { CardIcon } from '../../shared/payments/card-icon.tsx';
 import { AlertIcon, BagIcon, ClockIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
 import { ChevronEndIcon, ScooterIcon } from '../../shared/ui/more-icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
-import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { cardsQuery, payWithCard } from '../../shared/payments/cards.api.ts';
 import { cancelOrder, fetchPaymentCheckout, hideOrder, orderKeys, orderQuery } from './orders.api.ts';
@@ -320,34 +320,33 @@ function PayAction({ order }: { order: Order }) {
   const { t, language } = useTranslation();
   const payment = paymentLabel(order.paymentType);
   const provider = 'brand' in payment ? payment.brand : '';
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const settings = useMerchantSettings();
   // Click's orders may be paid with a card saved at Click (its card tokens), where the brand takes saved cards.
   const byCard = settings.cardActive && paymentProviderOf(order.paymentType) === 'CLICK';
   const { data: cards } = useQuery({ ...cardsQuery(), enabled: byCard });
   const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = useShowFailure();
+  // Asking for the provider's page moves no money: a retry only asks again.
   const pay = async () => {
     setBusy('provider');
-    setFailure(null);
     try {
       const checkout = await fetchPaymentCheckout(order.id, language);
       window.location.assign(checkout.url);
     } catch (e) {
-      setFailure(errorText(e));
+      showFailure(e, () => void pay());
       setBusy(null);
     }
   };
+  // Paying with a saved card moves money: never replayed by itself, the customer taps the card again.
   const payByCard = async (cardId: string) => {
     setBusy(cardId);
-    setFailure(null);
     try {
       queryClient.setQueryData(orderKeys.one(order.id), await payWithCard(cardId, order.id));
       void queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[2] !== 'one' });
       toast(t('orders.payment.paidNow'), 'success');
     } catch (e) {
-      setFailure(errorText(e));
+      showFailure(e);
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
     } finally {
       setBusy(null);
@@ -391,22 +390,12 @@ function PayAction({ order }: { order: Order }) {
           {t('cards.addAndPay')}
         </Link>
       )}
-      {failure && (
-        <p
-          role="alert"
-          data-testid="order-pay-failure"
-          className="rounded-xl bg-red-600/10 px-3.5 py-2.5 text-sm font-medium text-red-700 dark:text-red-300"
-        >
-          {failure}
-        </p>
-      )}
     </div>
   );
 }
 
 function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType<typeof orderActions> }) {
   const { t, language } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const basket = useBasket();
@@ -416,6 +405,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const showFailure = useShowFailure();
 
   if (!actions.pay && !actions.cancel && !actions.hide && !actions.repeat) return null;
 
@@ -449,7 +439,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
       setSheet(null);
       toast(t(cancelled.refund ? 'orders.cancel.refundStarted' : 'orders.cancel.done'), 'success');
     } catch (e) {
-      setFailure(errorText(e));
+      showFailure(e, () => void cancel());
       // The order may have moved on (accepted meanwhile): show where it is now.
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
     } finally {
@@ -468,7 +458,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
       toast(t('orders.hide.done'), 'success');
       void navigate('/profile/orders?tab=archive');
     } catch (e) {
-      setFailure(errorText(e));
+      showFailure(e, () => void hide());
     } finally {
       setBusy(false);
     }
