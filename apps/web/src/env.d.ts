@@ -1,6 +1,10 @@
-/** The id of the running build, compared with `/version.json` (vite.config.ts). */
-declare const __BUILD_ID__: string;
+import type { TelegramWebApp } from './shared/telegram/web-app.ts';
 
-interface Window {
-  Telegram?: { WebApp?: import('./shared/telegram/web-app.ts').TelegramWebApp };
+declare global {
+  /** The id of the running build, compared with `/version.json` (vite.config.ts). */
+  const __BUILD_ID__: string;
+
+  interface Window {
+    Telegram?: { WebApp?: TelegramWebApp };
+  }
 }
