@@ -1,4 +1,5 @@
-import { isSignatureInvalidError, isValid, validate, validate3rd } from '@telegram-apps/init-data-node';
+import { timingSafeEqual } from 'node:crypto';
+import { isSignatureInvalidError, signData, validate3rd } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import { AppError } from '@dasturxon/domain';
 
@@ -83,6 +84,21 @@ function jsonField<T>(params: URLSearchParams, name: string, schema: z.ZodType<T
 }
 
 /**
+ * Whether a bot token signed the data (first party, protocols.md 4.1): the library's HMAC-SHA256 of the data-check
+ * string (every field but `hash`, sorted by key, one `key=value` a line) compared with `hash` in constant time (the
+ * library's own validate compares with !==, which tells a guesser how much of a forged hash was right).
+ */
+function signedBy(params: URLSearchParams, token: string): boolean {
+  const given = Buffer.from(params.get('hash') ?? '', 'hex');
+  const lines = [...params.entries()]
+    .filter(([name]) => name !== 'hash')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`);
+  const expected = Buffer.from(signData(lines.join('\n'), token), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
  * Checks signed Mini App data and answers its parameters and signing time, or throws the refusal's 401 (each its own
  * code): TELEGRAM_INIT_DATA_MISSING, TELEGRAM_HASH_MISSING, TELEGRAM_FIELD_MALFORMED, TELEGRAM_SIGNATURE_INVALID,
  * TELEGRAM_OTHER_BOT, TELEGRAM_INIT_DATA_EXPIRED. The signature is checked before the age, so forged old data is
@@ -102,14 +118,18 @@ export async function checkSigned(
   // The library reads it with parseInt, which takes "12abc"; Telegram writes whole seconds only.
   if (!/^\d{1,12}$/.test(authDateText)) throw new AppError('TELEGRAM_FIELD_MALFORMED', { field: 'auth_date' });
   const authDate = new Date(Number(authDateText) * 1000);
+  let signed: boolean;
   try {
-    if (firstParty) validate(params, key.token, { expiresIn: 0 });
-    else await validate3rd(params, key.botId, { expiresIn: 0, test: key.testEnvironment ?? false });
+    if (firstParty) signed = signedBy(params, key.token);
+    else signed = (await validate3rd(params, key.botId, { expiresIn: 0, test: key.testEnvironment ?? false }), true);
   } catch (error) {
     if (!isSignatureInvalidError(error)) throw new AppError('TELEGRAM_FIELD_MALFORMED', { field: 'signature' });
+    signed = false;
+  }
+  if (!signed) {
     if (firstParty && options.otherTokens) {
       const others = await options.otherTokens();
-      if (others.some((token) => token !== key.token && isValid(params, token, { expiresIn: 0 }))) throw new AppError('TELEGRAM_OTHER_BOT');
+      if (others.some((token) => token !== key.token && signedBy(params, token))) throw new AppError('TELEGRAM_OTHER_BOT');
     }
     throw new AppError('TELEGRAM_SIGNATURE_INVALID');
   }
