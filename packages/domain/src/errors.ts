@@ -427,6 +427,13 @@ export const ERROR_CATALOGUE = {
     'Kirish uchun telefon raqamingizni yuboring',
     'Share your phone number to log in',
   ),
+  FEATURE_OFF: entry(
+    403,
+    'The brand has this feature turned off (its settings flag)',
+    'Эта возможность отключена в этом заведении',
+    "Bu imkoniyat ushbu muassasada o'chirilgan",
+    'This feature is turned off for this place',
+  ),
   TELEGRAM_BOT_OFF: entry(
     403,
     'The brand has no Telegram bot',
