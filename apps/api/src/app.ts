@@ -34,6 +34,7 @@ import {
 } from './features/live/index.ts';
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
+import { createReservationsService, reservationsRoutes } from './features/reservations/index.ts';
 import { botRoutes, createBots, type Bots } from './features/bot/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
@@ -318,6 +319,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
+      await api.register(reservationsRoutes, { service: createReservationsService({ db, clock }) });
       await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,

@@ -31,6 +31,7 @@ export * from './order-breakdown.ts';
 export * from './order-payment.ts';
 export * from './order-refund.ts';
 export * from './order-schedule.ts';
+export * from './reservations.ts';
 export * from './order-status.ts';
 export * from './payment-window.ts';
 export * from './phone.ts';
@@ -65,3 +66,10 @@ export type * from './contracts/promo.ts';
 export type * from './contracts/quote.ts';
 export type * from './contracts/settings.ts';
 export type * from './contracts/webbot.ts';
+export type {
+  Reservation,
+  ReservationMoveRequest,
+  ReservationRequest,
+  ReservationSlots,
+  StaffReservationRequest,
+} from './contracts/reservations.ts';

@@ -18,6 +18,7 @@ export * from './orders.ts';
 export * from './eta.ts';
 export * from './promo.ts';
 export * from './quote.ts';
+export * from './reservations.ts';
 export * from './settings.ts';
 export * from './payments.ts';
 export * from './cards.ts';
