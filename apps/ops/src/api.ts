@@ -1,6 +1,9 @@
 import { createHttpClient, errorText as catalogueText, type HttpMethod } from '@dasturxon/client';
 import type { OrderStatus } from '@dasturxon/domain';
 import type {
+  Reservation,
+  ReservationMoveRequest,
+  StaffReservationRequest,
   Branch,
   Courier as CourierSchema,
   CourierPositionRequest,
@@ -115,6 +118,12 @@ export const api = {
   /** The brand's failed staff logins of the last day, per member and network (admin only). */
   loginFailures: () => call<StaffLoginFailures>('GET', `${OPS}/auth/failures`).then((r) => r.content),
   figures: (day: string) => call<Figures>('GET', `${OPS}/figures?day=${encodeURIComponent(day)}`),
+  /** The reservation book of a branch and day (issue 32). */
+  reservations: (branchId: string, day: string) =>
+    call<Reservation[]>('GET', `${OPS}/reservations?branchId=${encodeURIComponent(branchId)}&day=${encodeURIComponent(day)}`),
+  phoneReservation: (body: StaffReservationRequest) => call<Reservation>('POST', `${OPS}/reservations`, body),
+  moveReservation: (id: string, body: ReservationMoveRequest) =>
+    call<Reservation>('POST', `${OPS}/reservations/${encodeURIComponent(id)}/status`, body),
   /** The brand's branches (the storefront's public list): names for the filters. */
   branches: () => call<Branch[]>('GET', '/api/users/v1/branches', undefined, { auth: false }),
 };

@@ -15,6 +15,7 @@ import { ErrorNote, Loading } from './ui.tsx';
 // Screens a part of the staff opens now and then load when first opened; the order page brings Leaflet along.
 const OrderDetail = lazy(() => import('./screens/order-detail.tsx').then((m) => ({ default: m.OrderDetail })));
 const StopListScreen = lazy(() => import('./screens/stop-list.tsx').then((m) => ({ default: m.StopListScreen })));
+const ReservationsScreen = lazy(() => import('./screens/reservations.tsx').then((m) => ({ default: m.ReservationsScreen })));
 const FiguresScreen = lazy(() => import('./screens/figures.tsx').then((m) => ({ default: m.FiguresScreen })));
 // The back office (issue 28) loads only for the roles that have one, when first opened.
 const BackOffice = lazy(() => import('./admin/back-office.tsx').then((m) => ({ default: m.BackOffice })));
@@ -143,6 +144,7 @@ function Screens({ screens, home, backOffice }: { screens: readonly Screen[]; ho
         {allowed('stopList') && <Route path="stop-list" element={<StopListScreen />} />}
         {allowed('figures') && <Route path="figures" element={<FiguresScreen />} />}
         {allowed('courier') && <Route path="courier" element={<CourierView />} />}
+        {allowed('reservations') && <Route path="reservations" element={<ReservationsScreen />} />}
         {backOffice && <Route path="admin/*" element={<BackOffice />} />}
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -34,7 +34,13 @@ export type Screen = ConsoleScreen;
 /** What each role sees: the domain's rule (packages/domain/src/ops-board.ts). */
 export const SCREENS: Record<StaffRole, readonly Screen[]> = SCREENS_OF_ROLE;
 
-export const SCREEN_PATH: Record<Screen, string> = { board: '/', stopList: '/stop-list', figures: '/figures', courier: '/courier' };
+export const SCREEN_PATH: Record<Screen, string> = {
+  board: '/',
+  stopList: '/stop-list',
+  figures: '/figures',
+  courier: '/courier',
+  reservations: '/reservations',
+};
 
 /** The screen a role lands on after signing in. */
 export const homeOf = (role: StaffRole): string => SCREEN_PATH[homeScreenOf(role)];

@@ -8,7 +8,13 @@ import { SCREEN_PATH, SCREENS, useSession, type Screen } from './session.ts';
 import { hasBackOffice, hearsNewOrders, ringsFor } from '@dasturxon/domain';
 import { Icon } from './icons.tsx';
 
-const NAV_LABEL: Record<Screen, string> = { board: 'navBoard', stopList: 'navStopList', figures: 'navFigures', courier: 'navCourier' };
+const NAV_LABEL: Record<Screen, string> = {
+  board: 'navBoard',
+  stopList: 'navStopList',
+  figures: 'navFigures',
+  courier: 'navCourier',
+  reservations: 'navReservations',
+};
 
 /** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */
 export function Shell({ children }: { children: ReactNode }) {

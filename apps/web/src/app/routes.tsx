@@ -52,6 +52,8 @@ const OrdersPages = lazyPage(() => import('../features/orders/orders.tsx').then(
 const AddressBookPage = lazyPage(() => import('../features/addresses/address-book-page.tsx').then((m) => m.AddressBookPage));
 const LocationPages = lazyPage(() => import('../features/addresses/location-pages.tsx').then((m) => m.LocationPages));
 // The checkout and its confirmation, and the two location pickers: one lazy page each (one line here), showing the one the address names.
+// Book a table and my reservations (issue 32): one lazy page showing the one the address names.
+const ReservationsPages = lazyPage(() => import('../features/reservations/reservations-pages.tsx').then((m) => m.ReservationsPages));
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
 
 /** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
@@ -130,6 +132,8 @@ export const routes: RouteObject[] = [
           { path: 'choose-address', element: <ChooseAddressPage /> },
           { path: 'checkout', element: <CheckoutPages /> },
           { path: 'checkout/confirm', element: <CheckoutPages /> },
+          { path: 'reservations', element: <ReservationsPages /> },
+          { path: 'profile/reservations', element: <ReservationsPages /> },
           { path: 'offline', element: <OfflinePage /> },
           // Later issues: profile/*, vacancy, vacancy/:id.
           { path: '*', element: <NotFoundPage /> },

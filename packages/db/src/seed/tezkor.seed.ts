@@ -346,6 +346,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       deliveryActive: true,
       pickupActive: true,
       dineInActive: true,
+      bookingActive: true,
       phoneActive: true,
       telegramActive: true,
       instagramActive: true,

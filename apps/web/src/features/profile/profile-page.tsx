@@ -11,7 +11,7 @@ import { deleteAccount, logOut } from '../../shared/session/account-actions.ts';
 import { useMe } from '../../shared/session/session.api.ts';
 import { UserIcon } from '../../shared/session/session-icons.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
-import { AlertIcon, BagIcon, GlobeIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
+import { AlertIcon, BagIcon, ClockIcon, GlobeIcon, MapPinIcon } from '../../shared/ui/icons.tsx';
 import { BellIcon, CheckIcon, ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
@@ -106,6 +106,14 @@ function CustomerProfile() {
       <MenuGroup>
         <MenuLink to="/profile/user" testId="profile-link-user" icon={<IdCardIcon />} label={t('profile.menu.user')} />
         <MenuLink to="/profile/orders" testId="profile-link-orders" icon={<BagIcon />} label={t('profile.menu.orders')} />
+        {settings.bookingActive && (
+          <MenuLink
+            to="/profile/reservations"
+            testId="profile-link-reservations"
+            icon={<ClockIcon />}
+            label={t('profile.menu.reservations')}
+          />
+        )}
         {settings.notificationsActive && (
           <MenuLink
             to="/profile/notifications"
