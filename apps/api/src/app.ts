@@ -319,7 +319,16 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         sessionLive: account.auth.isLive,
       });
       await api.register(notificationsRoutes, { notifications });
-      await api.register(reservationsRoutes, { service: createReservationsService({ db, clock }) });
+      const reservations = createReservationsService({
+        db,
+        clock,
+        log: app.log,
+        sms: async (merchantId, to, text) => {
+          const merchant = await merchantsRepo.findById(merchantId);
+          if (merchant) await account.sms.send(merchant, { to, text });
+        },
+      });
+      await api.register(reservationsRoutes, { service: reservations });
       await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { branches, diningTables, halls, merchantSettings } from '@dasturxon/db';
@@ -45,6 +47,15 @@ async function ownTables(t: TestApp) {
   return { main: main!.id, terrace: terrace!.id };
 }
 
+/** The SMS the outbox gateway kept for a phone, oldest first. */
+async function smsTo(dataDir: string, phone: string): Promise<string[]> {
+  const lines = (await readFile(join(dataDir, 'sms-outbox.jsonl'), 'utf8')).split('\n').filter(Boolean);
+  return lines
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .filter((m) => m.to === phone)
+    .map((m) => m.text);
+}
+
 /** Issue 32: table reservations, the customer's and the staff's, on the domain's rule. */
 describe.each(BACKENDS)('table reservations on %s', (backend) => {
   const app = oneInstance(backend, 'dx-reservations-', { ready: async (t) => t.clock.set(NOW) });
@@ -55,6 +66,7 @@ describe.each(BACKENDS)('table reservations on %s', (backend) => {
     call('POST', '/reservations/v1/reservations', token, { branchId: CHILONZOR, day: DAY, ...body });
 
   it('answers FEATURE_OFF while the brand or the branch takes no bookings', async () => {
+    await bookable(app.t, false); // the demo takes bookings: turned off first
     const c = await customer();
     const slots = await call('GET', `/reservations/v1/branches/${CHILONZOR}/slots?day=${DAY}&guests=2`, null);
     expect(slots.statusCode).toBe(403);
@@ -204,6 +216,14 @@ describe.each(BACKENDS)('table reservations on %s', (backend) => {
     expect(done.status).toBe('COMPLETED');
     const cancelled = await move(p.id, { version: p.version, status: 'CANCELLED', reason: 'гость перезвонил' });
     expect(Reservation.parse(cancelled.json())).toMatchObject({ status: 'CANCELLED', cancelReason: 'гость перезвонил' });
+    // The guest was told by SMS, in the brand's main language, on the branch's clock: booked for their call, then cancelled.
+    expect(await smsTo(app.dataDir, '+998901234567')).toEqual([
+      'Tezkor Burger: стол на 14.03 09:30 (2 чел.) подтверждён. Чиланзар',
+      'Tezkor Burger: бронь на 14.03 09:30 отменена. гость перезвонил',
+    ]);
+    // A customer's booking confirmed by the branch: its SMS goes to their phone.
+    const customerSms = await smsTo(app.dataDir, requested.phone);
+    expect(customerSms.at(-1)).toMatch(/^Tezkor Burger: стол на 15\.03 \d\d:\d\d \(\d чел\.\) подтверждён\. Чиланзар$/);
     // Another brand's staff cannot move it.
     const nStaff = await navbahor.call('POST', `/ops/v1/reservations/${p.id}/status`, null, { version: 1, status: 'CONFIRMED' });
     expect(nStaff.statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
-import { branches, diningTables, halls, reservations, type Db, type ReservationRow } from '@dasturxon/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { branches, diningTables, halls, merchants, reservations, type Db, type ReservationRow } from '@dasturxon/db';
 import {
   AppError,
   HOLDING_STATUSES,
@@ -9,6 +10,7 @@ import {
   customerMayCancelReservation,
   largestTable,
   normalizePhone,
+  pickText,
   reservationSlots,
   worksAt,
   type BookableTable,
@@ -22,6 +24,7 @@ import {
   type StaffRole,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
+import { reservationSmsText, type ReservationNews } from '../../sms/sms-text.ts';
 import { readSettings } from '../merchants/index.ts';
 import { createQuoteRepository } from '../quote/index.ts';
 
@@ -48,7 +51,55 @@ const DAY_MS = 86_400_000;
  * Two requests for the last free table are serialised by a lock on the branch's row, so one wins and the other is told
  * RESERVATION_FULL with the nearest free times, on PostgreSQL as on PGlite.
  */
-export function createReservationsService({ db, clock }: { db: Db; clock: Clock }) {
+export interface ReservationsDeps {
+  db: Db;
+  clock: Clock;
+  /** Sends an SMS through the brand's gateway; a failure is the caller's to log, never the booking's. */
+  sms?: (merchantId: string, to: string, text: string) => Promise<void>;
+  /** Where a message that could not be sent is written down. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export function createReservationsService({ db, clock, sms, log }: ReservationsDeps) {
+  /**
+   * Tells the guest by SMS that the branch confirmed or cancelled their table (and confirms a booking made for their
+   * call), in the brand's main language, after the change is committed.
+   */
+  async function tell(merchantId: string, r: Reservation, news: ReservationNews): Promise<void> {
+    if (!sms) return;
+    try {
+      await sendNews(merchantId, r, news, sms);
+    } catch (error) {
+      log?.warn({ err: error, merchantId, reservationId: r.id }, 'the reservation SMS was not sent');
+    }
+  }
+
+  async function sendNews(merchantId: string, r: Reservation, news: ReservationNews, send: NonNullable<ReservationsDeps['sms']>) {
+    const settings = await readSettings(db, merchantId);
+    const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
+    const [branch] = await createQuoteRepository(db).branches(merchantId, r.branchId);
+    const when = new Intl.DateTimeFormat('ru-RU', {
+      timeZone: branch?.timeZone ?? 'Asia/Tashkent',
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(new Date(r.startsAt))
+      .replace(',', '');
+    const text = reservationSmsText({
+      news,
+      language: settings.mainLanguage,
+      brand: merchant?.name ?? '',
+      when,
+      guests: r.guests,
+      branch: pickText(r.branchName, settings.mainLanguage),
+      reason: news === 'CANCELLED' && r.cancelReason !== 'STAFF' ? r.cancelReason : null,
+    });
+    await send(merchantId, r.phone, text);
+  }
+
   /** The branch as the rule needs it, or BRANCH_NOT_FOUND; FEATURE_OFF unless the brand and the branch take bookings. */
   async function bookingBranch(r: Reader, merchantId: string, branchId: string) {
     const settings = await readSettings(r, merchantId);
@@ -161,7 +212,7 @@ export function createReservationsService({ db, clock }: { db: Db; clock: Clock 
     const name = booker.kind === 'customer' ? booker.name : (body as StaffReservationRequest).name;
     const phone = booker.kind === 'customer' ? booker.phone : normalizePhone((body as StaffReservationRequest).phone);
     if (!phone) throw new AppError('PHONE_INVALID');
-    return db.transaction(async (tx) => {
+    const booked = await db.transaction(async (tx) => {
       await tx
         .select({ id: branches.id })
         .from(branches)
@@ -196,6 +247,8 @@ export function createReservationsService({ db, clock }: { db: Db; clock: Clock 
         .returning();
       return (await views(tx, merchantId, [row!]))[0]!;
     });
+    if (booker.kind === 'staff') await tell(merchantId, booked, 'CONFIRMED');
+    return booked;
   }
 
   return {
@@ -282,7 +335,7 @@ export function createReservationsService({ db, clock }: { db: Db; clock: Clock 
 
     /** The staff move a reservation along the book (confirm, seat, finish, no-show, cancel), at the version they read. */
     async move(member: StaffMember, id: string, body: ReservationMoveRequest): Promise<Reservation> {
-      return db.transaction(async (tx) => {
+      const moved = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(reservations)
@@ -310,7 +363,7 @@ export function createReservationsService({ db, clock }: { db: Db; clock: Clock 
             throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'body.tableId', message: 'not a table of the branch' }] });
           tableId = table.id;
         }
-        const [moved] = await tx
+        const [next] = await tx
           .update(reservations)
           .set({
             status: body.status,
@@ -322,8 +375,10 @@ export function createReservationsService({ db, clock }: { db: Db; clock: Clock 
           })
           .where(and(eq(reservations.merchantId, member.merchantId), eq(reservations.id, id)))
           .returning();
-        return (await views(tx, member.merchantId, [moved!]))[0]!;
+        return (await views(tx, member.merchantId, [next!]))[0]!;
       });
+      if (body.status === 'CONFIRMED' || body.status === 'CANCELLED') await tell(member.merchantId, moved, body.status);
+      return moved;
     },
   };
 }
