@@ -59,7 +59,7 @@ describe.each(BACKENDS)('the back office settings and payment accounts on %s', (
       favicon: 'u/favicon-new.webp',
       languages: ['ru', 'uz'],
       mainLanguage: 'uz',
-      flags: { cashbackActive: false, bookingActive: true },
+      flags: { cashbackActive: false, bookingActive: false },
       telegram: '@tezkorplus',
       instagram: 'https://instagram.com/tezkorplus',
       contacts: ['+998 71 200-01-99'],
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('the back office settings and payment accounts on %s', (
       theme: 'DARK',
       languages: ['uz', 'ru'],
       mainLanguage: 'uz',
-      flags: { ...read.flags, cashbackActive: false, bookingActive: true },
+      flags: { ...read.flags, cashbackActive: false, bookingActive: false },
       phone: read.phone,
     });
 
@@ -89,7 +89,7 @@ describe.each(BACKENDS)('the back office settings and payment accounts on %s', (
         engLangActive: false,
         arLangActive: false,
         mainLanguage: 'uz',
-        bookingActive: true,
+        bookingActive: false,
         telegram: '@tezkorplus',
       });
       expect(await storefront('/api/users/v1/merchants/current')).toMatchObject({
@@ -103,7 +103,7 @@ describe.each(BACKENDS)('the back office settings and payment accounts on %s', (
       .select()
       .from(merchantSettings)
       .where(and(eq(merchantSettings.merchantId, T.id), eq(merchantSettings.channel, 'CLICK_APP')));
-    expect(click).toMatchObject({ mainColor: '#123456', isDark: true, engLangActive: false, paymeActive: false, bookingActive: false });
+    expect(click).toMatchObject({ mainColor: '#123456', isDark: true, engLangActive: false, paymeActive: false, bookingActive: true });
     // Another brand is untouched.
     expect(await storefront('/api/support/v1/merchant/settings/web', N.id)).toMatchObject({ mainColor: N.mainColor });
 
