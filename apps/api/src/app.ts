@@ -35,6 +35,7 @@ import {
 import { createMerchantsRepository, createMerchantsService, merchantsRoutes } from './features/merchants/index.ts';
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
 import { createReservationsService, reservationsRoutes } from './features/reservations/index.ts';
+import { chatRoutes, createChatService } from './features/chat/index.ts';
 import { botRoutes, createBots, type Bots } from './features/bot/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
@@ -329,6 +330,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         },
       });
       await api.register(reservationsRoutes, { service: reservations });
+      await api.register(chatRoutes, { service: createChatService({ db, clock }) });
       await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,

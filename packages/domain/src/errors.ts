@@ -462,6 +462,21 @@ export const ERROR_CATALOGUE = {
     'Bron allaqachon boshqa holatda: sahifani yangilang',
     'The reservation has moved on: refresh the page',
   ),
+  CHAT_TEXT_INVALID: entry(
+    400,
+    'The message is empty or longer than 1000 characters',
+    'Сообщение пустое или длиннее 1000 символов',
+    "Xabar bo'sh yoki 1000 belgidan uzun",
+    'The message is empty or longer than 1000 characters',
+  ),
+  CHAT_RATE_LIMITED: entry(
+    429,
+    'Too many messages: wait details.retryAfterSeconds',
+    'Слишком много сообщений подряд: подождите немного',
+    "Juda ko'p xabar yuborildi: biroz kuting",
+    'Too many messages in a row: please wait a little',
+  ),
+  CHAT_CLOSED: entry(409, 'The conversation is closed', 'Этот разговор закрыт', 'Bu suhbat yopilgan', 'This conversation is closed'),
   FEATURE_OFF: entry(
     403,
     'The brand has this feature turned off (its settings flag)',

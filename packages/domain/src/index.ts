@@ -32,6 +32,7 @@ export * from './order-payment.ts';
 export * from './order-refund.ts';
 export * from './order-schedule.ts';
 export * from './reservations.ts';
+export * from './chat.ts';
 export * from './order-status.ts';
 export * from './payment-window.ts';
 export * from './phone.ts';
@@ -73,3 +74,4 @@ export type {
   ReservationSlots,
   StaffReservationRequest,
 } from './contracts/reservations.ts';
+export type { ChatConversation, ChatMessage, ChatThread, StaffChatConversation, StaffChatThread } from './contracts/chat.ts';

@@ -12,3 +12,4 @@ export * from './staff.ts';
 export * from './events.ts';
 export * from './back-office.ts';
 export * from './reservations.ts';
+export * from './chat.ts';

@@ -5,6 +5,7 @@
  */
 export * from './auth.ts';
 export * from './branches.ts';
+export * from './chat.ts';
 export * from './address.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
