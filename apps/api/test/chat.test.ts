@@ -24,6 +24,7 @@ describe.each(BACKENDS)('chat with the brand on %s', (backend) => {
   const post = (token: string, body: Record<string, unknown>) => call('POST', '/chat/v1/messages', token, body);
 
   it('answers FEATURE_OFF while the brand has no chat', async () => {
+    await chatActive(app.t, false); // the demo has chat: turned off first
     const c = await customer();
     const res = await post(c.token, { text: 'Здравствуйте' });
     expect(res.statusCode).toBe(403);

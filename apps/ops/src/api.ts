@@ -2,6 +2,8 @@ import { createHttpClient, errorText as catalogueText, type HttpMethod } from '@
 import type { OrderStatus } from '@dasturxon/domain';
 import type {
   Reservation,
+  StaffChatConversation,
+  StaffChatThread,
   ReservationMoveRequest,
   StaffReservationRequest,
   Branch,
@@ -124,6 +126,11 @@ export const api = {
   phoneReservation: (body: StaffReservationRequest) => call<Reservation>('POST', `${OPS}/reservations`, body),
   moveReservation: (id: string, body: ReservationMoveRequest) =>
     call<Reservation>('POST', `${OPS}/reservations/${encodeURIComponent(id)}/status`, body),
+  /** The chat inbox (issue 32). */
+  chats: (status: 'OPEN' | 'CLOSED') => call<StaffChatConversation[]>('GET', `${OPS}/chats?status=${status}`),
+  chat: (id: string) => call<StaffChatThread>('GET', `${OPS}/chats/${encodeURIComponent(id)}`),
+  chatReply: (id: string, text: string) => call<StaffChatThread>('POST', `${OPS}/chats/${encodeURIComponent(id)}/messages`, { text }),
+  chatClose: (id: string) => call<StaffChatConversation>('POST', `${OPS}/chats/${encodeURIComponent(id)}/close`),
   /** The brand's branches (the storefront's public list): names for the filters. */
   branches: () => call<Branch[]>('GET', '/api/users/v1/branches', undefined, { auth: false }),
 };

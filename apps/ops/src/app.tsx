@@ -16,6 +16,7 @@ import { ErrorNote, Loading } from './ui.tsx';
 const OrderDetail = lazy(() => import('./screens/order-detail.tsx').then((m) => ({ default: m.OrderDetail })));
 const StopListScreen = lazy(() => import('./screens/stop-list.tsx').then((m) => ({ default: m.StopListScreen })));
 const ReservationsScreen = lazy(() => import('./screens/reservations.tsx').then((m) => ({ default: m.ReservationsScreen })));
+const ChatsScreen = lazy(() => import('./screens/chats.tsx').then((m) => ({ default: m.ChatsScreen })));
 const FiguresScreen = lazy(() => import('./screens/figures.tsx').then((m) => ({ default: m.FiguresScreen })));
 // The back office (issue 28) loads only for the roles that have one, when first opened.
 const BackOffice = lazy(() => import('./admin/back-office.tsx').then((m) => ({ default: m.BackOffice })));
@@ -145,6 +146,7 @@ function Screens({ screens, home, backOffice }: { screens: readonly Screen[]; ho
         {allowed('figures') && <Route path="figures" element={<FiguresScreen />} />}
         {allowed('courier') && <Route path="courier" element={<CourierView />} />}
         {allowed('reservations') && <Route path="reservations" element={<ReservationsScreen />} />}
+        {allowed('chats') && <Route path="chats" element={<ChatsScreen />} />}
         {backOffice && <Route path="admin/*" element={<BackOffice />} />}
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -40,6 +40,7 @@ export const SCREEN_PATH: Record<Screen, string> = {
   figures: '/figures',
   courier: '/courier',
   reservations: '/reservations',
+  chats: '/chats',
 };
 
 /** The screen a role lands on after signing in. */

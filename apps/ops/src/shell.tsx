@@ -14,6 +14,7 @@ const NAV_LABEL: Record<Screen, string> = {
   figures: 'navFigures',
   courier: 'navCourier',
   reservations: 'navReservations',
+  chats: 'navChats',
 };
 
 /** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */

@@ -9,15 +9,15 @@ import { worksAt } from './back-office.ts';
  */
 
 /** The console's screens. */
-export const CONSOLE_SCREENS = ['board', 'stopList', 'figures', 'courier', 'reservations'] as const;
+export const CONSOLE_SCREENS = ['board', 'stopList', 'figures', 'courier', 'reservations', 'chats'] as const;
 export type ConsoleScreen = (typeof CONSOLE_SCREENS)[number];
 
 /** What each role sees, its landing screen first: the courier has their own phone view; the kitchen no figures. */
 export const SCREENS_OF_ROLE: Record<StaffRole, readonly ConsoleScreen[]> = {
-  owner: ['board', 'stopList', 'figures', 'reservations'],
-  admin: ['board', 'stopList', 'figures', 'reservations'],
-  manager: ['board', 'stopList', 'figures', 'reservations'],
-  operator: ['board', 'stopList', 'figures', 'reservations'],
+  owner: ['board', 'stopList', 'figures', 'reservations', 'chats'],
+  admin: ['board', 'stopList', 'figures', 'reservations', 'chats'],
+  manager: ['board', 'stopList', 'figures', 'reservations', 'chats'],
+  operator: ['board', 'stopList', 'figures', 'reservations', 'chats'],
   kitchen: ['board', 'stopList'],
   courier: ['courier'],
 };

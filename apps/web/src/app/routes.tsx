@@ -54,6 +54,8 @@ const LocationPages = lazyPage(() => import('../features/addresses/location-page
 // The checkout and its confirmation, and the two location pickers: one lazy page each (one line here), showing the one the address names.
 // Book a table and my reservations (issue 32): one lazy page showing the one the address names.
 const ReservationsPages = lazyPage(() => import('../features/reservations/reservations-pages.tsx').then((m) => m.ReservationsPages));
+// Chat with the brand (issue 32).
+const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m) => m.ChatPage));
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
 
 /** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
@@ -134,6 +136,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout/confirm', element: <CheckoutPages /> },
           { path: 'reservations', element: <ReservationsPages /> },
           { path: 'profile/reservations', element: <ReservationsPages /> },
+          { path: 'profile/chat', element: <ChatPage /> },
           { path: 'offline', element: <OfflinePage /> },
           // Later issues: profile/*, vacancy, vacancy/:id.
           { path: '*', element: <NotFoundPage /> },

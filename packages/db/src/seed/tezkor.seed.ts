@@ -347,6 +347,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       pickupActive: true,
       dineInActive: true,
       bookingActive: true,
+      chatActive: true,
       phoneActive: true,
       telegramActive: true,
       instagramActive: true,

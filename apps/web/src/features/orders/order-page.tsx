@@ -400,6 +400,7 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
   const navigate = useNavigate();
   const basket = useBasket();
   const { menu, isPending: menuPending } = useMenu();
+  const { chatActive } = useMerchantSettings();
   const [sheet, setSheet] = useState<'cancel' | 'hide' | null>(null);
   const [reason, setReason] = useState<CustomerCancelReason | null>(null);
   const [comment, setComment] = useState('');
@@ -495,6 +496,15 @@ function OrderActionsBar({ order, actions }: { order: Order; actions: ReturnType
         >
           {t('orders.repeat.action')}
         </Button>
+      )}
+      {chatActive && (
+        <Link
+          to={`/profile/chat?order=${encodeURIComponent(order.id)}`}
+          data-testid="order-chat"
+          className={buttonClass({ variant: 'secondary', size: 'lg', wide: true })}
+        >
+          {t('chat.aboutThisOrder')}
+        </Link>
       )}
       {(actions.cancel || actions.hide) && (
         <div className="flex gap-2.5">

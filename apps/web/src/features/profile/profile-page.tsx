@@ -106,6 +106,9 @@ function CustomerProfile() {
       <MenuGroup>
         <MenuLink to="/profile/user" testId="profile-link-user" icon={<IdCardIcon />} label={t('profile.menu.user')} />
         <MenuLink to="/profile/orders" testId="profile-link-orders" icon={<BagIcon />} label={t('profile.menu.orders')} />
+        {settings.chatActive && (
+          <MenuLink to="/profile/chat" testId="profile-link-chat" icon={<BellIcon />} label={t('profile.menu.chat')} />
+        )}
         {settings.bookingActive && (
           <MenuLink
             to="/profile/reservations"
