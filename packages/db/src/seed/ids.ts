@@ -33,4 +33,6 @@ export const ids = {
   banner: (sub: string, key: string) => demoId(`${sub}/banner/${key}`),
   story: (sub: string, key: string) => demoId(`${sub}/story/${key}`),
   promo: (sub: string, code: string) => demoId(`${sub}/promo/${code.toLowerCase()}`),
+  hall: (sub: string, branch: string, key: string) => demoId(`${sub}/branch/${branch}/hall/${key}`),
+  table: (sub: string, branch: string, name: string) => demoId(`${sub}/branch/${branch}/table/${name}`),
 };

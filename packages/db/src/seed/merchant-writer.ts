@@ -106,6 +106,8 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await upsert(tx, s.banners, rows.banners, [s.banners.merchantId, s.banners.id]);
   await upsert(tx, s.stories, rows.stories, [s.stories.merchantId, s.stories.id]);
   await upsert(tx, s.promos, rows.promos, [s.promos.merchantId, s.promos.id]);
+  await upsert(tx, s.halls, rows.halls ?? [], [s.halls.merchantId, s.halls.id]);
+  await upsert(tx, s.diningTables, rows.tables ?? [], [s.diningTables.merchantId, s.diningTables.id]);
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
   // Sealed again on every run (a fresh IV each time), under the key the server opens them with.
   await upsert(

@@ -31,6 +31,8 @@ import type {
   serviceFeeSettings,
   stories,
   workHours,
+  halls,
+  diningTables,
 } from '../schema/index.ts';
 import type { PaymentAccount } from '../payment-accounts.ts';
 import type { TelegramBotAccount } from '../telegram-bot.ts';
@@ -58,6 +60,9 @@ export interface MerchantRows {
   banners: (typeof banners.$inferInsert & { id: string })[];
   stories: (typeof stories.$inferInsert & { id: string })[];
   promos: (typeof promos.$inferInsert & { id: string })[];
+  /** The halls and tables of the brand's dine-in branches (issue 32). */
+  halls?: (typeof halls.$inferInsert & { id: string })[];
+  tables?: (typeof diningTables.$inferInsert & { id: string })[];
   serviceFees: (typeof serviceFeeSettings.$inferInsert)[];
   /** The brand's payment provider accounts, in the clear: the writer seals them (payment_accounts). */
   paymentAccounts?: PaymentAccount[];

@@ -429,6 +429,49 @@ function promos(merchantId: string, now: Date): MerchantRows['promos'] {
   ];
 }
 
+/**
+ * Chilonzor's dining room (issue 32): the main hall's eight tables (two to eight seats) and the terrace's four; what
+ * reservations hold and, with their QR codes, where dine-in orders are served.
+ */
+function diningRoom(merchantId: string): Pick<MerchantRows, 'halls' | 'tables'> {
+  const branchId = ids.branch(SUB, 'chilonzor');
+  const hall = (key: string, name: MerchantRows['categories'][number]['name'], priority: number) => ({
+    id: ids.hall(SUB, 'chilonzor', key),
+    merchantId,
+    branchId,
+    name,
+    priority,
+  });
+  const halls = [
+    hall('main', { ru: 'Основной зал', uz: 'Asosiy zal', eng: 'Main hall' }, 0),
+    hall('terrace', { ru: 'Терраса', uz: 'Ayvon', eng: 'Terrace' }, 1),
+  ];
+  const seats: [string, string, number][] = [
+    ['main', '1', 2],
+    ['main', '2', 2],
+    ['main', '3', 4],
+    ['main', '4', 4],
+    ['main', '5', 4],
+    ['main', '6', 4],
+    ['main', '7', 6],
+    ['main', '8', 8],
+    ['terrace', 'T1', 2],
+    ['terrace', 'T2', 4],
+    ['terrace', 'T3', 4],
+    ['terrace', 'T4', 6],
+  ];
+  const tables = seats.map(([key, name, n], i) => ({
+    id: ids.table(SUB, 'chilonzor', name),
+    merchantId,
+    branchId,
+    hallId: ids.hall(SUB, 'chilonzor', key),
+    name,
+    seats: n,
+    priority: i,
+  }));
+  return { halls, tables };
+}
+
 export function tezkorRows(now: Date): MerchantRows {
   const merchantId = DEMO.tezkor.id;
   const specs = branches(now);
@@ -526,6 +569,7 @@ export function tezkorRows(now: Date): MerchantRows {
     ),
     ...mediaRows(TEZKOR_CATALOGUE, now),
     promos: promos(merchantId, now),
+    ...diningRoom(merchantId),
     // The sandbox accounts of the README: anyone can play a provider against the demo with curl.
     paymentAccounts: [
       {

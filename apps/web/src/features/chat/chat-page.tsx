@@ -187,6 +187,7 @@ function Composer({ orderId, onSent }: { orderId: string | null; onSent: (id: st
   return (
     <form
       onSubmit={submit}
+      data-sticky-bar
       className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface/95 px-4 pt-3 pb-[max(12px,env(safe-area-inset-bottom))] backdrop-blur"
     >
       <div className="mx-auto flex max-w-xl items-end gap-2">

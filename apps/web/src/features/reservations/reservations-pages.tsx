@@ -299,7 +299,10 @@ function BookingForm({ branches, language }: { branches: Branch[]; language: Ret
         </p>
       )}
 
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface/95 px-4 pt-3 pb-[max(12px,env(safe-area-inset-bottom))] backdrop-blur">
+      <div
+        data-sticky-bar
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface/95 px-4 pt-3 pb-[max(12px,env(safe-area-inset-bottom))] backdrop-blur"
+      >
         <div className="mx-auto max-w-xl">
           {loggedIn ? (
             <Button testId="reservation-submit" wide size="lg" disabled={!chosen} busy={book.isPending} onClick={() => book.mutate()}>
