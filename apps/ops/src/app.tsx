@@ -11,6 +11,7 @@ import { Login } from './screens/login.tsx';
 import { Board } from './screens/board.tsx';
 import { CourierView } from './screens/courier.tsx';
 import { ErrorNote, Loading } from './ui.tsx';
+import { setConsoleZone } from './format.ts';
 
 // Screens a part of the staff opens now and then load when first opened; the order page brings Leaflet along.
 const OrderDetail = lazy(() => import('./screens/order-detail.tsx').then((m) => ({ default: m.OrderDetail })));
@@ -68,10 +69,13 @@ export function App() {
     void navigate('/login', { replace: true });
   }, [navigate]);
 
-  const session = useMemo<Session | null>(
-    () => (auth.kind === 'signedIn' ? { token: auth.token, staff: auth.staff, branches: myBranches(auth.staff, branches), signOut } : null),
-    [auth, branches, signOut],
-  );
+  const session = useMemo<Session | null>(() => {
+    if (auth.kind !== 'signedIn') return null;
+    const mine = myBranches(auth.staff, branches);
+    // Times are read on the branch's clock (issue 29), the staff member's first branch's.
+    setConsoleZone(mine[0]?.timeZone ?? branches[0]?.timeZone);
+    return { token: auth.token, staff: auth.staff, branches: mine, signOut };
+  }, [auth, branches, signOut]);
 
   let body;
   if (auth.kind === 'signedOut') {
