@@ -1,4 +1,5 @@
-import type { Branch } from '@dasturxon/domain';
+import { useState } from 'react';
+import { nextOpening, weekdayName, zonedDay, type Branch } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 
 /** Open, closed, or closed for a holiday today (docs/spec-index.md section 4, "Branch open or closed"), as the server says. */
@@ -6,10 +7,29 @@ export type BranchStatus = 'open' | 'closed' | 'holiday';
 export const branchStatus = (b: Pick<Branch, 'isOpen' | 'today'>): BranchStatus =>
   b.isOpen ? 'open' : b.today.isHoliday ? 'holiday' : 'closed';
 
-/** The branch's status as a small pill: green while open, grey otherwise. */
-export function StatusPill({ branch, testId = 'branch-status' }: { branch: Pick<Branch, 'isOpen' | 'today'>; testId?: string }) {
-  const { t } = useTranslation();
+type PillBranch = Pick<Branch, 'isOpen' | 'today'> & Partial<Pick<Branch, 'workHours' | 'timeZone'>>;
+
+/**
+ * When a closed branch opens next on its own clock (issue 29: "opens at 08:00", not a bare "closed"): today's time, or
+ * the weekday and time within the week; null when it does not open within the week or its hours are not known.
+ */
+export function opensNext(branch: PillBranch, now: Date): { day: number | null; time: string } | null {
+  if (branch.isOpen || !branch.workHours || !branch.timeZone) return null;
+  const opens = nextOpening({ now, timeZone: branch.timeZone, hours: branch.workHours, serviceType: 'PICK_UP', maxDays: 7 });
+  if (!opens) return null;
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: branch.timeZone }).format(
+    opens,
+  );
+  const day = zonedDay(opens, branch.timeZone);
+  return { day: day === zonedDay(now, branch.timeZone) ? null : new Date(`${day}T00:00:00Z`).getUTCDay(), time };
+}
+
+/** The branch's status as a small pill: green while open, grey otherwise, with when it opens where its hours say. */
+export function StatusPill({ branch, testId = 'branch-status' }: { branch: PillBranch; testId?: string }) {
+  const { t, language } = useTranslation();
+  const [now] = useState(() => new Date());
   const status = branchStatus(branch);
+  const opens = opensNext(branch, now);
   return (
     <span
       data-testid={testId}
@@ -18,7 +38,11 @@ export function StatusPill({ branch, testId = 'branch-status' }: { branch: Pick<
       }`}
     >
       <span className={`size-1.5 rounded-full ${status === 'open' ? 'bg-emerald-500' : 'bg-muted'}`} />
-      {t(`branches.status.${status}`)}
+      {opens
+        ? opens.day === null
+          ? t('branches.status.opensAt', { time: opens.time })
+          : t('branches.status.opensOn', { day: weekdayName(opens.day, language, 'short'), time: opens.time })
+        : t(`branches.status.${status}`)}
     </span>
   );
 }
