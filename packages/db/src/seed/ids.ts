@@ -33,4 +33,5 @@ export const ids = {
   banner: (sub: string, key: string) => demoId(`${sub}/banner/${key}`),
   story: (sub: string, key: string) => demoId(`${sub}/story/${key}`),
   promo: (sub: string, code: string) => demoId(`${sub}/promo/${code.toLowerCase()}`),
+  vacancy: (sub: string, key: string) => demoId(`${sub}/vacancy/${key}`),
 };

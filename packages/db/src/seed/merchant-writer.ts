@@ -107,6 +107,7 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await upsert(tx, s.stories, rows.stories, [s.stories.merchantId, s.stories.id]);
   await upsert(tx, s.promos, rows.promos, [s.promos.merchantId, s.promos.id]);
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
+  await upsert(tx, s.vacancies, rows.vacancies ?? [], [s.vacancies.merchantId, s.vacancies.id]);
   // Sealed again on every run (a fresh IV each time), under the key the server opens them with.
   await upsert(
     tx,
