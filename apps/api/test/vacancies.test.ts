@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchantSettings, vacancies } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
-import { AdminVacancy, AdminVacancyList, AuditList, Vacancy, VacancyApplicationList } from '@dasturxon/domain/contracts';
+import { AdminSettings, AdminVacancy, AdminVacancyList, AuditList, Vacancy, VacancyApplicationList } from '@dasturxon/domain/contracts';
 import { BACKENDS, heard, oneInstance, pageDist, signInStaff, staffCaller } from './harness.ts';
 
 const T = DEMO.tezkor;
@@ -245,6 +245,21 @@ describe.each(BACKENDS)('the per-brand Content Security Policy (%s)', (backend) 
     amoCRMHash: 'abcdef0123',
   };
   const ORIGINS = ['mc.yandex.ru', 'facebook', 'googletagmanager', 'amocrm'];
+
+  it('the owner sets the tools’ ids and flags in the settings (a malformed id refused); the page’s policy follows', async () => {
+    const owner = staffCaller(app.t, await signInStaff(app.t, T.staffPhones.owner, T.id, T.staffPassword), T.id);
+    const read = AdminSettings.parse((await owner('GET', '/admin/v1/settings')).json());
+    const bad = await owner('PUT', '/admin/v1/settings', { version: read.version, analytics: { googleTagManagerId: 'GTM-1"><script>' } });
+    expect(bad.statusCode).toBe(400);
+    const put = await owner('PUT', '/admin/v1/settings', {
+      version: read.version,
+      analytics: { googleTagManagerId: 'GTM-ABC123' },
+      flags: { googleTagManagerActive: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(AdminSettings.parse(put.json()).analytics).toMatchObject({ googleTagManagerId: 'GTM-ABC123', yandexMetricsId: '' });
+    await heard(backend, async () => expect(directive(await cspOf(), 'script-src')).toContain('https://www.googletagmanager.com'));
+  });
 
   it('lets in no tool for a brand with every flag off, even with the ids filled', async () => {
     await set({ ...ALL_OFF, ...IDS });
