@@ -21,10 +21,18 @@ import { useApply, useVacancies, useVacancy } from './vacancies.api.ts';
 const field =
   'w-full rounded-2xl border border-line bg-surface px-4 py-3 text-base outline-none focus-visible:border-ink focus-visible:ring-4 focus-visible:ring-ink/10';
 
-function Salary({ vacancy }: { vacancy: Vacancy }) {
+function Salary({ vacancy, plain = false }: { vacancy: Vacancy; plain?: boolean }) {
   const { t } = useTranslation();
   const sum = useFormatSum();
-  return <span>{vacancy.salary === null ? t('vacancy.salaryByAgreement') : t('vacancy.salaryMonthly', { sum: sum(vacancy.salary) })}</span>;
+  return (
+    <span>
+      {vacancy.salary === null
+        ? t('vacancy.salaryByAgreement')
+        : plain
+          ? sum(vacancy.salary)
+          : t('vacancy.salaryMonthly', { sum: sum(vacancy.salary) })}
+    </span>
+  );
 }
 
 function VacancyList() {
@@ -40,7 +48,7 @@ function VacancyList() {
       {isPending ? (
         <PageSpinner />
       ) : error ? (
-        <p className="mt-6 text-danger">{errorText(error)}</p>
+        <p className="mt-6 text-red-600 dark:text-red-400">{errorText(error)}</p>
       ) : data.length === 0 ? (
         <p data-testid="vacancy-empty" className="mt-6 text-muted">
           {t('vacancy.empty')}
@@ -125,7 +133,7 @@ function ApplyForm({ id }: { id: string }) {
         <span className="text-xs font-normal text-muted">{t('vacancy.cvHint')}</span>
       </label>
       {(problem || apply.error) && (
-        <p role="alert" className="text-sm text-danger" data-testid="vacancy-error">
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="vacancy-error">
           {problem ?? errorText(apply.error)}
         </p>
       )}
@@ -155,7 +163,7 @@ function VacancyDetail({ id }: { id: string }) {
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-3xl bg-surface px-5 py-4 text-sm">
         <dt className="text-muted">{t('vacancy.salary')}</dt>
         <dd className="font-semibold">
-          <Salary vacancy={data} />
+          <Salary vacancy={data} plain />
         </dd>
         {data.branchName && (
           <>
