@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { brandUrl, expect, keepScreenshot, speak, test } from './support.ts';
+import { brandUrl, expect, keepScreenshot, PORT, speak, test } from './support.ts';
 
 /*
  * Vacancies (issue 31) in Chromium against the real server: a visitor of Tezkor opens /vacancy, a position, applies
@@ -74,7 +74,13 @@ test('a file that is no CV is refused in the visitor’s language; Arabic reads 
   await keepScreenshot(page, testInfo, 'c31-vacancy-form-ar');
 });
 
-test('a brand with vacanciesActive off answers the 404 page at /vacancy', async ({ page }) => {
+test('a brand with vacanciesActive off answers the 404 page at /vacancy', async ({ page, request }) => {
+  // The server says so too: 404 where the flag is off, 200 where it is on (a missing vacancy: 404).
+  const status = async (sub: string, path: string) =>
+    (await request.get(`http://localhost:${PORT}${path}`, { headers: { Host: `${sub}.localhost:${PORT}` } })).status();
+  expect(await status('navbahor', '/vacancy')).toBe(404);
+  expect(await status('tezkor', '/vacancy')).toBe(200);
+  expect(await status('tezkor', '/vacancy/00000000-0000-4000-8000-000000000000')).toBe(404);
   await page.goto(brandUrl('navbahor', '/vacancy'));
   await expect(page.getByTestId('vacancy-list')).toHaveCount(0);
   await expect(page.getByTestId('not-found-page')).toBeVisible();
