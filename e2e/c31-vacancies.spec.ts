@@ -50,6 +50,7 @@ test('a visitor applies to a vacancy with a CV; the owner sees it in the console
   const row = console.getByTestId('application-row').filter({ hasText: name });
   await expect(row).toContainText('+998931112233');
   await expect(row).toContainText('Повар');
+  await keepScreenshot(console, testInfo, 'c31-console-vacancies');
   const [download] = await Promise.all([console.waitForEvent('download'), row.getByTestId('application-cv').click()]);
   expect(download.suggestedFilename()).toBe('rezyume.pdf');
   const saved = await download.path();
