@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { brandUrl, expect, plainProduct, PORT, test } from './support.ts';
+import { brandUrl, customerWithPickupBasket, expect, plainProduct, PORT, test } from './support.ts';
 
 /*
  * The brand's analytics and CRM tools (issue 31) in Chromium against the real server. The tools' scripts are played
  * by tiny fakes (page.route) that take over the queue each real script takes over, so the test reads what reached
  * them. Tezkor gets all four tools on for this file (the owner's settings call) and off again after it; Navbahor has
  * none. Checked: nothing is asked for before the visitor's first interaction, everything after it; "add to basket"
- * reaches Metrica (reachGoal and e-commerce), the Pixel (AddToCart) and GTM (add_to_cart); nothing is asked for on a
+ * and "order placed" reach Metrica (reachGoal and e-commerce), the Pixel (AddToCart, Purchase) and GTM (add_to_cart, purchase); nothing is asked for on a
  * brand without tools, nor in the staff console.
  */
 
@@ -103,6 +103,39 @@ test.describe.serial('the brand’s analytics tools', () => {
     // Metrica's e-commerce reads the same dataLayer, in its own form.
     expect(layer.find((e) => (e.ecommerce as { add?: unknown } | undefined)?.add)).toMatchObject({
       ecommerce: { currencyCode: 'UZS', add: { products: [{ id: product.id, quantity: 1 }] } },
+    });
+  });
+
+  test('"order placed" reaches each of them with the order the server placed', async ({ page, request }) => {
+    const asked = await fakeTools(page);
+    const { merchantId, token, product } = await customerWithPickupBasket(page, request);
+    await page.goto(brandUrl('tezkor', '/checkout'));
+    await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
+    await page.getByTestId('checkout-continue').click();
+    await expect(page).toHaveURL(brandUrl('tezkor', '/checkout/confirm'));
+    await expect(page.getByTestId('checkout-totals')).toHaveAttribute('data-state', 'quoted');
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1)!;
+    const order = (await (
+      await request.get(`${API}/orders/v1/orders/${id}`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` } })
+    ).json()) as { totalPrice: number };
+    expect(asked.length).toBeGreaterThanOrEqual(4);
+
+    const ym = () => page.evaluate(() => (window as unknown as { __ym?: unknown[][] }).__ym ?? []);
+    await expect.poll(ym).toContainEqual([98765432, 'reachGoal', 'order_placed', { order_price: order.totalPrice, currency: 'UZS' }]);
+    const fb = await page.evaluate(() => (window as unknown as { __fb?: unknown[][] }).__fb ?? []);
+    expect(fb.find((c) => c[0] === 'track' && c[1] === 'Purchase')?.[2]).toMatchObject({
+      value: order.totalPrice,
+      currency: 'UZS',
+      content_ids: [product.id],
+    });
+    const layer = await page.evaluate(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer);
+    expect(layer.find((e) => e.event === 'purchase')).toMatchObject({
+      ecommerce: { transaction_id: id, value: order.totalPrice, currency: 'UZS', items: [{ item_id: product.id, quantity: 1 }] },
+    });
+    expect(layer.find((e) => (e.ecommerce as { purchase?: unknown } | undefined)?.purchase)).toMatchObject({
+      ecommerce: { purchase: { actionField: { id, revenue: order.totalPrice } } },
     });
   });
 
