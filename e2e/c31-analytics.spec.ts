@@ -6,8 +6,8 @@ import { brandUrl, customerWithPickupBasket, expect, plainProduct, PORT, test } 
  * by tiny fakes (page.route) that take over the queue each real script takes over, so the test reads what reached
  * them. Tezkor gets all four tools on for this file (the owner's settings call) and off again after it; Navbahor has
  * none. Checked: nothing is asked for before the visitor's first interaction, everything after it; "add to basket"
- * and "order placed" reach Metrica (reachGoal and e-commerce), the Pixel (AddToCart, Purchase) and GTM (add_to_cart, purchase); nothing is asked for on a
- * brand without tools, nor in the staff console.
+ * and "order placed" reach Metrica (reachGoal and e-commerce), the Pixel (AddToCart, Purchase) and GTM (add_to_cart,
+ * purchase); nothing is asked for on a brand without tools, nor in the staff console.
  */
 
 const API = `http://localhost:${PORT}/api`;
