@@ -150,6 +150,12 @@ test.describe.serial('the brand’s analytics tools', () => {
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('sign-out')).toBeVisible();
     await page.mouse.wheel(0, 200);
+    // The owner's settings screen shows the ids the brand has.
+    await page.goto(brandUrl('tezkor', '/ops/admin/settings'));
+    await expect(page.getByTestId('settings-googleTagManagerId')).toHaveValue('GTM-TEZK0R');
+    await expect(page.getByTestId('settings-amoCRMHash')).toHaveValue('abcdef0123');
+    await page.getByTestId('settings-analytics').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/c31-console-analytics.png' });
     await page.waitForTimeout(1500);
     expect(asked).toEqual([]);
     await context.close();
