@@ -21,6 +21,8 @@ import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, us
 import { branchesRoutes, createBranchesRepository, createBranchesService } from './features/branches/index.ts';
 import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, createCatalogueService } from './features/catalogue/index.ts';
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
+import { vacanciesRoutes } from './features/vacancies/index.ts';
+import { BASE_CSP_DIRECTIVES } from './web/csp.ts';
 import { createBrandGeocoderKeys, createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { createHealthCheck, createReadiness, healthRoutes, type Readiness } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
@@ -120,20 +122,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // collection to come paid for them (bench/README.md, 2026-11-27 (morning)).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Telegram's own telegram-web-app.js, which the storefront asks for only inside Telegram (docs/decisions/019).
-        scriptSrc: ["'self'", 'https://telegram.org'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from a configurable tile server; pictures may be full https addresses.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+      // The base policy (web/csp.ts); a storefront page widens it by the brand's analytics tools (issue 31).
+      directives: { ...BASE_CSP_DIRECTIVES, upgradeInsecureRequests: null },
     },
     crossOriginEmbedderPolicy: false,
     // Sent by the hook above: over HTTPS on our own domains only, never on plain HTTP or a brand's own domain.
@@ -342,6 +332,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
           changed: () => merchantsRepo.invalidate(),
         }),
       });
+      // The brand's vacancies and the applications to them (issue 31).
+      await api.register(vacanciesRoutes, { db });
       await api.register(adminRoutes, {
         db,
         clock,

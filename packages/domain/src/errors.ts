@@ -477,6 +477,20 @@ export const ERROR_CATALOGUE = {
     'Too many messages in a row: please wait a little',
   ),
   CHAT_CLOSED: entry(409, 'The conversation is closed', 'Этот разговор закрыт', 'Bu suhbat yopilgan', 'This conversation is closed'),
+  VACANCY_CV_INVALID: entry(
+    400,
+    'The CV is not a PDF, Word document (doc, docx) or picture (JPEG, PNG, WebP)',
+    'Резюме должно быть файлом PDF, Word (doc, docx) или изображением (JPEG, PNG, WebP)',
+    "Rezyume PDF, Word (doc, docx) fayli yoki rasm (JPEG, PNG, WebP) bo'lishi kerak",
+    'The CV must be a PDF, a Word file (doc, docx) or a picture (JPEG, PNG, WebP)',
+  ),
+  VACANCY_CV_TOO_LARGE: entry(
+    413,
+    'The CV is larger than 5 MB',
+    'Файл резюме больше 5 МБ',
+    'Rezyume fayli 5 MB dan katta',
+    'The CV file is larger than 5 MB',
+  ),
   FEATURE_OFF: entry(
     403,
     'The brand has this feature turned off (its settings flag)',

@@ -75,3 +75,5 @@ export type {
   StaffReservationRequest,
 } from './contracts/reservations.ts';
 export type { ChatConversation, ChatMessage, ChatThread, StaffChatConversation, StaffChatThread } from './contracts/chat.ts';
+export * from './vacancies.ts';
+export * from './analytics.ts';

@@ -50,6 +50,7 @@ import {
 } from './render.ts';
 import type { BootData, JsonPart, PageLoad } from '@dasturxon/client/render-contract';
 import { registerWebApp } from './web-app.ts';
+import { storefrontCsp } from './csp.ts';
 import { escapeHtml, originOf, robotsTxt, safeJson, scriptSafe, seoTags, sitemapPaths, sitemapXml } from './seo.ts';
 
 /** Paths that name a file: a miss answers 404, never the page (a stale hashed asset must not come back as HTML). */
@@ -298,6 +299,8 @@ export async function registerStorefront(app: FastifyInstance, deps: Deps): Prom
     const found = record ? await deps.merchants.settings(record, 'WEB').catch(() => null) : null;
     const settings = found ?? (merchant ? { ...defaultMerchantSettings(), mainColor: merchant.color } : defaultMerchantSettings());
     const status = bootStatus({ merchant, error: error ? { code: error.code } : null });
+    // The brand's own analytics and CRM origins, and only theirs (web/csp.ts).
+    reply.header('content-security-policy', storefrontCsp(found));
     const lang = resolveLanguage({
       forcedLanguage: settings.forcedLanguage,
       chosen: (typeof query[LANG_PARAM] === 'string' ? query[LANG_PARAM] : null) ?? request.cookies?.[LANG_COOKIE] ?? null,

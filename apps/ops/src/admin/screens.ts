@@ -42,6 +42,8 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
     component: load(() => import('./branches/branches-screen.tsx'), 'BranchesScreen'),
   },
   { id: 'audit', areas: ['audit'], component: load(() => import('./audit/audit-screen.tsx'), 'AuditScreen') },
+  // The brand's vacancies and the applications to them (issue 31): published content.
+  { id: 'vacancies', areas: ['content'], component: load(() => import('./vacancies/vacancies-screen.tsx'), 'VacanciesScreen') },
 ];
 
 /** The screens of a role, in the navigation's order. */

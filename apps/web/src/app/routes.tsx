@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page.tsx';
 import { Menu } from '../features/menu/menu.tsx';
@@ -12,6 +12,8 @@ import { BasketPageGate } from '../features/basket/basket-entry.tsx';
 import { SessionEvents } from '../shared/session/session-events.tsx';
 import { useIsLoggedIn } from '../shared/session/session-store.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
+import { anyAnalyticsFlag } from '../shared/analytics/events.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 /*
  * Every layout and page but the default layout and the home page is code that arrives when first visited. A feature adds its page
@@ -57,11 +59,22 @@ const ReservationsPages = lazyPage(() => import('../features/reservations/reserv
 // Chat with the brand (issue 32).
 const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m) => m.ChatPage));
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
+// The brand's vacancies, the list and one with its application form (issue 31).
+const VacancyPages = lazyPage(() => import('../features/vacancies/vacancies-pages.tsx').then((m) => m.VacancyPages));
 
 /** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
-  const { status } = useBoot();
+  const { status, settings } = useBoot();
   const loggedIn = useIsLoggedIn();
+  const { language } = useTranslation();
+  const analytics = anyAnalyticsFlag(settings);
+  // The brand's analytics and CRM tools (issue 31): their loader is asked for only when the brand has one on.
+  useEffect(() => {
+    if (!analytics) return;
+    let disarm = () => {};
+    void import('../shared/analytics/analytics.ts').then((m) => (disarm = m.armAnalytics(settings, language)));
+    return () => disarm();
+  }, [analytics, settings, language]);
   if (status !== 'ready') return <Navigate to={STATUS_PATHS[status]} replace />;
   return (
     <>
@@ -138,6 +151,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/reservations', element: <ReservationsPages /> },
           { path: 'profile/chat', element: <ChatPage /> },
           { path: 'offline', element: <OfflinePage /> },
+          { path: 'vacancy', element: <VacancyPages /> },
+          { path: 'vacancy/:id', element: <VacancyPages /> },
           // Later issues: profile/*, vacancy, vacancy/:id.
           { path: '*', element: <NotFoundPage /> },
         ],

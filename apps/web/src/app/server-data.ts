@@ -6,6 +6,7 @@ import { policyQuery } from '../features/info/info.api.ts';
 import { branchesQuery } from '../shared/catalogue/branches.api.ts';
 import { gradesQuery, overallsQuery, productFromMenu, productQuery } from '../shared/catalogue/catalogue.api.ts';
 import { PRODUCT_PARAM } from '../shared/catalogue/product-link.ts';
+import { vacanciesQuery, vacancyQuery } from '../features/vacancies/vacancies.api.ts';
 
 /*
  * Which addresses the server renders for a guest, and the data each needs. The server fetches that data
@@ -68,6 +69,20 @@ const PAGES: { path: string; prefetch: Prefetch }[] = [
   { path: '/about', prefetch: policy('ABOUT_COMPANY', 'aboutMerchantActive') },
   { path: '/offerta', prefetch: policy('TERMS', 'termsOfUseActive') },
   { path: '/privacy', prefetch: policy('PRIVACY_POLICY', 'privacyActive') },
+  // Vacancies (issue 31): the 404 page and status while the brand's vacanciesActive is off.
+  {
+    path: '/vacancy',
+    prefetch: async (queryClient, settings) => (settings.vacanciesActive ? queryClient.prefetchQuery(vacanciesQuery()) : NOT_FOUND),
+  },
+  {
+    path: '/vacancy/:id',
+    prefetch: async (queryClient, settings, params) => {
+      if (!settings.vacanciesActive) return NOT_FOUND;
+      const query = vacancyQuery(params.id ?? '');
+      await queryClient.prefetchQuery(query);
+      if (queryClient.getQueryState(query.queryKey)?.status === 'error') return NOT_FOUND;
+    },
+  },
 ];
 
 /** Addresses that are never pages of their own: a guest's 404 is rendered on the server too. */

@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './back-office.ts';
 export * from './reservations.ts';
 export * from './chat.ts';
+export * from './vacancies.ts';

@@ -57,6 +57,13 @@ export const DEMO = {
       courier: '+998900000004',
     },
     staffPassword: 'tezkor-demo-2026',
+    /** The demo's vacancies (issue 31); nightManager is closed. */
+    vacancies: {
+      cook: ids.vacancy(T, 'cook'),
+      courier: ids.vacancy(T, 'courier'),
+      cashier: ids.vacancy(T, 'cashier'),
+      nightManager: ids.vacancy(T, 'night-manager'),
+    },
     /** The demo Telegram bot (issue 30, README): tests play Telegram with it; no real bot has this token. */
     telegramBot: {
       id: '7000000001',

@@ -35,4 +35,5 @@ export const ids = {
   promo: (sub: string, code: string) => demoId(`${sub}/promo/${code.toLowerCase()}`),
   hall: (sub: string, branch: string, key: string) => demoId(`${sub}/branch/${branch}/hall/${key}`),
   table: (sub: string, branch: string, name: string) => demoId(`${sub}/branch/${branch}/table/${name}`),
+  vacancy: (sub: string, key: string) => demoId(`${sub}/vacancy/${key}`),
 };

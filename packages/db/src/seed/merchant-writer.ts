@@ -109,6 +109,7 @@ export async function writeMerchant(tx: Tx, rows: MerchantRows, box: SecretBox):
   await upsert(tx, s.halls, rows.halls ?? [], [s.halls.merchantId, s.halls.id]);
   await upsert(tx, s.diningTables, rows.tables ?? [], [s.diningTables.merchantId, s.diningTables.id]);
   await upsert(tx, s.serviceFeeSettings, rows.serviceFees, [s.serviceFeeSettings.merchantId, s.serviceFeeSettings.cityId]);
+  await upsert(tx, s.vacancies, rows.vacancies ?? [], [s.vacancies.merchantId, s.vacancies.id]);
   // Sealed again on every run (a fresh IV each time), under the key the server opens them with.
   await upsert(
     tx,

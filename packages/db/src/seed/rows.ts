@@ -34,6 +34,7 @@ import type {
   halls,
   diningTables,
 } from '../schema/index.ts';
+import type { vacancies } from '../schema/vacancies.ts';
 import type { PaymentAccount } from '../payment-accounts.ts';
 import type { TelegramBotAccount } from '../telegram-bot.ts';
 import { allProducts, mediaKey, type BrandCatalogue } from './catalogue.ts';
@@ -70,6 +71,8 @@ export interface MerchantRows {
   telegramBot?: TelegramBotAccount;
   /** The brand's staff with their passwords in the clear: the writer hashes them (staff). */
   staff?: DemoStaff[];
+  /** The brand's vacancies (issue 31). */
+  vacancies?: (typeof vacancies.$inferInsert & { id: string })[];
 }
 
 /** A demo staff account (the README lists them): the console's login. */

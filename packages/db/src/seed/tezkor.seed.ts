@@ -359,6 +359,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       // Saved cards, at Click (its card tokens).
       cardActive: true,
       promoActive: true,
+      vacanciesActive: true,
       productComment: true,
     },
     texts: {
@@ -596,6 +597,8 @@ export function tezkorRows(now: Date): MerchantRows {
           : [ids.branch(SUB, 'chilonzor'), ...(member.role === 'operator' ? [ids.branch(SUB, 'yunusobod')] : [])],
       password: DEMO.tezkor.staffPassword,
     })),
+    // A few open positions (issue 31), with the flag on above.
+    vacancies: tezkorVacancies(merchantId),
     serviceFees: [
       {
         merchantId,
@@ -608,4 +611,61 @@ export function tezkorRows(now: Date): MerchantRows {
       },
     ],
   };
+}
+
+/** The demo's vacancies (issue 31): three open positions at Tezkor's branches and one closed. */
+function tezkorVacancies(merchantId: string): NonNullable<MerchantRows['vacancies']> {
+  const v = (
+    key: string,
+    priority: number,
+    fields: Omit<NonNullable<MerchantRows['vacancies']>[number], 'id' | 'merchantId' | 'priority'>,
+  ) => ({
+    id: ids.vacancy(SUB, key),
+    merchantId,
+    priority,
+    ...fields,
+  });
+  return [
+    v('cook', 10, {
+      position: { ru: 'Повар', uz: 'Oshpaz', eng: 'Cook' },
+      responsible: 'Дильноза Каримова, +998 71 200-01-10',
+      salary: 6_000_000,
+      requirements: {
+        ru: 'Опыт работы на кухне от 1 года. Медицинская книжка. График 2/2, с 10:00 до 22:00.',
+        uz: 'Oshxonada kamida 1 yillik tajriba. Tibbiy daftarcha. 2/2 jadval, 10:00 dan 22:00 gacha.',
+      },
+      branchId: ids.branch(SUB, 'chilonzor'),
+      active: true,
+    }),
+    v('courier', 20, {
+      position: { ru: 'Курьер', uz: 'Kuryer', eng: 'Courier' },
+      responsible: 'Азиз Рахимов, +998 71 200-01-11',
+      salary: 5_000_000,
+      requirements: {
+        ru: 'Свой автомобиль или скутер, знание Ташкента, смартфон. Оплата еженедельно.',
+        uz: "Shaxsiy avtomobil yoki skuter, Toshkentni bilish, smartfon. Haftalik to'lov.",
+      },
+      branchId: null,
+      active: true,
+    }),
+    v('cashier', 30, {
+      position: { ru: 'Кассир', uz: 'Kassir', eng: 'Cashier' },
+      responsible: 'Дильноза Каримова, +998 71 200-01-10',
+      salary: null,
+      requirements: {
+        ru: 'Вежливость, внимательность, знание узбекского и русского языков. Обучение за наш счёт.',
+        uz: "Xushmuomalalik, e'tiborlilik, o'zbek va rus tillarini bilish. O'qitish bizning hisobimizdan.",
+      },
+      branchId: ids.branch(SUB, 'yunusobod'),
+      active: true,
+    }),
+    v('night-manager', 40, {
+      position: { ru: 'Ночной менеджер', uz: 'Tungi menejer', eng: 'Night manager' },
+      responsible: 'Азиз Рахимов, +998 71 200-01-11',
+      salary: 8_000_000,
+      requirements: { ru: 'Позиция закрыта.', uz: 'Lavozim yopilgan.' },
+      branchId: ids.branch(SUB, 'yunusobod'),
+      active: false,
+    }),
+  ];
 }

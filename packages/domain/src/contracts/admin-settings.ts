@@ -72,6 +72,23 @@ export const FeatureFlags = z.strictObject(flagShape);
 export type FeatureFlags = z.infer<typeof FeatureFlags>;
 
 /** What the owner edits of the brand's settings. */
+/** A tool's id as its vendor shows it (a counter number, a pixel id, GTM-XXXX, amoCRM's id and hash); empty: none. */
+const ToolId = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, - and _ only');
+
+/** The brand's analytics and CRM ids (issue 31; each tool loads only with its flag on and its id set). */
+export const AnalyticsIds = z.strictObject({
+  yandexMetricsId: ToolId,
+  metaPixelId: ToolId,
+  metaPixelContent: z.string().trim().max(300),
+  googleTagManagerId: ToolId,
+  amoCRMId: ToolId,
+  amoCRMHash: ToolId,
+});
+
 const SettingsFields = z.strictObject({
   /** The brand's name (the merchants row: the storefront's header, the copyright, the tab title without a title). */
   name: z.string().trim().min(1).max(100),
@@ -111,6 +128,7 @@ const SettingsFields = z.strictObject({
   categoryView: CategoryView,
   basketPosition: BasketPosition,
   modificationViewType: ModificationViewType,
+  analytics: AnalyticsIds.partial(),
 });
 
 /** The settings as the API answers them (read leniently: what the storefront stores is shown as it is). */
@@ -141,6 +159,16 @@ export const AdminSettings = z.object({
   categoryView: CategoryView,
   basketPosition: BasketPosition,
   modificationViewType: ModificationViewType,
+  analytics: z
+    .object({
+      yandexMetricsId: z.string(),
+      metaPixelId: z.string(),
+      metaPixelContent: z.string(),
+      googleTagManagerId: z.string(),
+      amoCRMId: z.string(),
+      amoCRMHash: z.string(),
+    })
+    .optional(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 

@@ -37,3 +37,4 @@ export * from './admin-zones.ts';
 export * from './admin-modifications.ts';
 export * from './webbot.ts';
 export * from './refunds.ts';
+export * from './vacancies.ts';

@@ -14,6 +14,7 @@ import { geocoderKeyRoutes, paymentAccountsRoutes, settingsRoutes } from './sett
 import { adminPromoRoutes } from './promos/index.ts';
 import { staffAdminRoutes } from './staff/index.ts';
 import { zoneRoutes } from './zones/index.ts';
+import { adminVacancyRoutes } from './vacancies/index.ts';
 
 export * from './admin-kernel.ts';
 export { auditPage } from './audit.routes.ts';
@@ -53,4 +54,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   await app.register(staffAdminRoutes, { db, clock, sms });
   await app.register(zoneRoutes, { db });
   await app.register(modificationGroupRoutes, { db });
+  await app.register(adminVacancyRoutes, { db });
 };

@@ -331,6 +331,36 @@ function SettingsForm({
           </div>
         </Section>
 
+        {/* The brand's analytics and CRM ids (issue 31): each tool loads only with its flag on as well. */}
+        <Section title={tr.t('admin.settings.analytics')} testId="settings-analytics">
+          <div className="grid gap-3 md:grid-cols-2">
+            {(['yandexMetricsId', 'metaPixelId', 'googleTagManagerId', 'amoCRMId', 'amoCRMHash'] as const).map((key) => (
+              <Field key={key} label={tr.t(`admin.settings.analytics.${key}`)} htmlFor={`settings-${key}`}>
+                <input
+                  id={`settings-${key}`}
+                  className={field}
+                  dir="ltr"
+                  value={draft.analytics?.[key] ?? ''}
+                  data-testid={`settings-${key}`}
+                  onChange={(e) =>
+                    set('analytics', {
+                      yandexMetricsId: '',
+                      metaPixelId: '',
+                      metaPixelContent: '',
+                      googleTagManagerId: '',
+                      amoCRMId: '',
+                      amoCRMHash: '',
+                      ...draft.analytics,
+                      [key]: e.target.value,
+                    })
+                  }
+                />
+              </Field>
+            ))}
+          </div>
+          {problem('analytics')}
+        </Section>
+
         <Section title={tr.t('admin.settings.footer')}>
           <LocalizedFields
             label={tr.t('admin.settings.leftCopyWrite')}

@@ -28,6 +28,7 @@ import { addDays, zonedDay } from './checkout-slots.ts';
 import { newIdempotencyKey, placeOrder } from './checkout.api.ts';
 import { readDraft, resetDraft, writeDraft } from './checkout-store.ts';
 import { PaymentMark } from '../../shared/order/payment-mark.tsx';
+import { analyticsEvent } from '../../shared/analytics/events.ts';
 import { providerPageOf } from '../../shared/payments/payment-link.ts';
 import { useCheckout } from './use-checkout.ts';
 import { ArrivalEstimateLine } from '../../shared/order/arrival-estimate.tsx';
@@ -94,6 +95,14 @@ function ConfirmView() {
     try {
       const order = await placeOrder(code ? { ...body, confirmationCode: code } : body, attempt.key);
       setPlaced(true);
+      analyticsEvent({
+        type: 'orderPlaced',
+        order: {
+          id: order.id,
+          total: order.totalPrice,
+          items: order.cartItems.map((l) => ({ id: l.productId, name: pickText(l.name, language), price: l.unitPrice, quantity: l.count })),
+        },
+      });
       basket.clear();
       setPromoCode(c.merchantId, null);
       resetDraft(c.merchantId);

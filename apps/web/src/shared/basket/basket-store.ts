@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { MAX_LINE_COUNT } from '@dasturxon/domain';
 import { useCurrentMerchant } from '../merchant/merchant.api.ts';
+import { analyticsEvent } from '../analytics/events.ts';
 
 /*
  * The basket: what the customer has chosen, kept on the device per merchant (`dx:{merchantId}:basket`)
@@ -169,6 +170,7 @@ export function createBasketStore(merchantId: string, storage: BasketStorage | n
     add(input) {
       const next = addLine(lines, input);
       commit(next);
+      analyticsEvent({ type: 'addToBasket', item: { id: input.productId, quantity: input.count ?? 1 } });
       const k = lineKey(input.productId, input.modifications);
       return (
         next.find((l) => l.key === k) ?? {

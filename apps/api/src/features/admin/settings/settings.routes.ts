@@ -50,6 +50,14 @@ function viewOf(merchant: MerchantRow, row: SettingsRow | null): AdminSettings {
     categoryView: s.categoryView,
     basketPosition: s.basketPosition,
     modificationViewType: s.modificationViewType,
+    analytics: {
+      yandexMetricsId: s.yandexMetricsId,
+      metaPixelId: s.metaPixelId,
+      metaPixelContent: s.metaPixelContent,
+      googleTagManagerId: s.googleTagManagerId,
+      amoCRMId: s.amoCRMId,
+      amoCRMHash: s.amoCRMHash,
+    },
   };
 }
 
@@ -87,6 +95,7 @@ const webColumns = (v: AdminSettings): Partial<typeof merchantSettings.$inferIns
   categoryView: v.categoryView,
   basketPosition: v.basketPosition,
   modificationViewType: v.modificationViewType,
+  ...v.analytics,
 });
 
 /** Only what changed, for the audit log (flags by flag). */
@@ -158,14 +167,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const actor = actorOf(request);
-      const { version, flags, ...fields } = request.body;
+      const { version, flags, analytics, ...fields } = request.body;
       return db.transaction(async (tx) => {
         const merchant = await merchantRow(tx, actor.merchantId, true);
         const row = await settingsRow(tx, actor.merchantId, true);
         const current = row?.version ?? 0;
         if (current !== version) throw new AppError('VERSION_CONFLICT', { expected: version, current });
         const before = viewOf(merchant, row);
-        const next: AdminSettings = { ...before, ...fields, flags: { ...before.flags, ...flags } } as AdminSettings;
+        const next: AdminSettings = {
+          ...before,
+          ...fields,
+          flags: { ...before.flags, ...flags },
+          analytics: { ...before.analytics, ...analytics },
+        } as AdminSettings;
         const problems = settingsProblems(next);
         if (problems.length)
           throw new AppError('VALIDATION_FAILED', { fields: problems.map((p) => ({ field: `body.${p.field}`, message: p.message })) });

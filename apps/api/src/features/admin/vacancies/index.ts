@@ -1,0 +1,1 @@
+export { adminVacancyRoutes } from './vacancies.routes.ts';
