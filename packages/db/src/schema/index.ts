@@ -11,3 +11,4 @@ export * from './payments.ts';
 export * from './staff.ts';
 export * from './events.ts';
 export * from './back-office.ts';
+export * from './grades.ts';
