@@ -15,6 +15,7 @@ import { createMetrics } from './metrics.ts';
 import { storefrontOf, type Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
+import { createGradesService, gradesRoutes } from './features/grades/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { createPlatformService, platformRoutes } from './features/platform/index.ts';
 import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   if (outboxBrands)
     app.log.warn({ brands: outboxBrands }, "SMS_OUTBOX=true in production: these brands' login codes go to the outbox file, not by SMS");
   const addresses = createAddressesService({ db, clock });
+  const gradesService = createGradesService({ db, clock });
   const geocoderKeys = createBrandGeocoderKeys({ db, secretsKey: config.PAYMENT_SECRETS_KEY, log: app.log });
   const geocoding = createGeocodingService({
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
@@ -281,6 +283,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(authRoutes, account);
       await api.register(usersRoutes, account);
       await api.register(addressesRoutes, { service: addresses });
+      await api.register(gradesRoutes, { service: gradesService });
       await api.register(geocodingRoutes, { service: geocoding });
       await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development });
       await api.register(catalogueRoutes, { service: catalogue });

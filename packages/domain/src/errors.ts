@@ -498,6 +498,20 @@ export const ERROR_CATALOGUE = {
     "Bu imkoniyat ushbu muassasada o'chirilgan",
     'This feature is turned off for this place',
   ),
+  GRADE_NOT_COMPLETED: entry(
+    409,
+    'The order can be graded once it is delivered or picked up',
+    'Оценить заказ можно после того, как он доставлен или получен',
+    'Buyurtmani yetkazilgan yoki olib ketilganidan keyin baholash mumkin',
+    'You can rate the order once it is delivered or picked up',
+  ),
+  GRADE_LOCKED: entry(
+    409,
+    'The grade can be changed only within a day after it was given',
+    'Оценку можно изменить только в течение суток после неё',
+    "Bahoni faqat qo'yilganidan keyin bir sutka ichida o'zgartirish mumkin",
+    'A rating can be changed only within a day after it was given',
+  ),
   TELEGRAM_BOT_OFF: entry(
     403,
     'The brand has no Telegram bot',

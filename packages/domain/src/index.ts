@@ -77,3 +77,4 @@ export type {
 export type { ChatConversation, ChatMessage, ChatThread, StaffChatConversation, StaffChatThread } from './contracts/chat.ts';
 export * from './vacancies.ts';
 export * from './analytics.ts';
+export * from './grades.ts';

@@ -14,3 +14,4 @@ export * from './back-office.ts';
 export * from './reservations.ts';
 export * from './chat.ts';
 export * from './vacancies.ts';
+export * from './grades.ts';
