@@ -225,7 +225,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     clock,
     orders,
     secretsKey: config.PAYMENT_SECRETS_KEY,
-    production: config.NODE_ENV === 'production',
     log: app.log,
     checkoutPages: {
       payme: config.PAYME_CHECKOUT_URL,
