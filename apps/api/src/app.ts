@@ -64,6 +64,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A request id from the balancer is kept when it is 1-128 letters, digits or `._:-` (one header); else a fresh UUID. */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+}
+
 /** TRUST_PROXY as Fastify takes it: a number of hops becomes "believe the first n hops" (config.ts says why). */
 function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
@@ -88,8 +93,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Every request's id (pino puts it in each log line as reqId; answered in X-Request-Id): the balancer's
+    // X-Request-Id when well-formed (requestIdOf), else a fresh one, so a forged or oversized header cannot
+    // flood or split the logs.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // Shutting down (server.ts): a request that still arrives over an open connection is answered, not refused
     // with Fastify's own 503 (outside the error format); its answer closes the connection, so each open one
     // carries at most one more. Idle keep-alive connections are dropped as the server closes.
@@ -219,7 +227,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     clock,
     orders,
     secretsKey: config.PAYMENT_SECRETS_KEY,
-    production: config.NODE_ENV === 'production',
     log: app.log,
     checkoutPages: {
       payme: config.PAYME_CHECKOUT_URL,

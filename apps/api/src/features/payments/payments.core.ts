@@ -24,9 +24,9 @@ export interface PaymentsServiceDeps {
   clock: Clock;
   /** The orders feature's moves for a payment (forPayment locks the order in the provider's transaction). */
   orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment' | 'paymentRefused'>;
-  /** PAYMENT_SECRETS_KEY; unset, the development key (DEV_PAYMENT_SECRETS_KEY), warned about in production. */
+  /** PAYMENT_SECRETS_KEY; unset, the development key (DEV_PAYMENT_SECRETS_KEY). Production refuses to start without
+   * its own key (config.ts, productionProblems), so there is nothing to warn about here. */
   secretsKey: string | undefined;
-  production: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -76,8 +76,7 @@ export function illFormedText(value: unknown, path = '', depth = 0): string | nu
  * What the three providers' services share: the brands' accounts (opened with the secret box), finding the brand
  * a call is for, and the order's payment moves inside the provider's transaction.
  */
-export function createPaymentsCore({ db, clock, orders, secretsKey, production, log }: PaymentsServiceDeps) {
-  if (!secretsKey && production) log.warn('PAYMENT_SECRETS_KEY is not set: payment accounts are sealed with the built-in development key');
+export function createPaymentsCore({ db, clock, orders, secretsKey, log }: PaymentsServiceDeps) {
   const box = createSecretBox(secretsKey ?? DEV_PAYMENT_SECRETS_KEY);
   const repo = createPaymentsRepository(db);
 
