@@ -65,3 +65,4 @@ export type * from './contracts/promo.ts';
 export type * from './contracts/quote.ts';
 export type * from './contracts/settings.ts';
 export type * from './contracts/webbot.ts';
+export * from './table-link.ts';
