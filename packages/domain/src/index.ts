@@ -78,3 +78,4 @@ export type { ChatConversation, ChatMessage, ChatThread, StaffChatConversation, 
 export * from './vacancies.ts';
 export * from './analytics.ts';
 export * from './grades.ts';
+export * from './table-link.ts';
