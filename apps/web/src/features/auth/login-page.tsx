@@ -12,6 +12,7 @@ import { UserIcon } from '../../shared/session/session-icons.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { SubmitButton } from '../../shared/ui/submit-button.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
+import { useShowFailure, worthRetrying } from '../../shared/ui/failed-call.ts';
 import { sendLoginCode } from './auth.api.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import { pendingFromAnswer, readPendingLogin, returnPath, savePendingLogin } from './pending-login.ts';
@@ -37,11 +38,14 @@ export function LoginPage() {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const showFailure = useShowFailure();
 
   if (loggedIn) return <Navigate to={from} replace />;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // A retry sends the same form again.
+    const form = e.currentTarget;
     if (busy) return;
     const checked = checkPhoneInput(phone);
     if (!checked.ok) {
@@ -77,7 +81,9 @@ export function LoginPage() {
         void navigate('/login/confirm');
         return;
       }
-      setError(messages.failure(failure));
+      // No connection or no answer: the shared notice where the customer looks, with a retry; a refusal stays under the field.
+      if (worthRetrying(failure)) showFailure(failure, () => form.requestSubmit());
+      else setError(messages.failure(failure));
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { useCurrentMerchant } from '../../shared/merchant/merchant.api.ts';
 import { IconButton } from '../../shared/ui/icon-button.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { useShowFailure, worthRetrying } from '../../shared/ui/failed-call.ts';
 import { fetchPromoCheck } from './basket.api.ts';
 import { CloseIcon, TagIcon } from './basket-icons.tsx';
 
@@ -46,6 +47,7 @@ export function BasketPromo({ applied, discount, problem, productAmount, formatS
   const inputId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const showFailure = useShowFailure();
 
   const check = useMutation({
     mutationFn: (value: string) => fetchPromoCheck(value, productAmount),
@@ -55,7 +57,11 @@ export function BasketPromo({ applied, discount, problem, productAmount, formatS
       setError(null);
       toast(t('basket.promo.added'), 'success');
     },
-    onError: (e) => setError(reasonText(e instanceof HttpError ? e.body : null)),
+    onError: (e, value) => {
+      // No connection or no answer: the shared notice with a retry; the catalogue's refusal stays under the field.
+      if (worthRetrying(e)) showFailure(e, () => check.mutate(value));
+      else setError(reasonText(e instanceof HttpError ? e.body : null));
+    },
   });
 
   const submit = (e: FormEvent) => {

@@ -7,6 +7,7 @@ import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { SubmitButton } from '../../shared/ui/submit-button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { useShowFailure, worthRetrying } from '../../shared/ui/failed-call.ts';
 import { cardNumberProblem, expiryDigits, expiryProblem, formatCardInput, formatExpiryInput } from './card-input.ts';
 import { createCard } from '../../shared/payments/cards.api.ts';
 import { CARD_CODE_TTL_MS, cardsNext, savePendingCard } from './pending-card.ts';
@@ -28,6 +29,7 @@ export function CardCreatePage() {
 function CardForm() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = cardsNext(params.get('next'));
@@ -43,8 +45,10 @@ function CardForm() {
   const numberError = cardNumberProblem(number);
   const expiryError = expiryProblem(expiry, new Date());
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // A retry sends the same form again.
+    const form = e.currentTarget;
     setShown(true);
     if (numberError || expiryError || busy) return;
     setBusy(true);
@@ -60,8 +64,10 @@ function CardForm() {
       });
       void navigate('/profile/cards/confirm');
     } catch (error) {
-      setFailure(errorText(error));
       setBusy(false);
+      // No connection or no answer: the shared notice with a retry (no card is bound until the SMS code); a refusal stays on the form.
+      if (worthRetrying(error)) showFailure(error, () => form.requestSubmit());
+      else setFailure(errorText(error));
     }
   };
 

@@ -16,6 +16,7 @@ import { BellIcon, CheckIcon, ChevronEndIcon } from '../../shared/ui/more-icons.
 import { BottomSheet } from '../../shared/ui/bottom-sheet.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { useShowFailure, worthRetrying } from '../../shared/ui/failed-call.ts';
 import { CardIcon, HeartIcon, IdCardIcon, LogoutIcon, TicketIcon, TrashIcon } from './profile-icons.tsx';
 import { pageExists } from '../../shared/navigation.ts';
 import { CashbackCard } from './cashback-card.tsx';
@@ -45,6 +46,7 @@ function CustomerProfile() {
   const language = useLanguage();
   const { data: user } = useMe();
   const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const [sheet, setSheet] = useState<'language' | 'logout' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,8 +70,10 @@ function CustomerProfile() {
     try {
       await deleteAccount();
     } catch (failure) {
-      setError(errorText(failure));
       setBusy(false);
+      // No connection or no answer: the shared notice with a retry; the catalogue's refusal stays in the sheet.
+      if (worthRetrying(failure)) showFailure(failure, () => void confirmDelete());
+      else setError(errorText(failure));
     }
   };
 

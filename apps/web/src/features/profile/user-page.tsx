@@ -11,6 +11,7 @@ import { SubmitButton } from '../../shared/ui/submit-button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
+import { useShowFailure } from '../../shared/ui/failed-call.ts';
 import { ChangePhoneSheet } from './change-phone-sheet.tsx';
 import { updateUser } from './profile.api.ts';
 import { changesOf, serverField, today, validateUser, valuesOf, type FieldName, type FormValues } from './user-form.ts';
@@ -27,6 +28,7 @@ export function ProfileUserPage() {
 function UserForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<FormValues>(() => valuesOf(user));
   const [values, setValues] = useState<FormValues>(saved);
@@ -42,8 +44,12 @@ function UserForm({ user }: { user: User }) {
     if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    void save();
+  };
+
+  const save = async () => {
     if (busy || !dirty) return;
     const found = validateUser(values, today(), t);
     setErrors(found);
@@ -64,7 +70,7 @@ function UserForm({ user }: { user: User }) {
       const field = serverField(failure);
       const text = errorText(failure);
       if (field) setErrors({ [field]: field === 'email' ? t('profile.user.invalidEmail') : text });
-      else toast(text, 'error');
+      else showFailure(failure, () => void save());
     } finally {
       setBusy(false);
     }

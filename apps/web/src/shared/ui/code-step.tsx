@@ -10,6 +10,7 @@ import { REQUIRED_KEY } from './text-field.tsx';
 import { useErrorText } from './use-error-text.ts';
 import { formatCountdown, useSecondsLeft } from './use-seconds-left.ts';
 import { toast } from './toast.tsx';
+import { useShowFailure, worthRetrying } from './failed-call.ts';
 
 /** Tries left on a code after a wrong one (400 OTP_INVALID), when the server said. */
 function attemptsLeft(error: unknown): number | null {
@@ -70,6 +71,7 @@ export function CodeStep({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [left, setLeft] = useState<number | null>(null);
@@ -90,12 +92,18 @@ export function CodeStep({
     try {
       await onVerify(value);
     } catch (failure) {
+      setVerifying(false);
+      if (worthRetrying(failure)) {
+        // The code never got a verdict (no connection, no answer): the digits stay and the shared notice offers a retry.
+        tried.current = null;
+        showFailure(failure, () => void verify(value));
+        return;
+      }
       setError(errorText(failure));
       setLeft(attemptsLeft(failure));
       // The wrong digits go: the next try starts on an empty field.
       setCode('');
       tried.current = null;
-      setVerifying(false);
     }
   };
 
@@ -120,7 +128,8 @@ export function CodeStep({
       tried.current = null;
       toast(t('codeStep.resent'), 'success');
     } catch (failure) {
-      setError(errorText(failure));
+      if (worthRetrying(failure)) showFailure(failure, () => void resend());
+      else setError(errorText(failure));
     } finally {
       setResending(false);
     }

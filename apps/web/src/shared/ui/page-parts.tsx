@@ -5,6 +5,7 @@ import { ChevronStartIcon } from '../session/flow-icons.tsx';
 import { buttonClass } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { useErrorText } from './use-error-text.ts';
+import { useShowFailure, worthRetrying } from './failed-call.ts';
 
 /*
  * The parts the profile's pages share (its orders, addresses and cards, and the addresses picker), in one module so
@@ -49,9 +50,28 @@ export function LoadFailed({ testId, icon, error, onRetry }: { testId: string; i
  */
 export function useConfirmedDelete<T>(remove: (item: T) => Promise<void>, done: (item: T) => void) {
   const errorText = useErrorText();
+  const showFailure = useShowFailure();
   const [doomed, setDoomed] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async (item: T | null) => {
+    if (item === null) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await remove(item);
+      setDoomed(null);
+      done(item);
+    } catch (e) {
+      // No connection or no answer: the shared notice with a retry, the sheet closed; a refusal stays in the sheet.
+      if (worthRetrying(e)) {
+        setDoomed(null);
+        showFailure(e, () => void confirm(item));
+      } else setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
   return {
     doomed,
     busy,
@@ -64,19 +84,6 @@ export function useConfirmedDelete<T>(remove: (item: T) => Promise<void>, done: 
       setDoomed(null);
       setFailure(null);
     },
-    confirm: async () => {
-      if (doomed === null) return;
-      setBusy(true);
-      setFailure(null);
-      try {
-        await remove(doomed);
-        setDoomed(null);
-        done(doomed);
-      } catch (e) {
-        setFailure(errorText(e));
-      } finally {
-        setBusy(false);
-      }
-    },
+    confirm: () => confirm(doomed),
   };
 }
