@@ -13,7 +13,7 @@ import { addressKeys, reversePlace, useRegion, type Place } from './addresses.ap
 import { outsideEveryZone } from './address-zone.ts';
 import { DetailsSheet, type DoorDetails } from './details-sheet.tsx';
 import { OutOfZoneNotice } from './out-of-zone.tsx';
-import { addressOf, streetOf, typedPlace, type TypedStreet } from './place-rules.ts';
+import { addressOf, reverseFailed, streetOf, typedPlace, type TypedStreet } from './place-rules.ts';
 import { TypedStreetFields } from './typed-street.tsx';
 import { LocationMap } from './location-map.tsx';
 import { SearchSheet } from './search-sheet.tsx';
@@ -76,6 +76,11 @@ export function LocationPicker({ start, onSave }: { start: LatLng | null; onSave
     // A place picked from the search answers for its own point.
     enabled: !(picked && samePlace(picked.point, centre)),
   });
+  // Spec section 8: the geocoder failing (not its 404 for an unknown place) says so, to report it or retry later.
+  const failedAt = reverseFailed(reverse.error) ? reverse.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast(t('addresses.reverseFailed'), 'error');
+  }, [failedAt, t]);
   const found = picked && samePlace(picked.point, centre) ? picked.place : reverse.isError ? null : (reverse.data ?? null);
   // No street known at the pin (once the geocoder has answered): the customer types it, the pin stays.
   const [typed, setTyped] = useState<TypedStreet>({ street: '', house: '' });

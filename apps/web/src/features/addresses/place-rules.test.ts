@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, keepGuestPlace, streetOf, typedPlace } from './place-rules.ts';
+import { addressOf, keepGuestPlace, reverseFailed, streetOf, typedPlace } from './place-rules.ts';
 
 const place = {
   name: "Amir Temur shoh ko'chasi 12",
@@ -75,5 +75,17 @@ describe('a street typed where the geocoder found none', () => {
     expect(a).toMatchObject({ streetName: "Yangi ko'cha", houseNumber: '7a', latitude: 41.35, longitude: 69.29 });
     expect(a.description).toBe("Yangi ko'cha 7a, Yunusobod, Toshkent");
     expect(typedPlace([41.35, 69.29], { street: 'Bog', house: '' }, null).display_name).toBe('Bog');
+  });
+});
+
+describe('reverseFailed', () => {
+  it("is the geocoder's failure, not its 404 answer for a place it does not know", async () => {
+    const { HttpError } = await import('../../lib/http.ts');
+    expect(reverseFailed(null)).toBe(false);
+    expect(reverseFailed(new HttpError('http', 404, null, 'Not Found'))).toBe(false);
+    expect(reverseFailed(new HttpError('http', 503, null, 'Service Unavailable'))).toBe(true);
+    expect(reverseFailed(new HttpError('http', 500, null, 'Internal Server Error'))).toBe(true);
+    expect(reverseFailed(new TypeError('Failed to fetch'))).toBe(true);
+    expect(reverseFailed(new DOMException('aborted', 'AbortError'))).toBe(false);
   });
 });

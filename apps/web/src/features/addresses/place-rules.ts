@@ -74,3 +74,14 @@ export function keepGuestPlace(
   const kept: PlacedAddress = { ...address, id: same?.id ?? newId() };
   return { places: [kept, ...places.filter((p) => p !== same)], kept };
 }
+
+/**
+ * Whether a failed reverse geocoding is a failure to report (docs/spec-index.md section 8: the notice to report it to the
+ * developers or retry later), not the geocoder's 404 "nothing known here", after which the customer simply types the street.
+ */
+export function reverseFailed(error: unknown): boolean {
+  if (!error) return false;
+  if (error instanceof Error && error.name === 'AbortError') return false;
+  const status = (error as { status?: unknown }).status;
+  return status !== 404;
+}

@@ -15,6 +15,8 @@ import { useGrades, type MenuProduct } from '../../shared/catalogue/catalogue.ap
 import { measureLabel } from '../../shared/catalogue/measure.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
+import { productPath } from '../../shared/catalogue/product-link.ts';
+import { shareLink } from '../../shared/catalogue/share.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { ClockIcon } from '../../shared/ui/icons.tsx';
 import { CheckIcon } from '../../shared/ui/more-icons.tsx';
@@ -97,6 +99,13 @@ export function ProductDetails({
     onAdded();
   };
 
+  const share = async () => {
+    const url = new URL(productPath(product.id), window.location.href).toString();
+    const result = await shareLink({ share: navigator.share?.bind(navigator), clipboard: navigator.clipboard }, name, url);
+    if (result === 'copied') toast(t('product.copied'), 'success');
+    else if (result === 'failed') toast(url, 'info');
+  };
+
   const info = (
     <div className={layout === 'page' ? '' : 'px-5 pt-4 pb-6'}>
       <Labels product={product} />
@@ -108,6 +117,14 @@ export function ProductDetails({
       <p className="mt-1.5 flex flex-wrap items-baseline gap-x-2" data-testid="product-price">
         <span className="text-xl font-extrabold">{formatSum(product.price)}</span>
         {struckPrice(product) !== null && <s className="text-[15px] text-muted">{formatSum(struckPrice(product)!)}</s>}
+        <button
+          type="button"
+          data-testid="product-share"
+          className="ms-auto text-[15px] font-semibold text-muted underline underline-offset-2"
+          onClick={() => void share()}
+        >
+          {t('product.share')}
+        </button>
       </p>
       <Facts product={product} />
       {pickText(product.description, language) && (
