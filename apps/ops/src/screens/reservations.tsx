@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { pickText } from '@dasturxon/domain';
+import { formatTimeOfDay, pickText } from '@dasturxon/domain';
 import type { Reservation, ReservationMoveRequest } from '@dasturxon/domain/contracts';
 import { api, errorText } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -44,10 +44,6 @@ const MOVE_LABEL: Record<Move, string> = {
   NO_SHOW: 'reservationMoveNO_SHOW',
   CANCELLED: 'reservationMoveCANCELLED',
 };
-
-/** The wall-clock time of an instant in a zone. */
-const clock = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 /**
  * The reservation book (issue 32; docs/restaurant.md): a branch's reservations of a day by time, each moved along
@@ -116,7 +112,7 @@ export function ReservationsScreen() {
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-sm">
           {(book.data ?? []).map((r) => (
             <li key={r.id} data-testid="reservation-row" data-status={r.status} className="flex flex-wrap items-center gap-3 px-3 py-3">
-              <span className="w-14 text-lg font-bold tabular-nums">{clock(r.startsAt, timeZone)}</span>
+              <span className="w-14 text-lg font-bold tabular-nums">{formatTimeOfDay(r.startsAt, { timeZone })}</span>
               <span className="min-w-40 flex-1">
                 <span className="block font-semibold">
                   {r.name || '—'} · {tr.t('reservationGuests', { count: r.guests })}

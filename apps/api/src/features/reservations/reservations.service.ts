@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { branches, diningTables, halls, merchants, reservations, type Db, type ReservationRow } from '@dasturxon/db';
 import {
   AppError,
+  DEFAULT_TIME_ZONE,
+  formatTimeOfDay,
+  zonedDay,
   HOLDING_STATUSES,
   RESERVATION,
   canMoveReservation,
@@ -78,16 +81,9 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
     const settings = await readSettings(db, merchantId);
     const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
     const [branch] = await createQuoteRepository(db).branches(merchantId, r.branchId);
-    const when = new Intl.DateTimeFormat('ru-RU', {
-      timeZone: branch?.timeZone ?? 'Asia/Tashkent',
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .format(new Date(r.startsAt))
-      .replace(',', '');
+    const zone = branch?.timeZone ?? DEFAULT_TIME_ZONE;
+    const day = zonedDay(new Date(r.startsAt), zone);
+    const when = `${day.slice(8, 10)}.${day.slice(5, 7)} ${formatTimeOfDay(r.startsAt, { timeZone: zone })}`;
     const text = reservationSmsText({
       news,
       language: settings.mainLanguage,
@@ -325,11 +321,10 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
           ),
         )
         .orderBy(asc(reservations.startsAt), asc(reservations.id));
-      const zoned = new Intl.DateTimeFormat('en-CA', { timeZone: branch.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
       return views(
         db,
         member.merchantId,
-        rows.filter((x) => zoned.format(x.startsAt) === day),
+        rows.filter((x) => zonedDay(x.startsAt, branch.timeZone) === day),
       );
     },
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isOpenAt, nextOpening, serviceHours, zonedDay } from '@dasturxon/domain';
+import { formatTimeOfDay, isOpenAt, nextOpening, serviceHours, zonedDay } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { Notice, useDayLabel } from './checkout-parts.tsx';
 import { addDays, type ScheduleDay } from './checkout-slots.ts';
@@ -35,7 +35,7 @@ export function ClosedBranchNotice({ c, now, days }: { c: Checkout; now: Date; d
   const zone = c.branch.timeZone;
   let text = t('checkout.closed.noSlots');
   if (opens) {
-    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(opens);
+    const time = formatTimeOfDay(opens, { timeZone: zone });
     const today = zonedDay(now, zone);
     const day = zonedDay(opens, zone);
     text =

@@ -52,10 +52,41 @@ export function ReservationsPages() {
   return pathname.startsWith('/profile/') ? <MyReservations /> : <BookTable />;
 }
 
-const chip = (on: boolean) =>
-  `min-h-11 rounded-full border px-4 text-[15px] font-semibold tabular-nums transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${
-    on ? 'border-brand bg-brand text-on-brand' : 'border-line bg-surface hover:bg-surface-2'
-  }`;
+/** One choice of a row of choices (a radio button drawn as a chip): the branch, the day, the hall, the time. */
+function Choice({
+  checked,
+  testId,
+  onPick,
+  disabled,
+  className = '',
+  data,
+  children,
+}: {
+  checked: boolean;
+  testId: string;
+  onPick: () => void;
+  disabled?: boolean;
+  className?: string;
+  data?: Record<`data-${string}`, string>;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      data-testid={testId}
+      {...data}
+      disabled={disabled}
+      onClick={onPick}
+      className={`min-h-11 rounded-full border px-4 text-[15px] font-semibold tabular-nums transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${
+        checked ? 'border-brand bg-brand text-on-brand' : 'border-line bg-surface hover:bg-surface-2'
+      } ${className}`}
+    >
+      {children}
+    </button>
+  );
+}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -135,20 +166,17 @@ function BookingForm({ branches, language }: { branches: Branch[]; language: Ret
         <Section title={t('reservations.branch')}>
           <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('reservations.branch')}>
             {branches.map((b) => (
-              <button
+              <Choice
                 key={b.id}
-                type="button"
-                role="radio"
-                aria-checked={b.id === branchId}
-                data-testid="reservation-branch"
-                className={chip(b.id === branchId)}
-                onClick={() => {
+                checked={b.id === branchId}
+                testId="reservation-branch"
+                onPick={() => {
                   setBranchId(b.id);
                   setHallId(null);
                 }}
               >
                 {pickText(b.name, language)}
-              </button>
+              </Choice>
             ))}
           </div>
         </Section>
@@ -157,18 +185,16 @@ function BookingForm({ branches, language }: { branches: Branch[]; language: Ret
       <Section title={t('reservations.day')}>
         <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1" role="radiogroup" aria-label={t('reservations.day')}>
           {days.map((d) => (
-            <button
+            <Choice
               key={d}
-              type="button"
-              role="radio"
-              aria-checked={d === day}
-              data-testid="reservation-day"
-              data-day={d}
-              className={`${chip(d === day)} shrink-0`}
-              onClick={() => setDay(d)}
+              checked={d === day}
+              testId="reservation-day"
+              data={{ 'data-day': d }}
+              className="shrink-0"
+              onPick={() => setDay(d)}
             >
               {formatDayWords(d, language)}
-            </button>
+            </Choice>
           ))}
         </div>
       </Section>
@@ -202,29 +228,19 @@ function BookingForm({ branches, language }: { branches: Branch[]; language: Ret
       {slots.data && slots.data.halls.length > 1 && (
         <Section title={t('reservations.hall')}>
           <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('reservations.hall')}>
-            <button
-              type="button"
-              role="radio"
-              aria-checked={hallId === null}
-              data-testid="reservation-hall"
-              className={chip(hallId === null)}
-              onClick={() => setHallId(null)}
-            >
+            <Choice checked={hallId === null} testId="reservation-hall" onPick={() => setHallId(null)}>
               {t('reservations.anyHall')}
-            </button>
+            </Choice>
             {slots.data.halls.map((h) => (
-              <button
+              <Choice
                 key={h.id}
-                type="button"
-                role="radio"
-                aria-checked={h.id === hallId}
-                data-testid="reservation-hall"
+                checked={h.id === hallId}
+                testId="reservation-hall"
                 disabled={h.maxGuests < guests}
-                className={chip(h.id === hallId)}
-                onClick={() => setHallId(h.id)}
+                onPick={() => setHallId(h.id)}
               >
                 {pickText(h.name, language)}
-              </button>
+              </Choice>
             ))}
           </div>
         </Section>
@@ -247,30 +263,28 @@ function BookingForm({ branches, language }: { branches: Branch[]; language: Ret
         ) : (
           <div className="grid grid-cols-4 gap-2" role="radiogroup" aria-label={t('reservations.time')}>
             {slots.data.slots.map((s) => (
-              <button
+              <Choice
                 key={s.time}
-                type="button"
-                role="radio"
-                aria-checked={s.time === chosen}
-                data-testid="reservation-time"
-                data-time={s.time}
+                checked={s.time === chosen}
+                testId="reservation-time"
+                data={{ 'data-time': s.time }}
                 disabled={!s.free}
-                className={`${chip(s.time === chosen)} px-0`}
-                onClick={() => setTime(s.time)}
+                className="px-0"
+                onPick={() => setTime(s.time)}
               >
                 {s.time}
-              </button>
+              </Choice>
             ))}
           </div>
         )}
         {nearest.length > 0 && (
           <div data-testid="reservation-nearest" className="mt-4 rounded-2xl bg-surface-2 p-3">
             <p className="mb-2 text-[15px] font-semibold">{t('reservations.nearest')}</p>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('reservations.nearest')}>
               {nearest.map((n) => (
-                <button key={n} type="button" className={chip(false)} onClick={() => setTime(n)}>
+                <Choice key={n} checked={false} testId="reservation-nearest-time" onPick={() => setTime(n)}>
                   {n}
-                </button>
+                </Choice>
               ))}
             </div>
           </div>

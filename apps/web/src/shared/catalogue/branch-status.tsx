@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { nextOpening, weekdayName, zonedDay, type Branch } from '@dasturxon/domain';
+import { formatTimeOfDay, nextOpening, weekdayName, zonedDay, type Branch } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 
 /** Open, closed, or closed for a holiday today (docs/spec-index.md section 4, "Branch open or closed"), as the server says. */
@@ -17,9 +17,7 @@ export function opensNext(branch: PillBranch, now: Date): { day: number | null; 
   if (branch.isOpen || !branch.workHours || !branch.timeZone) return null;
   const opens = nextOpening({ now, timeZone: branch.timeZone, hours: branch.workHours, serviceType: 'PICK_UP', maxDays: 7 });
   if (!opens) return null;
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: branch.timeZone }).format(
-    opens,
-  );
+  const time = formatTimeOfDay(opens, { timeZone: branch.timeZone });
   const day = zonedDay(opens, branch.timeZone);
   return { day: day === zonedDay(now, branch.timeZone) ? null : new Date(`${day}T00:00:00Z`).getUTCDay(), time };
 }
