@@ -54,6 +54,9 @@ export function canMoveReservation(from: ReservationStatus, to: ReservationStatu
   return MOVES[from].includes(to);
 }
 
+/** The moves the staff's book offers from a status (a no-show is refused by the server before the reservation's time). */
+export const reservationMoves = (from: ReservationStatus): readonly ReservationStatus[] => MOVES[from];
+
 /** Whether the customer may still cancel a reservation for `at` themselves. */
 export function customerMayCancelReservation(status: ReservationStatus, at: Date, now: Date): boolean {
   return (status === 'REQUESTED' || status === 'CONFIRMED') && now.getTime() <= at.getTime() - RESERVATION.cancelUntilMinutes * 60_000;

@@ -9,6 +9,7 @@ import {
   checkReservation,
   customerMayCancelReservation,
   freeTable,
+  reservationMoves,
   reservationSlots,
   type BookableTable,
   type BookingPlace,
@@ -153,6 +154,9 @@ describe('moves and cancelling', () => {
     expect(canMoveReservation('REQUESTED', 'SEATED')).toBe(false);
     expect(canMoveReservation('CANCELLED', 'CONFIRMED')).toBe(false);
     expect(canMoveReservation('COMPLETED', 'CANCELLED')).toBe(false);
+    // The book offers exactly the allowed moves.
+    expect(reservationMoves('CONFIRMED')).toEqual(['SEATED', 'NO_SHOW', 'CANCELLED']);
+    expect(reservationMoves('CANCELLED')).toEqual([]);
   });
 
   it('lets the customer cancel until two hours before', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatTimeOfDay, pickText } from '@dasturxon/domain';
+import { formatTimeOfDay, pickText, reservationMoves } from '@dasturxon/domain';
 import type { Reservation, ReservationMoveRequest } from '@dasturxon/domain/contracts';
 import { api, errorText } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -8,16 +8,6 @@ import { branchChoices, rememberBranch, rememberedBranch, useSession } from '../
 import { btn, BranchSelect, Dialog, ErrorNote, field, Loading, useLoad } from '../ui.tsx';
 
 type Move = ReservationMoveRequest['status'];
-
-/** What the book offers for a reservation in each status (the domain's moves; a no-show once its time has come). */
-const ACTIONS: Record<Reservation['status'], readonly Move[]> = {
-  REQUESTED: ['CONFIRMED', 'CANCELLED'],
-  CONFIRMED: ['SEATED', 'NO_SHOW', 'CANCELLED'],
-  SEATED: ['COMPLETED'],
-  COMPLETED: [],
-  NO_SHOW: [],
-  CANCELLED: [],
-};
 
 const TONE: Record<Reservation['status'], string> = {
   REQUESTED: 'bg-amber-100 text-amber-900',
@@ -137,7 +127,7 @@ export function ReservationsScreen() {
                 {tr.t(STATUS_LABEL[r.status])}
               </span>
               <span className="flex flex-wrap gap-2">
-                {ACTIONS[r.status].map((status) => (
+                {(reservationMoves(r.status) as readonly Move[]).map((status) => (
                   <button
                     key={status}
                     type="button"
