@@ -39,6 +39,10 @@ import { createMerchantsRepository, createMerchantsService, merchantsRoutes } fr
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
 import { createReservationsService, reservationsRoutes } from './features/reservations/index.ts';
 import { chatRoutes, createChatService } from './features/chat/index.ts';
+import { createFloorNudges, createTableService, floorRoutes, tablesRoutes } from './features/tables/index.ts';
+
+/** The key of the tables' links where AUTH_SECRET is not set (development; production refuses to start without it). */
+const TABLE_LINKS_FALLBACK_SECRET = 'dasturxon/dev-table-links';
 import { botRoutes, createBots, type Bots } from './features/bot/index.ts';
 import { createNotificationsService, createTelegram, notificationsRoutes, type Telegram } from './features/notifications/index.ts';
 import { createStaffAuth, registerStaffGuard, staffRoutes } from './features/staff/index.ts';
@@ -161,6 +165,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         securitySchemes: {
           merchant: { type: 'apiKey', in: 'header', name: 'X-Merchant-Id' },
           bearer: { type: 'http', scheme: 'bearer' },
+          tableSeat: { type: 'apiKey', in: 'header', name: 'X-Table-Seat' },
         },
       },
     },
@@ -241,7 +246,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // The staff's moves along the order table (the console's routes call it through the board service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
   // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
-  const hub = createEventHub(database, app.log, [catalogueChanges.listener]);
+  // The floor's nudges (issue 32: the tables' calls, a table opened or closed) are heard on the hub's connection too.
+  const floorNudges = createFloorNudges();
+  const hub = createEventHub(database, app.log, [catalogueChanges.listener, floorNudges.listener]);
   await hub.start();
   app.decorate('events', hub);
   app.addHook('preClose', async () => endAllStreams());
@@ -249,6 +256,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerStreamChecks(app, hub, config.ORDER_TIMERS_SECONDS);
   app.addHook('onClose', async () => hub.close());
   const staffAuth = createStaffAuth({ db, clock, codes: account.otp, secret: config.AUTH_SECRET });
+  const tables = createTableService({ db, clock, secret: config.AUTH_SECRET ?? TABLE_LINKS_FALLBACK_SECRET });
   const board = createBoardService({
     db,
     clock,
@@ -297,7 +305,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(branchesRoutes, { service: branches, serving: quote.quotes.servingBranch });
       await api.register(contentRoutes, { service: content });
       await api.register(quoteRoutes, quote);
-      await api.register(ordersRoutes, { service: orders });
+      await api.register(ordersRoutes, { service: orders, tableAt: tables.tableAt });
       await api.register(webbotRoutes, { service: webbot });
       // Called by the payment providers (no brand host, no session): the brand is the order's.
       await api.register(paymentsRoutes, { service: payments, paymeAllowedIps: config.PAYME_ALLOWED_IPS });
@@ -331,6 +339,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       });
       await api.register(reservationsRoutes, { service: reservations });
       await api.register(chatRoutes, { service: createChatService({ db, clock }) });
+      // Service at the table (issue 32): the guests' QR sessions, bills and calls, and the staff's floor.
+      await api.register(tablesRoutes, { service: tables, auth: account.auth });
+      await api.register(floorRoutes, { service: tables, nudges: floorNudges });
       await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,

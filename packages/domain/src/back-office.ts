@@ -40,6 +40,7 @@ export const AREAS_OF_ROLE: Record<StaffRole, readonly BackOfficeArea[]> = {
   operator: [],
   kitchen: [],
   courier: [],
+  waiter: [],
 };
 
 /** The roles that may work in an area: the API guard of its routes. */

@@ -79,3 +79,4 @@ export * from './vacancies.ts';
 export * from './analytics.ts';
 export * from './grades.ts';
 export * from './table-link.ts';
+export * from './table-service.ts';

@@ -9,24 +9,28 @@ import { worksAt } from './back-office.ts';
  */
 
 /** The console's screens. */
-export const CONSOLE_SCREENS = ['board', 'stopList', 'figures', 'courier', 'reservations', 'chats'] as const;
+export const CONSOLE_SCREENS = ['board', 'stopList', 'figures', 'courier', 'reservations', 'chats', 'floor'] as const;
 export type ConsoleScreen = (typeof CONSOLE_SCREENS)[number];
 
-/** What each role sees, its landing screen first: the courier has their own phone view; the kitchen no figures. */
+/**
+ * What each role sees, its landing screen first: the courier has their own phone view; the kitchen no figures; the
+ * waiter the floor (the tables' calls and running bills, issue 32) only.
+ */
 export const SCREENS_OF_ROLE: Record<StaffRole, readonly ConsoleScreen[]> = {
-  owner: ['board', 'stopList', 'figures', 'reservations', 'chats'],
-  admin: ['board', 'stopList', 'figures', 'reservations', 'chats'],
-  manager: ['board', 'stopList', 'figures', 'reservations', 'chats'],
-  operator: ['board', 'stopList', 'figures', 'reservations', 'chats'],
+  owner: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
+  admin: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
+  manager: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
+  operator: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
   kitchen: ['board', 'stopList'],
   courier: ['courier'],
+  waiter: ['floor'],
 };
 
 /** The screen a role lands on after signing in. */
 export const homeScreenOf = (role: StaffRole): ConsoleScreen => SCREENS_OF_ROLE[role][0] ?? 'board';
 
-/** Whether a role is told of new orders (a chime, a notification): everyone but the courier, who takes ready ones. */
-export const hearsNewOrders = (role: StaffRole): boolean => role !== 'courier';
+/** Whether a role is told of new orders (a chime, a notification): everyone but the courier, who takes ready ones, and the waiter, who hears the tables' calls. */
+export const hearsNewOrders = (role: StaffRole): boolean => role !== 'courier' && role !== 'waiter';
 
 /**
  * Whether an order event rings for a staff member: a new order (OPEN) at one of their branches (back-office.ts

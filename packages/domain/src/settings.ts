@@ -65,6 +65,8 @@ export const SETTINGS_FLAG_DEFAULTS = {
   branchFirstLanding: false,
   /** On phones the menu's vertical categories show two compact cards a row, whatever each category's viewType (issue 29). */
   compactMenuGrid: false,
+  /** Guests at a table (its QR link) may order without logging in, as the table's guest (issue 32). */
+  qrGuestOrders: false,
 } as const satisfies Record<string, boolean>;
 
 export type SettingsFlag = keyof typeof SETTINGS_FLAG_DEFAULTS;

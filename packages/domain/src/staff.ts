@@ -13,14 +13,18 @@ import { branchScopeOf } from './back-office.ts';
  * The roles (issue 15; issue 28 added the brand's owner and the branch manager, decision 017). What each may change in the
  * back office is back-office.ts's rule; on the board the owner, the admin and the manager work as the operator does.
  */
-export const STAFF_ROLES = ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier'] as const;
+export const STAFF_ROLES = ['owner', 'admin', 'manager', 'operator', 'kitchen', 'courier', 'waiter'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Who sees the brand's failed staff logins (`GET /api/ops/v1/auth/failures`): the brand's owner and its admins. */
 export const LOGIN_FAILURES_ROLES = ['owner', 'admin'] as const satisfies readonly StaffRole[];
 
+/** The roles that work on the board (the waiter works on the floor: the tables' calls, issue 32). */
+export type BoardRole = Exclude<StaffRole, 'waiter'>;
+export const isBoardRole = (role: StaffRole): role is BoardRole => role !== 'waiter';
+
 /** The role a staff member moves orders as: the owner, an admin and a manager run the brand and move as its operator does. */
-export function orderRoleOf(role: StaffRole): Extract<OrderRole, 'operator' | 'kitchen' | 'courier'> {
+export function orderRoleOf(role: BoardRole): Extract<OrderRole, 'operator' | 'kitchen' | 'courier'> {
   return role === 'owner' || role === 'admin' || role === 'manager' ? 'operator' : role;
 }
 

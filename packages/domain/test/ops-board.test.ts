@@ -18,15 +18,16 @@ const PLACED = '2026-11-28T10:00:00.000Z';
 const at = (minutes: number, seconds = 0) => Date.parse(PLACED) + minutes * 60_000 + seconds * 1000;
 
 describe("the console's rules", () => {
-  it('each role has its screens, landing on the first: the kitchen has no figures, the courier only the phone view', () => {
-    expect(SCREENS_OF_ROLE.admin).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats']);
-    expect(SCREENS_OF_ROLE.operator).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats']);
+  it('each role has its screens, landing on the first: the kitchen has no figures, the courier only the phone view, the waiter the floor', () => {
+    expect(SCREENS_OF_ROLE.admin).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats', 'floor']);
+    expect(SCREENS_OF_ROLE.operator).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats', 'floor']);
     expect(SCREENS_OF_ROLE.kitchen).toEqual(['board', 'stopList']);
     expect(SCREENS_OF_ROLE.courier).toEqual(['courier']);
-    expect(STAFF_ROLES.map(homeScreenOf)).toEqual(['board', 'board', 'board', 'board', 'board', 'courier']);
+    expect(SCREENS_OF_ROLE.waiter).toEqual(['floor']);
+    expect(STAFF_ROLES.map(homeScreenOf)).toEqual(['board', 'board', 'board', 'board', 'board', 'courier', 'floor']);
   });
 
-  it("a new order rings for everyone but the courier, at the staff member's branches only (an admin without branches hears all)", () => {
+  it("a new order rings for everyone but the courier and the waiter, at the staff member's branches only (an admin without branches hears all)", () => {
     expect(STAFF_ROLES.filter(hearsNewOrders)).toEqual(['owner', 'admin', 'manager', 'operator', 'kitchen']);
     const event = { status: 'OPEN' as const, branchId: 'b1' };
     expect(ringsFor({ role: 'admin', branchIds: [] }, event)).toBe(true);

@@ -33,7 +33,7 @@ describe('staff accounts (issue 28)', () => {
     expect(staffChangeRefusal('a', manager, { role: 'owner', isActive: true }, 1)).toBeNull();
   });
 
-  it('an operator, a kitchen and a courier name their branches; the others may work everywhere', () => {
-    expect(STAFF_ROLES.filter(needsBranches)).toEqual(['operator', 'kitchen', 'courier']);
+  it('an operator, a kitchen, a courier and a waiter name their branches; the others may work everywhere', () => {
+    expect(STAFF_ROLES.filter(needsBranches)).toEqual(['operator', 'kitchen', 'courier', 'waiter']);
   });
 });

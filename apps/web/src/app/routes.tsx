@@ -56,6 +56,8 @@ const LocationPages = lazyPage(() => import('../features/addresses/location-page
 // The checkout and its confirmation, and the two location pickers: one lazy page each (one line here), showing the one the address names.
 // Book a table and my reservations (issue 32): one lazy page showing the one the address names.
 const ReservationsPages = lazyPage(() => import('../features/reservations/reservations-pages.tsx').then((m) => m.ReservationsPages));
+// A table's QR link and the table's page: the waiter, the bill (issue 32).
+const TablePages = lazyPage(() => import('../features/table/table-pages.tsx').then((m) => m.TablePages));
 // Chat with the brand (issue 32).
 const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m) => m.ChatPage));
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
@@ -148,6 +150,8 @@ export const routes: RouteObject[] = [
           { path: 'checkout', element: <CheckoutPages /> },
           { path: 'checkout/confirm', element: <CheckoutPages /> },
           { path: 'reservations', element: <ReservationsPages /> },
+          { path: 't/:token', element: <TablePages /> },
+          { path: 'table', element: <TablePages /> },
           { path: 'profile/reservations', element: <ReservationsPages /> },
           { path: 'profile/chat', element: <ChatPage /> },
           { path: 'offline', element: <OfflinePage /> },

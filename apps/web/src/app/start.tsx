@@ -33,6 +33,7 @@ import { applyHead, applyTheme } from '../shared/merchant/theme.ts';
 import { rememberPathSegments, safePathOr } from '../shared/navigation.ts';
 import { hydratePageQueries, newQueryClient } from '../shared/query-client.ts';
 import { App } from './app.tsx';
+import { restoreTableSeat } from '../shared/table/table-seat.ts';
 
 /**
  * The start of the storefront, before anything is drawn: version check, address rules, the
@@ -58,6 +59,8 @@ export async function start(rootElement: HTMLElement): Promise<void> {
 
     const merchant = status === 'unavailable' ? null : data.merchant;
     if (merchant) setMerchantId(merchant.id);
+    // A visitor seated at a table before a reload: their calls say the seat again (issue 32).
+    restoreTableSeat();
     const settings = data.settings ?? (await settingsFallback(merchant?.color));
     applyTheme(themeOf(settings));
 

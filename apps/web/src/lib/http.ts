@@ -1,5 +1,5 @@
 import { buildUrl as buildUrlUnder, createHttpClient, type QueryValue, type RequestOptions, type Transport } from '@dasturxon/client';
-import { MERCHANT_HEADER } from '@dasturxon/domain';
+import { MERCHANT_HEADER, TABLE_SEAT_HEADER } from '@dasturxon/domain';
 import { HTTP_TIMEOUT_MS, RETRY_STATUSES } from './constants.ts';
 
 export { asErrorBody, errorDescription, HttpError, type HttpMethod, type RequestOptions } from '@dasturxon/client';
@@ -19,6 +19,12 @@ export function setMerchantId(id: string | null): void {
 /** The merchant every call names; what is kept per merchant (the customer's session) is keyed by it. */
 export const currentMerchantId = (): string | null => merchantId;
 
+let tableSeat: string | null = null;
+/** The seat of the table the visitor sits at (issue 32, shared/table/table-seat.ts): every call then says it, and orders go to that table. */
+export function setTableSeat(seat: string | null): void {
+  tableSeat = seat;
+}
+
 let tokenSource: () => string | null = () => null;
 let onUnauthorized: (() => void) | null = null;
 /** The login feature plugs its token in here, and what to do when a token is refused (docs/spec-index.md section 8: log out). */
@@ -34,7 +40,10 @@ export function configureAuth(source: () => string | null, unauthorized: () => v
  */
 const client = createHttpClient({
   base: API_BASE,
-  headers: (): Record<string, string> => (merchantId ? { [MERCHANT_HEADER]: merchantId } : {}),
+  headers: (): Record<string, string> => ({
+    ...(merchantId ? { [MERCHANT_HEADER]: merchantId } : {}),
+    ...(tableSeat ? { [TABLE_SEAT_HEADER]: tableSeat } : {}),
+  }),
   token: () => tokenSource(),
   onUnauthorized: () => onUnauthorized?.(),
   timeoutMs: HTTP_TIMEOUT_MS,

@@ -15,3 +15,4 @@ export * from './reservations.ts';
 export * from './chat.ts';
 export * from './vacancies.ts';
 export * from './grades.ts';
+export * from './table-service.ts';

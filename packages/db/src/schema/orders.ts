@@ -115,8 +115,11 @@ export const orders = pgTable(
     receiver: jsonb().$type<{ name: string; phone: string }>(),
     sendCheque: boolean().notNull().default(false),
     sendChequePhone: text(),
+    /** The hall and table of a dine-in order placed from a table's QR session: the session's, never the body's. */
     hallId: text(),
     tableId: text(),
+    /** The table session (table_sessions) whose running bill the order is on. */
+    tableSessionId: uuid(),
     productCount: integer().notNull(),
     productPrice: integer().notNull(),
     productDiscount: integer().notNull(),
@@ -184,6 +187,10 @@ export const orders = pgTable(
     // The payment providers name an order by its id alone (ids are unique across brands).
     index('orders_id_idx').on(t.id),
     index('orders_user_idx').on(t.merchantId, t.userId, t.createdAt),
+    // A table's running bill.
+    index('orders_table_session_idx')
+      .on(t.merchantId, t.tableSessionId)
+      .where(sql`${t.tableSessionId} is not null`),
     // The timers' work lists: scheduled orders to open, unpaid ones to cancel.
     index('orders_opens_at_idx')
       .on(t.merchantId, t.opensAt)

@@ -47,6 +47,7 @@ export const DEMO = {
       operator: ids.staff(T, 'operator'),
       kitchen: ids.staff(T, 'kitchen'),
       courier: ids.staff(T, 'courier'),
+      waiter: ids.staff(T, 'waiter'),
     },
     staffPhones: {
       owner: '+998900000005',
@@ -55,6 +56,7 @@ export const DEMO = {
       operator: '+998900000002',
       kitchen: '+998900000003',
       courier: '+998900000004',
+      waiter: '+998900000007',
     },
     staffPassword: 'tezkor-demo-2026',
     /** The demo's vacancies (issue 31); nightManager is closed. */

@@ -28,6 +28,7 @@ const DEMO_STAFF = [
   { role: 'operator', phone: DEMO.tezkor.staffPhones.operator, name: 'Bobur Aliyev' },
   { role: 'kitchen', phone: DEMO.tezkor.staffPhones.kitchen, name: 'Dilshod Rahimov' },
   { role: 'courier', phone: DEMO.tezkor.staffPhones.courier, name: 'Jasur Tursunov' },
+  { role: 'waiter', phone: DEMO.tezkor.staffPhones.waiter, name: 'Malika Ergasheva' },
 ] as const;
 const SAMARKAND_TZ = 'Asia/Samarkand';
 const BOTH: BranchSpec['hourTypes'] = ['DELIVERY', 'PICK_UP'];
@@ -348,6 +349,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       dineInActive: true,
       bookingActive: true,
       chatActive: true,
+      qrGuestOrders: true,
       phoneActive: true,
       telegramActive: true,
       instagramActive: true,

@@ -20,6 +20,7 @@ export * from './eta.ts';
 export * from './promo.ts';
 export * from './quote.ts';
 export * from './reservations.ts';
+export * from './table-service.ts';
 export * from './settings.ts';
 export * from './payments.ts';
 export * from './cards.ts';

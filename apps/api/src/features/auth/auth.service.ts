@@ -122,6 +122,19 @@ export function createAuthService(options: AuthServiceDeps) {
     },
 
     /**
+     * A guest at a table (issue 32; where the brand's `qrGuestOrders` is on, checked by the caller): a customer without a
+     * phone (role GUEST, never asked for a name), and their session of the QR channel. Such a session places orders only
+     * with a live table seat (place-order's draft); the guest sees their orders as any customer does.
+     */
+    async openTableGuest(merchantId: string): Promise<{ token: string; user: UserRecord }> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const user = await createUsersRepository(tx).insertGuest(merchantId, now);
+        return { token: await newSession(tx, merchantId, user.id, 'QR'), user };
+      });
+    },
+
+    /**
      * Links the Telegram user to the signed-in customer (one customer per brand and phone) and makes their session the
      * bot channel's. A customer without a phone cannot be linked (TELEGRAM_PHONE_REQUIRED).
      */

@@ -51,6 +51,11 @@ export function createUsersRepository(db: Db) {
       if (!raced) throw new Error('a customer with this phone vanished while being created');
       return { user: raced, created: false };
     },
+    /** A table's guest (issue 32): no phone, role GUEST, not asked for a name. */
+    async insertGuest(merchantId: string, now: Date): Promise<UserRecord> {
+      const [inserted] = await db.insert(users).values({ merchantId, role: 'GUEST', nameAskedAt: now, createdAt: now }).returning();
+      return inserted!;
+    },
     /** The customer this brand's Telegram user logged in as (issue 30), if any. */
     async findByTelegram(merchantId: string, telegramUserId: string): Promise<UserRecord | null> {
       return first(

@@ -8,6 +8,8 @@ import {
   DEFAULT_TIME_ZONE,
   nextStatuses,
   orderRoleOf,
+  isBoardRole,
+  type BoardRole,
   zonedDay,
   zonedInstant,
   type OrderStatus,
@@ -65,6 +67,12 @@ const positionView = (p: PositionRecord | undefined) =>
   p ? { latitude: p.latitude, longitude: p.longitude, heading: p.heading, at: p.at.toISOString() } : null;
 
 /** Which orders the staff member sees: the branches they work at (domain `branchScopeOf`); a courier theirs and the takeable ones. */
+/** The member's role on the board: the waiter has none (the board's routes do not let them in). */
+function boardRoleOf(member: StaffRecord): BoardRole {
+  if (!isBoardRole(member.role)) throw new AppError('FORBIDDEN');
+  return member.role;
+}
+
 export function scopeOf(member: StaffRecord): OrderScope {
   const scope = branchScopeOf(member);
   const branchIds = scope === null ? null : [...scope];
@@ -105,7 +113,7 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
       await repo.branches(merchantId, [...new Set(rows.map((r) => r.branchId))]),
       await repo.positions(merchantId, [...new Set(rows.map((r) => r.courierId).filter((id): id is string => Boolean(id)))]),
     ];
-    const role = orderRoleOf(member.role);
+    const role = orderRoleOf(boardRoleOf(member));
     return rows.map((row, i) => {
       const order = presented[i]!;
       const branch = branches.get(row.branchId);
@@ -177,7 +185,7 @@ export function createBoardService({ db, clock, orders, invalidateMenus }: Board
 
     /** A move by the staff member: their role on the order table, on an order they see; the courier's and the reason's rules. */
     async move(member: StaffRecord, id: string, body: StaffStatusRequest): Promise<StaffOrder> {
-      const role = orderRoleOf(member.role);
+      const role = orderRoleOf(boardRoleOf(member));
       const to: OrderStatus = body.status;
       if (to === 'CANCELED' && !body.reason) throw new AppError('REJECT_REASON_REQUIRED');
       let courierId: string | undefined;

@@ -15,6 +15,7 @@ import {
 import { AppError, uuidParam } from '@dasturxon/domain';
 import { customerOf, requireSession } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
+import { seatOf, type TableAt } from '../tables/index.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -43,13 +44,22 @@ const PLACE_DESCRIPTION =
   "cashback spent through the ledger, the brand's next number and the first status. Cash, terminal and other offline payments open the order " +
   '(or AT_TIME when scheduled); online payment types leave it CREATED and unpaid. 409 PAYMENT_TYPE_NOT_ALLOWED for a type the brand does not take ' +
   "on the order device's channel. With Idempotency-Key, a repeat answers 200 with the first order and `Idempotency-Replayed: true`; the same key " +
-  'with another body answers 409 IDEMPOTENCY_KEY_REUSED. Where the brand confirms each order by SMS (isSmsConfirmationRequiredPerOrder), a request ' +
+  "with another body answers 409 IDEMPOTENCY_KEY_REUSED. With a table's seat (X-Table-Seat, features/tables) the order is a dine-in order of that " +
+  'table (channel QR, its hall and table; hallId and tableId of the body are never taken), placed now (400 TABLE_ORDER_INVALID otherwise); a ' +
+  "table guest's session (POST /tables/v1/guest) orders only with a live seat (409 TABLE_SESSION_ENDED). " +
+  'Where the brand confirms each order by SMS (isSmsConfirmationRequiredPerOrder), a request ' +
   "without `confirmationCode` is checked whole, nothing is written, a code is sent to the customer's phone and the answer is 428 " +
   'ORDER_CONFIRMATION_REQUIRED {phone (their own number, where the code went), codeLength, resendAfterSeconds, expiresInSeconds}; the same body with the code places the order ' +
   '(400 OTP_INVALID {attemptsLeft} for a wrong one; asking again without it sends a new code, 429 OTP_TOO_EARLY before resendAfterSeconds).';
 
 /** The signed-in customer's orders (docs/spec-index.md section 7, orders and payments). */
-export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
+export interface OrdersRoutesOptions {
+  service: OrdersService;
+  /** The table a seat (the X-Table-Seat header) is at: an order placed with one is the table's (features/tables). */
+  tableAt: (merchantId: string, seat: string) => Promise<TableAt>;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { service, tableAt }) => {
   for (const scheduled of [false, true]) {
     app.post(
       scheduled ? '/orders/v1/orders/at-time' : '/orders/v1/orders',
@@ -70,12 +80,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         },
       },
       async (request, reply) => {
+        const seat = seatOf(request.headers);
+        const table = seat ? await tableAt(merchantOf(request).id, seat) : undefined;
         const { order, replayed } = await service
           .place(customerOf(request), merchantOf(request), request.body, {
             scheduled,
             idempotencyKey: request.headers['idempotency-key'],
             clientIp: request.ip,
             sessionChannel: requireSession(request).channel,
+            table,
           })
           .catch((error: unknown) => {
             // The brand's to fix, not the customer's: its operations log names the products without an IKPU.

@@ -2,6 +2,7 @@ import { BasketFloatingBar, BasketSheetHost } from '../../features/basket/basket
 import { Suspense } from 'react';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 import { Header } from '../shell/header.tsx';
+import { TableBar } from '../../shared/table/table-bar.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { SkipLink } from './skip-link.tsx';
 
@@ -15,6 +16,7 @@ export function DefaultLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <Header />
+      <TableBar />
       <main id="main" className="flex-1">
         <PageOutlet />
       </main>

@@ -31,16 +31,19 @@ import { PaymentMark } from '../../shared/order/payment-mark.tsx';
 import { analyticsEvent } from '../../shared/analytics/events.ts';
 import { providerPageOf } from '../../shared/payments/payment-link.ts';
 import { useCheckout } from './use-checkout.ts';
+import { TableGuestPrompt } from '../../shared/table/table-guest.tsx';
+import { useTableSeat } from '../../shared/table/table-seat.ts';
 import { ArrivalEstimateLine } from '../../shared/order/arrival-estimate.tsx';
 
 /** `/checkout/confirm` (docs/spec-index.md section 2): the order as the server priced it, and the one button that places it. */
 export function CheckoutConfirmPage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
+  const table = useTableSeat();
   useEffect(() => {
     document.title = t('checkout.confirmTitle');
   }, [t]);
-  if (!loggedIn) return <LoginPrompt />;
+  if (!loggedIn) return table?.guestOrders ? <TableGuestPrompt /> : <LoginPrompt />;
   return <ConfirmView />;
 }
 

@@ -13,6 +13,8 @@ import { PhoneField } from '../../shared/session/phone-field.tsx';
 import { checkPhoneInput, PHONE_INPUT_START } from '../../shared/session/phone-mask.ts';
 import { usePhoneMessages } from '../../shared/session/phone-messages.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { TableGuestPrompt } from '../../shared/table/table-guest.tsx';
+import { useTableSeat } from '../../shared/table/table-seat.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { BagIcon, DishIcon } from '../../shared/ui/icons.tsx';
@@ -35,10 +37,11 @@ const SERVICES = [
 export function CheckoutPage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
+  const table = useTableSeat();
   useEffect(() => {
     document.title = t('checkout.title');
   }, [t]);
-  if (!loggedIn) return <LoginPrompt />;
+  if (!loggedIn) return table?.guestOrders ? <TableGuestPrompt /> : <LoginPrompt />;
   return <CheckoutForm />;
 }
 
@@ -147,7 +150,7 @@ function CheckoutForm() {
     >
       <h1 className="mb-5 px-1 text-[28px] leading-tight font-extrabold tracking-tight">{t('checkout.title')}</h1>
       <div className="space-y-4">
-        {offered.length > 1 && (
+        {offered.length > 1 && !c.table && (
           <div
             role="radiogroup"
             aria-label={t('order.serviceLabel')}
@@ -172,29 +175,32 @@ function CheckoutForm() {
         <Destination c={c} error={errors.destination} />
 
         <ClosedBranchNotice c={c} now={now} days={days} />
-        <Card id="checkout-when-title" title={t('checkout.when.title')} testId="checkout-when">
-          <div role="radiogroup" aria-label={t('checkout.when.title')} className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-2 p-1">
-            <Choice
-              look="segment"
-              on={!draft.later}
-              testId="checkout-when-option"
-              value="now"
-              onClick={() => updateDraft({ later: false })}
-            >
-              {t('checkout.when.now')}
-            </Choice>
-            <Choice
-              look="segment"
-              on={draft.later}
-              testId="checkout-when-option"
-              value="later"
-              onClick={() => updateDraft({ later: true })}
-            >
-              {t('checkout.when.later')}
-            </Choice>
-          </div>
-          {draft.later && <Schedule c={c} days={days} day={day} time={time} error={errors.time} />}
-        </Card>
+        {/* At a table the order is for now. */}
+        {!c.table && (
+          <Card id="checkout-when-title" title={t('checkout.when.title')} testId="checkout-when">
+            <div role="radiogroup" aria-label={t('checkout.when.title')} className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-2 p-1">
+              <Choice
+                look="segment"
+                on={!draft.later}
+                testId="checkout-when-option"
+                value="now"
+                onClick={() => updateDraft({ later: false })}
+              >
+                {t('checkout.when.now')}
+              </Choice>
+              <Choice
+                look="segment"
+                on={draft.later}
+                testId="checkout-when-option"
+                value="later"
+                onClick={() => updateDraft({ later: true })}
+              >
+                {t('checkout.when.later')}
+              </Choice>
+            </div>
+            {draft.later && <Schedule c={c} days={days} day={day} time={time} error={errors.time} />}
+          </Card>
+        )}
 
         <Card id="checkout-payment-title" title={t('checkout.payment.title')} testId="checkout-payment">
           <div role="radiogroup" aria-label={t('checkout.payment.title')} className="space-y-2">

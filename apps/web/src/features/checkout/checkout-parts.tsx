@@ -42,7 +42,15 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
   const { t, language } = useTranslation();
   const kind = c.delivered ? 'DELIVERY' : c.serviceType === 'DINE_IN' ? 'DINE_IN' : 'PICK_UP';
   const Icon = kind === 'DELIVERY' ? ScooterIcon : kind === 'DINE_IN' ? DishIcon : BagIcon;
-  const value = c.delivered ? (c.address ? placeTitle(c.address) : null) : c.branch ? pickText(c.branch.name, language) : null;
+  const value = c.table
+    ? `${t('table.name', { name: c.table.table.name })} · ${pickText(c.table.hall.name, language)}`
+    : c.delivered
+      ? c.address
+        ? placeTitle(c.address)
+        : null
+      : c.branch
+        ? pickText(c.branch.name, language)
+        : null;
   // Pickup from a brand's only branch: nothing to change (issue 29).
   const only = useOnlyBranch(!c.delivered);
   return (
@@ -61,7 +69,7 @@ export function Destination({ c, change = true, error }: { c: Checkout; change?:
             <bdi>{value ?? t(c.delivered ? 'order.noAddress' : 'order.noBranch')}</bdi>
           </span>
         </p>
-        {change && !(only && !c.delivered) && (
+        {change && !c.table && !(only && !c.delivered) && (
           <Link
             to="/choose-address?next=/checkout"
             data-testid="checkout-destination-change"

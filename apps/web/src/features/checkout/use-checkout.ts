@@ -22,6 +22,8 @@ import { useCheckoutQuote } from './checkout.api.ts';
 import { useCheckoutDraft } from './checkout-store.ts';
 import { telegramInitData } from '../../shared/telegram/init-data.ts';
 import { detectClickMiniApp } from '../../lib/telegram.ts';
+import { useTableSeat } from '../../shared/table/table-seat.ts';
+import type { TableSeat } from '@dasturxon/domain/contracts';
 
 export interface Checkout {
   merchantId: string;
@@ -31,6 +33,8 @@ export interface Checkout {
   address: PlacedAddress | null;
   /** The branch the order goes to (chosen, else the main one); its hours give the slots. */
   branch: Branch | null;
+  /** The table the visitor sits at (issue 32): the order is dine-in at its branch, now, on the QR channel's payment types. */
+  table: TableSeat | null;
   branchesPending: boolean;
   promoCode: string | null;
   draft: CheckoutDraft;
@@ -58,10 +62,13 @@ export function useCheckout(): Checkout {
   const merchant = useCurrentMerchant();
   const settings = useMerchantSettings();
   const { lines } = useBasket();
-  const serviceType = orderServiceType(settings, useChosenServiceType());
+  const table = useTableSeat();
+  const chosenType = orderServiceType(settings, useChosenServiceType());
+  const serviceType = table ? 'DINE_IN' : chosenType;
   const delivered = isDeliveryService(serviceType);
   const address = useOrderAddress();
-  const chosenBranchId = useChosenBranchId();
+  const chosenBranch = useChosenBranchId();
+  const chosenBranchId = table?.branch.id ?? chosenBranch;
   const branches = useBranches();
   const branchId = chosenBranchId ?? defaultBranchId(branches.data);
   const branch = branches.data?.find((b) => b.id === branchId) ?? null;
@@ -87,7 +94,7 @@ export function useCheckout(): Checkout {
         address: lat !== null && lng !== null ? { latitude: lat, longitude: lng } : null,
         promoCode: promoActive ? promoCode : null,
         cashback,
-        schedule: draft.later && draft.day && draft.time ? { day: draft.day, time: draft.time } : null,
+        schedule: !table && draft.later && draft.day && draft.time ? { day: draft.day, time: draft.time } : null,
       }),
     [
       lines,
@@ -100,6 +107,7 @@ export function useCheckout(): Checkout {
       promoActive,
       promoCode,
       cashback,
+      table,
       draft.later,
       draft.day,
       draft.time,
@@ -112,9 +120,11 @@ export function useCheckout(): Checkout {
 
   // Inside Telegram the order comes from the brand's bot, inside Click's app from its mini app: that channel's payment
   // types (orderRequestOf sends TELEGRAM_BOT or CLICK_MINI_APP).
-  const [channel] = useState<'TG' | 'CLICK' | 'WEB'>(() =>
+  const [device] = useState<'TG' | 'CLICK' | 'WEB'>(() =>
     typeof window === 'undefined' ? 'WEB' : telegramInitData() ? 'TG' : detectClickMiniApp() ? 'CLICK' : 'WEB',
   );
+  // At a table the order is the QR channel's, whatever the device (domain placedOrderChannel).
+  const channel = table ? 'QR' : device;
   const paymentTypes: PaymentType[] = orderSettings?.paymentTypes[channel]?.length ? orderSettings.paymentTypes[channel] : ['CASH'];
 
   return {
@@ -124,9 +134,11 @@ export function useCheckout(): Checkout {
     delivered,
     address,
     branch,
+    table,
     branchesPending: branches.isPending,
     promoCode: promoActive ? promoCode : null,
-    draft,
+    // A table's order is for now.
+    draft: table && draft.later ? { ...draft, later: false } : draft,
     updateDraft,
     paymentTypes,
     leadTimeMinutes: orderSettings?.leadTimeMinutes ?? 45,
@@ -140,6 +152,6 @@ export function useCheckout(): Checkout {
     shown: query.data ?? null,
     quoteError: ready && query.isError ? query.error : null,
     retryQuote: () => void query.refetch(),
-    problems: quote ? blockingProblems(quote.problems, draft.later && !(draft.day && draft.time)) : [],
+    problems: quote ? blockingProblems(quote.problems, !table && draft.later && !(draft.day && draft.time)) : [],
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_TIME_ZONE,
   isDeliveryService,
+  placedOrderChannel,
   placedOrderDevice,
   zonedInstant,
   type ChannelType,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '@dasturxon/db';
 import type { MerchantRecord } from '../../../plugins/tenant.ts';
 import type { QuoteService } from '../../quote/index.ts';
+import type { TableAt } from '../../tables/index.ts';
 import { firstAnswer } from './keys.ts';
 import { refuse, type Refusal } from './outcome.ts';
 
@@ -22,8 +24,10 @@ export interface PlaceOptions {
   idempotencyKey?: string | undefined;
   /** The caller's address: confirmation codes are sent and their wrong tries counted per address, as the login's. */
   clientIp: string;
-  /** Where the customer's session was opened (`TG`: the mini app's login); WEB when not said. */
+  /** Where the customer's session was opened (`TG`: the mini app's login; `QR`: a table's guest); WEB when not said. */
   sessionChannel?: ChannelType;
+  /** The table of the request's seat (features/tables), checked by the caller: the order is that table's. */
+  table?: TableAt | undefined;
 }
 
 /** The signed-in customer who places the order. */
@@ -45,6 +49,10 @@ export interface Draft {
   hash: string;
   /** The chosen branch, or for a delivery without one the branch serving the address. */
   branchId: string;
+  /** The table the order is served at (a table's seat), or null. */
+  table: TableAt | null;
+  /** The order's sales channel: QR at a table, else its device's (domain `placedOrderChannel`). */
+  channel: ChannelType;
   telegramChatId: string | null;
   clientIp: string;
   now: Date;
@@ -122,6 +130,11 @@ export async function readDraft(
   // The chat of the status messages and the order's device: the server's word, not the client's (docs/telegram.md).
   const launch = (await deps.telegramLaunchOf?.(merchant, body.telegramInitData)) ?? null;
   const telegramChatId = launch && 'userId' in launch ? launch.userId : null;
+  // A table's order (issue 32): dine-in at the seat's table, now; a table guest's session orders at a table only.
+  const table = options.table ?? null;
+  if (table && (body.serviceType !== 'DINE_IN' || options.scheduled || (body.branchId && body.branchId !== table.branchId)))
+    return refuse('TABLE_ORDER_INVALID', { serviceType: body.serviceType, scheduled: options.scheduled });
+  if (!table && options.sessionChannel === 'QR') return refuse('TABLE_SESSION_ENDED');
   const orderDevice = placedOrderDevice({
     claimed: order.orderDevice,
     sessionChannel: options.sessionChannel ?? 'WEB',
@@ -129,7 +142,7 @@ export async function readDraft(
   });
   if (!orderDevice)
     return refuse(launch && 'refused' in launch ? launch.refused : 'TELEGRAM_INIT_DATA_MISSING', { orderDevice: 'TELEGRAM_BOT' });
-  let branchId = body.branchId ?? null;
+  let branchId = table?.branchId ?? body.branchId ?? null;
   if (!branchId && body.address) {
     // The branch's own zone is not known yet: its time is read on the default zone's clock to choose it, then checked on its own.
     const when = options.scheduled ? (zonedInstant(body.day!, body.time!, DEFAULT_TIME_ZONE) ?? now) : now;
@@ -155,6 +168,8 @@ export async function readDraft(
     idempotencyKey: options.idempotencyKey,
     hash,
     branchId,
+    table,
+    channel: placedOrderChannel(orderDevice, table !== null),
     telegramChatId,
     clientIp: options.clientIp,
     now,

@@ -84,7 +84,7 @@ async function placeIn(tx: Db, deps: PlaceOrderDeps, draft: Draft, kept: KeptCat
   }
   // Everything would go through: without the brand's code, nothing is kept and the code is to be sent.
   if (terms.confirming && !draft.confirmationCode) return rollBack({ kind: 'needs-confirmation', phone: terms.phone, subject: draft.hash });
-  await emitPlaced(repo, draft, written.orderId);
+  await emitPlaced(tx, repo, draft, written.orderId);
   return commit({ kind: 'placed', orderId: written.orderId });
 }
 

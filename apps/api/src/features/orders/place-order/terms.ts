@@ -1,5 +1,5 @@
 import type { Db } from '@dasturxon/db';
-import { allowedPaymentTypes, channelOfDevice } from '@dasturxon/domain';
+import { allowedPaymentTypes } from '@dasturxon/domain';
 import type { OtpService } from '../../auth/index.ts';
 import type { OrderSettingsRecord, OrdersRepository } from '../orders.repository.ts';
 import type { Draft } from './draft.ts';
@@ -16,7 +16,7 @@ export interface Terms {
 /**
  * Step 2, first in the transaction: the brand's settings; where it confirms each order by a code, the code sent with
  * the request is checked (a wrong one: `wrongCode`, and the transaction commits the counted try and nothing else);
- * the payment type must be one the brand takes on the order device's channel.
+ * the payment type must be one the brand takes on the order's channel (a table's: QR).
  */
 export async function readTerms(
   tx: Db,
@@ -26,7 +26,8 @@ export async function readTerms(
 ): Promise<Terms | Refusal | { wrongCode: { attemptsLeft: number | null } }> {
   const { merchant, customer, body } = draft;
   const settings = await repo.settings(merchant.id);
-  const confirming = settings.isSmsConfirmationRequiredPerOrder;
+  // At a table the guest is in the room (and may have no phone): the table's orders are not confirmed by SMS.
+  const confirming = settings.isSmsConfirmationRequiredPerOrder && !draft.table;
   let phone = '';
   if (confirming) {
     phone = (await repo.phoneOf(merchant.id, customer.id)) ?? '';
@@ -42,7 +43,7 @@ export async function readTerms(
       if (!check.ok) return { wrongCode: check };
     }
   }
-  const channel = channelOfDevice(body.orderDevice);
+  const channel = draft.channel;
   const allowed = allowedPaymentTypes(settings, settings.methods, channel);
   if (!allowed.includes(body.paymentType)) return refuse('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: body.paymentType, channel, allowed });
   return { settings, confirming, phone };

@@ -1,5 +1,7 @@
-import { cashbackEarned, channelOfDevice, initialStatus, isDeliveryService, isOnlinePayment, opensAt } from '@dasturxon/domain';
+import { cashbackEarned, initialStatus, isDeliveryService, isOnlinePayment, opensAt } from '@dasturxon/domain';
+import type { Db } from '@dasturxon/db';
 import { orderEventOf } from '../../live/index.ts';
+import { nudgeFloor } from '../../tables/floor-nudges.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
 import type { Draft } from './draft.ts';
 import { refuse, type Refusal } from './outcome.ts';
@@ -72,7 +74,7 @@ export async function writeOrder(
     serviceType: body.serviceType,
     paymentType,
     orderDevice: body.orderDevice,
-    channel: channelOfDevice(body.orderDevice),
+    channel: draft.channel,
     isPaid: false,
     address: isDeliveryService(body.serviceType) && body.address ? body.address : null,
     zoneId: priced.zoneId,
@@ -81,8 +83,10 @@ export async function writeOrder(
     receiver: body.receiver,
     sendCheque: body.sendCheque,
     sendChequePhone: body.sendChequePhone,
-    hallId: body.hallId ?? null,
-    tableId: body.tableId ?? null,
+    // The seat's table, never the body's: a table cannot be named by a client.
+    hallId: draft.table?.hallId ?? null,
+    tableId: draft.table?.tableId ?? null,
+    tableSessionId: draft.table?.sessionId ?? null,
     productCount: breakdown.productCount,
     productPrice: breakdown.productPrice,
     productDiscount: breakdown.productDiscount,
@@ -150,6 +154,9 @@ export async function writeOrder(
  * the event exists exactly when the order does. Last because the brand's event lock is held to the commit, so
  * nothing else waits behind it.
  */
-export async function emitPlaced(repo: OrdersRepository, draft: Draft, orderId: string): Promise<void> {
+export async function emitPlaced(tx: Db, repo: OrdersRepository, draft: Draft, orderId: string): Promise<void> {
   await repo.events.insert(orderEventOf((await repo.findById(draft.merchant.id, orderId))!, draft.now));
+  // A table's order: its bill changed on the floor.
+  if (draft.table)
+    await nudgeFloor(tx, { merchantId: draft.merchant.id, branchId: draft.branchId, sessionId: draft.table.sessionId, what: 'order' });
 }

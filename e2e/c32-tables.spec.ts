@@ -1,0 +1,145 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  basketOf,
+  brandUrl,
+  expect,
+  keepSettledScreenshot,
+  logIn,
+  plainProduct,
+  put,
+  randomPhone,
+  roundTheClockBranch,
+  speak,
+  test,
+} from './support.ts';
+
+/*
+ * Issue 32, QR tables, in Chromium against the real server: two guests scan the same table's code on their phones, one
+ * orders as the table's guest and the other logged in, both orders land on the table's one bill (channel QR, that
+ * table); a guest calls the waiter, the waiter takes the call and the table reads "the waiter is coming".
+ * Screenshots of the table's checkout and page at 390x844 in ru and ar.
+ */
+
+const WAITER = '+998900000007';
+const PASSWORD = 'tezkor-demo-2026';
+
+/**
+ * The waiter's calls to the API, made from a page of the brand's host (Node does not resolve *.localhost; the browser
+ * does, and the QR sheet's links are made of the host they are asked on).
+ */
+async function waiterApi(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(brandUrl('tezkor', '/api/users/v1/merchants/current'));
+  const merchantId = ((await page.evaluate(() => JSON.parse(document.body.innerText) as { id: string })) as { id: string }).id;
+  const call = (method: string, path: string, token: string | null, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, token, body, merchantId }) => {
+        const res = await fetch(`/api${path}`, {
+          method,
+          headers: {
+            'x-merchant-id': merchantId,
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? null : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+      },
+      { method, path, token, body, merchantId },
+    );
+  const login = await call('POST', '/ops/v1/auth/login', null, { phone: WAITER, password: PASSWORD });
+  expect(login.status).toBe(200);
+  const token = (login.body as { token: string }).token;
+  return { merchantId, context, call: (method: string, path: string, body?: unknown) => call(method, path, token, body) };
+}
+
+/** The printed link of a table of Chilonzor, as the console's QR sheet has it. */
+async function tableLink(waiter: Awaited<ReturnType<typeof waiterApi>>, chilonzor: string, name: string) {
+  const sheet = (await waiter.call('GET', `/ops/v1/floor/branches/${chilonzor}/qr`)).body as { tables: { name: string; url: string }[] };
+  return sheet.tables.find((t) => t.name === name)!.url;
+}
+
+/** Puts one plain product in the basket and goes through the table's checkout to the order's page. */
+async function orderAtTable(page: Page, merchantId: string, productId: string, count: number) {
+  await put(page, { [`dx:${merchantId}:basket`]: basketOf(productId, count) });
+  await page.goto(brandUrl('tezkor', '/checkout'));
+}
+
+for (const lang of ['ru', 'ar'] as const) {
+  test(`two guests order at one table and call the waiter (${lang})`, async ({ page, browser, request }, testInfo) => {
+    test.setTimeout(150_000);
+    const table = lang === 'ru' ? '2' : 'T2';
+    const waiter = await waiterApi(browser);
+    const merchantId = waiter.merchantId;
+    const chilonzor = await roundTheClockBranch(request, merchantId);
+    const url = await tableLink(waiter, chilonzor.id, table);
+    expect(url).toMatch(new RegExp(`^http://tezkor\\.localhost:\\d+/t/`));
+    const product = await plainProduct(request, merchantId);
+
+    // Guest A scans the code: the menu, with the table's bar.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await speak(page, lang);
+    await page.goto(url);
+    await expect(page).toHaveURL(brandUrl('tezkor', '/'));
+    await expect(page.getByTestId('table-bar')).toContainText(table);
+    await orderAtTable(page, merchantId, product.id, 2);
+    // Not logged in: order as the table's guest.
+    await page.getByTestId('table-guest-order').click();
+    await expect(page.getByTestId('checkout-page')).toHaveAttribute('data-service', 'DINE_IN');
+    await expect(page.getByTestId('checkout-destination-value')).toContainText(table);
+    await expect(page.getByTestId('checkout-service')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-when')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-destination-change')).toHaveCount(0);
+    await keepSettledScreenshot(page, testInfo, `table-checkout-${lang}`);
+    await page.getByTestId('checkout-continue').click();
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
+
+    // Guest B, on another phone, logged in with their number, scans the same code and orders too.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const b = await other.newPage();
+      await speak(b, lang);
+      await b.goto(brandUrl('tezkor', '/login'));
+      await logIn(b, randomPhone('95'));
+      await b.goto(url);
+      await expect(b.getByTestId('table-bar')).toBeVisible();
+      await orderAtTable(b, merchantId, product.id, 1);
+      await b.getByTestId('checkout-continue').click();
+      await b.getByTestId('checkout-confirm').click();
+      await expect(b).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
+    } finally {
+      await other.close();
+    }
+
+    // The table's page: both orders on one bill, A's own marked; A calls the waiter with a note.
+    await page.goto(brandUrl('tezkor', '/table'));
+    await expect(page.getByTestId('table-bill-order')).toHaveCount(2);
+    await expect(page.locator('[data-testid="table-bill-order"][data-mine="true"]')).toHaveCount(1);
+    // Nothing paid yet (cash at the table): all of it is due.
+    expect(await page.getByTestId('table-bill-due').textContent()).toBe(await page.getByTestId('table-bill-total').textContent());
+    await page.getByTestId('table-call-note').fill(lang === 'ru' ? 'Ещё две вилки' : 'شوكتان إضافيتان');
+    await page.getByTestId('table-call-WAITER').click();
+    await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveAttribute('data-status', 'OPEN');
+    await expect(page.getByTestId('table-call-WAITER')).toBeDisabled();
+
+    // The waiter sees it on the floor and takes it: the table reads "the waiter is coming" without a reload.
+    const floor = (await waiter.call('GET', '/ops/v1/floor')).body as {
+      calls: { id: string; tableName: string; kind: string; note: string }[];
+    };
+    const call = floor.calls.find((c) => c.tableName === table && c.kind === 'WAITER')!;
+    expect(call.note.length).toBeGreaterThan(0);
+    expect((await waiter.call('POST', `/ops/v1/floor/calls/${call.id}/take`)).status).toBe(200);
+    await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveAttribute('data-status', 'TAKEN', {
+      timeout: 15_000,
+    });
+    await keepSettledScreenshot(page, testInfo, `table-page-${lang}`);
+
+    expect((await waiter.call('POST', `/ops/v1/floor/calls/${call.id}/close`)).status).toBe(200);
+    await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('table-call-WAITER')).toBeEnabled();
+    await waiter.context.close();
+  });
+}
