@@ -10,7 +10,11 @@ import type {
   Courier as CourierSchema,
   CourierPositionRequest,
   Figures,
+  Floor,
+  Merchant,
   Staff,
+  TableLinkSheet,
+  WaiterCall,
   StaffLoginFailures,
   StaffLoginRequest,
   StaffLoginResponse,
@@ -131,6 +135,16 @@ export const api = {
   chat: (id: string) => call<StaffChatThread>('GET', `${OPS}/chats/${encodeURIComponent(id)}`),
   chatReply: (id: string, text: string) => call<StaffChatThread>('POST', `${OPS}/chats/${encodeURIComponent(id)}/messages`, { text }),
   chatClose: (id: string) => call<StaffChatConversation>('POST', `${OPS}/chats/${encodeURIComponent(id)}/close`),
+  /** The floor (issue 32): the open calls, oldest first, and the running tables of the member's branches (or of one). */
+  floor: (branchId?: string) => call<Floor>('GET', `${OPS}/floor${branchId ? `?branchId=${encodeURIComponent(branchId)}` : ''}`),
+  takeCall: (id: string) => call<WaiterCall>('POST', `${OPS}/floor/calls/${encodeURIComponent(id)}/take`),
+  closeCall: (id: string) => call<WaiterCall>('POST', `${OPS}/floor/calls/${encodeURIComponent(id)}/close`),
+  /** Ends a table's session (its seats order no more) and closes its calls. */
+  closeTable: (sessionId: string) => call<void>('POST', `${OPS}/floor/tables/${encodeURIComponent(sessionId)}/close`),
+  /** Every active table of a branch with its signed link, for the QR sheet. */
+  tableLinks: (branchId: string) => call<TableLinkSheet>('GET', `${OPS}/floor/branches/${encodeURIComponent(branchId)}/qr`),
+  /** The brand of this host (its name under each QR code). */
+  brand: () => call<Merchant>('GET', '/api/users/v1/merchants/current', undefined, { auth: false }),
   /** The brand's branches (the storefront's public list): names for the filters. */
   branches: () => call<Branch[]>('GET', '/api/users/v1/branches', undefined, { auth: false }),
 };

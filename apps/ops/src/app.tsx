@@ -6,6 +6,7 @@ import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
 import { useT } from './i18n.ts';
 import { homeOf, myBranches, SCREENS, SessionContext, type Screen, type Session } from './session.ts';
 import { EventsProvider } from './events.tsx';
+import { FloorProvider } from './floor.tsx';
 import { Shell } from './shell.tsx';
 import { Login } from './screens/login.tsx';
 import { Board } from './screens/board.tsx';
@@ -18,6 +19,9 @@ const OrderDetail = lazy(() => import('./screens/order-detail.tsx').then((m) => 
 const StopListScreen = lazy(() => import('./screens/stop-list.tsx').then((m) => ({ default: m.StopListScreen })));
 const ReservationsScreen = lazy(() => import('./screens/reservations.tsx').then((m) => ({ default: m.ReservationsScreen })));
 const ChatsScreen = lazy(() => import('./screens/chats.tsx').then((m) => ({ default: m.ChatsScreen })));
+const FloorScreen = lazy(() => import('./screens/floor.tsx').then((m) => ({ default: m.FloorScreen })));
+// The QR sheet brings the QR library along (drawn in the page): only when the sheet is opened.
+const FloorQrSheet = lazy(() => import('./screens/floor-qr.tsx').then((m) => ({ default: m.FloorQrSheet })));
 const FiguresScreen = lazy(() => import('./screens/figures.tsx').then((m) => ({ default: m.FiguresScreen })));
 // The back office (issue 28) loads only for the roles that have one, when first opened.
 const BackOffice = lazy(() => import('./admin/back-office.tsx').then((m) => ({ default: m.BackOffice })));
@@ -104,13 +108,19 @@ export function App() {
     body = (
       <SessionContext value={session}>
         <EventsProvider token={session.token}>
-          <Shell>
-            <Screens
-              screens={SCREENS[session.staff.role]}
-              home={homeOf(session.staff.role)}
-              backOffice={hasBackOffice(session.staff.role)}
-            />
-          </Shell>
+          <FloorProvider
+            token={session.token}
+            enabled={SCREENS[session.staff.role].includes('floor')}
+            onCall={() => void navigate('/floor')}
+          >
+            <Shell>
+              <Screens
+                screens={SCREENS[session.staff.role]}
+                home={homeOf(session.staff.role)}
+                backOffice={hasBackOffice(session.staff.role)}
+              />
+            </Shell>
+          </FloorProvider>
         </EventsProvider>
       </SessionContext>
     );
@@ -151,6 +161,8 @@ function Screens({ screens, home, backOffice }: { screens: readonly Screen[]; ho
         {allowed('courier') && <Route path="courier" element={<CourierView />} />}
         {allowed('reservations') && <Route path="reservations" element={<ReservationsScreen />} />}
         {allowed('chats') && <Route path="chats" element={<ChatsScreen />} />}
+        {allowed('floor') && <Route path="floor" element={<FloorScreen />} />}
+        {allowed('floor') && <Route path="floor/qr" element={<FloorQrSheet />} />}
         {backOffice && <Route path="admin/*" element={<BackOffice />} />}
         <Route path="*" element={<NotFound />} />
       </Routes>

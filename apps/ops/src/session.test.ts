@@ -9,6 +9,11 @@ const ALL = [branch('b1', 'Chilonzor'), branch('b2', 'Yunusobod')];
 describe("the console's session", () => {
   it('lands each role on the path of its first screen, and every screen has a path', () => {
     expect([homeOf('admin'), homeOf('operator'), homeOf('kitchen'), homeOf('courier')]).toEqual(['/', '/', '/', '/courier']);
+    // The waiter (issue 32) lands on the floor and has no other screen; those who run a branch have the floor too.
+    expect(homeOf('waiter')).toBe('/floor');
+    expect(SCREENS.waiter).toEqual(['floor']);
+    expect(SCREENS.operator).toContain('floor');
+    expect(SCREENS.kitchen).not.toContain('floor');
     for (const screens of Object.values(SCREENS)) for (const screen of screens) expect(SCREEN_PATH[screen]).toMatch(/^\//);
   });
 

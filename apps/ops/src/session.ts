@@ -41,6 +41,7 @@ export const SCREEN_PATH: Record<Screen, string> = {
   courier: '/courier',
   reservations: '/reservations',
   chats: '/chats',
+  floor: '/floor',
 };
 
 /** The screen a role lands on after signing in. */

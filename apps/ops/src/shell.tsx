@@ -1,6 +1,7 @@
 import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { askForAlerts, audioReady, chime, notify, notifyPermission, onAudioChange, type NotifyPermission } from './alerts.ts';
 import { useLiveState, useOrderEvents } from './events.tsx';
+import { useOpenCalls } from './floor.tsx';
 import { LANGUAGE_MARKS } from '@dasturxon/i18n';
 import { LANGS, useT, type Lang } from './i18n.ts';
 import { NavLink, useLocation, useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ const NAV_LABEL: Record<Screen, string> = {
   courier: 'navCourier',
   reservations: 'navReservations',
   chats: 'navChats',
+  floor: 'navFloor',
 };
 
 /** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */
@@ -26,10 +28,13 @@ export function Shell({ children }: { children: ReactNode }) {
   const live = useLiveState();
   const screens = SCREENS[staff.role];
   const watchesNewOrders = hearsNewOrders(staff.role);
+  // The tables' calls nobody has taken yet (issue 32), on the floor's tab; they ring as new orders do (floor.tsx).
+  const openCalls = useOpenCalls();
+  const worksFloor = screens.includes('floor');
   const [permission, setPermission] = useState<NotifyPermission>(notifyPermission);
   const sounding = useSyncExternalStore(onAudioChange, audioReady, () => false);
   // Offered until both work that can: the sound needs one gesture per page load, notifications one answer.
-  const offerAlerts = watchesNewOrders && (!sounding || permission === 'default');
+  const offerAlerts = (watchesNewOrders || worksFloor) && (!sounding || permission === 'default');
 
   // A new order wherever the staff member is in the console: a chime, and a notification when the tab is hidden.
   const announced = useRef(new Set<string>());
@@ -65,6 +70,15 @@ export function Shell({ children }: { children: ReactNode }) {
                   }
                 >
                   {tr.t(NAV_LABEL[screen])}
+                  {screen === 'floor' && openCalls > 0 && (
+                    <span
+                      data-testid="nav-floor-badge"
+                      aria-label={tr.t('floorOpenCalls', { count: openCalls })}
+                      className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white tabular-nums"
+                    >
+                      {openCalls}
+                    </span>
+                  )}
                 </NavLink>
               );
             })}
