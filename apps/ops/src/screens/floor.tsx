@@ -120,60 +120,58 @@ export function FloorScreen() {
                 {tr.t('floorTablesEmpty')}
               </p>
             ) : (
-              <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-                <table className="w-full text-start text-sm">
-                  <thead className="bg-slate-50 text-slate-600">
-                    <tr>
-                      <th className="px-3 py-2 text-start font-medium">{tr.t('floorTable')}</th>
-                      <th className="px-3 py-2 text-start font-medium">{tr.t('floorOpenedAt')}</th>
-                      <th className="px-3 py-2 text-end font-medium">{tr.t('floorOrders')}</th>
-                      <th className="px-3 py-2 text-end font-medium">{tr.t('floorTotal')}</th>
-                      <th className="px-3 py-2 text-end font-medium">{tr.t('floorPaid')}</th>
-                      <th className="px-3 py-2 text-end font-medium">{tr.t('floorDue')}</th>
-                      <th className="px-3 py-2">
-                        <span className="sr-only">{tr.t('floorCloseTable')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {floor.tables.map((table) => (
-                      <tr key={table.sessionId} data-testid="floor-table" data-table={table.tableName}>
-                        <td className="px-3 py-2">
-                          <span className="block font-semibold">{table.tableName}</span>
-                          <span className="block text-slate-500">{pickText(table.hallName, tr.content)}</span>
-                        </td>
-                        <td className="px-3 py-2 tabular-nums">{time(table.openedAt)}</td>
-                        <td className="px-3 py-2 text-end tabular-nums" data-testid="floor-table-orders">
-                          {table.totals.orders}
-                        </td>
-                        <td className="px-3 py-2 text-end tabular-nums whitespace-nowrap">{money(table.totals.total, tr)}</td>
-                        <td className="px-3 py-2 text-end tabular-nums whitespace-nowrap">{money(table.totals.paid, tr)}</td>
-                        <td
-                          className={`px-3 py-2 text-end font-semibold tabular-nums whitespace-nowrap ${table.totals.due > 0 ? 'text-red-700' : ''}`}
-                          data-testid="floor-table-due"
-                        >
-                          {money(table.totals.due, tr)}
-                        </td>
-                        <td className="px-3 py-2 text-end">
-                          <button
-                            type="button"
-                            className={`${btn.danger} min-h-9 py-1 text-sm whitespace-nowrap`}
-                            data-testid="floor-table-close"
-                            disabled={busy === table.sessionId}
-                            onClick={() => closeTable(table)}
-                          >
-                            {tr.t('floorCloseTable')}
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-sm">
+                {floor.tables.map((table) => (
+                  <li
+                    key={table.sessionId}
+                    data-testid="floor-table"
+                    data-table={table.tableName}
+                    className="flex flex-wrap items-center gap-x-6 gap-y-2 px-3 py-3"
+                  >
+                    <span className="min-w-28 flex-1">
+                      <span className="block font-semibold">{tr.t('floorTableName', { table: table.tableName })}</span>
+                      <span className="block text-sm text-slate-500">{pickText(table.hallName, tr.content)}</span>
+                    </span>
+                    <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm sm:flex sm:flex-wrap">
+                      <Figure label={tr.t('floorOpenedAt')} value={time(table.openedAt)} />
+                      <Figure label={tr.t('floorOrders')} value={String(table.totals.orders)} testId="floor-table-orders" />
+                      <Figure label={tr.t('floorTotal')} value={money(table.totals.total, tr)} />
+                      <Figure label={tr.t('floorPaid')} value={money(table.totals.paid, tr)} />
+                      <Figure
+                        label={tr.t('floorDue')}
+                        value={money(table.totals.due, tr)}
+                        testId="floor-table-due"
+                        strong={table.totals.due > 0}
+                      />
+                    </dl>
+                    <button
+                      type="button"
+                      className={`${btn.danger} min-h-9 py-1 text-sm whitespace-nowrap`}
+                      data-testid="floor-table-close"
+                      disabled={busy === table.sessionId}
+                      onClick={() => closeTable(table)}
+                    >
+                      {tr.t('floorCloseTable')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
             )}
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+/** One figure of a table's bill: its name over its value. */
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`tabular-nums whitespace-nowrap ${strong ? 'font-bold text-red-700' : 'font-medium'}`} data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -204,7 +202,7 @@ function CallCard({
     >
       <div className="flex items-start justify-between gap-2">
         <span>
-          <span className="block text-lg font-bold">{call.tableName}</span>
+          <span className="block text-lg font-bold">{tr.t('floorTableName', { table: call.tableName })}</span>
           <span className="block text-sm text-slate-500">{pickText(call.hallName, tr.content)}</span>
         </span>
         <span className="flex flex-col items-end gap-1">
