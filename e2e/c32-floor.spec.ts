@@ -191,3 +191,49 @@ for (const [lang, tableIndex] of [
     }
   });
 }
+
+test("an operator of two branches hears a table's call on the board: the floor tab's badge, and the floor by branch", async ({
+  browser,
+  request,
+}) => {
+  const { base, sheet } = await waiterApi(request);
+  const table = sheet.tables[2]!;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => localStorage.setItem('dx-ops-lang', 'eng'));
+  const page = await context.newPage();
+  try {
+    await page.goto(brandUrl('tezkor', '/ops/'));
+    await page.getByTestId('login-phone').fill('+998900000002');
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('nav-board')).toBeVisible();
+    await expect(page.getByTestId('nav-floor')).toBeVisible();
+    await expect(page.getByTestId('nav-floor-badge')).toHaveCount(0);
+
+    const seat = await seatAt(request, base, table.url);
+    const made = await request.post(`${API}/tables/v1/calls`, { headers: { ...base, 'X-Table-Seat': seat }, data: { kind: 'WAITER' } });
+    expect(made.status()).toBe(201);
+    // On the board, without a reload: the floor's tab counts the call.
+    await expect(page.getByTestId('nav-floor-badge')).toHaveText('1');
+    await expect(page).toHaveURL(/\/ops\/?$/);
+
+    await page.getByTestId('nav-floor').click();
+    const call = page.locator(`[data-testid="floor-call"][data-table="${table.name}"]`);
+    await expect(call).toHaveAttribute('data-kind', 'WAITER');
+    const branch = page.getByTestId('floor-branch');
+    await branch.selectOption({ label: 'Yunusobod' });
+    await expect(call).toHaveCount(0);
+    await expect(page.getByTestId('floor-calls-empty')).toBeVisible();
+    await branch.selectOption({ label: 'Chilonzor' });
+    await expect(call).toBeVisible();
+
+    await call.getByTestId('floor-call-done').click();
+    await expect(call).toHaveCount(0);
+    await expect(page.getByTestId('nav-floor-badge')).toHaveCount(0);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.locator(`[data-testid="floor-table"][data-table="${table.name}"]`).getByTestId('floor-table-close').click();
+    await expect(page.getByTestId('floor-tables-empty')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
