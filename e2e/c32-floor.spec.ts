@@ -153,7 +153,7 @@ for (const [lang, tableIndex] of [
       await tableRow.getByTestId('floor-table-close').click();
       await expect(tableRow).toHaveCount(0);
       const late = await request.post(`${API}/tables/v1/calls`, { headers: { ...base, 'X-Table-Seat': seat }, data: { kind: 'WAITER' } });
-      expect(late.status()).toBe(401);
+      expect(late.status()).toBe(409);
       expect(((await late.json()) as { code: string }).code).toBe('TABLE_SESSION_ENDED');
 
       // The QR sheet: one code (an SVG drawn in the page) per table of the branch, with its name under it.

@@ -125,21 +125,33 @@ for (const lang of ['ru', 'ar'] as const) {
     await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveAttribute('data-status', 'OPEN');
     await expect(page.getByTestId('table-call-WAITER')).toBeDisabled();
 
-    // The waiter sees it on the floor and takes it: the table reads "the waiter is coming" without a reload.
-    const floor = (await waiter.call('GET', '/ops/v1/floor')).body as {
-      calls: { id: string; tableName: string; kind: string; note: string }[];
-    };
-    const call = floor.calls.find((c) => c.tableName === table && c.kind === 'WAITER')!;
-    expect(call.note.length).toBeGreaterThan(0);
-    expect((await waiter.call('POST', `/ops/v1/floor/calls/${call.id}/take`)).status).toBe(200);
-    await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveAttribute('data-status', 'TAKEN', {
-      timeout: 15_000,
-    });
-    await keepSettledScreenshot(page, testInfo, `table-page-${lang}`);
-
-    expect((await waiter.call('POST', `/ops/v1/floor/calls/${call.id}/close`)).status).toBe(200);
-    await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByTestId('table-call-WAITER')).toBeEnabled();
+    // The waiter, signed in to the console on another device, sees the call arrive on the floor and takes it: the table
+    // reads "the waiter is coming" without a reload; done, and the table may call again.
+    const console_ = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await console_.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
+      const ops = await console_.newPage();
+      await ops.goto(brandUrl('tezkor', '/ops/'));
+      await ops.getByTestId('login-phone').fill(WAITER);
+      await ops.getByTestId('login-password').fill(PASSWORD);
+      await ops.getByTestId('login-submit').click();
+      await expect(ops).toHaveURL(/\/ops\/floor$/);
+      const call = ops.locator(`[data-testid="floor-call"][data-table="${table}"][data-kind="WAITER"]`);
+      await expect(call).toContainText(lang === 'ru' ? 'Ещё две вилки' : 'شوكتان إضافيتان');
+      await expect(ops.locator(`[data-testid="floor-table"][data-table="${table}"]`).getByTestId('floor-table-orders')).toHaveText('2');
+      await call.getByTestId('floor-call-take').click();
+      await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveAttribute('data-status', 'TAKEN', {
+        timeout: 15_000,
+      });
+      await keepSettledScreenshot(page, testInfo, `table-page-${lang}`);
+      await keepSettledScreenshot(ops, testInfo, `table-floor-${lang}`);
+      await call.getByTestId('floor-call-done').click();
+      await expect(call).toHaveCount(0);
+      await expect(page.locator('[data-testid="table-call"][data-kind="WAITER"]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByTestId('table-call-WAITER')).toBeEnabled();
+    } finally {
+      await console_.close();
+    }
     await waiter.context.close();
   });
 }
