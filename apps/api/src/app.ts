@@ -30,7 +30,9 @@ import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import {
   createEventHub,
   createEventsRepository,
+  createNudges,
   endAllStreams,
+  endNudgeStreams,
   registerStreamChecks,
   trackingRoutes,
   type EventHub,
@@ -39,7 +41,7 @@ import { createMerchantsRepository, createMerchantsService, merchantsRoutes } fr
 import { boardRoutes, createBoardService, registerOpsWork } from './features/board/index.ts';
 import { createReservationsService, reservationsRoutes } from './features/reservations/index.ts';
 import { chatRoutes, createChatService } from './features/chat/index.ts';
-import { createFloorNudges, createTableService, floorRoutes, tablesRoutes } from './features/tables/index.ts';
+import { createTableService, floorRoutes, tablesRoutes } from './features/tables/index.ts';
 
 /** The key of the tables' links where AUTH_SECRET is not set (development; production refuses to start without it). */
 const TABLE_LINKS_FALLBACK_SECRET = 'dasturxon/dev-table-links';
@@ -246,12 +248,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // The staff's moves along the order table (the console's routes call it through the board service; tests directly).
   app.decorate('moveOrder', orders.staffMove);
   // The live path (issue 15): one LISTEN per process; open streams end as the server closes (they are never idle).
-  // The floor's nudges (issue 32: the tables' calls, a table opened or closed) are heard on the hub's connection too.
-  const floorNudges = createFloorNudges();
-  const hub = createEventHub(database, app.log, [catalogueChanges.listener, floorNudges.listener]);
+  // The nudges (issue 32: the floor's tables and calls, chat messages) are heard on the hub's connection too.
+  const nudges = createNudges();
+  const hub = createEventHub(database, app.log, [catalogueChanges.listener, nudges.listener]);
   await hub.start();
   app.decorate('events', hub);
-  app.addHook('preClose', async () => endAllStreams());
+  app.addHook('preClose', async () => {
+    endAllStreams();
+    endNudgeStreams();
+  });
   // Streams end with their session: at once on a logout (any instance), and every ORDER_TIMERS_SECONDS for expiry and deactivation.
   registerStreamChecks(app, hub, config.ORDER_TIMERS_SECONDS);
   app.addHook('onClose', async () => hub.close());
@@ -338,10 +343,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         },
       });
       await api.register(reservationsRoutes, { service: reservations });
-      await api.register(chatRoutes, { service: createChatService({ db, clock }) });
+      await api.register(chatRoutes, { service: createChatService({ db, clock }), nudges });
       // Service at the table (issue 32): the guests' QR sessions, bills and calls, and the staff's floor.
       await api.register(tablesRoutes, { service: tables, auth: account.auth });
-      await api.register(floorRoutes, { service: tables, nudges: floorNudges });
+      await api.register(floorRoutes, { service: tables, nudges });
       await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {
         token: config.PLATFORM_ADMIN_TOKEN,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { merchantSettings } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { ChatConversation, ChatThread, StaffChatConversation, StaffChatThread } from '@dasturxon/domain/contracts';
-import { BACKENDS, brandCalls, oneInstance, type TestApp } from './harness.ts';
+import { BACKENDS, brandCalls, listen, oneInstance, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const CHILONZOR = T.branches.chilonzor;
@@ -17,7 +17,12 @@ async function chatActive(t: TestApp, on: boolean) {
 
 /** Issue 32: chat with the brand, the customer's side and the staff's inbox. */
 describe.each(BACKENDS)('chat with the brand on %s', (backend) => {
-  const app = oneInstance(backend, 'dx-chat-');
+  let base: string;
+  const app = oneInstance(backend, 'dx-chat-', {
+    ready: async (t) => {
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    },
+  });
   const { call, customer, staffToken, placePickup } = brandCalls(app, { merchantId: T.id, net: 34 });
   const navbahor = brandCalls(app, { merchantId: DEMO.navbahor.id, net: 35 });
   const staff = (role: 'operator' | 'kitchen' | 'manager') => staffToken(T.staffPhones[role], T.staffPassword);
@@ -109,5 +114,33 @@ describe.each(BACKENDS)('chat with the brand on %s', (backend) => {
     expect(again.conversation.id).not.toBe(conversation.id);
     const closedList = StaffChatConversation.array().parse((await call('GET', '/ops/v1/chats?status=CLOSED', manager)).json());
     expect(closedList.map((x) => x.id)).toContain(conversation.id);
+  });
+
+  it('tells the customer and the inbox live, and no one else', async () => {
+    const [a, b] = [await customer(), await customer()];
+    const operator = await staff('operator');
+    const mineLive = listen(`${base}/api/chat/v1/stream`, { token: a.token, merchantId: T.id });
+    const othersLive = listen(`${base}/api/chat/v1/stream`, { token: b.token, merchantId: T.id });
+    const inboxLive = listen(`${base}/api/ops/v1/chats/stream`, { token: operator, merchantId: T.id });
+    await Promise.all([mineLive.open, othersLive.open, inboxLive.open]);
+    const thread = ChatThread.parse((await post(a.token, { text: 'Есть ли парковка?' })).json());
+    const [heard] = await inboxLive.until(1);
+    expect(heard).toMatchObject({ event: 'chat' });
+    expect(JSON.parse(heard!.data)).toEqual({ conversationId: thread.conversation.id });
+    expect((await call('POST', `/ops/v1/chats/${thread.conversation.id}/messages`, operator, { text: 'Да, во дворе' })).statusCode).toBe(
+      201,
+    );
+    // The customer hears their own conversation (their message, then the answer); the other customer hears nothing.
+    const mine = await mineLive.until(2);
+    expect(mine.map((e) => JSON.parse(e.data) as unknown)).toEqual([
+      { conversationId: thread.conversation.id },
+      { conversationId: thread.conversation.id },
+    ]);
+    expect(othersLive.events).toEqual([]);
+    // The kitchen has no inbox, and a customer's token is not a stream of the staff's.
+    expect(
+      (await fetch(`${base}/api/ops/v1/chats/stream`, { headers: { authorization: `Bearer ${a.token}`, 'x-merchant-id': T.id } })).status,
+    ).toBe(401);
+    await Promise.all([mineLive.stop(), othersLive.stop(), inboxLive.stop()]);
   });
 });

@@ -1,19 +1,38 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { chatPieces } from '@dasturxon/domain';
 import type { StaffChatConversation } from '@dasturxon/domain/contracts';
-import { api } from '../api.ts';
+import { followEventStream } from '@dasturxon/client';
+import { api, OPS, readToken, reportUnauthorized } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { dateTime, telHref } from '../format.ts';
 import { btn, ErrorNote, field, Loading, useLoad } from '../ui.tsx';
 
-/** While the inbox is open, new messages are fetched this often. */
-const REFRESH_MS = 5_000;
+/** While the inbox's stream is down, new messages are still read this often. */
+const REFRESH_MS = 30_000;
 
-/** Re-runs `reload` every REFRESH_MS while the screen is shown. */
+/**
+ * Re-runs `reload` while the screen is shown: at each nudge of the inbox's stream (`GET /api/ops/v1/chats/stream`, a
+ * message either way or a conversation closed), at each (re)connect (nothing is replayed), and every REFRESH_MS.
+ */
 function useRefresh(reload: () => void): void {
   useEffect(() => {
     const timer = window.setInterval(reload, REFRESH_MS);
-    return () => window.clearInterval(timer);
+    const stream = followEventStream({
+      url: `${OPS}/chats/stream`,
+      token: readToken,
+      onOpen: reload,
+      onEvent: (message) => {
+        if (message.event === 'chat') reload();
+      },
+      isRefusal: (status) => status === 401 || status === 403,
+      onRefused: (status) => {
+        if (status === 401) reportUnauthorized();
+      },
+    });
+    return () => {
+      window.clearInterval(timer);
+      stream.stop();
+    };
   }, [reload]);
 }
 

@@ -15,6 +15,7 @@ import {
 import { requireUser } from '../auth/index.ts';
 import { requireStaff } from '../staff/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
+import type { Nudges } from '../live/index.ts';
 import type { ChatService } from './chat.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
@@ -28,7 +29,51 @@ const OFF = "403 FEATURE_OFF unless the brand's chatActive is on.";
  * Chat with the brand (issue 32; docs/restaurant.md): the customer's conversations under `/api/chat/v1`, the staff's
  * inbox under `/api/ops/v1/chats`. Messages are plain text, at most 1000 characters after cleaning (domain `cleanChatText`).
  */
-export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async (app, { service }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; nudges: Nudges }> = async (app, { service, nudges }) => {
+  app.get(
+    '/chat/v1/stream',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "The customer's chats, live (server-sent events)",
+        description:
+          "`event: chat` with `data` {conversationId} each time one of the customer's conversations changes (a message either way, closed): " +
+          'read it again. Nothing is replayed: read the conversations after every (re)connect. A comment line every 25 s keeps it open.',
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      nudges.stream(request, reply, merchantOf(request).id, (n) =>
+        n.topic === 'chat' && n.userId === userId ? { conversationId: n.conversationId } : null,
+      );
+    },
+  );
+
+  app.get(
+    '/ops/v1/chats/stream',
+    {
+      config: inboxStaff,
+      schema: {
+        tags: ['ops'],
+        security,
+        summary: 'The inbox, live (server-sent events)',
+        description:
+          '`event: chat` with `data` {conversationId} each time a conversation the member sees changes: read the inbox (and the open ' +
+          'conversation) again. Nothing is replayed: read the inbox after every (re)connect.',
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const member = requireStaff(request);
+      nudges.stream(request, reply, member.merchantId, (n) =>
+        n.topic === 'chat' && service.sees(member, n) ? { conversationId: n.conversationId } : null,
+      );
+    },
+  );
+
   app.get(
     '/chat/v1/conversations',
     {

@@ -15,6 +15,7 @@ import {
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { readSettings } from '../merchants/index.ts';
+import { nudge } from '../live/index.ts';
 
 export interface ChatStaff {
   merchantId: string;
@@ -42,6 +43,10 @@ const message = (m: ChatMessageRow): ChatMessage => ({
  * instances. A customer never reaches another's conversation, nor a brand another's: both answer 404.
  */
 export function createChatService({ db, clock }: { db: Db; clock: Clock }) {
+  /** Tells the conversation's customer and the staff who see it, live (live/nudges.ts), once the transaction commits. */
+  const nudgeOf = (tx: Reader, c: ChatConversationRow) =>
+    nudge(tx as Db, { topic: 'chat', merchantId: c.merchantId, conversationId: c.id, userId: c.userId, branchId: c.branchId });
+
   async function chatOn(merchantId: string): Promise<void> {
     if (!(await readSettings(db, merchantId)).chatActive) throw new AppError('FEATURE_OFF');
   }
@@ -136,6 +141,9 @@ export function createChatService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
+    /** Whether a staff member sees a conversation (its branch is theirs, or it has none): their inbox and its live nudges. */
+    sees,
+
     /** The customer's conversations, the latest first. */
     async mine(merchantId: string, userId: string): Promise<ChatConversation[]> {
       await chatOn(merchantId);
@@ -213,6 +221,7 @@ export function createChatService({ db, clock }: { db: Db; clock: Clock }) {
           .set({ lastMessageAt: now, staffUnread: sql`${chatConversations.staffUnread} + 1` })
           .where(and(eq(chatConversations.merchantId, merchantId), eq(chatConversations.id, conversation.id)))
           .returning();
+        await nudgeOf(tx, updated!);
         const [view] = await decorate(tx, merchantId, [updated!], 'CUSTOMER');
         return { conversation: view!, ...(await page(tx, merchantId, conversation.id)) };
       });
@@ -283,6 +292,7 @@ export function createChatService({ db, clock }: { db: Db; clock: Clock }) {
           .set({ lastMessageAt: now, staffUnread: 0, customerUnread: sql`${chatConversations.customerUnread} + 1` })
           .where(and(eq(chatConversations.merchantId, member.merchantId), eq(chatConversations.id, id)))
           .returning();
+        await nudgeOf(tx, updated!);
         const [view] = await staffView(tx, member.merchantId, [updated!]);
         return { conversation: view!, ...(await page(tx, member.merchantId, id)) };
       });
@@ -299,6 +309,7 @@ export function createChatService({ db, clock }: { db: Db; clock: Clock }) {
           .set({ status: 'CLOSED', closedAt: clock.now(), closedBy: member.id, staffUnread: 0 })
           .where(and(eq(chatConversations.merchantId, member.merchantId), eq(chatConversations.id, id)))
           .returning();
+        await nudgeOf(tx, closed!);
         return (await staffView(tx, member.merchantId, [closed!]))[0]!;
       });
     },

@@ -12,8 +12,7 @@ import {
 } from '@dasturxon/domain/contracts';
 import { worksAt } from '@dasturxon/domain';
 import { requireStaff } from '../staff/index.ts';
-import { HEARTBEAT_MS } from '../live/index.ts';
-import type { FloorNudges } from './floor-nudges.ts';
+import type { Nudges } from '../live/index.ts';
 import type { TableService } from './table-service.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -22,18 +21,11 @@ const security = [{ bearer: [] }];
 /** Who works the floor: the waiter, and whoever runs the branch. */
 const floorStaff = { tenant: 'active', staff: ['owner', 'admin', 'manager', 'operator', 'waiter'] } as const;
 
-/** The floor streams open in this process: ended when the server closes (they are never idle). */
-const openStreams = new Set<{ end(): void }>();
-
 /**
  * The staff's floor (issue 32; docs/restaurant.md "QR tables"): the tables' calls and running bills of the member's
- * branches, live through a stream of nudges (floor-nudges.ts), the calls' moves, closing a table, the QR sheet.
+ * branches, live through a stream of nudges (live/nudges.ts), the calls' moves, closing a table, the QR sheet.
  */
-export const floorRoutes: FastifyPluginAsyncZod<{ service: TableService; nudges: FloorNudges }> = async (app, { service, nudges }) => {
-  app.addHook('preClose', async () => {
-    for (const stream of openStreams) stream.end();
-  });
-
+export const floorRoutes: FastifyPluginAsyncZod<{ service: TableService; nudges: Nudges }> = async (app, { service, nudges }) => {
   app.get(
     '/ops/v1/floor',
     {
@@ -66,30 +58,9 @@ export const floorRoutes: FastifyPluginAsyncZod<{ service: TableService; nudges:
     },
     async (request, reply) => {
       const member = requireStaff(request);
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-        connection: 'keep-alive',
-      });
-      response.write('retry: 3000\n\n');
-      const unsubscribe = nudges.subscribe(member.merchantId, (nudge) => {
-        if (!worksAt(member, nudge.branchId)) return;
-        const { merchantId: _m, ...wire } = nudge;
-        response.write(`event: floor\ndata: ${JSON.stringify(wire)}\n\n`);
-      });
-      const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      const stream = { end: () => response.end() };
-      openStreams.add(stream);
-      response.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(stream);
-      });
+      nudges.stream(request, reply, member.merchantId, (n) =>
+        n.topic === 'floor' && worksAt(member, n.branchId) ? { branchId: n.branchId, sessionId: n.sessionId, what: n.what } : null,
+      );
     },
   );
 

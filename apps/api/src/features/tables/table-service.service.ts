@@ -44,7 +44,7 @@ import type {
 } from '@dasturxon/domain/contracts';
 import type { Clock } from '../../clock.ts';
 import { readSettings } from '../merchants/index.ts';
-import { nudgeFloor } from './floor-nudges.ts';
+import { nudge } from '../live/index.ts';
 
 export interface TableServiceDeps {
   db: Db;
@@ -207,7 +207,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
           .values({ merchantId, branchId: place.branchId, hallId: place.hallId, tableId: place.tableId, openedAt: now })
           .onConflictDoNothing()
           .returning();
-        if (inserted) await nudgeFloor(tx, { merchantId, branchId: place.branchId, sessionId: inserted.id, what: 'table' });
+        if (inserted) await nudge(tx, { topic: 'floor', merchantId, branchId: place.branchId, sessionId: inserted.id, what: 'table' });
         return inserted ?? (await open())!;
       });
       return {
@@ -334,7 +334,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
           .onConflictDoNothing()
           .returning();
         if (!inserted) throw new AppError('WAITER_CALL_OPEN', { kind: body.kind });
-        await nudgeFloor(tx, { merchantId, branchId: session.branchId, sessionId: session.id, what: 'call' });
+        await nudge(tx, { topic: 'floor', merchantId, branchId: session.branchId, sessionId: session.id, what: 'call' });
         return inserted;
       });
       return callView(row);
@@ -433,7 +433,13 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
           .where(and(eq(waiterCalls.merchantId, member.merchantId), eq(waiterCalls.id, id), eq(waiterCalls.status, row.status)))
           .returning();
         if (updated)
-          await nudgeFloor(tx, { merchantId: member.merchantId, branchId: row.branchId, sessionId: row.sessionId, what: 'call' });
+          await nudge(tx, {
+            topic: 'floor',
+            merchantId: member.merchantId,
+            branchId: row.branchId,
+            sessionId: row.sessionId,
+            what: 'call',
+          });
         return updated;
       });
       if (!moved) throw new AppError('WAITER_CALL_MOVE_INVALID', { status: (await callOf(member.merchantId, id)).status });
@@ -461,7 +467,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
           .where(
             and(eq(waiterCalls.merchantId, member.merchantId), eq(waiterCalls.sessionId, sessionId), ne(waiterCalls.status, 'CLOSED')),
           );
-        await nudgeFloor(tx, { merchantId: member.merchantId, branchId: session.branchId, sessionId, what: 'table' });
+        await nudge(tx, { topic: 'floor', merchantId: member.merchantId, branchId: session.branchId, sessionId, what: 'table' });
       });
     },
 

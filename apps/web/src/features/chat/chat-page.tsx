@@ -1,12 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { followEventStream } from '@dasturxon/client';
 import { useSearchParams } from 'react-router';
-import { CHAT, chatPieces, formatDateWords, formatTimeOfDay, type ChatConversation, type ChatThread } from '@dasturxon/domain';
+import {
+  CHAT,
+  MERCHANT_HEADER,
+  chatPieces,
+  formatDateWords,
+  formatTimeOfDay,
+  type ChatConversation,
+  type ChatThread,
+} from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { http } from '../../lib/http.ts';
+import { buildUrl, currentMerchantId, http } from '../../lib/http.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
-import { useIsLoggedIn } from '../../shared/session/session-store.ts';
+import { getToken, useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useShowFailure } from '../../shared/ui/failed-call.ts';
@@ -14,8 +23,11 @@ import { BellIcon } from '../../shared/ui/more-icons.tsx';
 import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 
-/** While the page is open, new answers are fetched this often. */
-const REFRESH_MS = 5_000;
+/**
+ * New answers come live (`GET /chat/v1/stream`: a nudge, then the conversations are read again); while the stream is
+ * down they are still read this often.
+ */
+const REFRESH_MS = 30_000;
 
 const chatKeys = {
   list: ['chat', 'list'] as const,
@@ -61,8 +73,28 @@ export function ChatPage() {
   return <Chat />;
 }
 
+/** Follows the customer's chat stream while the page is open: each nudge, and each (re)connect, reads the chats again. */
+function useChatLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['chat'] });
+    const stream = followEventStream({
+      url: buildUrl('/chat/v1/stream'),
+      token: getToken,
+      headers: (): Record<string, string> => {
+        const merchantId = currentMerchantId();
+        return merchantId ? { [MERCHANT_HEADER]: merchantId } : {};
+      },
+      onOpen: refresh,
+      onEvent: refresh,
+    });
+    return () => stream.stop();
+  }, [queryClient]);
+}
+
 function Chat() {
   const { t, language } = useTranslation();
+  useChatLive();
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const list = useQuery(conversationsQuery());

@@ -1,7 +1,6 @@
 import { cashbackEarned, initialStatus, isDeliveryService, isOnlinePayment, opensAt } from '@dasturxon/domain';
 import type { Db } from '@dasturxon/db';
-import { orderEventOf } from '../../live/index.ts';
-import { nudgeFloor } from '../../tables/floor-nudges.ts';
+import { nudge, orderEventOf } from '../../live/index.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
 import type { Draft } from './draft.ts';
 import { refuse, type Refusal } from './outcome.ts';
@@ -158,5 +157,11 @@ export async function emitPlaced(tx: Db, repo: OrdersRepository, draft: Draft, o
   await repo.events.insert(orderEventOf((await repo.findById(draft.merchant.id, orderId))!, draft.now));
   // A table's order: its bill changed on the floor.
   if (draft.table)
-    await nudgeFloor(tx, { merchantId: draft.merchant.id, branchId: draft.branchId, sessionId: draft.table.sessionId, what: 'order' });
+    await nudge(tx, {
+      topic: 'floor',
+      merchantId: draft.merchant.id,
+      branchId: draft.branchId,
+      sessionId: draft.table.sessionId,
+      what: 'order',
+    });
 }
