@@ -16,7 +16,7 @@ const API = `http://localhost:${PORT}/api`;
 
 /*
  * Favourites (issue 31) in Chromium against the real server, on a phone (390x844): a guest taps a heart on Tezkor's
- * menu, is asked to log in, logs in and lands on that product's page; hearts it there; the menu's card shows it
+ * menu, is asked to log in, logs in and lands on that product's page with it hearted; the menu's card shows it
  * hearted; /profile/favorites lists it, puts it in the basket, and takes it off the list, leaving the empty state.
  * Navbahor keeps no favourites (favouriteActive off): no hearts, and /profile/favorites is the 404 page.
  * Screenshots in ru and ar.
@@ -45,12 +45,28 @@ for (const lang of ['ru', 'ar'] as const) {
     await logIn(page, randomPhone('94'));
     await expect(page).toHaveURL(brandUrl('tezkor', `/product/${dish.id}`));
 
-    // Hearted on its page: at once on the screen, and kept by the server.
+    // Back on its page the dish is hearted, as the guest asked, and the server keeps it.
     const pageHeart = page.getByTestId('product-page').getByTestId('favourite-heart');
+    await expect(pageHeart).toHaveAttribute('data-on', 'true');
+    await expect(pageHeart).toHaveAttribute('aria-pressed', 'true');
+    // A tap clears it and another marks it again, each at once on the screen.
+    await pageHeart.click();
     await expect(pageHeart).toHaveAttribute('data-on', 'false');
     await pageHeart.click();
     await expect(pageHeart).toHaveAttribute('data-on', 'true');
-    await expect(pageHeart).toHaveAttribute('aria-pressed', 'true');
+
+    // A call that never reaches the server: the heart goes back, the shared notice says so, and "Try again" makes it.
+    let cut = true;
+    await page.route(`**/api/products/v1/favourite/${dish.id}`, (route) => (cut ? route.abort('internetdisconnected') : route.fallback()));
+    await pageHeart.click();
+    const failed = page.getByTestId('toast').filter({ has: page.getByTestId('toast-action') });
+    await expect(failed).toBeVisible();
+    await expect(pageHeart).toHaveAttribute('data-on', 'true');
+    cut = false;
+    await failed.getByTestId('toast-action').click();
+    await expect(pageHeart).toHaveAttribute('data-on', 'false');
+    await pageHeart.click();
+    await expect(pageHeart).toHaveAttribute('data-on', 'true');
     const { token } = await session(page);
     await expect
       .poll(async () => {
