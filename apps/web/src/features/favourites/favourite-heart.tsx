@@ -2,7 +2,7 @@ import { useEffect, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pickText } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
-import type { FavouriteHeartProps } from '../../shared/catalogue/favourite-slot.tsx';
+import { HEART_BOX, type FavouriteHeartProps } from '../../shared/catalogue/favourite-slot.tsx';
 import { productPath } from '../../shared/catalogue/product-link.ts';
 import { LOGIN_PATH, loginReturnState } from '../../shared/session/login-link.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
@@ -69,8 +69,8 @@ export function FavouriteHeart({ product, place }: FavouriteHeartProps) {
       data-testid="favourite-heart"
       data-on={String(on)}
       className={`relative z-10 grid shrink-0 place-items-center rounded-full transition-[color,background-color,transform] active:scale-90 ${
-        card ? 'size-9 -me-1' : 'size-11 bg-surface-2 hover:bg-line'
-      } ${on ? 'text-red-600 dark:text-red-400' : 'text-muted hover:text-ink'}`}
+        HEART_BOX[place]
+      } ${card ? '' : 'bg-surface-2 hover:bg-line'} ${on ? 'text-red-600 dark:text-red-400' : 'text-muted hover:text-ink'}`}
     >
       <HeartIcon size={card ? 21 : 24} filled={on} />
     </button>
