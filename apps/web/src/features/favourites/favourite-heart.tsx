@@ -49,10 +49,12 @@ export function FavouriteHeart({ product, place }: FavouriteHeartProps) {
     event.preventDefault();
     event.stopPropagation();
     if (!loggedIn) {
-      writeStored(INTENT_KEY, `${product.id} ${Date.now()}`, 'session');
       toast(t('favourites.guest'), 'info', {
         label: t('favourites.guestLogin'),
-        run: () => void navigate(LOGIN_PATH, { state: loginReturnState({ pathname: productPath(product.id), search: '' }) }),
+        run: () => {
+          writeStored(INTENT_KEY, `${product.id} ${Date.now()}`, 'session');
+          void navigate(LOGIN_PATH, { state: loginReturnState({ pathname: productPath(product.id), search: '' }) });
+        },
       });
       return;
     }
