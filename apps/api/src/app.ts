@@ -16,6 +16,7 @@ import { storefrontOf, type Config } from './config.ts';
 import { safeError } from './logging.ts';
 import { addressesRoutes, createAddressesService } from './features/addresses/index.ts';
 import { createGradesService, gradesRoutes } from './features/grades/index.ts';
+import { createFavouritesService, favouritesRoutes } from './features/favourites/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { createPlatformService, platformRoutes } from './features/platform/index.ts';
 import { authRoutes, createAuthFeature, customerSessionOf, registerAuthGuard, usersRoutes } from './features/auth/index.ts';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     app.log.warn({ brands: outboxBrands }, "SMS_OUTBOX=true in production: these brands' login codes go to the outbox file, not by SMS");
   const addresses = createAddressesService({ db, clock });
   const gradesService = createGradesService({ db, clock });
+  const favourites = createFavouritesService({ db, catalogue });
   const geocoderKeys = createBrandGeocoderKeys({ db, secretsKey: config.PAYMENT_SECRETS_KEY, log: app.log });
   const geocoding = createGeocodingService({
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
@@ -306,7 +308,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(gradesRoutes, { service: gradesService });
       await api.register(geocodingRoutes, { service: geocoding });
       await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development });
-      await api.register(catalogueRoutes, { service: catalogue });
+      // The customer's favourites (issue 31), under /products/v1/favourite as spec section 7 names them.
+      await api.register(favouritesRoutes, { service: favourites });
+      await api.register(catalogueRoutes, { service: catalogue, favourites });
       await api.register(branchesRoutes, { service: branches, serving: quote.quotes.servingBranch });
       await api.register(contentRoutes, { service: content });
       await api.register(quoteRoutes, quote);

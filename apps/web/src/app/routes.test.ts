@@ -78,6 +78,7 @@ describe('what the server renders for an address', () => {
       '/privacy',
       '/basket',
       '/profile/cards',
+      '/profile/favorites',
       '/extra4',
     ])
       expect(leaf(path).path, path).not.toBe('*');

@@ -14,6 +14,7 @@ import { useIsLoggedIn } from '../shared/session/session-store.ts';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { anyAnalyticsFlag } from '../shared/analytics/events.ts';
 import { useTranslation } from '../i18n/i18n.ts';
+import { FavouriteHeartContext, type FavouriteHeartProps } from '../shared/catalogue/favourite-slot.tsx';
 
 /*
  * Every layout and page but the default layout and the home page is code that arrives when first visited. A feature adds its page
@@ -63,6 +64,10 @@ const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
 // The brand's vacancies, the list and one with its application form (issue 31).
 const VacancyPages = lazyPage(() => import('../features/vacancies/vacancies-pages.tsx').then((m) => m.VacancyPages));
+// The customer's favourites (issue 31): their page, and the heart the menu and the product draw in their slot.
+const FavouritesPage = lazyPage(() => import('../features/favourites/favourites-page.tsx').then((m) => m.FavouritesPage));
+const FavouriteHeart = lazyPage(() => import('../features/favourites/favourite-heart.tsx').then((m) => m.FavouriteHeart));
+const drawHeart = (props: FavouriteHeartProps) => <FavouriteHeart {...props} />;
 
 /** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -87,7 +92,10 @@ function CheckMerchant() {
           <GuestPlacesSync />
         </Suspense>
       )}
-      <Outlet />
+      {/* The hearts of the cards and the product page, while the brand keeps favourites (a guest's too: they are asked to log in). */}
+      <FavouriteHeartContext value={settings.favouriteActive ? drawHeart : null}>
+        <Outlet />
+      </FavouriteHeartContext>
     </>
   );
 }
@@ -154,6 +162,7 @@ export const routes: RouteObject[] = [
           { path: 'table', element: <TablePages /> },
           { path: 'profile/reservations', element: <ReservationsPages /> },
           { path: 'profile/chat', element: <ChatPage /> },
+          { path: 'profile/favorites', element: <FavouritesPage /> },
           { path: 'offline', element: <OfflinePage /> },
           { path: 'vacancy', element: <VacancyPages /> },
           { path: 'vacancy/:id', element: <VacancyPages /> },

@@ -79,6 +79,26 @@ export const grades = pgTable(
   ],
 );
 
+/**
+ * A customer's favourite products of a brand (issue 31, spec section 7 `favourite`): one row per customer and product,
+ * present while it is a favourite (clearing one deletes its row). Leaves with the product or the customer.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    merchantId: merchantId(),
+    userId: uuid().notNull(),
+    productId: uuid().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.userId, t.productId] }),
+    index('favourites_product_idx').on(t.merchantId, t.productId),
+    sameMerchant('favourites_user_fk', t.merchantId, t.userId, users).onDelete('cascade'),
+    sameMerchant('favourites_product_fk', t.merchantId, t.productId, products).onDelete('cascade'),
+  ],
+);
+
 export const otpCodes = pgTable(
   'otp_codes',
   {

@@ -83,6 +83,12 @@ export const Product = z.object({
   isAvailableAtBranch: z.boolean(),
   /** Available, in stock and sold at the branch: what the add button follows. */
   isOrderable: z.boolean(),
+  /**
+   * The signed-in customer's favourite (issue 31): true in the favourites list and in `GET /products/v1/{id}` asked with
+   * their token. The shared menu document (overalls) is the same for everyone and always says false; the storefront
+   * marks the hearts from the favourites list.
+   */
+  favourite: z.boolean(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -17,6 +17,7 @@ export * from './languages.ts';
 export * from './merchant.ts';
 export * from './orders.ts';
 export * from './eta.ts';
+export * from './favourites.ts';
 export * from './promo.ts';
 export * from './quote.ts';
 export * from './reservations.ts';

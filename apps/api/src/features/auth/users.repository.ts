@@ -1,6 +1,6 @@
 import { ACTIVE_ORDER_STATUSES, type ContentLanguage, type Gender, type OrderStatus } from '@dasturxon/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { addresses, merchantOrderSettings, orders, users, type Db } from '@dasturxon/db';
+import { addresses, favourites, merchantOrderSettings, orders, users, type Db } from '@dasturxon/db';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -133,6 +133,8 @@ export function createUsersRepository(db: Db) {
     async erase(merchantId: string, id: string, now: Date): Promise<void> {
       // Saved addresses say where the customer lives: they go with the account (the row is kept, so no cascade fires).
       await db.delete(addresses).where(and(eq(addresses.merchantId, merchantId), eq(addresses.userId, id)));
+      // So do their favourites (issue 31): what they like says something about them, and nobody reads them any more.
+      await db.delete(favourites).where(and(eq(favourites.merchantId, merchantId), eq(favourites.userId, id)));
       await db
         .update(users)
         .set({

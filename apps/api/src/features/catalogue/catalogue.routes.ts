@@ -57,7 +57,13 @@ async function sendDocument(request: { headers: Record<string, string | string[]
   return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
+export interface CatalogueRoutesOptions {
+  service: CatalogueService;
+  /** Whether a product is the signed-in customer's favourite (issue 31), for the product answer asked with their token. */
+  favourites?: { isFavourite(customer: { merchantId: string; id: string }, productId: string): Promise<boolean> };
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { service, favourites }) => {
   app.get(
     '/products/v1/overalls',
     {
@@ -95,15 +101,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   app.get(
     '/products/v1/:id',
     {
-      config: { tenant: 'active' },
+      // A guest's answer is everyone's; a customer's token adds their favourite mark (an expired one is a guest's).
+      config: { tenant: 'active', auth: 'optional' },
       schema: {
         tags: ['catalogue'],
         summary: 'One product with its choices, so a product page can be opened directly',
+        description: "With the customer's bearer token, `favourite` says whether it is theirs (issue 31); without, false.",
         params: ProductParams,
         querystring: ProductQuery,
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => service.product(merchantOf(request).id, request.params.id, request.query.branchId ?? null),
+    async (request, reply) => {
+      const merchantId = merchantOf(request).id;
+      const product = await service.product(merchantId, request.params.id, request.query.branchId ?? null);
+      if (!request.user || !favourites) return product;
+      // Asked with a customer's token the answer is theirs (the favourite mark): no shared cache may keep it.
+      reply.header('cache-control', 'private, no-store').header('vary', 'Authorization');
+      return { ...product, favourite: await favourites.isFavourite({ merchantId, id: request.user.id }, product.id) };
+    },
   );
 };

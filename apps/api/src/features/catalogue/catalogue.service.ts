@@ -135,6 +135,8 @@ function toProduct(
     inStock: p.inStock,
     isAvailableAtBranch: p.isAvailableAtBranch,
     isOrderable: p.isOrderable,
+    // The shared document is nobody's: the signed-in customer's favourites are marked by the caller (catalogue.routes.ts, the storefront).
+    favourite: false,
   };
 }
 

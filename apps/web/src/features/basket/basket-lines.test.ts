@@ -56,6 +56,7 @@ function product(n: number, over: Partial<Product> = {}): Product {
     inStock: true,
     isAvailableAtBranch: true,
     isOrderable: true,
+    favourite: false,
     ...over,
   };
 }

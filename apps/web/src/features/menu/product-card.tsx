@@ -7,6 +7,7 @@ import type { MenuProduct } from '../../shared/catalogue/catalogue.api.ts';
 import { measureLabel } from '../../shared/catalogue/measure.ts';
 import { Picture, type PictureLoading } from '../../shared/catalogue/picture.tsx';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
+import { FavouriteSlot } from '../../shared/catalogue/favourite-slot.tsx';
 import { productPath, useOpenProduct } from '../../shared/catalogue/product-link.ts';
 import { toast } from '../../shared/ui/toast.tsx';
 import { MinusIcon, PlusIcon } from './menu-icons.tsx';
@@ -107,6 +108,8 @@ export const ProductCard = memo(function ProductCard({
     </h3>
   );
 
+  // The favourites' heart, where the brand keeps favourites (nothing otherwise, and nothing in the server's page).
+  const heart = <FavouriteSlot product={product} place="card" />;
   const control = !withoutCart && !reason ? <AddControl product={product} onOpen={open} variant={variant} /> : null;
   const base = `relative rounded-3xl bg-surface ${reason ? '' : 'shadow-[0_1px_2px_rgb(0_0_0/0.04)]'}`;
   const data = { 'data-testid': 'product-card', 'data-product-id': product.id, 'data-orderable': String(product.isOrderable) };
@@ -116,7 +119,10 @@ export const ProductCard = memo(function ProductCard({
       <article {...data} className={`${base} flex items-center gap-3 p-2.5`}>
         {picture('size-[88px]', 88)}
         <div className="min-w-0 flex-1 py-0.5">
-          {title('line-clamp-2 text-[15px]')}
+          <div className="flex items-start gap-1">
+            <div className="min-w-0 flex-1">{title('line-clamp-2 text-[15px]')}</div>
+            {heart}
+          </div>
           {measure && <p className="mt-0.5 text-[13px] text-muted">{measure}</p>}
           <div className="mt-1.5">
             {reason ? (
@@ -139,7 +145,10 @@ export const ProductCard = memo(function ProductCard({
       <article {...data} className={`${base} flex flex-col p-2`}>
         {picture('aspect-[16/10] w-full', 360, 'object-contain')}
         <div className="flex flex-1 flex-col px-1.5 pt-3 pb-1">
-          {title('line-clamp-2 text-[17px]')}
+          <div className="flex items-start gap-1">
+            <div className="min-w-0 flex-1">{title('line-clamp-2 text-[17px]')}</div>
+            {heart}
+          </div>
           {description && (
             <p className="mt-1 line-clamp-2 text-sm leading-snug text-muted">
               <bdi>{description}</bdi>
@@ -161,7 +170,10 @@ export const ProductCard = memo(function ProductCard({
     <article {...data} className={`${base} flex flex-col p-2`}>
       {picture('aspect-square w-full', 240)}
       <div className="flex flex-1 flex-col px-1 pt-2.5 pb-0.5">
-        {price}
+        <div className="flex items-start justify-between gap-1">
+          {price}
+          {heart}
+        </div>
         <div className="mt-1">{title('line-clamp-2 text-[15px]')}</div>
         {measure && <p className="mt-0.5 text-[13px] text-muted">{measure}</p>}
         {control && <div className="relative z-10 mt-auto pt-3">{control}</div>}

@@ -15,6 +15,7 @@ import { useGrades, type MenuProduct } from '../../shared/catalogue/catalogue.ap
 import { measureLabel } from '../../shared/catalogue/measure.ts';
 import { Picture } from '../../shared/catalogue/picture.tsx';
 import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
+import { FavouriteSlot } from '../../shared/catalogue/favourite-slot.tsx';
 import { productPath } from '../../shared/catalogue/product-link.ts';
 import { shareLink } from '../../shared/catalogue/share.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
@@ -125,6 +126,9 @@ export function ProductDetails({
         >
           {t('product.share')}
         </button>
+        <span className="self-center">
+          <FavouriteSlot product={product} place="page" />
+        </span>
       </p>
       <Facts product={product} />
       {pickText(product.description, language) && (
