@@ -65,6 +65,8 @@ export const SETTINGS_FLAG_DEFAULTS = {
   branchFirstLanding: false,
   /** On phones the menu's vertical categories show two compact cards a row, whatever each category's viewType (issue 29). */
   compactMenuGrid: false,
+  /** The promo codes page shows the legal sentence of spec section 9 (the 30,000 so'm benefit of activating a promo; issue 31). */
+  promoLegalTextActive: false,
 } as const satisfies Record<string, boolean>;
 
 export type SettingsFlag = keyof typeof SETTINGS_FLAG_DEFAULTS;

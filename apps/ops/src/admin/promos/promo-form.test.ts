@@ -58,6 +58,7 @@ describe('the promo form', () => {
       perCustomerLimit: 1,
       totalLimit: null,
       isActive: false,
+      isPublic: true,
       used: 4,
     };
     expect(formOf(promo)).toMatchObject({
@@ -67,6 +68,7 @@ describe('the promo form', () => {
       minPrice: '',
       perCustomerLimit: '1',
       totalLimit: '',
+      isPublic: true,
     });
     const again = promoBody(formOf(promo));
     expect(again.ok && again.body).toMatchObject({
@@ -75,6 +77,7 @@ describe('the promo form', () => {
       value: 10_000,
       perCustomerLimit: 1,
       isActive: false,
+      isPublic: true,
     });
   });
 });
