@@ -61,6 +61,8 @@ const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m
 const CheckoutPages = lazyPage(() => import('../features/checkout/checkout-pages.tsx').then((m) => m.CheckoutPages));
 // The brand's vacancies, the list and one with its application form (issue 31).
 const VacancyPages = lazyPage(() => import('../features/vacancies/vacancies-pages.tsx').then((m) => m.VacancyPages));
+// The brand's listed promo codes (issue 31).
+const PromosPage = lazyPage(() => import('../features/promos/promos-page.tsx').then((m) => m.PromosPage));
 
 /** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -150,6 +152,7 @@ export const routes: RouteObject[] = [
           { path: 'reservations', element: <ReservationsPages /> },
           { path: 'profile/reservations', element: <ReservationsPages /> },
           { path: 'profile/chat', element: <ChatPage /> },
+          { path: 'profile/promos', element: <PromosPage /> },
           { path: 'offline', element: <OfflinePage /> },
           { path: 'vacancy', element: <VacancyPages /> },
           { path: 'vacancy/:id', element: <VacancyPages /> },

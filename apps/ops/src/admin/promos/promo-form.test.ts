@@ -19,6 +19,7 @@ describe('the promo form', () => {
         perCustomerLimit: null,
         totalLimit: 100,
         isActive: true,
+        isPublic: false,
       },
     });
   });
