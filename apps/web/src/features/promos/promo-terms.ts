@@ -7,7 +7,7 @@ import type { Translate } from '@dasturxon/i18n';
  */
 
 export interface PromoWords {
-  /** The discount in a few words: `−10 %`, `−15 000 so'm`, `Free delivery`. */
+  /** The discount in a few words: `−10%`, `−15 000 so'm`, `Free delivery`. */
   headline: string;
   /** Each condition on a line of its own. */
   terms: string[];
@@ -15,20 +15,34 @@ export interface PromoWords {
 
 export function promoWords(
   promo: PublicPromo,
-  { t, sum, language, now }: { t: Translate; sum: (amount: number) => string; language: UiLanguage; now?: Date },
+  {
+    t,
+    sum,
+    numbers = (text) => text,
+    language,
+    now,
+  }: {
+    t: Translate;
+    /** Money as the screen writes it, with a sign when asked (`useFormatSum`). */
+    sum: (amount: number, options?: { sign?: '−' }) => string;
+    /** Other numbers kept whole in right-to-left text (`useNumberText`). */
+    numbers?: (text: string) => string;
+    language: UiLanguage;
+    now?: Date;
+  },
 ): PromoWords {
   const percent = promo.discountType === 'PERCENTAGE';
-  const off = (value: number) => (percent ? `${value}\u00a0%` : sum(value));
+  const off = (value: number, sign?: '−') => (percent ? numbers(`${sign ?? ''}${value}%`) : sum(value, { sign }));
   const terms: string[] = [];
   let headline = '';
   if (promo.productDiscount > 0) {
     terms.push(t('promos.term.products', { value: off(promo.productDiscount) }));
-    headline = `−${off(promo.productDiscount)}`;
+    headline = off(promo.productDiscount, '−');
   }
   if (promo.deliveryDiscount > 0) {
     const free = percent && promo.deliveryDiscount >= 100;
     terms.push(free ? t('promos.term.freeDelivery') : t('promos.term.delivery', { value: off(promo.deliveryDiscount) }));
-    if (!headline) headline = free ? t('promos.term.freeDelivery') : `−${off(promo.deliveryDiscount)}`;
+    if (!headline) headline = free ? t('promos.term.freeDelivery') : off(promo.deliveryDiscount, '−');
   }
   terms.push(promo.minPrice > 0 ? t('promos.term.minPrice', { amount: sum(promo.minPrice) }) : t('promos.term.anyBasket'));
   const date = (iso: string) => formatDateWords(iso, language, { withTime: true, now });

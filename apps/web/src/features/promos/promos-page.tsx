@@ -4,7 +4,7 @@ import { PROMO_LEGAL_BENEFIT, type PublicPromo } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { NotFoundPage } from '../../app/pages/not-found-page.tsx';
 import { setPromoCode, usePromoCode } from '../../shared/basket/promo-code.ts';
-import { useFormatSum } from '../../shared/catalogue/price.ts';
+import { useFormatSum, useNumberText } from '../../shared/catalogue/price.ts';
 import { useCurrentMerchant, useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
@@ -78,11 +78,12 @@ function PromoList({ legal }: { legal: boolean }) {
 function PromoCard({ promo }: { promo: PublicPromo }) {
   const { t, language } = useTranslation();
   const sum = useFormatSum();
+  const numbers = useNumberText();
   const navigate = useNavigate();
   const merchantId = useCurrentMerchant().id;
   const applied = usePromoCode();
   const inBasket = applied?.toLowerCase() === promo.code.toLowerCase();
-  const { headline, terms } = promoWords(promo, { t, sum, language });
+  const { headline, terms } = promoWords(promo, { t, sum, numbers, language });
 
   const copy = async () => {
     try {
@@ -124,13 +125,19 @@ function PromoCard({ promo }: { promo: PublicPromo }) {
         )}
       </div>
       <div className="px-4 pt-3.5 pb-4">
-        <p
-          data-testid="promo-code"
-          dir="ltr"
-          className="inline-block rounded-xl border-2 border-dashed border-line px-3 py-1.5 font-mono text-lg font-extrabold tracking-widest uppercase"
+        {/* The code itself copies it: one tap, as customers expect of a code they will type elsewhere. */}
+        <button
+          type="button"
+          data-testid="promo-copy"
+          onClick={() => void copy()}
+          aria-label={`${t('promos.copy')} ${promo.code}`}
+          className="inline-flex items-center gap-2.5 rounded-xl border-2 border-dashed border-line px-3 py-1.5 transition-colors hover:bg-surface-2 focus-visible:ring-4 focus-visible:ring-ink/20"
         >
-          {promo.code}
-        </p>
+          <span data-testid="promo-code" dir="ltr" className="font-mono text-lg font-extrabold tracking-widest uppercase">
+            {promo.code}
+          </span>
+          <CopyIcon size={18} className="text-muted" />
+        </button>
         <ul data-testid="promo-terms" className="mt-3 flex flex-col gap-1 text-[15px] leading-snug">
           {terms.map((term, i) => (
             <li key={i} className={i === 0 ? 'font-semibold' : 'text-muted'}>
@@ -138,15 +145,9 @@ function PromoCard({ promo }: { promo: PublicPromo }) {
             </li>
           ))}
         </ul>
-        <div className="mt-4 flex gap-2">
-          <Button testId="promo-copy" variant="secondary" size="sm" onClick={() => void copy()}>
-            <CopyIcon size={18} />
-            {t('promos.copy')}
-          </Button>
-          <Button testId="promo-apply" size="sm" className="flex-1" onClick={apply}>
-            {inBasket ? t('promos.toBasket') : t('promos.apply')}
-          </Button>
-        </div>
+        <Button testId="promo-apply" wide className="mt-4" onClick={apply}>
+          {inBasket ? t('promos.toBasket') : t('promos.apply')}
+        </Button>
       </div>
     </li>
   );
