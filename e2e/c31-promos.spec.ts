@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import {
   basketOf,
   brandUrl,
@@ -21,6 +21,34 @@ import {
  */
 
 const API = `http://localhost:${PORT}/api`;
+const OWNER = '+998900000005';
+const PASSWORD = 'tezkor-demo-2026';
+
+/** The demo owner in the console's promo codes screen, in Russian, on a desktop. */
+async function ownerPromos(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('dx-ops-lang', 'ru'));
+  await page.goto(brandUrl('tezkor', '/ops/'));
+  await page.getByTestId('login-phone').fill(OWNER);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('sign-out')).toBeVisible();
+  await page.goto(brandUrl('tezkor', '/ops/admin/promos'));
+  await expect(page.getByTestId('admin-promos')).toBeVisible();
+  return page;
+}
+
+/** Ticks or unticks a code's "list for customers" in the console's form and saves it. */
+async function setListed(console: Page, code: string, listed: boolean): Promise<void> {
+  const item = console.getByTestId('promo-item').filter({ hasText: code });
+  await item.click();
+  await console.getByTestId('promo-public').setChecked(listed);
+  await console.getByTestId('save').click();
+  // Saved: the form closes and the list is read again.
+  await expect(console.getByTestId('promo-form')).toHaveCount(0);
+  await expect(item.getByTestId('promo-public-badge')).toHaveCount(listed ? 1 : 0);
+}
 
 test('a customer copies a listed promo code and applies it; the basket shows the discount of the server’s quote', async ({
   page,
@@ -87,6 +115,29 @@ test('a customer copies a listed promo code and applies it; the basket shows the
   await welcome.getByTestId('promo-apply').click();
   await expect(page).toHaveURL(/\/basket$/);
   await expect(page.getByTestId('promo-applied')).toHaveAttribute('data-code', 'WELCOME10');
+});
+
+test('the owner unlists the codes in the console: the page shows its empty state; listed again, they are back', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const console = await ownerPromos(browser);
+  await expect(console.getByTestId('promo-item').filter({ hasText: 'WELCOME10' }).getByTestId('promo-public-badge')).toBeVisible();
+  await expect(console.getByTestId('promo-item').filter({ hasText: 'FREEDELIVERY' }).getByTestId('promo-public-badge')).toHaveCount(0);
+  try {
+    for (const code of ['WELCOME10', 'MINUS15K']) await setListed(console, code, false);
+    await speak(page, 'ru');
+    await page.goto(brandUrl('tezkor', '/profile/promos'));
+    await expect(page.getByTestId('promos-empty')).toContainText('Пока нет промокодов');
+    await expect(page.getByTestId('promo-card')).toHaveCount(0);
+    await expect(page.getByTestId('promos-legal')).toHaveCount(0);
+    await keepSettledScreenshot(page, testInfo, 'c31-promos-empty-ru');
+  } finally {
+    for (const code of ['WELCOME10', 'MINUS15K']) await setListed(console, code, true);
+    await console.context().close();
+  }
+  await page.reload();
+  await expect(page.getByTestId('promo-card')).toHaveCount(2);
 });
 
 test('a brand with promoActive off answers the 404 page at /profile/promos and has no promo field in its basket', async ({

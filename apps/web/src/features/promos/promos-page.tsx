@@ -66,7 +66,8 @@ function PromoList({ legal }: { legal: boolean }) {
           ))}
         </ul>
       )}
-      {legal && (
+      {/* The sentence speaks of the codes: with none shown, it is not either. */}
+      {legal && (list.data?.content.length ?? 0) > 0 && (
         <p data-testid="promos-legal" className="mt-6 px-1 text-[13px] leading-relaxed text-muted">
           {t('promos.legal', { amount: sum(PROMO_LEGAL_BENEFIT) })}
         </p>
