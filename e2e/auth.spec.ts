@@ -76,15 +76,15 @@ test.describe('phone login, profile and account', () => {
     expect(first).not.toBeNull();
 
     // The brand's settings decide the entries, and only pages that exist are offered: Tezkor has cashback and
-    // delivery (so saved addresses), orders and favourites; promo codes come with their issue (shared/navigation.ts, PAGES_TO_COME).
+    // delivery (so saved addresses), orders, favourites and promo codes.
     await expect(page.getByTestId('profile-cashback')).toBeVisible();
     await expect(page.getByTestId('profile-link-user')).toBeVisible();
     await expect(page.getByTestId('profile-link-addresses')).toBeVisible();
     await expect(page.getByTestId('profile-link-orders')).toHaveAttribute('href', '/profile/orders');
-    // The saved cards (the demo takes them) and favourites (issue 31); promo codes are a page to come, its link hidden.
+    // The saved cards (the demo takes them), favourites and the promo codes page (issue 31).
     await expect(page.getByTestId('profile-link-cards')).toHaveAttribute('href', '/profile/cards');
     await expect(page.getByTestId('profile-link-favorites')).toHaveAttribute('href', '/profile/favorites');
-    await expect(page.getByTestId('profile-link-promos')).toHaveCount(0);
+    await expect(page.getByTestId('profile-link-promos')).toHaveAttribute('href', '/profile/promos');
 
     // Personal information.
     await page.getByTestId('profile-link-user').click();

@@ -17,3 +17,5 @@ export const MAX_QUOTE_LINES = 100;
 /** Default merchant coordinates, the capital area of the default city (docs/spec-index.md section 9). */
 export const DEFAULT_MERCHANT_LOCATION = { latitude: 41.322711, longitude: 69.241084 } as const;
 export const DEFAULT_TIME_ZONE = 'Asia/Tashkent';
+/** The benefit of activating a promo code the legal sentence names, in so'm (spec section 9; shown where `promoLegalTextActive`). */
+export const PROMO_LEGAL_BENEFIT = 30_000;

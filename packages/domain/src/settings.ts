@@ -67,6 +67,8 @@ export const SETTINGS_FLAG_DEFAULTS = {
   compactMenuGrid: false,
   /** Guests at a table (its QR link) may order without logging in, as the table's guest (issue 32). */
   qrGuestOrders: false,
+  /** The promo codes page shows the legal sentence of spec section 9 (the 30,000 so'm benefit of activating a promo; issue 31). */
+  promoLegalTextActive: false,
 } as const satisfies Record<string, boolean>;
 
 export type SettingsFlag = keyof typeof SETTINGS_FLAG_DEFAULTS;

@@ -68,6 +68,8 @@ const VacancyPages = lazyPage(() => import('../features/vacancies/vacancies-page
 const FavouritesPage = lazyPage(() => import('../features/favourites/favourites-page.tsx').then((m) => m.FavouritesPage));
 const FavouriteHeart = lazyPage(() => import('../features/favourites/favourite-heart.tsx').then((m) => m.FavouriteHeart));
 const drawHeart = (props: FavouriteHeartProps) => <FavouriteHeart {...props} />;
+// The brand's listed promo codes (issue 31).
+const PromosPage = lazyPage(() => import('../features/promos/promos-page.tsx').then((m) => m.PromosPage));
 
 /** The check-merchant guard (docs/spec-index.md section 2): the storefront opens only for a merchant that is ready. */
 function CheckMerchant() {
@@ -163,6 +165,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/reservations', element: <ReservationsPages /> },
           { path: 'profile/chat', element: <ChatPage /> },
           { path: 'profile/favorites', element: <FavouritesPage /> },
+          { path: 'profile/promos', element: <PromosPage /> },
           { path: 'offline', element: <OfflinePage /> },
           { path: 'vacancy', element: <VacancyPages /> },
           { path: 'vacancy/:id', element: <VacancyPages /> },

@@ -205,6 +205,8 @@ export const promos = pgTable(
     startDate: timestamp({ withTimezone: true }),
     endDate: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
+    /** Listed for the brand's customers on the promo codes page (issue 31); a code not listed still works when typed. */
+    isPublic: boolean().notNull().default(false),
   },
   (t) => [
     tenantKey(t),

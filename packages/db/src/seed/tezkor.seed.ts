@@ -361,6 +361,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       // Saved cards, at Click (its card tokens).
       cardActive: true,
       promoActive: true,
+      promoLegalTextActive: true,
       vacanciesActive: true,
       productComment: true,
     },
@@ -423,8 +424,9 @@ function promos(merchantId: string, now: Date): MerchantRows['promos'] {
     ...p,
   });
   return [
-    promo('WELCOME10', { productDiscount: 10 }),
-    promo('MINUS15K', { discountType: 'AMOUNT', productDiscount: 15000, minPrice: 100000 }),
+    // The two the brand lists for its customers on the promo codes page; the others work only when typed.
+    promo('WELCOME10', { productDiscount: 10, isPublic: true }),
+    promo('MINUS15K', { discountType: 'AMOUNT', productDiscount: 15000, minPrice: 100000, isPublic: true }),
     promo('FREEDELIVERY', { deliveryDiscount: 100 }),
     promo('EXPIRED', { productDiscount: 20, startDate: daysFrom(now, -60), endDate: daysFrom(now, -1) }),
     promo('SOON', { productDiscount: 15, startDate: daysFrom(now, 7), endDate: daysFrom(now, 37) }),

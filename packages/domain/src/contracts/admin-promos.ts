@@ -49,6 +49,8 @@ const PromoShape = z.strictObject({
   /** Orders everyone together may hold with the code; null: no limit. */
   totalLimit: Limit.default(null),
   isActive: z.boolean().default(true),
+  /** Listed for the brand's customers on the storefront's promo codes page while usable (issue 31); else it works only when typed. */
+  isPublic: z.boolean().default(false),
 });
 
 /** The rules across fields, each naming the field at fault. */

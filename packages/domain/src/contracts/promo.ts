@@ -36,3 +36,12 @@ export const PromoResponse = z.object({
   isActive: z.boolean(),
 });
 export type PromoResponse = z.infer<typeof PromoResponse>;
+
+/**
+ * A promo the brand lists for its customers (`GET /orders/v1/promo/public`, issue 31): one they can use now, with its
+ * terms as the promo check answers them. Whether the basket reaches its minimum is for the quote to judge.
+ */
+export const PublicPromo = PromoResponse.omit({ isActive: true });
+export type PublicPromo = z.infer<typeof PublicPromo>;
+export const PublicPromoList = z.object({ content: z.array(PublicPromo) });
+export type PublicPromoList = z.infer<typeof PublicPromoList>;

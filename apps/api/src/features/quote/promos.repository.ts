@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { promos, promoUses } from '@dasturxon/db';
 import type { PromoUses } from '@dasturxon/domain';
 import type { Reader } from './quote.repository.ts';
@@ -34,6 +34,36 @@ export function createPromosRepository(r: Reader) {
         .from(promoUses)
         .where(and(eq(promoUses.merchantId, merchantId), eq(promoUses.promoId, promoId)));
       return { total: Number(row?.total ?? 0), byCustomer: userId === null ? null : Number(row?.byCustomer ?? 0) };
+    },
+
+    /**
+     * The brand's listed promos that are switched on (`is_public` and `is_active`), soonest ending first: the promo
+     * codes page's candidates; whether each can be used now is the domain's to judge (`judgePromo`).
+     */
+    async listedOf(merchantId: string): Promise<PromoRecord[]> {
+      return r
+        .select()
+        .from(promos)
+        .where(and(eq(promos.merchantId, merchantId), eq(promos.isPublic, true), eq(promos.isActive, true)))
+        .orderBy(sql`${promos.endDate} asc nulls last`, asc(sql`lower(${promos.code})`), asc(promos.id));
+    },
+
+    /** `usesOf` for several promos at once, by promo id (a promo no order holds counts zero). */
+    async usesOfMany(merchantId: string, promoIds: string[], userId: string | null): Promise<Map<string, PromoUses>> {
+      const uses = new Map(promoIds.map((id) => [id, { total: 0, byCustomer: userId === null ? null : 0 } as PromoUses]));
+      if (promoIds.length === 0) return uses;
+      const rows = await r
+        .select({
+          promoId: promoUses.promoId,
+          total: count(),
+          byCustomer: userId === null ? sql<number>`0` : sql<number>`count(*) filter (where ${promoUses.userId} = ${userId})`,
+        })
+        .from(promoUses)
+        .where(and(eq(promoUses.merchantId, merchantId), inArray(promoUses.promoId, promoIds)))
+        .groupBy(promoUses.promoId);
+      for (const row of rows)
+        uses.set(row.promoId, { total: Number(row.total), byCustomer: userId === null ? null : Number(row.byCustomer) });
+      return uses;
     },
   };
 }

@@ -1,5 +1,14 @@
 import type { Db } from '@dasturxon/db';
-import { AppError, judgePromo, type PromoCheckQuery, promoProblem, promoProblemTerms, type PromoResponse, sum } from '@dasturxon/domain';
+import {
+  AppError,
+  judgePromo,
+  type PromoCheckQuery,
+  promoProblem,
+  promoProblemTerms,
+  type PromoResponse,
+  type PublicPromoList,
+  sum,
+} from '@dasturxon/domain';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { createPromosRepository, type PromoRecord } from './promos.repository.ts';
 import { createQuoteRepository, type Reader } from './quote.repository.ts';
@@ -53,6 +62,36 @@ export function createPromosService(deps: PromosServiceDeps) {
         throw new AppError(problem.code, problem.details);
       }
       return toPromoResponse(verdict.promo);
+    },
+
+    /**
+     * The promo codes page (issue 31): the brand's listed promos the customer can use now, judged one by one by the
+     * domain's rule (`judgePromo`: switched on, started, not expired, within its limits: the signed-in customer's own
+     * uses counted, a guest's not), each with its terms. Its minimum is the basket's to reach, so it is not judged here.
+     * 403 FEATURE_OFF while the brand's promoActive is off.
+     */
+    async listPublic(merchant: MerchantRecord, user: { id: string } | null, now: Date): Promise<PublicPromoList> {
+      const { listed, promoActive, uses } = await deps.db.transaction(
+        async (r) => {
+          const { promoActive } = await createQuoteRepository(r).settings(merchant.id);
+          if (!promoActive) return { listed: [], promoActive, uses: new Map() };
+          const repository = createPromosRepository(r);
+          const listed = await repository.listedOf(merchant.id);
+          const limited = listed.filter((p) => p.totalLimit !== null || p.perCustomerLimit !== null).map((p) => p.id);
+          return { listed, promoActive, uses: await repository.usesOfMany(merchant.id, limited, user?.id ?? null) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      if (!promoActive) throw new AppError('FEATURE_OFF', { feature: 'promoActive' });
+      const usable = listed.filter(
+        (promo) => judgePromo(promo, { promoActive, now, productAmount: sum(promo.minPrice), uses: uses.get(promo.id) ?? null }).ok,
+      );
+      return {
+        content: usable.map((promo) => {
+          const { isActive: _active, ...terms } = toPromoResponse(promo);
+          return terms;
+        }),
+      };
     },
   };
 }

@@ -59,6 +59,7 @@ interface PromoRow {
   version: number;
   per_customer_limit: number | null;
   total_limit: number | null;
+  is_public: boolean;
 }
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
@@ -77,6 +78,7 @@ const promoOf = (row: PromoRow): PromoRecord => ({
   version: row.version,
   perCustomerLimit: row.per_customer_limit,
   totalLimit: row.total_limit,
+  isPublic: row.is_public,
 });
 
 // Correlated sub-selects gather a row's children as JSON, so a product comes back with its groups,

@@ -3,6 +3,7 @@ import {
   ErrorResponse,
   PromoCheckQuery,
   PromoResponse,
+  PublicPromoList,
   QuoteRequest,
   QuoteResponse,
   Region,
@@ -92,5 +93,28 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (app
       },
     },
     async (request) => promos.check(merchantOf(request), request.query, app.clock.now()),
+  );
+
+  app.get(
+    '/orders/v1/promo/public',
+    {
+      // Guests read it too (the codes are the brand's to publish); a signed-in customer's own uses are counted against
+      // each code's per-customer limit, so the answer is never kept in a shared cache.
+      config: { tenant: 'active', auth: 'optional', rateLimit: 'work' },
+      schema: {
+        tags: ['orders'],
+        security: [{ bearer: [] }, {}],
+        summary: "The brand's listed promo codes the customer can use now, with their terms; 403 FEATURE_OFF while promoActive is off",
+        description:
+          'Listed (isPublic) promos that are switched on, started, not expired and within their limits (with a bearer token, the ' +
+          "customer's own uses count too), soonest ending first. Their minimum price is the basket's to reach: the quote judges it.",
+        response: { 200: PublicPromoList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const user = request.user ? { id: request.user.id } : null;
+      return promos.listPublic(merchantOf(request), user, app.clock.now());
+    },
   );
 };

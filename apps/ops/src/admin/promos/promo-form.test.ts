@@ -19,6 +19,7 @@ describe('the promo form', () => {
         perCustomerLimit: null,
         totalLimit: 100,
         isActive: true,
+        isPublic: false,
       },
     });
   });
@@ -58,6 +59,7 @@ describe('the promo form', () => {
       perCustomerLimit: 1,
       totalLimit: null,
       isActive: false,
+      isPublic: true,
       used: 4,
     };
     expect(formOf(promo)).toMatchObject({
@@ -67,6 +69,7 @@ describe('the promo form', () => {
       minPrice: '',
       perCustomerLimit: '1',
       totalLimit: '',
+      isPublic: true,
     });
     const again = promoBody(formOf(promo));
     expect(again.ok && again.body).toMatchObject({
@@ -75,6 +78,7 @@ describe('the promo form', () => {
       value: 10_000,
       perCustomerLimit: 1,
       isActive: false,
+      isPublic: true,
     });
   });
 });

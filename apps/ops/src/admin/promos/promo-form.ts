@@ -20,6 +20,8 @@ export interface PromoFormState {
   perCustomerLimit: string;
   totalLimit: string;
   isActive: boolean;
+  /** Listed on the storefront's promo codes page. */
+  isPublic: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,6 +53,7 @@ export function formOf(promo: AdminPromo | null): PromoFormState {
     perCustomerLimit: promo?.perCustomerLimit != null ? String(promo.perCustomerLimit) : '',
     totalLimit: promo?.totalLimit != null ? String(promo.totalLimit) : '',
     isActive: promo?.isActive ?? true,
+    isPublic: promo?.isPublic ?? false,
   };
 }
 
@@ -75,6 +78,7 @@ export function promoBody(
     perCustomerLimit: numberOr(form.perCustomerLimit, null),
     totalLimit: numberOr(form.totalLimit, null),
     isActive: form.isActive,
+    isPublic: form.isPublic,
   };
   const checked = PromoInput.safeParse(body);
   if (checked.success) return { ok: true, body: checked.data };

@@ -22,6 +22,7 @@ const LABELS: Record<keyof PromoFormState, string> = {
   perCustomerLimit: 'admin.promos.perCustomer',
   totalLimit: 'admin.promos.total',
   isActive: 'admin.promos.active',
+  isPublic: 'admin.promos.public',
 };
 
 /** What a promo takes off, in words: `10 % · products`, `5 000 сум · delivery`. */
@@ -109,6 +110,11 @@ export function PromosScreen() {
                   {usesText(p, tr)}
                 </span>
                 {!p.isActive && <span className="rounded bg-slate-200 px-2 text-xs text-slate-700">{tr.t('admin.promos.inactive')}</span>}
+                {p.isPublic && (
+                  <span className="rounded bg-emerald-100 px-2 text-xs text-emerald-800" data-testid="promo-public-badge">
+                    {tr.t('admin.promos.listed')}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -256,6 +262,13 @@ function PromoForm({ promo: initial, onDone }: { promo: AdminPromo | null; onDon
       <label className="flex min-h-9 items-center gap-2 text-sm">
         <input type="checkbox" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} data-testid="promo-active" />
         {tr.t('admin.promos.active')}
+      </label>
+      <label className="flex min-h-9 items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.isPublic} onChange={(e) => set('isPublic', e.target.checked)} data-testid="promo-public" />
+        <span>
+          {tr.t('admin.promos.public')}
+          <span className="block text-xs text-slate-500">{tr.t('admin.promos.publicHint')}</span>
+        </span>
       </label>
       {problems && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800" data-testid="promo-problem">

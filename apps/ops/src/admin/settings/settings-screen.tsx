@@ -36,7 +36,16 @@ const CONTENT_LANGUAGES: readonly ContentLanguage[] = ['ru', 'uz', 'eng'];
 const FLAG_GROUPS: readonly (readonly FeatureFlag[])[] = [
   ['deliveryActive', 'pickupActive', 'dineInActive', 'bookingActive', 'shouldValidateDeliveryArea', 'branchFirstLanding'],
   ['cashActive', 'terminalActive', 'paymeActive', 'clickActive', 'uzumActive', 'cardActive'],
-  ['bannersActive', 'storiesActive', 'promoActive', 'cashbackActive', 'favouriteActive', 'notificationsActive', 'balanceActive'],
+  [
+    'bannersActive',
+    'storiesActive',
+    'promoActive',
+    'promoLegalTextActive',
+    'cashbackActive',
+    'favouriteActive',
+    'notificationsActive',
+    'balanceActive',
+  ],
 ];
 
 /** The message of a field's problem, in the console's words. */

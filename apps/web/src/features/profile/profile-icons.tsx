@@ -13,12 +13,6 @@ export const ReceiptIcon = (p: IconProps) => (
     <path d="M9 8h6M9 11.5h6M9 15h3.5" />
   </Icon>
 );
-export const TicketIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3.5 8.5V6a1 1 0 0 1 1-1h15a1 1 0 0 1 1 1v2.5a2.5 2.5 0 0 0 0 5V16a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1v-2.5a2.5 2.5 0 0 0 0-5Z" />
-    <path d="M14 5.5v1.5M14 10v1.5M14 14.5V16" />
-  </Icon>
-);
 export const HeartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20Z" />

@@ -40,6 +40,7 @@ export const promoView = (p: PromoRow, used: number): AdminPromo => {
     perCustomerLimit: p.perCustomerLimit,
     totalLimit: p.totalLimit,
     isActive: p.isActive,
+    isPublic: p.isPublic,
     used,
   };
 };
@@ -57,6 +58,7 @@ function promoValues(input: z.output<typeof PromoInput>) {
     perCustomerLimit: input.perCustomerLimit,
     totalLimit: input.totalLimit,
     isActive: input.isActive,
+    isPublic: input.isPublic,
   };
 }
 
