@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useTableSeat } from '../table/table-seat.ts';
 import { menuAvailability, orderMenu, type MenuSource, type Overalls, type Product, type ProductGrade } from '@dasturxon/domain';
 import { http } from '../../lib/http.ts';
 import { useBoot } from '../merchant/boot.ts';
@@ -44,9 +45,11 @@ export const productQuery = (id: string) =>
 export const gradesQuery = () =>
   queryOptions({ queryKey: catalogueKeys.grades, queryFn: ({ signal }) => fetchGrades(signal), staleTime: 10 * 60_000 });
 
-/** The menu of this channel: the Telegram mini app has its own. */
+/** The menu of this channel: the Telegram mini app has its own, and so does a table's QR code (issue 32). */
 export function useMenuSource(): MenuSource {
-  return useBoot().inTelegram ? 'TELEGRAM' : 'WEB';
+  const atTable = useTableSeat() !== null;
+  const { inTelegram } = useBoot();
+  return atTable ? 'QR' : inTelegram ? 'TELEGRAM' : 'WEB';
 }
 
 /** A product of the menu, marked for the chosen branch. */
