@@ -35,7 +35,9 @@ async function expectNoDeadLinks(page: Page, paths: readonly string[], checked: 
   const back = page.url();
   for (const path of fresh.filter((p) => CLIENT_ROUTED.test(p))) {
     await page.goto(brandUrl('tezkor', path));
-    await page.waitForLoadState('networkidle');
+    // The page's code has arrived and drawn it (not "network idle": a page with a live stream, the chat, never is).
+    await expect(page.locator('#main > *').first()).toBeVisible();
+    await expect(page.getByTestId('page-spinner')).toHaveCount(0);
     await expect(page.getByTestId('not-found-page'), `${path} is a page of ours`).toHaveCount(0);
   }
   await page.goto(back);

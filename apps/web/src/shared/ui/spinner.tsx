@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/i18n.ts';
 export function PageSpinner() {
   const { t } = useTranslation();
   return (
-    <div role="status" className="grid min-h-[40vh] place-items-center">
+    <div role="status" data-testid="page-spinner" className="grid min-h-[40vh] place-items-center">
       <span className="size-8 animate-spin rounded-full border-[3px] border-line border-t-brand" />
       <span className="sr-only">{t('common.loading')}</span>
     </div>
