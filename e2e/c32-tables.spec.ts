@@ -96,6 +96,7 @@ for (const lang of ['ru', 'ar'] as const) {
     await page.getByTestId('checkout-continue').click();
     await page.getByTestId('checkout-confirm').click();
     await expect(page).toHaveURL(/\/profile\/orders\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('order-table')).toContainText(table);
 
     // Guest B, on another phone, logged in with their number, scans the same code and orders too.
     const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -133,6 +133,12 @@ describe.each(BACKENDS)('QR tables on %s', (backend) => {
     });
     expect(second.statusCode, second.body).toBe(201);
     const ids = [Order.parse(first.json()).id, Order.parse(second.json()).id];
+    // The order says its table (the customer's page, the kitchen ticket and the board read it).
+    expect(Order.parse(first.json()).table).toEqual({ name: '5', hall: expect.objectContaining({ ru: 'Основной зал' }) });
+    const operator = await staff('operator');
+    const staffView = await call('GET', `/ops/v1/orders/${ids[1]}`, operator);
+    expect(staffView.statusCode, staffView.body).toBe(200);
+    expect(staffView.json().table).toMatchObject({ name: '5' });
     const rows = await app.t.database.db.select().from(orders).where(eq(orders.merchantId, T.id));
     for (const id of ids) {
       const row = rows.find((r) => r.id === id)!;
@@ -163,6 +169,7 @@ describe.each(BACKENDS)('QR tables on %s', (backend) => {
         .where(eq(orders.id, Order.parse(plain.json()).id))
     )[0]!;
     expect(plainRow).toMatchObject({ channel: 'WEB', tableId: null, hallId: null, tableSessionId: null });
+    expect(Order.parse(plain.json()).table).toBeNull();
     const noSeat = await dineIn(guest.token, null);
     expect(noSeat.statusCode).toBe(409);
     expect(noSeat.json().code).toBe('TABLE_SESSION_ENDED');

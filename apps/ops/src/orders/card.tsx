@@ -89,6 +89,11 @@ export function OrderCard({
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="font-medium">{tr.service(order.serviceType)}</span>
+        {order.table && (
+          <span data-testid="order-card-table" className="rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-900">
+            {tr.t('floorTableName', { table: order.table.name })}
+          </span>
+        )}
         {order.atTime && order.deliveryAt && (
           <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">
             {tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}

@@ -23,6 +23,12 @@ export function KitchenTicket({ order }: { order: StaffOrder }) {
         <div className="ops-ticket-strong">{tr.t('scheduledFor', { t: time(order.deliveryAt, tr) })}</div>
       )}
       {order.cookingTime !== null && <div>{tr.t('cookingFor', { m: order.cookingTime })}</div>}
+      {/* A dine-in order placed from its table's QR code is carried to that table. */}
+      {order.table && (
+        <div className="ops-ticket-strong" data-testid="ticket-table">
+          {tr.t('floorTableName', { table: order.table.name })} · {pickText(order.table.hall, tr.content)}
+        </div>
+      )}
       <div>{pickText(order.branch.name, tr.content)}</div>
       <ol className="ops-ticket-lines">
         {order.cartItems.map((line, i) => (

@@ -143,6 +143,13 @@ export function OrderDetail({ id }: { id: string }) {
               </p>
             )}
           </Section>
+          {order.table && (
+            <Section title={tr.t('orderTableTitle')} testId="order-table">
+              <p className="text-lg font-semibold">
+                {tr.t('floorTableName', { table: order.table.name })} · {pickText(order.table.hall, tr.content)}
+              </p>
+            </Section>
+          )}
           {order.address && (
             <Section title={tr.t('address')} testId="order-address">
               <p className="mb-2">{address}</p>

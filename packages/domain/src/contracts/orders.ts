@@ -164,6 +164,8 @@ export const Order = z.object({
   merchantId: z.uuid(),
   branch: OrderBranch,
   address: OrderAddressView.nullable(),
+  /** The table a dine-in order is served at, when it was placed from the table's QR code (issue 32). */
+  table: z.object({ name: z.string(), hall: LocalizedText }).nullable(),
   cartItems: z.array(OrderLine),
   comment: z.string(),
   courierComment: z.string(),

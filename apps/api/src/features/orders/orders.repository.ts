@@ -4,6 +4,8 @@ import {
   cashbackEntries,
   clickTransactions,
   courierPositions,
+  diningTables,
+  halls,
   idempotencyKeys,
   merchantOrderSettings,
   modifications,
@@ -330,6 +332,18 @@ export function createOrdersRepository(db: Db) {
             .from(branches)
             .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids)));
       return new Map(rows.map((b) => [b.id, b]));
+    },
+
+    /** These tables' names and their halls' (a dine-in order placed at a table, issue 32): kept as the tables are now. */
+    async tablesOf(merchantId: string, ids: string[]) {
+      const rows = !ids.length
+        ? []
+        : await db
+            .select({ id: diningTables.id, name: diningTables.name, hall: halls.name })
+            .from(diningTables)
+            .innerJoin(halls, and(eq(halls.merchantId, diningTables.merchantId), eq(halls.id, diningTables.hallId)))
+            .where(and(eq(diningTables.merchantId, merchantId), inArray(diningTables.id, ids)));
+      return new Map(rows.map((t) => [t.id, t]));
     },
 
     /** The last positions of these couriers (the arrival estimate of an order on the way rides from there). */

@@ -1,4 +1,4 @@
-import { awaitsPayment, isActiveStatus, type CustomerOrderDevice, type Order } from '@dasturxon/domain';
+import { awaitsPayment, isActiveStatus, type CustomerOrderDevice, type LocalizedText, type Order } from '@dasturxon/domain';
 import { orderEta } from './order-eta.ts';
 import type { OrderLineRecord, OrderRecord, OrdersRepository, StatusEntryRecord } from './orders.repository.ts';
 
@@ -7,15 +7,21 @@ export type PresentedOrder = Omit<Order, 'history'> & { history: (Order['history
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The table a dine-in order is served at (placed from its QR code), as the kitchen ticket and the customer read it. */
+const tableView = (t: { name: string; hall: unknown } | undefined): Order['table'] =>
+  t ? { name: t.name, hall: t.hall as LocalizedText } : null;
+
 /** Orders as the customer reads them; each history entry also names the staff member who made it (the staff's view reads it; the customer's contract drops it). */
 export async function presentOrders(repo: OrdersRepository, merchantId: string, rows: OrderRecord[], now: Date): Promise<PresentedOrder[]> {
   const ids = rows.map((r) => r.id);
   const riding = [...new Set(rows.filter((r) => r.status === 'ON_WAY' && r.courierId).map((r) => r.courierId!))];
-  const [lines, history, branches, positions] = [
+  const tableIds = [...new Set(rows.map((r) => r.tableId).filter((id): id is string => id !== null && /^[0-9a-f-]{36}$/.test(id)))];
+  const [lines, history, branches, positions, tables] = [
     await repo.linesOf(merchantId, ids),
     await repo.historyOf(merchantId, ids),
     await repo.branchesOf(merchantId, [...new Set(rows.map((r) => r.branchId))]),
     await repo.courierPositionsOf(merchantId, riding),
+    await repo.tablesOf(merchantId, tableIds),
   ];
   const group = <T extends { orderId: string }>(items: T[]) => {
     const by = new Map<string, T[]>();
@@ -41,6 +47,7 @@ export async function presentOrders(repo: OrdersRepository, merchantId: string, 
       merchantId: o.merchantId,
       branch: { id: o.branchId, name: branch?.name ?? {}, address: branch?.address ?? '', phone: branch?.phone ?? '' },
       address: o.address,
+      table: tableView(o.tableId ? tables.get(o.tableId) : undefined),
       cartItems: (linesBy.get(o.id) ?? []).map((l) => ({
         productId: l.productId,
         name: l.name,

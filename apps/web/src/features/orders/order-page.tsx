@@ -214,6 +214,11 @@ function OrderView({ order }: { order: Order }) {
               <span data-testid="order-branch" className="block font-semibold">
                 <bdi>{pickText(order.branch.name, language)}</bdi>
               </span>
+              {order.table && (
+                <span data-testid="order-table" className="block font-semibold">
+                  {t('table.name', { name: order.table.name })} · <bdi>{pickText(order.table.hall, language)}</bdi>
+                </span>
+              )}
               {order.branch.address && (
                 <span className="block text-[13px] text-muted">
                   <bdi>{order.branch.address}</bdi>
