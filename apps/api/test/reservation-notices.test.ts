@@ -190,7 +190,14 @@ describe.each(BACKENDS)("the customer's reservation notices on %s", (backend) =>
     const staff = await operator();
     const phone = freshPhone();
     const elsewhere = await customer(DEMO.navbahor.id, phone);
-    const res = await call('POST', '/ops/v1/reservations', staff, { branchId: CHILONZOR, day: DAY, time: '13:00', guests: 2, name: 'Нодира', phone });
+    const res = await call('POST', '/ops/v1/reservations', staff, {
+      branchId: CHILONZOR,
+      day: DAY,
+      time: '13:00',
+      guests: 2,
+      name: 'Нодира',
+      phone,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await noticesOf(Reservation.parse(res.json()).id)).toHaveLength(0);
     const theirs = await t.database.db.select().from(notifications).where(eq(notifications.userId, elsewhere.id));
