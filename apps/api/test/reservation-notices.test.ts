@@ -167,6 +167,9 @@ describe.each(BACKENDS)("the customer's reservation notices on %s", (backend) =>
     t.clock.set(new Date('2030-03-14T05:00:00Z'));
     await move(staff, r, 'NO_SHOW');
     t.clock.set(NOW);
+    // It is in their reservations, as the staff's (the branch cancels it, not they).
+    const theirs = (await call('GET', '/reservations/v1/reservations', c.token)).json() as Reservation[];
+    expect(theirs.map((x) => [x.id, x.byStaff, x.canCancel, x.status])).toEqual([[r.id, true, false, 'NO_SHOW']]);
     expect((await noticesOf(r.id)).map((n) => [n.userId, n.reservationNews])).toEqual([
       [c.id, 'BOOKED'],
       [c.id, 'NO_SHOW'],

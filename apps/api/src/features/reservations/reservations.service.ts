@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   branches,
@@ -326,12 +326,26 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
 
     book,
 
-    /** The customer's reservations, the latest time first. */
+    /**
+     * The customer's reservations, the latest time first: theirs, and those the staff wrote for a call from their phone
+     * (told to them as BOOKED; the branch cancels those, not the customer).
+     */
     async mine(merchantId: string, userId: string): Promise<Reservation[]> {
+      const [me] = await db
+        .select({ phone: users.phone })
+        .from(users)
+        .where(and(eq(users.merchantId, merchantId), eq(users.id, userId)));
       const rows = await db
         .select()
         .from(reservations)
-        .where(and(eq(reservations.merchantId, merchantId), eq(reservations.userId, userId)))
+        .where(
+          and(
+            eq(reservations.merchantId, merchantId),
+            me?.phone
+              ? or(eq(reservations.userId, userId), and(isNull(reservations.userId), eq(reservations.phone, me.phone)))
+              : eq(reservations.userId, userId),
+          ),
+        )
         .orderBy(desc(reservations.startsAt))
         .limit(100);
       return views(db, merchantId, rows);
