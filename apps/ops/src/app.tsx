@@ -6,6 +6,7 @@ import { api, readToken, setUnauthorizedHandler, storeToken } from './api.ts';
 import { useT } from './i18n.ts';
 import { homeOf, myBranches, SCREENS, SessionContext, type Screen, type Session } from './session.ts';
 import { EventsProvider } from './events.tsx';
+import { ChatAlertsProvider } from './chat-alerts.tsx';
 import { FloorProvider } from './floor.tsx';
 import { Shell } from './shell.tsx';
 import { Login } from './screens/login.tsx';
@@ -113,13 +114,19 @@ export function App() {
             enabled={SCREENS[session.staff.role].includes('floor')}
             onCall={() => void navigate('/floor')}
           >
-            <Shell>
-              <Screens
-                screens={SCREENS[session.staff.role]}
-                home={homeOf(session.staff.role)}
-                backOffice={hasBackOffice(session.staff.role)}
-              />
-            </Shell>
+            <ChatAlertsProvider
+              token={session.token}
+              enabled={SCREENS[session.staff.role].includes('chats')}
+              onMessage={() => void navigate('/chats')}
+            >
+              <Shell>
+                <Screens
+                  screens={SCREENS[session.staff.role]}
+                  home={homeOf(session.staff.role)}
+                  backOffice={hasBackOffice(session.staff.role)}
+                />
+              </Shell>
+            </ChatAlertsProvider>
           </FloorProvider>
         </EventsProvider>
       </SessionContext>

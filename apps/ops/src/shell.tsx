@@ -1,6 +1,7 @@
-import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { askForAlerts, audioReady, chime, notify, notifyPermission, onAudioChange, type NotifyPermission } from './alerts.ts';
 import { useLiveState, useOrderEvents } from './events.tsx';
+import { useUnreadChats } from './chat-alerts.tsx';
 import { useOpenCalls } from './floor.tsx';
 import { LANGUAGE_MARKS } from '@dasturxon/i18n';
 import { LANGS, useT, type Lang } from './i18n.ts';
@@ -19,6 +20,20 @@ const NAV_LABEL: Record<Screen, string> = {
   floor: 'navFloor',
 };
 
+/** A tab's count of what waits for the staff (the floor's open calls, the chats' unread messages); none at 0. */
+function NavBadge({ testId, count, label }: { testId: string; count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid={testId}
+      aria-label={label}
+      className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white tabular-nums"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 /** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */
 export function Shell({ children }: { children: ReactNode }) {
   const tr = useT();
@@ -31,10 +46,18 @@ export function Shell({ children }: { children: ReactNode }) {
   // The tables' calls nobody has taken yet (issue 32), on the floor's tab; they ring as new orders do (floor.tsx).
   const openCalls = useOpenCalls();
   const worksFloor = screens.includes('floor');
+  // The customers' chat messages nobody has opened (issue 32), on the chats tab; a new one rings (chat-alerts.tsx).
+  const unreadChats = useUnreadChats();
+  const readsChats = screens.includes('chats');
+  // The browser's tab shows it too, for a console kept in a background tab.
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\+?\) /, '');
+    document.title = unreadChats > 0 ? `(${unreadChats > 99 ? '99+' : unreadChats}) ${base}` : base;
+  }, [unreadChats]);
   const [permission, setPermission] = useState<NotifyPermission>(notifyPermission);
   const sounding = useSyncExternalStore(onAudioChange, audioReady, () => false);
   // Offered until both work that can: the sound needs one gesture per page load, notifications one answer.
-  const offerAlerts = (watchesNewOrders || worksFloor) && (!sounding || permission === 'default');
+  const offerAlerts = (watchesNewOrders || worksFloor || readsChats) && (!sounding || permission === 'default');
 
   // A new order wherever the staff member is in the console: a chime, and a notification when the tab is hidden.
   const announced = useRef(new Set<string>());
@@ -70,14 +93,11 @@ export function Shell({ children }: { children: ReactNode }) {
                   }
                 >
                   {tr.t(NAV_LABEL[screen])}
-                  {screen === 'floor' && openCalls > 0 && (
-                    <span
-                      data-testid="nav-floor-badge"
-                      aria-label={tr.t('floorOpenCalls', { count: openCalls })}
-                      className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white tabular-nums"
-                    >
-                      {openCalls}
-                    </span>
+                  {screen === 'floor' && (
+                    <NavBadge testId="nav-floor-badge" count={openCalls} label={tr.t('floorOpenCalls', { count: openCalls })} />
+                  )}
+                  {screen === 'chats' && (
+                    <NavBadge testId="nav-chats-badge" count={unreadChats} label={tr.t('chatsUnreadBadge', { count: unreadChats })} />
                   )}
                 </NavLink>
               );

@@ -37,6 +37,19 @@ export const RESERVATION = {
 export const RESERVATION_STATUSES = ['REQUESTED', 'CONFIRMED', 'SEATED', 'COMPLETED', 'NO_SHOW', 'CANCELLED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
+/**
+ * What a customer is told of their reservation (docs/restaurant.md, "How the customer is told"): the staff booked one
+ * for their phone, or moved it to confirmed, no-show or cancelled. Their own booking and cancelling, seating and
+ * finishing (they are at the branch then) are not news.
+ */
+export const RESERVATION_NEWS = ['BOOKED', 'CONFIRMED', 'NO_SHOW', 'CANCELLED'] as const;
+export type ReservationNewsKind = (typeof RESERVATION_NEWS)[number];
+
+/** The news of a staff move to a status, or null when that move is not told. */
+export function reservationNewsOf(to: ReservationStatus): ReservationNewsKind | null {
+  return to === 'CONFIRMED' || to === 'NO_SHOW' || to === 'CANCELLED' ? to : null;
+}
+
 /** The statuses in which a reservation holds its table. */
 export const HOLDING_STATUSES: readonly ReservationStatus[] = ['REQUESTED', 'CONFIRMED', 'SEATED'];
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { chatPieces } from '@dasturxon/domain';
 import type { StaffChatConversation } from '@dasturxon/domain/contracts';
-import { followEventStream } from '@dasturxon/client';
-import { api, OPS, readToken, reportUnauthorized } from '../api.ts';
+import { api } from '../api.ts';
+import { useChatAlerts } from '../chat-alerts.tsx';
 import { useT } from '../i18n.ts';
 import { dateTime, telHref } from '../format.ts';
 import { btn, ErrorNote, field, Loading, useLoad } from '../ui.tsx';
@@ -12,28 +12,20 @@ const REFRESH_MS = 30_000;
 
 /**
  * Re-runs `reload` while the screen is shown: at each nudge of the inbox's stream (`GET /api/ops/v1/chats/stream`, a
- * message either way or a conversation closed), at each (re)connect (nothing is replayed), and every REFRESH_MS.
+ * message either way or a conversation closed), at each (re)connect (nothing is replayed), and every REFRESH_MS. The
+ * stream is the console's one (chat-alerts.tsx, which also rings and badges the chats tab).
  */
 function useRefresh(reload: () => void): void {
+  const alerts = useChatAlerts();
+  const subscribe = alerts?.subscribe;
   useEffect(() => {
     const timer = window.setInterval(reload, REFRESH_MS);
-    const stream = followEventStream({
-      url: `${OPS}/chats/stream`,
-      token: readToken,
-      onOpen: reload,
-      onEvent: (message) => {
-        if (message.event === 'chat') reload();
-      },
-      isRefusal: (status) => status === 401 || status === 403,
-      onRefused: (status) => {
-        if (status === 401) reportUnauthorized();
-      },
-    });
+    const unsubscribe = subscribe?.(reload);
     return () => {
       window.clearInterval(timer);
-      stream.stop();
+      unsubscribe?.();
     };
-  }, [reload]);
+  }, [reload, subscribe]);
 }
 
 /**
@@ -120,6 +112,11 @@ function Conversation({ id, onChanged, onClosed }: { id: string; onChanged: () =
   const tr = useT();
   const thread = useLoad(() => api.chat(id), [id]);
   useRefresh(thread.reload);
+  // Opened or answered: the customer's messages are read now, so the tab's badge is read again.
+  const badgeReload = useChatAlerts()?.reload;
+  useEffect(() => {
+    if (thread.data) badgeReload?.();
+  }, [thread.data, badgeReload]);
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);

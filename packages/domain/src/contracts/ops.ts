@@ -11,6 +11,7 @@ import {
   REJECT_REASONS,
   STAFF_ROLES,
 } from '../staff.ts';
+import { RESERVATION_NEWS } from '../reservations.ts';
 
 /*
  * The brand's staff console and the live path to the customer (issue 15, decision 010). Staff calls live under
@@ -273,13 +274,28 @@ export const CourierTracking = z.object({
 });
 export type CourierTracking = z.infer<typeof CourierTracking>;
 
-/** A message to the customer about their order (notificationsActive). */
+/** What a reservation's notice tells the customer (the domain's RESERVATION_NEWS). */
+export const ReservationNews = z.enum(RESERVATION_NEWS);
+export type ReservationNews = z.infer<typeof ReservationNews>;
+
+/** A message to the customer about their order or their reservation (notificationsActive). */
 export const Notification = z.object({
   id: z.uuid(),
+  /** ORDER: orderId, orderNumber and status; RESERVATION: reservation. */
+  kind: z.enum(['ORDER', 'RESERVATION']),
   orderId: z.uuid().nullable(),
   orderNumber: z.number().int().nullable(),
   /** The status the order reached; the storefront words it in the customer's language. */
   status: OrderStatus.nullable(),
+  /** The reservation the notice is about: its news, its branch and when it is for. */
+  reservation: z
+    .object({
+      id: z.uuid(),
+      news: ReservationNews,
+      startsAt: z.iso.datetime(),
+      branchName: LocalizedText,
+    })
+    .nullable(),
   createdAt: z.iso.datetime(),
   readAt: z.iso.datetime().nullable(),
 });

@@ -2,15 +2,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GrammyError, type Api } from 'grammy';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
+  branches,
+  cities,
   createSecretBox,
   DEV_PAYMENT_SECRETS_KEY,
   merchants,
   merchantSecrets,
   notifications,
+  reservations,
   telegramBotTokenContext,
+  users,
   type Db,
 } from '@dasturxon/db';
-import type { ContentLanguage, OrderStatus } from '@dasturxon/domain';
+import {
+  CONTENT_LANGUAGES,
+  DEFAULT_TIME_ZONE,
+  formatTimeOfDay,
+  pickText,
+  zonedDay,
+  type ContentLanguage,
+  type LocalizedText,
+  type OrderStatus,
+  type ReservationNewsKind,
+} from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { readSettings } from '../merchants/index.ts';
 
@@ -70,6 +84,44 @@ export function statusMessage(input: { brand: string; number: number; status: Or
   return `${input.brand}: ${ORDER_WORD[input.language]} №${input.number} ${words[input.status] ?? input.status}`;
 }
 
+/** The words of a reservation's news in the bot's languages; `{when}` is 'DD.MM HH:MM' on the branch's clock. */
+export const RESERVATION_WORDS: Record<ContentLanguage, Record<ReservationNewsKind, string>> = {
+  uz: {
+    BOOKED: '{brand}: {when} uchun stol band qilindi. {branch}',
+    CONFIRMED: '{brand}: {when} uchun bron tasdiqlandi. {branch}',
+    NO_SHOW: '{brand}: {when} uchun bron — siz kelmadingiz, stol bo‘shatildi. {branch}',
+    CANCELLED: '{brand}: {when} uchun bron bekor qilindi. {branch}',
+  },
+  ru: {
+    BOOKED: '{brand}: для вас забронирован стол на {when}. {branch}',
+    CONFIRMED: '{brand}: бронь на {when} подтверждена. {branch}',
+    NO_SHOW: '{brand}: бронь на {when} снята — вы не пришли. {branch}',
+    CANCELLED: '{brand}: бронь на {when} отменена. {branch}',
+  },
+  eng: {
+    BOOKED: '{brand}: a table is booked for you for {when}. {branch}',
+    CONFIRMED: '{brand}: your reservation for {when} is confirmed. {branch}',
+    NO_SHOW: '{brand}: your reservation for {when} is closed as a no-show. {branch}',
+    CANCELLED: '{brand}: your reservation for {when} is cancelled. {branch}',
+  },
+};
+
+/** The message of a reservation's news in the customer's bot language (else the brand's main one). */
+export function reservationMessage(input: {
+  brand: string;
+  news: ReservationNewsKind;
+  startsAt: Date;
+  timeZone: string;
+  branch: string;
+  language: ContentLanguage;
+}): string {
+  const day = zonedDay(input.startsAt, input.timeZone);
+  const when = `${day.slice(8, 10)}.${day.slice(5, 7)} ${formatTimeOfDay(input.startsAt, { timeZone: input.timeZone })}`;
+  const fields: Record<string, string> = { brand: input.brand, when, branch: input.branch };
+  const words = RESERVATION_WORDS[input.language] ?? RESERVATION_WORDS.ru;
+  return words[input.news].replace(/\{(\w+)\}/g, (_, key: string) => fields[key] ?? '').trim();
+}
+
 export interface TelegramDeps {
   db: Db;
   clock: Clock;
@@ -93,6 +145,35 @@ export function createTelegram({ db, clock, log, secretsKey, apiOf }: TelegramDe
         return !error.error_code || error.error_code === 429 || error.error_code >= 500 ? 'RETRY' : 'FAILED';
       return 'RETRY';
     }
+  }
+
+  /** A reservation's message: its branch's name and clock, in the language the customer chose in the bot. */
+  async function reservationText(
+    message: typeof notifications.$inferSelect,
+    brand: string,
+    mainLanguage: ContentLanguage,
+  ): Promise<string | null> {
+    if (!message.reservationId || !message.reservationNews || !message.reservationAt) return null;
+    const [place] = await db
+      .select({ name: branches.name, timeZone: cities.timeZone })
+      .from(reservations)
+      .innerJoin(branches, and(eq(branches.merchantId, reservations.merchantId), eq(branches.id, reservations.branchId)))
+      .innerJoin(cities, and(eq(cities.merchantId, branches.merchantId), eq(cities.id, branches.cityId)))
+      .where(and(eq(reservations.merchantId, message.merchantId), eq(reservations.id, message.reservationId)));
+    const [customer] = await db
+      .select({ botLanguage: users.botLanguage })
+      .from(users)
+      .where(and(eq(users.merchantId, message.merchantId), eq(users.id, message.userId)));
+    const chosen = customer?.botLanguage;
+    const language = chosen && (CONTENT_LANGUAGES as readonly string[]).includes(chosen) ? (chosen as ContentLanguage) : mainLanguage;
+    return reservationMessage({
+      brand,
+      news: message.reservationNews,
+      startsAt: message.reservationAt,
+      timeZone: place?.timeZone ?? DEFAULT_TIME_ZONE,
+      branch: place ? pickText(place.name as LocalizedText, language) : '',
+      language,
+    });
   }
 
   return {
@@ -139,14 +220,13 @@ export function createTelegram({ db, clock, log, secretsKey, apiOf }: TelegramDe
         const api = await apiOf(message.merchantId);
         const [brand] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, message.merchantId)).limit(1);
         const { mainLanguage } = await readSettings(db, message.merchantId);
-        const outcome =
-          api && message.telegramChatId && message.status && message.orderNumber !== null
-            ? await send(
-                api,
-                message.telegramChatId,
-                statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: mainLanguage }),
-              )
-            : 'FAILED';
+        const text =
+          message.kind === 'RESERVATION'
+            ? await reservationText(message, brand?.name ?? '', mainLanguage)
+            : message.status && message.orderNumber !== null
+              ? statusMessage({ brand: brand?.name ?? '', number: message.orderNumber, status: message.status, language: mainLanguage })
+              : null;
+        const outcome = api && message.telegramChatId && text ? await send(api, message.telegramChatId, text) : 'FAILED';
         const giveUp = outcome === 'FAILED' || (outcome === 'RETRY' && message.telegramTries >= TELEGRAM_MAX_TRIES);
         await db
           .update(notifications)
@@ -162,7 +242,7 @@ export function createTelegram({ db, clock, log, secretsKey, apiOf }: TelegramDe
         else if (giveUp)
           log.warn(
             { merchantId: message.merchantId, notificationId: message.id, tries: message.telegramTries },
-            'a Telegram status message was given up',
+            'a Telegram message was given up',
           );
       }
       return sent;

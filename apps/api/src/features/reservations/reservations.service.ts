@@ -1,6 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { branches, diningTables, halls, merchants, reservations, type Db, type ReservationRow } from '@dasturxon/db';
+import {
+  branches,
+  diningTables,
+  halls,
+  merchants,
+  merchantSecrets,
+  notifications,
+  reservations,
+  users,
+  type Db,
+  type ReservationRow,
+} from '@dasturxon/db';
 import {
   AppError,
   DEFAULT_TIME_ZONE,
@@ -14,6 +25,7 @@ import {
   largestTable,
   normalizePhone,
   pickText,
+  reservationNewsOf,
   reservationSlots,
   worksAt,
   type BookableTable,
@@ -21,6 +33,7 @@ import {
   type LocalizedText,
   type Reservation,
   type ReservationMoveRequest,
+  type ReservationNewsKind,
   type ReservationRequest,
   type ReservationSlots,
   type StaffReservationRequest,
@@ -94,6 +107,46 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
       reason: news === 'CANCELLED' && r.cancelReason !== 'STAFF' ? r.cancelReason : null,
     });
     await send(merchantId, r.phone, text);
+  }
+
+  /**
+   * The customer's notice of their reservation's news (docs/restaurant.md, "How the customer is told"), written in the
+   * transaction of the change: to the customer who booked it, or, for one the staff wrote for a call, to the brand's
+   * customer with that phone (none when the phone is nobody's). Only where the brand has notificationsActive; PENDING
+   * for the Telegram sender where the customer logged in through the brand's bot and the brand has one.
+   */
+  async function notice(tx: Tx, row: ReservationRow, news: ReservationNewsKind): Promise<void> {
+    if (!(await readSettings(tx, row.merchantId)).notificationsActive) return;
+    const [customer] = await tx
+      .select({ id: users.id, telegramUserId: users.telegramUserId })
+      .from(users)
+      .where(
+        and(
+          eq(users.merchantId, row.merchantId),
+          row.userId ? eq(users.id, row.userId) : eq(users.phone, row.phone),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!customer) return;
+    const [bot] = customer.telegramUserId
+      ? await tx
+          .select({ id: merchantSecrets.merchantId })
+          .from(merchantSecrets)
+          .where(and(eq(merchantSecrets.merchantId, row.merchantId), isNotNull(merchantSecrets.telegramBotToken)))
+      : [];
+    const chatId = bot ? customer.telegramUserId : null;
+    await tx.insert(notifications).values({
+      merchantId: row.merchantId,
+      userId: customer.id,
+      kind: 'RESERVATION',
+      reservationId: row.id,
+      reservationNews: news,
+      reservationAt: row.startsAt,
+      telegramChatId: chatId,
+      telegramState: chatId ? 'PENDING' : 'NONE',
+      createdAt: clock.now(),
+    });
   }
 
   /** The branch as the rule needs it, or BRANCH_NOT_FOUND; FEATURE_OFF unless the brand and the branch take bookings. */
@@ -241,6 +294,7 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
           updatedAt: clock.now(),
         })
         .returning();
+      if (booker.kind === 'staff') await notice(tx, row!, 'BOOKED');
       return (await views(tx, merchantId, [row!]))[0]!;
     });
     if (booker.kind === 'staff') await tell(merchantId, booked, 'CONFIRMED');
@@ -272,12 +326,26 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
 
     book,
 
-    /** The customer's reservations, the latest time first. */
+    /**
+     * The customer's reservations, the latest time first: theirs, and those the staff wrote for a call from their phone
+     * (told to them as BOOKED; the branch cancels those, not the customer).
+     */
     async mine(merchantId: string, userId: string): Promise<Reservation[]> {
+      const [me] = await db
+        .select({ phone: users.phone })
+        .from(users)
+        .where(and(eq(users.merchantId, merchantId), eq(users.id, userId)));
       const rows = await db
         .select()
         .from(reservations)
-        .where(and(eq(reservations.merchantId, merchantId), eq(reservations.userId, userId)))
+        .where(
+          and(
+            eq(reservations.merchantId, merchantId),
+            me?.phone
+              ? or(eq(reservations.userId, userId), and(isNull(reservations.userId), eq(reservations.phone, me.phone)))
+              : eq(reservations.userId, userId),
+          ),
+        )
         .orderBy(desc(reservations.startsAt))
         .limit(100);
       return views(db, merchantId, rows);
@@ -370,6 +438,8 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
           })
           .where(and(eq(reservations.merchantId, member.merchantId), eq(reservations.id, id)))
           .returning();
+        const news = reservationNewsOf(body.status);
+        if (news) await notice(tx, next!, news);
         return (await views(tx, member.merchantId, [next!]))[0]!;
       });
       if (body.status === 'CONFIRMED' || body.status === 'CANCELLED') await tell(member.merchantId, moved, body.status);

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Notification } from '@dasturxon/domain/contracts';
+import { formatDateWords, formatTimeOfDay, pickText } from '@dasturxon/domain';
+import type { Notification, ReservationNews } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useNumberText } from '../../shared/catalogue/price.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
@@ -10,6 +11,7 @@ import { LoginPrompt } from '../../shared/session/login-prompt.tsx';
 import { useIsLoggedIn } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { ClockIcon } from '../../shared/ui/icons.tsx';
 import { BellIcon, ChevronEndIcon } from '../../shared/ui/more-icons.tsx';
 import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -17,8 +19,8 @@ import { StatusBadge } from './order-parts.tsx';
 import { orderTimeText } from './order-rules.ts';
 
 /**
- * `/profile/notifications` (issue 15): the customer's notifications about their orders, newest first, each leading to
- * its order, the unread ones marked. Opening the page marks them all read; the marks stay for this visit. Only where
+ * `/profile/notifications` (issue 15): the customer's notifications about their orders and reservations (issue 32),
+ * newest first in one list, each leading to its order or to "my reservations", the unread ones marked. Opening the page marks them all read; the marks stay for this visit. Only where
  * the brand has `notificationsActive`.
  */
 export function NotificationsPage() {
@@ -108,6 +110,69 @@ function Notifications() {
 }
 
 function NotificationCard({ notification: n }: { notification: Notification }) {
+  return n.kind === 'RESERVATION' && n.reservation ? (
+    <ReservationNotice notification={n} reservation={n.reservation} />
+  ) : (
+    <OrderNotice notification={n} />
+  );
+}
+
+const cardClass = (unread: boolean) =>
+  `flex items-center gap-3 rounded-3xl border p-4 transition-colors hover:bg-surface-2 ${unread ? 'border-brand bg-brand/8' : 'border-line bg-surface'}`;
+
+/** A reservation's news: what happened, the branch, the day and the time; it leads to the customer's reservations. */
+function ReservationNotice({
+  notification: n,
+  reservation: r,
+}: {
+  notification: Notification;
+  reservation: NonNullable<Notification['reservation']>;
+}) {
+  const { t, language } = useTranslation();
+  const unread = n.readAt === null;
+  return (
+    <li data-testid="notification" data-unread={unread} data-kind="RESERVATION" data-news={r.news}>
+      <Link to="/profile/reservations" className={cardClass(unread)}>
+        <span aria-hidden="true" className="relative grid size-11 shrink-0 place-items-center rounded-full bg-surface-2">
+          <ClockIcon size={22} />
+          {unread && <span className="absolute -end-0.5 -top-0.5 size-3 rounded-full border-2 border-surface bg-red-600" />}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span
+            data-testid="notification-title"
+            className={`block text-[16px] tracking-tight ${unread ? 'font-extrabold' : 'font-semibold'}`}
+          >
+            {reservationNewsText(t, r.news)}
+            {unread && <span className="sr-only">{` (${t('notifications.unread')})`}</span>}
+          </span>
+          <span data-testid="notification-reservation" className="mt-1 block text-[14px] text-muted">
+            {pickText(r.branchName, language)} · {formatDateWords(r.startsAt, language)} ·{' '}
+            <bdi className="tabular-nums">{formatTimeOfDay(r.startsAt)}</bdi>
+          </span>
+          <bdi data-testid="notification-time" className="mt-1 block text-[13px] text-muted tabular-nums">
+            {orderTimeText(n.createdAt, language)}
+          </bdi>
+        </span>
+        <ChevronEndIcon size={20} className="shrink-0 text-muted rtl:-scale-x-100" />
+      </Link>
+    </li>
+  );
+}
+
+function reservationNewsText(t: ReturnType<typeof useTranslation>['t'], news: ReservationNews): string {
+  switch (news) {
+    case 'BOOKED':
+      return t('notifications.reservation.booked');
+    case 'CONFIRMED':
+      return t('notifications.reservation.confirmed');
+    case 'NO_SHOW':
+      return t('notifications.reservation.noShow');
+    case 'CANCELLED':
+      return t('notifications.reservation.cancelled');
+  }
+}
+
+function OrderNotice({ notification: n }: { notification: Notification }) {
   const { t, language } = useTranslation();
   const numberText = useNumberText();
   const unread = n.readAt === null;
