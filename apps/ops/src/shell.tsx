@@ -17,6 +17,7 @@ const NAV_LABEL: Record<Screen, string> = {
   reservations: 'navReservations',
   chats: 'navChats',
   floor: 'navFloor',
+  grades: 'navGrades',
 };
 
 /** The frame of every signed-in screen: navigation by role, the live state, alerts, language and sign-out. */
