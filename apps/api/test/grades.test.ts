@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grades, merchantSettings, orderGrades, products } from '@dasturxon/db';
-import { DEMO } from '@dasturxon/db/seed';
+import { grades, merchantSettings, orderGrades, orders, products } from '@dasturxon/db';
+import { DEMO, seedDemoGrades } from '@dasturxon/db/seed';
 import { REGRADE_WINDOW_MS } from '@dasturxon/domain';
 import { Order, ProductComments, StaffGrade, StaffGrades } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, signInCustomer, staffCaller, tezkorStaff, type TestApp } from './harness.ts';
@@ -255,5 +255,32 @@ describe.each(BACKENDS)('order grades on %s', (backend) => {
     const tokenless = await t.app.inject({ method: 'GET', url: '/api/ops/v1/grades', headers: { 'x-merchant-id': N.id } });
     expect(tokenless.statusCode).toBe(401);
     expect(graded.orderId).not.toBe(order.id);
+  });
+
+  it("seeds Tezkor's graded orders once: averages from three grades, comments in ru and uz", async () => {
+    const now = t.clock.now();
+    await seedDemoGrades(t.database.db, { now });
+    const countOrders = async () => (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.merchantId, T.id))).length;
+    const seeded = await countOrders();
+    await seedDemoGrades(t.database.db, { now });
+    expect(await countOrders()).toBe(seeded);
+    const cheeseburger = await averageOf(P.cheeseburger);
+    expect(cheeseburger?.count).toBeGreaterThanOrEqual(3);
+    expect(cheeseburger?.grade).toBeGreaterThan(3.5);
+    const list = ProductComments.parse((await comments(P.cheeseburger)).json()).items;
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.some((c) => /[а-я]/i.test(c.comment))).toBe(true);
+    expect(list.some((c) => /[ʻ'a-z]/i.test(c.comment) && !/[а-я]/i.test(c.comment))).toBe(true);
+    // Newest first.
+    const times = list.map((c) => c.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    // The console lists them with their order numbers, which the counter gave out.
+    const staff = await tezkorStaff(t);
+    const board = StaffGrades.parse((await staff.owner('GET', '/ops/v1/grades')).json());
+    expect(new Set(board.items.map((g) => g.orderNumber)).size).toBe(board.items.length);
+    // A new order after the seed takes the next number.
+    const c = await login();
+    const order = await pickupOrder(c.token);
+    expect(order.number).toBeGreaterThan(Math.max(...board.items.map((g) => g.orderNumber)));
   });
 });
