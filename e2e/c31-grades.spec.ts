@@ -94,14 +94,14 @@ for (const lang of ['ru', 'ar'] as const) {
     await card.getByTestId(`rate-product-${product.id}-5`).click();
     await card.getByTestId('rate-order-comment').fill(comment);
     await card.scrollIntoViewIfNeeded();
-    await keepSettledScreenshot(page, testInfo, `rate-order-${lang}`);
+    await keepSettledScreenshot(page, testInfo, `c31-grades-rate-order-${lang}`);
     await card.getByTestId('rate-order-submit').click();
     await expect(card.getByTestId('rate-order-given')).toBeVisible();
     await expect(card.getByTestId('rate-order-given-stars')).toHaveAttribute('data-grade', '4');
     await expect(card.getByTestId('rate-order-given-comment')).toHaveText(comment);
     // Changeable within the day.
     await expect(card.getByTestId('rate-order-change')).toBeVisible();
-    await keepSettledScreenshot(page, testInfo, `rate-order-given-${lang}`);
+    await keepSettledScreenshot(page, testInfo, `c31-grades-rate-order-given-${lang}`);
 
     // The product page: the average (the seed's grades and this one) and the comment, newest first.
     await page.goto(brandUrl('tezkor', `/product/${product.id}`));
@@ -109,7 +109,7 @@ for (const lang of ['ru', 'ar'] as const) {
     const review = page.getByTestId('product-review').first();
     await expect(review.getByTestId('product-review-text')).toHaveText(comment);
     await page.getByTestId('product-reviews').scrollIntoViewIfNeeded();
-    await keepSettledScreenshot(page, testInfo, `product-reviews-${lang}`);
+    await keepSettledScreenshot(page, testInfo, `c31-grades-product-reviews-${lang}`);
 
     // The owner hides it in the console.
     const ops = await ownerConsole(browser, lang);
@@ -121,7 +121,7 @@ for (const lang of ['ru', 'ar'] as const) {
       await row.getByTestId('grade-hide').click();
       await expect(row).toHaveAttribute('data-hidden', 'true');
       await expect(row.getByTestId('grade-hidden')).toContainText('Kamola');
-      await keepSettledScreenshot(ops.page, testInfo, `console-grades-${lang}`);
+      await keepSettledScreenshot(ops.page, testInfo, `c31-grades-console-grades-${lang}`);
     } finally {
       await ops.context.close();
     }
