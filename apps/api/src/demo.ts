@@ -1,12 +1,15 @@
 import { asc } from 'drizzle-orm';
 import { merchants, type Database } from '@dasturxon/db';
-import { seedDemo } from '@dasturxon/db/seed';
+import { seedDemo, seedDemoGrades } from '@dasturxon/db/seed';
 import type { Config } from './config.ts';
 
-/** Seeds or refreshes the demo brands (idempotent), unless SEED_DEMO=false. */
+/** Seeds or refreshes the demo brands (idempotent), with Tezkor's graded orders, unless SEED_DEMO=false. */
 export async function seedIfWanted(database: Database, config: Config): Promise<void> {
   if (!config.SEED_DEMO) return;
-  await seedDemo(database.db, { now: new Date(), paymentSecretsKey: config.PAYMENT_SECRETS_KEY });
+  const now = new Date();
+  await seedDemo(database.db, { now, paymentSecretsKey: config.PAYMENT_SECRETS_KEY });
+  // Tezkor's graded orders (issue 31), so its product pages show averages and comments; once, on a fresh database.
+  await seedDemoGrades(database.db, { now });
 }
 
 /** One line per brand: `Tezkor Burger: http://tezkor.localhost:3000`. */

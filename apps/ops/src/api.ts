@@ -4,6 +4,8 @@ import type {
   Reservation,
   StaffChatConversation,
   StaffChatThread,
+  StaffGrade,
+  StaffGrades,
   ReservationMoveRequest,
   StaffReservationRequest,
   Branch,
@@ -130,6 +132,10 @@ export const api = {
   phoneReservation: (body: StaffReservationRequest) => call<Reservation>('POST', `${OPS}/reservations`, body),
   moveReservation: (id: string, body: ReservationMoveRequest) =>
     call<Reservation>('POST', `${OPS}/reservations/${encodeURIComponent(id)}/status`, body),
+  /** The customers' grades of the member's branches, newest first (issue 31); the owner or an admin hides a comment. */
+  grades: (page: number, branchId?: string) =>
+    call<StaffGrades>('GET', `${OPS}/grades?page=${page}${branchId ? `&branchId=${encodeURIComponent(branchId)}` : ''}`),
+  hideGrade: (id: string, hidden: boolean) => call<StaffGrade>('PUT', `${OPS}/grades/${encodeURIComponent(id)}/hidden`, { hidden }),
   /** The chat inbox (issue 32). */
   chats: (status: 'OPEN' | 'CLOSED') => call<StaffChatConversation[]>('GET', `${OPS}/chats?status=${status}`),
   chat: (id: string) => call<StaffChatThread>('GET', `${OPS}/chats/${encodeURIComponent(id)}`),

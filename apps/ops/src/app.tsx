@@ -23,6 +23,7 @@ const ChatsScreen = lazy(() => import('./screens/chats.tsx').then((m) => ({ defa
 const FloorScreen = lazy(() => import('./screens/floor.tsx').then((m) => ({ default: m.FloorScreen })));
 // The QR sheet brings the QR library along (drawn in the page): only when the sheet is opened.
 const FloorQrSheet = lazy(() => import('./screens/floor-qr.tsx').then((m) => ({ default: m.FloorQrSheet })));
+const GradesScreen = lazy(() => import('./screens/grades.tsx').then((m) => ({ default: m.GradesScreen })));
 const FiguresScreen = lazy(() => import('./screens/figures.tsx').then((m) => ({ default: m.FiguresScreen })));
 // The back office (issue 28) loads only for the roles that have one, when first opened.
 const BackOffice = lazy(() => import('./admin/back-office.tsx').then((m) => ({ default: m.BackOffice })));
@@ -170,6 +171,7 @@ function Screens({ screens, home, backOffice }: { screens: readonly Screen[]; ho
         {allowed('chats') && <Route path="chats" element={<ChatsScreen />} />}
         {allowed('floor') && <Route path="floor" element={<FloorScreen />} />}
         {allowed('floor') && <Route path="floor/qr" element={<FloorQrSheet />} />}
+        {allowed('grades') && <Route path="grades" element={<GradesScreen />} />}
         {backOffice && <Route path="admin/*" element={<BackOffice />} />}
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -42,6 +42,7 @@ export const SCREEN_PATH: Record<Screen, string> = {
   reservations: '/reservations',
   chats: '/chats',
   floor: '/floor',
+  grades: '/grades',
 };
 
 /** The screen a role lands on after signing in. */

@@ -18,6 +18,7 @@ const NAV_LABEL: Record<Screen, string> = {
   reservations: 'navReservations',
   chats: 'navChats',
   floor: 'navFloor',
+  grades: 'navGrades',
 };
 
 /** A tab's count of what waits for the staff (the floor's open calls, the chats' unread messages); none at 0. */

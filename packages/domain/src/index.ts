@@ -59,6 +59,7 @@ export type * from './contracts/common.ts';
 export type * from './contracts/delivery.ts';
 export type * from './contracts/eta.ts';
 export type * from './contracts/favourites.ts';
+export type * from './contracts/grades.ts';
 export type * from './contracts/geocoding.ts';
 export type * from './contracts/hours.ts';
 export type * from './contracts/languages.ts';

@@ -9,18 +9,19 @@ import { worksAt } from './back-office.ts';
  */
 
 /** The console's screens. */
-export const CONSOLE_SCREENS = ['board', 'stopList', 'figures', 'courier', 'reservations', 'chats', 'floor'] as const;
+export const CONSOLE_SCREENS = ['board', 'stopList', 'figures', 'courier', 'reservations', 'chats', 'floor', 'grades'] as const;
 export type ConsoleScreen = (typeof CONSOLE_SCREENS)[number];
 
 /**
  * What each role sees, its landing screen first: the courier has their own phone view; the kitchen no figures; the
- * waiter the floor (the tables' calls and running bills, issue 32) only.
+ * waiter the floor (the tables' calls and running bills, issue 32) only; the customers' grades (issue 31) go to the
+ * desk roles, the owner and admins alone hiding a comment.
  */
 export const SCREENS_OF_ROLE: Record<StaffRole, readonly ConsoleScreen[]> = {
-  owner: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
-  admin: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
-  manager: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
-  operator: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor'],
+  owner: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor', 'grades'],
+  admin: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor', 'grades'],
+  manager: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor', 'grades'],
+  operator: ['board', 'stopList', 'figures', 'reservations', 'chats', 'floor', 'grades'],
   kitchen: ['board', 'stopList'],
   courier: ['courier'],
   waiter: ['floor'],

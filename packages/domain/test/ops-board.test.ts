@@ -19,8 +19,8 @@ const at = (minutes: number, seconds = 0) => Date.parse(PLACED) + minutes * 60_0
 
 describe("the console's rules", () => {
   it('each role has its screens, landing on the first: the kitchen has no figures, the courier only the phone view, the waiter the floor', () => {
-    expect(SCREENS_OF_ROLE.admin).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats', 'floor']);
-    expect(SCREENS_OF_ROLE.operator).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats', 'floor']);
+    expect(SCREENS_OF_ROLE.admin).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats', 'floor', 'grades']);
+    expect(SCREENS_OF_ROLE.operator).toEqual(['board', 'stopList', 'figures', 'reservations', 'chats', 'floor', 'grades']);
     expect(SCREENS_OF_ROLE.kitchen).toEqual(['board', 'stopList']);
     expect(SCREENS_OF_ROLE.courier).toEqual(['courier']);
     expect(SCREENS_OF_ROLE.waiter).toEqual(['floor']);

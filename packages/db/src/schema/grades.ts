@@ -15,7 +15,7 @@ export interface OrderProductGrade {
  * A customer's grade of one order (issue 31): the order 1..5, each product 1..5, an optional plain-text comment.
  * One per order; changeable for a day after createdAt (packages/domain grades.ts), then locked. Each product grade
  * is also written to `grades` (one per customer and product, the latest) so the product averages read one table.
- * The owner or an admin may hide the comment (hiddenAt): it then leaves the storefront.
+ * The owner or an admin may hide the comment (hidden, hiddenAt, hiddenBy): it then leaves the storefront, the row stays.
  */
 export const orderGrades = pgTable(
   'order_grades',
@@ -30,6 +30,8 @@ export const orderGrades = pgTable(
     products: jsonb().$type<OrderProductGrade[]>().notNull().default([]),
     hidden: boolean().notNull().default(false),
     hiddenAt: timestamp({ withTimezone: true }),
+    /** The staff member (owner or admin) who hid the comment; kept when they leave. */
+    hiddenBy: uuid(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import { tezkorRows } from './tezkor.seed.ts';
 import { yopiqRows } from './yopiq.seed.ts';
 
 export { DEMO } from './demo.ts';
+export { seedDemoGrades } from './grades.seed.ts';
 export { demoId } from './ids.ts';
 export { GAZETTEER, GAZETTEER_HOUSE_SPACING_M, type GazetteerCity, type GazetteerStreet } from './gazetteer.ts';
 

@@ -40,3 +40,4 @@ export * from './admin-modifications.ts';
 export * from './webbot.ts';
 export * from './refunds.ts';
 export * from './vacancies.ts';
+export * from './grades.ts';

@@ -11,6 +11,7 @@ import {
   products,
   type Db,
 } from '@dasturxon/db';
+import type { MenuSource } from '@dasturxon/domain';
 
 /** What the menu reads of a product: everything public, nothing the back office alone needs. */
 const productColumns = {
@@ -192,8 +193,12 @@ export function createCatalogueRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Average grade per active product, to one decimal, with the number of grades. */
-    async grades(merchantId: string): Promise<{ productId: string; grade: number; count: number }[]> {
+    /**
+     * Average grade per active product listed in a source's menu (its `systems`), to one decimal, with the number of
+     * grades. `grades` holds one row per customer and product, the latest: the order grades' product grades are written
+     * there too (features/grades), so the old rows and the new ones read as one.
+     */
+    async grades(merchantId: string, source: MenuSource = 'WEB'): Promise<{ productId: string; grade: number; count: number }[]> {
       const rows = await db
         .select({
           productId: grades.productId,
@@ -202,7 +207,7 @@ export function createCatalogueRepository(db: Db) {
         })
         .from(grades)
         .innerJoin(products, and(eq(products.id, grades.productId), eq(products.merchantId, merchantId), eq(products.active, true)))
-        .where(eq(grades.merchantId, merchantId))
+        .where(and(eq(grades.merchantId, merchantId), sql`${products.systems} @> ${JSON.stringify([source])}::jsonb`))
         .groupBy(grades.productId)
         .orderBy(asc(grades.productId));
       return rows.map((r) => ({ productId: r.productId, grade: Number(r.grade), count: Number(r.count) }));

@@ -1,6 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, Overalls, OverallsQuery, Product, ProductGrade, ProductParams, ProductQuery } from '@dasturxon/domain/contracts';
+import {
+  ErrorResponse,
+  Overalls,
+  OverallsQuery,
+  Product,
+  ProductGrade,
+  ProductGradesQuery,
+  ProductParams,
+  ProductQuery,
+} from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { merchantOf } from '../../plugins/tenant.ts';
 import { encodedBody, type CatalogueService, type ContentEncoding, type MenuDocument } from './catalogue.service.ts';
@@ -91,11 +100,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       config: { tenant: 'active' },
       schema: {
         tags: ['catalogue'],
-        summary: "Customers' grades per product: the average to one decimal and how many graded",
+        summary: "Customers' grades per product of a source's menu: the average to one decimal and how many graded",
+        description:
+          'Query type (WEB, TELEGRAM, QR, APP; default WEB) as the menu: only the active products that source lists. ' +
+          "Computed from the customers' product grades given with their order grades (and older product grades).",
+        querystring: ProductGradesQuery,
         response: { 200: z.array(ProductGrade), ...errors },
       },
     },
-    async (request) => service.grades(merchantOf(request).id),
+    async (request) => service.grades(merchantOf(request).id, request.query.type),
   );
 
   app.get(

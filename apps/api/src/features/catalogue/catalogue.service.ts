@@ -319,8 +319,8 @@ export function createCatalogueService({ repo, clock, changes }: CatalogueServic
      */
     version: currentVersion,
 
-    async grades(merchantId: string): Promise<ProductGrade[]> {
-      return repo.grades(merchantId);
+    async grades(merchantId: string, source: MenuSource = 'WEB'): Promise<ProductGrade[]> {
+      return repo.grades(merchantId, source);
     },
 
     /** Forget every cached menu (after an import, say). */

@@ -42,6 +42,7 @@ import { OrderProgress } from './order-progress.tsx';
 import { AmountRow, PriceBreakdown } from '../../shared/catalogue/price-breakdown.tsx';
 import { isWordedCancelReason, orderActions, paymentLabel, repeatPlan, serviceLabelKey, timeline } from './order-rules.ts';
 import { BackLink, LoadFailed } from '../../shared/ui/page-parts.tsx';
+import { isGradable, RateOrder } from '../../shared/grades/rate-order.tsx';
 
 /** `/profile/orders/{id}` (docs/spec-index.md section 2): one order of the signed-in customer with its lines, amounts, status history and actions. */
 export function OrderPage() {
@@ -168,6 +169,8 @@ function OrderView({ order }: { order: Order }) {
       <MapLink order={order} />
 
       <OrderActionsBar order={order} actions={actions} />
+
+      {isGradable(order) && <RateOrder order={order} timeText={at} />}
 
       <Section title={t('orders.history')} testId="order-timeline">
         <ol className="relative flex flex-col gap-4 ps-6">

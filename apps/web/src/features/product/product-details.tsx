@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import {
   formatNumber,
   imageUrl,
   pickText,
   PRODUCT_PICTURE,
   PRODUCT_SHEET_PICTURE_SIZES,
+  showsAverage,
   struckPrice,
   type ModificationGroup,
 } from '@dasturxon/domain';
@@ -34,6 +35,9 @@ import {
   defaultChoice,
 } from './product-choice.ts';
 import { FlameIcon, MinusIcon, PlusIcon, ScaleIcon, StarIcon } from './product-icons.tsx';
+
+// The comments (issue 31) load with their own chunk: the product sheet stays light.
+const ProductReviews = lazy(() => import('../../shared/grades/product-reviews.tsx').then((m) => ({ default: m.ProductReviews })));
 
 export type DetailsLayout = 'sheet' | 'popup' | 'page';
 type TitleComponent = ComponentType<{ className?: string; children: ReactNode }>;
@@ -148,6 +152,11 @@ export function ProductDetails({
             onToggle={toggle}
           />
         ))}
+      {settings.productComment && (
+        <Suspense fallback={null}>
+          <ProductReviews productId={product.id} />
+        </Suspense>
+      )}
     </div>
   );
 
@@ -297,7 +306,8 @@ function Facts({ product }: { product: MenuProduct }) {
       ? t('product.cookingTime', { min: product.timeCookingMin, max: product.timeCookingMax })
       : null;
   const facts: { key: string; icon: ReactNode; text: string }[] = [];
-  if (grade)
+  // The average shows once enough customers graded (GRADE_MIN_COUNT).
+  if (grade && showsAverage(grade.count))
     facts.push({
       key: 'grade',
       icon: <StarIcon size={16} className="text-amber-500" />,

@@ -1,0 +1,1 @@
+ALTER TABLE "order_grades" ADD COLUMN "hidden_by" uuid;
