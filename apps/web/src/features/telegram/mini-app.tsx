@@ -137,7 +137,9 @@ function useTelegramLogin(webApp: TelegramWebApp) {
   const location = useLocation();
   // Where the customer is when the login lands: the name step (asked once, issue 29) goes back there.
   const here = useRef(location.pathname + location.search);
-  here.current = location.pathname + location.search;
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   const errorText = useErrorText();
   const { t } = useTranslation();
   const started = useRef(false);
