@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { blankTiles, brandUrl, customerWithPickupBasket, expect, keepSettledScreenshot, PORT, speak, test } from './support.ts';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { blankTiles, brandUrl, customerWithPickupBasket, expect, hydrated, keepSettledScreenshot, PORT, speak, test } from './support.ts';
 
 /*
  * Issue 29's walk: a customer at 390x844 through every screen the issue names, in ru, uz and ar, each kept as
@@ -10,7 +10,9 @@ import { blankTiles, brandUrl, customerWithPickupBasket, expect, keepSettledScre
 const API = `http://localhost:${PORT}/api`;
 const WIDTH = 390;
 
-async function look(page: Page, testInfo: TestInfo, lang: string, screen: string): Promise<void> {
+async function look(page: Page, testInfo: TestInfo, lang: string, screen: string, shown: Locator): Promise<void> {
+  // The page as the customer sees it once React has taken it over (what is drawn after hydration included).
+  await hydrated(shown);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${lang} ${screen}: the page is no wider than the phone`).toBeLessThanOrEqual(WIDTH);
@@ -26,41 +28,43 @@ test.describe('issue 29: the walk at 390x844', () => {
       // As a guest first: the login.
       await page.goto(brandUrl('tezkor', '/login'));
       await expect(page.getByTestId('login-page')).toBeVisible();
-      await look(page, testInfo, lang, 'login');
+      await look(page, testInfo, lang, 'login', page.getByTestId('login-page'));
 
       const { merchantId, token, open, product } = await customerWithPickupBasket(page, request, 2);
       const headers = { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${token}` };
 
       await page.goto(brandUrl('tezkor', '/'));
       await expect(page.getByTestId('basket-bar')).toBeVisible();
-      await look(page, testInfo, lang, 'menu');
+      await look(page, testInfo, lang, 'menu', page.getByTestId('basket-bar'));
 
       await page.goto(brandUrl('tezkor', `/product/${product.id}`));
       await expect(page.getByTestId('product-page')).toBeVisible();
-      await look(page, testInfo, lang, 'product');
+      await look(page, testInfo, lang, 'product', page.getByTestId('product-page'));
 
       await page.goto(brandUrl('tezkor', '/basket'));
       await expect(page.getByTestId('basket-page')).toBeVisible();
       // The lines named and the totals quoted by the server, not the first estimate.
       await expect(page.getByTestId('basket-line-name').first()).not.toBeEmpty();
       await expect(page.getByTestId('basket-totals')).toHaveAttribute('data-state', 'quoted');
-      await look(page, testInfo, lang, 'basket');
+      await look(page, testInfo, lang, 'basket', page.getByTestId('basket-page'));
 
       await page.goto(brandUrl('tezkor', '/checkout'));
       await expect(page.getByTestId('checkout-page')).toBeVisible();
-      await look(page, testInfo, lang, 'checkout');
+      await look(page, testInfo, lang, 'checkout', page.getByTestId('checkout-page'));
 
       await page.goto(brandUrl('tezkor', '/checkout/confirm'));
       await expect(page.getByTestId('checkout-confirm-page')).toBeVisible();
-      await look(page, testInfo, lang, 'confirm');
+      await look(page, testInfo, lang, 'confirm', page.getByTestId('checkout-confirm-page'));
 
       await page.goto(brandUrl('tezkor', '/branches'));
       await expect(page.getByTestId('branches-page')).toBeVisible();
-      await look(page, testInfo, lang, 'branches');
+      // A closed branch says when it opens (drawn after hydration: it reads the clock).
+      await expect(page.getByTestId('branch-status').nth(1)).not.toHaveText(/^(Закрыто|Yopiq|مغلق)$/);
+      await look(page, testInfo, lang, 'branches', page.getByTestId('branches-page'));
 
       await page.goto(brandUrl('tezkor', '/profile'));
       await expect(page.getByTestId('profile-page')).toBeVisible();
-      await look(page, testInfo, lang, 'profile');
+      await look(page, testInfo, lang, 'profile', page.getByTestId('profile-page'));
 
       const placed = await request.post(`${API}/orders/v1/orders`, {
         headers,
@@ -71,16 +75,16 @@ test.describe('issue 29: the walk at 390x844', () => {
 
       await page.goto(brandUrl('tezkor', '/profile/orders'));
       await expect(page.getByTestId('order-card').first()).toBeVisible();
-      await look(page, testInfo, lang, 'orders');
+      await look(page, testInfo, lang, 'orders', page.getByTestId('order-card').first());
 
       await page.goto(brandUrl('tezkor', `/profile/orders/${order.id}`));
       await expect(page.getByTestId('order-page')).toBeVisible();
-      await look(page, testInfo, lang, 'order');
+      await look(page, testInfo, lang, 'order', page.getByTestId('order-page'));
 
       await page.goto(brandUrl('tezkor', '/no-such-page'));
       await expect(page.getByTestId('not-found-page')).toBeVisible();
       await expect(page.getByTestId('not-found-page').locator('code')).toHaveCount(0);
-      await look(page, testInfo, lang, 'not-found');
+      await look(page, testInfo, lang, 'not-found', page.getByTestId('not-found-page'));
     });
   }
 });
