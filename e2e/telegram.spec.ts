@@ -345,6 +345,40 @@ test.describe('logging in inside Telegram', () => {
     expect(order.orderDevice).toBe('TELEGRAM_BOT');
   });
 
+  test('after the first mini app login the name is asked once, filled in from Telegram (issue 29)', async ({ page, request }, testInfo) => {
+    const merchantId = await tezkorId(request);
+    const phone = `+99890${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const user = telegramUser('ru');
+    const initData = initDataOf(user);
+    await openInTelegram(page, { initData, contact: contactOf(user, phone) });
+    // The first launch's silent login: an unknown Telegram user is asked for the phone (403 TELEGRAM_PHONE_REQUIRED).
+    allowConsoleErrors(page, /403/);
+    await page.goto(brandUrl('tezkor', `/branches?startapp=e2e${launchHash(initData)}`));
+    const step = page.getByTestId('login-name-step');
+    await expect(step).toBeVisible();
+    // Telegram's name is filled in; the customer writes their own and saves, and is back where they were.
+    await expect(page.getByTestId('login-name-input')).toHaveValue('Aziz');
+    await keepSettledScreenshot(page, testInfo, 'c29-telegram-name-step-ru');
+    await page.getByTestId('login-name-input').fill('Azizbek');
+    await page.getByTestId('login-name-save').click();
+    await expect(step).toHaveCount(0);
+    await expect(page).toHaveURL(/\/branches/);
+    const session = await page.evaluate((m) => JSON.parse(localStorage.getItem(`dx:${m}:session`)!) as { token: string }, merchantId);
+    const me = (await (
+      await request.get(`${API}/users/v1/users/me`, { headers: { 'X-Merchant-Id': merchantId, Authorization: `Bearer ${session.token}` } })
+    ).json()) as { firstName: string; askName?: boolean };
+    expect(me).toMatchObject({ firstName: 'Azizbek', askName: false });
+
+    // The next launch logs in silently and asks nothing.
+    await page.evaluate((m) => localStorage.removeItem(`dx:${m}:session`), merchantId);
+    const silent = page.waitForResponse((r) => /\/webbot\/v1\/users\/token$/.test(r.url()));
+    await page.goto(brandUrl('tezkor', `/?startapp=e2e${launchHash(initData)}`));
+    const answer = (await (await silent).json()) as { user: { askName?: boolean } };
+    expect(answer.user.askName).toBe(false);
+    await expect(page.getByTestId('menu')).toBeVisible();
+    await expect(step).toHaveCount(0);
+  });
+
   test('initData naming no user: "Telegram ID not found; restart the bot", with an error buzz', async ({ page }) => {
     allowConsoleErrors(page, /401/);
     const initData = initDataOf(null);

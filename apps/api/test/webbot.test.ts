@@ -212,6 +212,37 @@ describe.each(BACKENDS)('the mini app server on %s', (backend) => {
     expect(row).toMatchObject({ telegramUserId: '6020', firstName: 'Aziz', lastName: 'Karimov' });
   });
 
+  it("the name step after a mini app login (issue 29): asked while the name is Telegram's, until answered or skipped", async () => {
+    const login = async (id: number, phone: string) =>
+      LoginResponse.parse(
+        (await call('POST', '/webbot/v1/users/login', { initData: initDataOf(id), contact: contactOf(id, phone) })).json(),
+      );
+    // A new customer: the name copied from Telegram's profile is asked, filled in.
+    const first = await login(6060, '998971300060');
+    expect(first.user).toMatchObject({ firstName: 'Aziz', lastName: 'Karimov', askName: true });
+    // The silent login of the next visit still asks: the step was neither answered nor skipped.
+    const silent = LoginResponse.parse((await call('POST', '/webbot/v1/users/token', { initData: initDataOf(6060) })).json());
+    expect(silent.user.askName).toBe(true);
+    // Skipped: Telegram's name stays, and it is never asked again.
+    const skipped = await call('PUT', `/users/v1/users/${first.user.id}`, { skipName: true }, first.token);
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json()).toMatchObject({ firstName: 'Aziz', askName: false });
+    const later = LoginResponse.parse((await call('POST', '/webbot/v1/users/token', { initData: initDataOf(6060) })).json());
+    expect(later.user.askName).toBe(false);
+
+    // Answered with a name of their own: not asked again either.
+    const other = await login(6061, '998971300061');
+    expect(other.user.askName).toBe(true);
+    const named = await call('PUT', `/users/v1/users/${other.user.id}`, { firstName: 'Azizbek' }, other.token);
+    expect(named.json()).toMatchObject({ firstName: 'Azizbek', askName: false });
+    expect((await login(6061, '998971300061')).user).toMatchObject({ firstName: 'Azizbek', askName: false });
+
+    // A web customer who gave a name before linking Telegram is not asked.
+    const web = await signInCustomer(t, dataDir, { phone: '+998971300062', merchantId: T.id, ip: '10.30.1.3' });
+    expect((await call('PUT', `/users/v1/users/${web.id}`, { firstName: 'Dilnoza' }, web.token)).statusCode).toBe(200);
+    expect((await login(6062, '998971300062')).user).toMatchObject({ firstName: 'Dilnoza', askName: false });
+  });
+
   it('a Telegram user names one customer at most: sharing another phone moves the link to that phone', async () => {
     const first = LoginResponse.parse(
       (await call('POST', '/webbot/v1/users/login', { initData: initDataOf(6050), contact: contactOf(6050, '998971300050') })).json(),

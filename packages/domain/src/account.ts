@@ -62,10 +62,20 @@ export function isSameAddress(a: AddressDoor, b: AddressDoor): boolean {
 
 /**
  * Whether the storefront asks the customer's name after the login (issue 29): only while the account has no name
- * and the customer has neither answered nor skipped the step (`nameAskedAt`), so it is asked once.
+ * of the customer's own and the customer has neither answered nor skipped the step (`nameAskedAt`), so it is asked
+ * once. After a Telegram mini app login (`telegram`: the Telegram profile's name, which a first login copies into an
+ * account without one) a name that is still exactly Telegram's is not the customer's own yet: the step asks, with it
+ * filled in, and keeping it is one tap.
  */
-export function asksName(user: { firstName: string; lastName: string; nameAskedAt: Date | string | null }): boolean {
-  return user.nameAskedAt === null && user.firstName.trim() === '' && user.lastName.trim() === '';
+export function asksName(
+  user: { firstName: string; lastName: string; nameAskedAt: Date | string | null },
+  telegram?: { firstName: string; lastName?: string | undefined },
+): boolean {
+  if (user.nameAskedAt !== null) return false;
+  const first = user.firstName.trim();
+  const last = user.lastName.trim();
+  if (first === '' && last === '') return true;
+  return telegram !== undefined && first === telegram.firstName.trim() && last === (telegram.lastName ?? '').trim();
 }
 
 /**

@@ -15,24 +15,33 @@ export const isRtl = (lang: UiLanguage): boolean => RTL_LANGUAGES.includes(lang)
 export const PATH_LANGUAGES = ['ru', 'uz'] as const;
 
 /*
- * The one content-language rule. Content (names, descriptions, addresses) is written in ru, uz and eng.
- * uz and ru read themselves, then each other (the brand's own two languages), then eng; eng reads
- * itself, then ru, then uz. The interface languages without content of their own (ar, zh, tr, kz)
- * read English before Russian: their readers more often read English.
+ * The one rule of which text a reader sees. Content (names, descriptions, addresses) is written in ru, uz and eng;
+ * some data has more (a gazetteer's names, say). A reader reads the interface language itself where the text has it.
+ * Then uz and ru read each other (the brand's own two languages), then eng; eng reads ru, then uz. The interface
+ * languages without content of their own (ar, zh, tr, kz) read English before Russian (issue 29: their readers more
+ * often read English), then Uzbek.
  */
-const CONTENT_FALLBACK: Record<UiLanguage, readonly ContentLanguage[]> = {
+const TEXT_FALLBACK: Record<UiLanguage, readonly UiLanguage[]> = {
   uz: ['uz', 'ru', 'eng'],
   ru: ['ru', 'uz', 'eng'],
   eng: ['eng', 'ru', 'uz'],
-  ar: ['eng', 'ru', 'uz'],
-  zh: ['eng', 'ru', 'uz'],
-  tr: ['eng', 'ru', 'uz'],
-  kz: ['eng', 'ru', 'uz'],
+  ar: ['ar', 'eng', 'ru', 'uz'],
+  zh: ['zh', 'eng', 'ru', 'uz'],
+  tr: ['tr', 'eng', 'ru', 'uz'],
+  kz: ['kz', 'eng', 'ru', 'uz'],
 };
 
-/** The content languages tried for an interface language, in order. */
+/** A text in any of the interface languages: content's `{ru, uz, eng}`, or data that has more (a gazetteer's names). */
+export type TextByLanguage = Partial<Record<UiLanguage, string>>;
+
+const isContentLanguage = (l: UiLanguage): l is ContentLanguage => (CONTENT_LANGUAGES as readonly string[]).includes(l);
+
+/** The languages a text is read in for an interface language, in order: the language itself first. */
+export const textFallbackOf = (lang: UiLanguage | ContentLanguage): readonly UiLanguage[] => TEXT_FALLBACK[lang] ?? TEXT_FALLBACK.ru;
+
+/** The content languages (ru, uz, eng) tried for an interface language, in order (`textFallbackOf` without the others). */
 export const contentFallbackOf = (lang: UiLanguage | ContentLanguage): readonly ContentLanguage[] =>
-  CONTENT_FALLBACK[lang] ?? CONTENT_FALLBACK.ru;
+  textFallbackOf(lang).filter(isContentLanguage);
 
 /** The content language used first for an interface language: uz, ru, eng speak themselves; ar, zh, tr, kz read eng. */
 export function contentLanguageOf(lang: UiLanguage | ContentLanguage): ContentLanguage {
@@ -40,13 +49,14 @@ export function contentLanguageOf(lang: UiLanguage | ContentLanguage): ContentLa
 }
 
 /**
- * Picks the text for a language along its fallback (`contentFallbackOf`), so a customer never sees an
- * empty name while some language has one.
+ * The one function that picks a localized text: along `textFallbackOf`, the first language with text, so a customer
+ * never sees an empty name while some language has one.
  */
-export function pickText(text: LocalizedText | null | undefined, lang: UiLanguage | ContentLanguage): string {
+export function pickText(text: LocalizedText | TextByLanguage | null | undefined, lang: UiLanguage | ContentLanguage): string {
   if (!text) return '';
-  for (const l of contentFallbackOf(lang)) {
-    const t = text[l];
+  const byLanguage: TextByLanguage = text;
+  for (const l of textFallbackOf(lang)) {
+    const t = byLanguage[l];
     if (t && t.trim()) return t;
   }
   return '';

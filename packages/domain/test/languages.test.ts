@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalizedText } from '../src/contracts/languages.ts';
-import { contentFallbackOf, contentLanguageOf, isRtl, pickText, UI_LANGUAGES } from '../src/languages.ts';
+import { contentFallbackOf, contentLanguageOf, isRtl, pickText, textFallbackOf, UI_LANGUAGES } from '../src/languages.ts';
 
 describe('pickText', () => {
   const full = { ru: 'Плов', uz: 'Osh', eng: 'Pilaf' };
@@ -39,6 +39,38 @@ describe('pickText', () => {
     expect(contentFallbackOf('uz')).toEqual(['uz', 'ru', 'eng']);
     expect(contentFallbackOf('ru')).toEqual(['ru', 'uz', 'eng']);
     expect(contentFallbackOf('eng')).toEqual(['eng', 'ru', 'uz']);
+  });
+
+  // Each language's whole order, checked by taking away one text after another: the next one in the order shows.
+  const ORDERS = {
+    uz: ['uz', 'ru', 'eng'],
+    ru: ['ru', 'uz', 'eng'],
+    eng: ['eng', 'ru', 'uz'],
+    ar: ['ar', 'eng', 'ru', 'uz'],
+    zh: ['zh', 'eng', 'ru', 'uz'],
+    tr: ['tr', 'eng', 'ru', 'uz'],
+    kz: ['kz', 'eng', 'ru', 'uz'],
+  } as const;
+  const every = { uz: 'Osh', ru: 'Плов', eng: 'Pilaf', ar: 'بلوف', zh: '抓饭', tr: 'Pilav', kz: 'Палау' };
+  for (const [lang, order] of Object.entries(ORDERS) as [keyof typeof ORDERS, readonly (keyof typeof every)[]][]) {
+    it(`${lang} reads ${order.join(', ')}`, () => {
+      expect(textFallbackOf(lang)).toEqual(order);
+      const text: Partial<Record<keyof typeof every, string>> = { ...every };
+      for (const l of order) {
+        expect(pickText(text, lang)).toBe(every[l]);
+        delete text[l];
+      }
+      // Only languages outside the order are left: nothing to read.
+      expect(pickText(text, lang)).toBe('');
+    });
+  }
+
+  it('reads the interface language itself where the data has it, not the other interface languages', () => {
+    const gazetteer = { uz: "Chilonzor ko'chasi", ru: 'улица Чиланзарская', ar: 'شارع تشيلانزار' };
+    expect(pickText(gazetteer, 'ar')).toBe('شارع تشيلانزار');
+    expect(pickText(gazetteer, 'tr')).toBe('улица Чиланзарская');
+    expect(pickText(gazetteer, 'uz')).toBe("Chilonzor ko'chasi");
+    expect(pickText(gazetteer, 'eng')).toBe('улица Чиланзарская');
   });
 });
 

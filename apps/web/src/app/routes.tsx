@@ -44,6 +44,7 @@ const AppsPage = lazyPage(() => import('../features/info/landing-pages.tsx').the
 const BasketPage = lazyPage(() => import('../features/basket/basket-page.tsx').then((m) => m.BasketPage));
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
 const LoginConfirmPage = lazyPage(() => import('../features/auth/confirm-page.tsx').then((m) => m.LoginConfirmPage));
+const LoginNamePage = lazyPage(() => import('../features/auth/confirm-page.tsx').then((m) => m.LoginNamePage));
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
 const ProfileUserPage = lazyPage(() => import('../features/profile/user-page.tsx').then((m) => m.ProfileUserPage));
 const CardsPages = lazyPage(() => import('../features/cards/cards-pages.tsx').then((m) => m.CardsPages));
@@ -189,6 +190,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', element: <LoginPage /> },
           { path: 'login/confirm', element: <LoginConfirmPage /> },
+          // The name step after a login with no code step here (the Telegram mini app's).
+          { path: 'login/name', element: <LoginNamePage /> },
         ],
       },
       {

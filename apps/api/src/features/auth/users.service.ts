@@ -18,8 +18,11 @@ import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { createUsersRepository, type UserPatch, type UserRecord } from './users.repository.ts';
 
-/** The customer as the API shows them (docs/spec-index.md section 3, User). */
-export function toUser(u: UserRecord): User {
+/**
+ * The customer as the API shows them (docs/spec-index.md section 3, User). `telegram`: the Telegram profile's name of a
+ * mini app login, so a name copied from it is still asked (`asksName`).
+ */
+export function toUser(u: UserRecord, telegram?: { firstName: string; lastName?: string | undefined }): User {
   return {
     id: u.id,
     merchantId: u.merchantId,
@@ -33,7 +36,7 @@ export function toUser(u: UserRecord): User {
     role: u.role,
     cashback: u.cashback,
     isActive: u.isActive,
-    askName: asksName(u),
+    askName: asksName(u, telegram),
   };
 }
 

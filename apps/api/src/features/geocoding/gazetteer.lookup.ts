@@ -3,11 +3,14 @@ import {
   DEFAULT_GEOCODER_LANGUAGES,
   distanceMeters,
   foldText,
+  normalizeLanguage,
   parseStreetQuery,
+  pickText,
   pointsAlong,
   streetMatchScore,
   type GeocodeItem,
   type LatLng,
+  type TextByLanguage,
 } from '@dasturxon/domain';
 
 /** The farthest a point may be from a house for the gazetteer to name it. */
@@ -48,11 +51,18 @@ function index(street: GazetteerStreet, spacingMeters: number): IndexedStreet {
 }
 
 /**
- * The street's name in the languages asked for, where the gazetteer has it: the Russian name when Russian is asked
- * first, else the Uzbek Latin one of the street signs (which the Latin-script and the other languages read too).
+ * A street's names by language, as the gazetteer has them: the Uzbek Latin of the street signs, which is also how English
+ * writes Tashkent's streets, and the Russian name where one is in common use.
+ */
+const namesOf = (street: GazetteerStreet): TextByLanguage => ({ uz: street.name, eng: street.name, ru: street.nameRu });
+
+/**
+ * The street's name in the first language asked for (`uz,ru`, `ru-RU`, `ar`…), picked as every localized text is
+ * (`pickText`): the language itself where the gazetteer has it, then that language's fallbacks; an unknown language reads
+ * as the interface's default does.
  */
 const streetName = (street: GazetteerStreet, languages: string): string =>
-  languages.split(',')[0] === 'ru' && street.nameRu ? street.nameRu : street.name;
+  pickText(namesOf(street), normalizeLanguage(languages.split(',')[0]?.split('-')[0]) ?? 'uz') || street.name;
 
 /** A gazetteer place in Nominatim's shape: a house when `house` is given, else the street at its middle. */
 function itemOf(s: IndexedStreet, house: number | null, languages: string): GeocodeItem {

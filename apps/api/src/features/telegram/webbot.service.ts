@@ -50,9 +50,10 @@ export function createWebbotService({ auth, otp, keys, clock, maxAgeSeconds, bot
     return { key, user: requireTelegramUser(await checkInitData(initData, key, optionsFor(merchant))) };
   }
 
-  const answer = (login: { token: string; user: Parameters<typeof toUser>[0] }): LoginResponse => ({
+  /** A mini app login's answer: the name step is asked while the customer's name is still Telegram's (issue 29). */
+  const answer = (login: { token: string; user: Parameters<typeof toUser>[0] }, telegram: TelegramUser): LoginResponse => ({
     token: login.token,
-    user: toUser(login.user),
+    user: toUser(login.user, telegram),
   });
 
   return {
@@ -72,7 +73,7 @@ export function createWebbotService({ auth, otp, keys, clock, maxAgeSeconds, bot
     /** `users/token`: a session for the Telegram user the brand already knows, else 403 TELEGRAM_PHONE_REQUIRED. */
     async token(merchant: MerchantRecord, initData: string | undefined): Promise<LoginResponse> {
       const { user } = await telegramUser(merchant, initData);
-      return answer(await auth.loginTelegram(merchant, user.id));
+      return answer(await auth.loginTelegram(merchant, user.id), user);
     },
 
     /** `users/login`: initData with the contact Telegram signed, or with the phone and the code of the phone login. */
@@ -81,9 +82,9 @@ export function createWebbotService({ auth, otp, keys, clock, maxAgeSeconds, bot
       if ('contact' in body) {
         const contact = await checkContact(body.contact, key, user.id, optionsFor(merchant));
         const phone = await otp.acceptedPhone(merchant, contact.phone.startsWith('+') ? contact.phone : `+${contact.phone}`);
-        return answer(await auth.loginTelegramPhone(merchant, phone, identityOf(user)));
+        return answer(await auth.loginTelegramPhone(merchant, phone, identityOf(user)), user);
       }
-      return answer(await auth.login(merchant, body.phone, body.code, clientIp, identityOf(user)));
+      return answer(await auth.login(merchant, body.phone, body.code, clientIp, identityOf(user)), user);
     },
 
     /** `users/auth`: links the Telegram user to the signed-in customer; the same token, now the bot channel's. */

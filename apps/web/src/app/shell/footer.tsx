@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { APP_VERSION, formatPhone, pickText } from '@dasturxon/domain';
+import { APP_VERSION, DEFAULT_TIME_ZONE, formatPhone, pickText, zonedDay } from '@dasturxon/domain';
 import { useLanguage } from '../../i18n/i18n.ts';
 import { phoneHref, socialHref } from '../../lib/links.ts';
 import { useAppLinks } from '../../shared/merchant/app-links.tsx';
@@ -11,7 +11,12 @@ import { BrandLogo } from '../../shared/ui/brand-logo.tsx';
 import { FacebookIcon, InstagramIcon, PhoneIcon, TelegramIcon } from '../../shared/ui/more-icons.tsx';
 import { DevBrandSwitcher } from './dev-brand-switcher.tsx';
 
-const YEAR = new Date().getFullYear();
+/**
+ * The year of the copyright, on Tashkent's calendar and read at each drawing, not once when the server started nor in
+ * the device's own clock zone. A page the server keeps (its page cache) may still be one drawn last year: the one line
+ * that may then differ is marked `suppressHydrationWarning`, so taking the page over is no mismatch (#418).
+ */
+const currentYear = (): string => zonedDay(new Date(), DEFAULT_TIME_ZONE).slice(0, 4);
 
 interface ExternalLink {
   key: string;
@@ -46,7 +51,7 @@ export function Footer() {
     s.termsOfUseActive && { to: '/offerta', label: t('footer.terms') },
     s.privacyActive && { to: '/privacy', label: t('footer.privacy') },
   ]);
-  const left = pickText(s.leftCopyWrite, lang) || t('footer.copyright', { year: YEAR, brand: merchant.name });
+  const left = pickText(s.leftCopyWrite, lang) || t('footer.copyright', { year: currentYear(), brand: merchant.name });
   const right = pickText(s.rightCopyWrite, lang);
 
   return (
@@ -131,7 +136,7 @@ export function Footer() {
       </div>
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-5xl flex-col gap-1.5 px-4 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-xs text-muted md:flex-row md:items-center md:justify-between">
-          <span data-testid="copyright-left" dir="auto">
+          <span data-testid="copyright-left" dir="auto" suppressHydrationWarning>
             {left}
           </span>
           <span className="flex items-center gap-3">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { retryAfterSeconds } from '@dasturxon/client';
 import { MessageIcon } from '../../shared/session/flow-icons.tsx';
-import { startSession } from '../../shared/session/session-store.ts';
+import { startSession, useSessionUser } from '../../shared/session/session-store.ts';
 import { CodeSentTo, CodeStep } from '../../shared/ui/code-step.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { sendLoginCode, verifyLoginCode } from './auth.api.ts';
@@ -21,6 +21,19 @@ export function LoginConfirmPage() {
   if (naming) return <NameStep user={naming.user} onDone={() => void navigate(naming.from, { replace: true })} />;
   if (!pending) return <Navigate to="/login" replace />;
   return <ConfirmForm pending={pending} onPending={setPending} onAskName={setNaming} />;
+}
+
+/**
+ * `/login/name`: the name step on its own, for a login that had no code step here (the Telegram mini app's, issue 29):
+ * asked while the signed-in customer's answer says so (`askName`), then back to `state.from`.
+ */
+export function LoginNamePage() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
+  const [asked] = useState(() => user?.askName === true);
+  if (!user || !asked) return <Navigate to={from} replace />;
+  return <NameStep user={user} onDone={() => void navigate(from, { replace: true })} />;
 }
 
 function ConfirmForm({

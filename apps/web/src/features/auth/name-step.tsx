@@ -18,13 +18,14 @@ const answer = (id: string, changes: { firstName: string } | { skipName: true })
 
 /**
  * The step after the code for a customer with no name (`user.askName`, issue 29): their name, so couriers and
- * operators can call them by it, or Skip. Either answer is kept on the server, so the step is asked once.
+ * operators can call them by it, or Skip. Either answer is kept on the server, so the step is asked once. A name the
+ * account already has (copied from the Telegram profile at a mini app login) is filled in: keeping it is one tap.
  */
 export function NameStep({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(() => user.firstName.trim());
   const [busy, setBusy] = useState<'save' | 'skip' | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -9,6 +9,7 @@ import { haptic, telegramWebApp, type TelegramThemeParams, type TelegramWebApp }
 import { onToast, toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
+import type { LoginResponse } from '@dasturxon/domain';
 import { fetchWebbotSetting, linkTelegramUser, telegramContactLogin, telegramToken } from './telegram.api.ts';
 
 /**
@@ -133,6 +134,12 @@ function useOutsideLinks(webApp: TelegramWebApp) {
  */
 function useTelegramLogin(webApp: TelegramWebApp) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where the customer is when the login lands: the name step (asked once, issue 29) goes back there.
+  const here = useRef(location.pathname + location.search);
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   const errorText = useErrorText();
   const { t } = useTranslation();
   const started = useRef(false);
@@ -146,9 +153,14 @@ function useTelegramLogin(webApp: TelegramWebApp) {
       linkTelegramUser(initData).then(startSession, (error: unknown) => console.warn('Linking the Telegram user failed', error));
       return;
     }
+    /** Signed in: a customer whose name is still Telegram's (or none) is asked it once, then back where they were. */
+    const signedIn = (session: LoginResponse) => {
+      startSession(session);
+      if (session.user.askName) void navigate('/login/name', { state: { from: here.current } });
+    };
     void (async () => {
       try {
-        startSession(await telegramToken(initData));
+        signedIn(await telegramToken(initData));
         return;
       } catch (error) {
         // A brand without a bot (TELEGRAM_BOT_OFF) leaves the customer a guest, as on the web, without a word.
@@ -162,7 +174,7 @@ function useTelegramLogin(webApp: TelegramWebApp) {
         const setting = await fetchWebbotSetting();
         const contact = setting.phoneRequired ? await askContact(webApp) : null;
         if (contact) {
-          startSession(await telegramContactLogin(initData, contact));
+          signedIn(await telegramContactLogin(initData, contact));
           toast(t('auth.loggedIn'), 'success');
           return;
         }

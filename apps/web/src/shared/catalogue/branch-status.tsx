@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatTimeOfDay, nextOpening, weekdayName, zonedDay, type Branch } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useServerDrawn } from '../../lib/server-drawn.ts';
 
 /** Open, closed, or closed for a holiday today (docs/spec-index.md section 4, "Branch open or closed"), as the server says. */
 export type BranchStatus = 'open' | 'closed' | 'holiday';
@@ -22,12 +23,17 @@ export function opensNext(branch: PillBranch, now: Date): { day: number | null; 
   return { day: day === zonedDay(now, branch.timeZone) ? null : new Date(`${day}T00:00:00Z`).getUTCDay(), time };
 }
 
-/** The branch's status as a small pill: green while open, grey otherwise, with when it opens where its hours say. */
+/**
+ * The branch's status as a small pill: green while open, grey otherwise, with when it opens where its hours say.
+ * When it opens depends on the clock: the server (and its page cache, which keeps a page while its data is unchanged)
+ * and the browser taking that page over would read different ones, so "opens at" is drawn right after hydration.
+ */
 export function StatusPill({ branch, testId = 'branch-status' }: { branch: PillBranch; testId?: string }) {
   const { t, language } = useTranslation();
   const [now] = useState(() => new Date());
+  const serverDrawn = useServerDrawn();
   const status = branchStatus(branch);
-  const opens = opensNext(branch, now);
+  const opens = serverDrawn ? null : opensNext(branch, now);
   return (
     <span
       data-testid={testId}
