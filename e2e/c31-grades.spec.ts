@@ -1,5 +1,18 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { brandUrl, expect, keepSettledScreenshot, logIn, PORT, randomPhone, roundTheClockBranch, session, speak, test } from './support.ts';
+import {
+  brandUrl,
+  consoleAs,
+  expect,
+  keepSettledScreenshot,
+  STAFF_PASSWORD,
+  logIn,
+  PORT,
+  randomPhone,
+  roundTheClockBranch,
+  session,
+  speak,
+  test,
+} from './support.ts';
 
 /*
  * Issue 31, reviews and grades, in Chromium against the real server (its demo seed holds Tezkor's graded orders): a
@@ -11,14 +24,13 @@ import { brandUrl, expect, keepSettledScreenshot, logIn, PORT, randomPhone, roun
 const API = `http://localhost:${PORT}/api`;
 const OWNER = '+998900000005';
 const ADMIN = '+998900000001';
-const PASSWORD = 'tezkor-demo-2026';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 async function staffToken(request: APIRequestContext, merchantId: string, phone: string) {
   const login = await request.post(`${API}/ops/v1/auth/login`, {
     headers: { 'X-Merchant-Id': merchantId },
-    data: { phone, password: PASSWORD },
+    data: { phone, password: STAFF_PASSWORD },
   });
   expect(login.status(), await login.text()).toBe(200);
   return ((await login.json()) as { token: string }).token;
@@ -34,17 +46,7 @@ async function fries(request: APIRequestContext, merchantId: string): Promise<{ 
   return found!;
 }
 
-async function ownerConsole(browser: Browser, lang: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
-  const page = await context.newPage();
-  await page.goto(brandUrl('tezkor', '/ops/'));
-  await page.getByTestId('login-phone').fill(OWNER);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('sign-out')).toBeVisible();
-  return { context, page };
-}
+const ownerConsole = (browser: Browser, lang: string) => consoleAs(browser, OWNER, lang);
 
 for (const lang of ['ru', 'ar'] as const) {
   test(`a picked-up order is graded, its comment shows on the product and the owner hides it (${lang})`, async ({

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { brandUrl, expect, keepSettledScreenshot, logIn, randomPhone, speak, test } from './support.ts';
+import { brandUrl, consoleAs, expect, keepSettledScreenshot, logIn, randomPhone, speak, test } from './support.ts';
 
 /*
  * Issue 32, table reservations, in Chromium against the real server: a customer on a phone books a table at the demo's
@@ -9,19 +9,8 @@ import { brandUrl, expect, keepSettledScreenshot, logIn, randomPhone, speak, tes
  */
 
 const OPERATOR = '+998900000002';
-const PASSWORD = 'tezkor-demo-2026';
 
-async function operatorConsole(browser: Browser, lang: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
-  const page = await context.newPage();
-  await page.goto(brandUrl('tezkor', '/ops/'));
-  await page.getByTestId('login-phone').fill(OPERATOR);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('sign-out')).toBeVisible();
-  return { context, page };
-}
+const operatorConsole = (browser: Browser, lang: string) => consoleAs(browser, OPERATOR, lang);
 
 for (const lang of ['ru', 'ar'] as const) {
   test(`a customer books a table and the console confirms it (${lang})`, async ({ page, browser }, testInfo) => {

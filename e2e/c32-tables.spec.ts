@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   basketOf,
+  consoleAs,
+  STAFF_PASSWORD,
   brandUrl,
   expect,
   keepSettledScreenshot,
@@ -21,7 +23,6 @@ import {
  */
 
 const WAITER = '+998900000007';
-const PASSWORD = 'tezkor-demo-2026';
 
 /**
  * The waiter's calls to the API, made from a page of the brand's host (Node does not resolve *.localhost; the browser
@@ -49,7 +50,7 @@ async function waiterApi(browser: Browser) {
       },
       { method, path, token, body, merchantId },
     );
-  const login = await call('POST', '/ops/v1/auth/login', null, { phone: WAITER, password: PASSWORD });
+  const login = await call('POST', '/ops/v1/auth/login', null, { phone: WAITER, password: STAFF_PASSWORD });
   expect(login.status).toBe(200);
   const token = (login.body as { token: string }).token;
   return { merchantId, context, call: (method: string, path: string, body?: unknown) => call(method, path, token, body) };
@@ -128,14 +129,8 @@ for (const lang of ['ru', 'ar'] as const) {
 
     // The waiter, signed in to the console on another device, sees the call arrive on the floor and takes it: the table
     // reads "the waiter is coming" without a reload; done, and the table may call again.
-    const console_ = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context: console_, page: ops } = await consoleAs(browser, WAITER, lang);
     try {
-      await console_.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
-      const ops = await console_.newPage();
-      await ops.goto(brandUrl('tezkor', '/ops/'));
-      await ops.getByTestId('login-phone').fill(WAITER);
-      await ops.getByTestId('login-password').fill(PASSWORD);
-      await ops.getByTestId('login-submit').click();
       await expect(ops).toHaveURL(/\/ops\/floor$/);
       const call = ops.locator(`[data-testid="floor-call"][data-table="${table}"][data-kind="WAITER"]`);
       await expect(call).toContainText(lang === 'ru' ? 'Ещё две вилки' : 'شوكتان إضافيتان');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test as base, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -228,4 +228,31 @@ export async function customerWithPickupBasket(page: Page, request: APIRequestCo
     [`dx:${merchantId}:branch`]: open.id,
   });
   return { merchantId, token, headers: { 'X-Merchant-Id': merchantId }, open, product };
+}
+
+/** The demo staff's password (packages/db/src/seed/demo.ts). */
+export const STAFF_PASSWORD = 'tezkor-demo-2026';
+
+/** A phone of the console's size (a waiter's, an operator's on the floor). */
+export const PHONE_CONTEXT = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+/**
+ * A demo staff member of Tezkor signed in to the console, in a browser context of its own (another device) and the
+ * console's `lang`: where the journeys that cross from the customer to the staff start.
+ */
+export async function consoleAs(
+  browser: Browser,
+  phone: string,
+  lang: string,
+  options: Parameters<Browser['newContext']>[0] = PHONE_CONTEXT,
+) {
+  const context = await browser.newContext(options);
+  await context.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
+  const page = await context.newPage();
+  await page.goto(brandUrl('tezkor', '/ops/'));
+  await page.getByTestId('login-phone').fill(phone);
+  await page.getByTestId('login-password').fill(STAFF_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('sign-out')).toBeVisible();
+  return { context, page };
 }
