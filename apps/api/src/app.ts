@@ -346,7 +346,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
           if (merchant) await account.sms.send(merchant, { to, text });
         },
       });
-      await api.register(reservationsRoutes, { service: reservations });
+      await api.register(reservationsRoutes, { service: reservations, nudges });
       await api.register(chatRoutes, { service: createChatService({ db, clock }), nudges });
       // Service at the table (issue 32): the guests' QR sessions, bills and calls, and the staff's floor.
       await api.register(tablesRoutes, { service: tables, auth: account.auth });

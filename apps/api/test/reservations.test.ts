@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { branches, diningTables, halls, merchantSettings } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { Reservation, ReservationSlots } from '@dasturxon/domain/contracts';
-import { BACKENDS, brandCalls, oneInstance, type TestApp } from './harness.ts';
+import { BACKENDS, brandCalls, listen, oneInstance, type TestApp } from './harness.ts';
 
 const T = DEMO.tezkor;
 const CHILONZOR = T.branches.chilonzor; // open round the clock: dine-in follows its pickup hours
@@ -58,7 +58,13 @@ async function smsTo(dataDir: string, phone: string): Promise<string[]> {
 
 /** Issue 32: table reservations, the customer's and the staff's, on the domain's rule. */
 describe.each(BACKENDS)('table reservations on %s', (backend) => {
-  const app = oneInstance(backend, 'dx-reservations-', { ready: async (t) => t.clock.set(NOW) });
+  let base: string;
+  const app = oneInstance(backend, 'dx-reservations-', {
+    ready: async (t) => {
+      t.clock.set(NOW);
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    },
+  });
   const { call, customer, staffToken } = brandCalls(app, { merchantId: T.id, net: 32 });
   const navbahor = brandCalls(app, { merchantId: DEMO.navbahor.id, net: 33 });
   let hallIds: { main: string; terrace: string };
@@ -227,5 +233,29 @@ describe.each(BACKENDS)('table reservations on %s', (backend) => {
     // Another brand's staff cannot move it.
     const nStaff = await navbahor.call('POST', `/ops/v1/reservations/${p.id}/status`, null, { version: 1, status: 'CONFIRMED' });
     expect(nStaff.statusCode).toBe(401);
+  });
+
+  it("tells the branch's open books live: a customer's booking and its cancel, not another branch's staff", async () => {
+    const operator = await staffToken(T.staffPhones.operator, T.staffPassword);
+    const book = listen(`${base}/api/ops/v1/reservations/stream`, { token: operator, merchantId: T.id });
+    await book.open;
+    const c = await customer();
+    const made = await call('POST', '/reservations/v1/reservations', c.token, { branchId: CHILONZOR, day: DAY, time: '13:00', guests: 2 });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = Reservation.parse(made.json()).id;
+    const [heard] = await book.until(1);
+    expect(heard).toMatchObject({ event: 'reservation' });
+    expect(JSON.parse(heard!.data)).toEqual({ branchId: CHILONZOR, reservationId: id });
+    expect((await call('POST', `/reservations/v1/reservations/${id}/cancel`, c.token)).statusCode).toBe(200);
+    expect((await book.until(2)).map((e) => JSON.parse(e.data) as unknown)).toEqual([
+      { branchId: CHILONZOR, reservationId: id },
+      { branchId: CHILONZOR, reservationId: id },
+    ]);
+    // A customer's token is no staff member's stream.
+    expect(
+      (await fetch(`${base}/api/ops/v1/reservations/stream`, { headers: { authorization: `Bearer ${c.token}`, 'x-merchant-id': T.id } }))
+        .status,
+    ).toBe(401);
+    await book.stop();
   });
 });

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { followEventStream } from '@dasturxon/client';
 import { formatTimeOfDay, pickText, reservationMoves } from '@dasturxon/domain';
 import type { Reservation, ReservationMoveRequest } from '@dasturxon/domain/contracts';
-import { api, errorText } from '../api.ts';
+import { api, errorText, OPS, readToken, reportUnauthorized } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { localDay, telHref } from '../format.ts';
 import { branchChoices, rememberBranch, rememberedBranch, useSession } from '../session.ts';
@@ -39,6 +40,33 @@ const MOVE_LABEL: Record<Move, string> = {
  * The reservation book (issue 32; docs/restaurant.md): a branch's reservations of a day by time, each moved along
  * (confirm, seat, finish, no-show, cancel with a reason), and a new one written for a phone call.
  */
+/**
+ * The book follows its branch live (`GET /api/ops/v1/reservations/stream`): a reservation booked by a customer, moved
+ * or cancelled at the branch reads the book again, as does every (re)connect (nothing is replayed).
+ */
+function useBookNudges(branchId: string, reload: () => void): void {
+  useEffect(() => {
+    const stream = followEventStream({
+      url: `${OPS}/reservations/stream`,
+      token: readToken,
+      onOpen: reload,
+      onEvent: (message) => {
+        if (message.event !== 'reservation') return;
+        try {
+          if ((JSON.parse(message.data) as { branchId?: string }).branchId === branchId) reload();
+        } catch {
+          reload();
+        }
+      },
+      isRefusal: (status) => status === 401 || status === 403,
+      onRefused: (status) => {
+        if (status === 401) reportUnauthorized();
+      },
+    });
+    return () => stream.stop();
+  }, [branchId, reload]);
+}
+
 export function ReservationsScreen() {
   const tr = useT();
   const session = useSession();
@@ -48,6 +76,7 @@ export function ReservationsScreen() {
   const [phoned, setPhoned] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const book = useLoad(() => api.reservations(branchId, day), [branchId, day]);
+  useBookNudges(branchId, book.reload);
   const timeZone = session.branches.find((b) => b.id === branchId)?.timeZone ?? 'Asia/Tashkent';
 
   const move = async (r: Reservation, status: Move) => {

@@ -18,7 +18,9 @@ export type Nudge =
   /** The floor: a table's call, a table opened or closed, an order placed at a table. */
   | { merchantId: string; topic: 'floor'; branchId: string; sessionId: string; what: 'call' | 'table' | 'order' }
   /** A chat: a message either way, or the conversation closed. The branch is the conversation's order's, if any. */
-  | { merchantId: string; topic: 'chat'; conversationId: string; userId: string; branchId: string | null };
+  | { merchantId: string; topic: 'chat'; conversationId: string; userId: string; branchId: string | null }
+  /** The reservation book: a reservation booked, moved or cancelled at a branch. */
+  | { merchantId: string; topic: 'reservation'; branchId: string; reservationId: string };
 
 /** NOTIFYs a nudge in the caller's transaction. */
 export async function nudge(db: Db, value: Nudge): Promise<void> {

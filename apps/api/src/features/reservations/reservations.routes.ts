@@ -12,9 +12,11 @@ import {
   ReservationSlotsQuery,
   StaffReservationRequest,
 } from '@dasturxon/domain/contracts';
+import { worksAt } from '@dasturxon/domain';
 import { requireUser } from '../auth/index.ts';
 import { requireStaff } from '../staff/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
+import type { Nudges } from '../live/index.ts';
 import type { ReservationsService } from './reservations.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -29,7 +31,32 @@ const OFF = "403 FEATURE_OFF unless the brand's bookingActive and the branch's b
  * Table reservations (issue 32; docs/restaurant.md): the customer's form and "my reservations" under
  * `/api/reservations/v1`, the staff's book under `/api/ops/v1/reservations`. The rule is the domain's `checkReservation`.
  */
-export const reservationsRoutes: FastifyPluginAsyncZod<{ service: ReservationsService }> = async (app, { service }) => {
+export const reservationsRoutes: FastifyPluginAsyncZod<{ service: ReservationsService; nudges: Nudges }> = async (
+  app,
+  { service, nudges },
+) => {
+  app.get(
+    '/ops/v1/reservations/stream',
+    {
+      config: bookStaff,
+      schema: {
+        tags: ['ops'],
+        security,
+        summary: 'The reservation book, live (server-sent events)',
+        description:
+          "`event: reservation` with `data` {branchId, reservationId} each time a reservation of one of the member's branches is booked, moved or " +
+          'cancelled: read the book again. Nothing is replayed: read the book after every (re)connect.',
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const member = requireStaff(request);
+      nudges.stream(request, reply, member.merchantId, (n) =>
+        n.topic === 'reservation' && worksAt(member, n.branchId) ? { branchId: n.branchId, reservationId: n.reservationId } : null,
+      );
+    },
+  );
+
   app.get(
     '/reservations/v1/branches/:branchId/slots',
     {

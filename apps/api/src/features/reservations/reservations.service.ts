@@ -41,6 +41,7 @@ import {
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import { reservationSmsText, type ReservationNews } from '../../sms/sms-text.ts';
+import { nudge } from '../live/index.ts';
 import { readSettings } from '../merchants/index.ts';
 import { createQuoteRepository } from '../quote/index.ts';
 
@@ -115,6 +116,10 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
    * customer with that phone (none when the phone is nobody's). Only where the brand has notificationsActive; PENDING
    * for the Telegram sender where the customer logged in through the brand's bot and the brand has one.
    */
+  /** The branch's book changed: its open books in the console read it again (live/nudges.ts), once this commits. */
+  const inBook = (tx: Tx, row: ReservationRow) =>
+    nudge(tx as Db, { topic: 'reservation', merchantId: row.merchantId, branchId: row.branchId, reservationId: row.id });
+
   async function notice(tx: Tx, row: ReservationRow, news: ReservationNewsKind): Promise<void> {
     if (!(await readSettings(tx, row.merchantId)).notificationsActive) return;
     const [customer] = await tx
@@ -295,6 +300,7 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
         })
         .returning();
       if (booker.kind === 'staff') await notice(tx, row!, 'BOOKED');
+      await inBook(tx, row!);
       return (await views(tx, merchantId, [row!]))[0]!;
     });
     if (booker.kind === 'staff') await tell(merchantId, booked, 'CONFIRMED');
@@ -366,6 +372,7 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
           .set({ status: 'CANCELLED', cancelReason: 'CUSTOMER', version: row.version + 1, updatedAt: clock.now() })
           .where(and(eq(reservations.merchantId, merchantId), eq(reservations.id, id)))
           .returning();
+        await inBook(tx, moved!);
         return (await views(tx, merchantId, [moved!]))[0]!;
       });
     },
@@ -440,6 +447,7 @@ export function createReservationsService({ db, clock, sms, log }: ReservationsD
           .returning();
         const news = reservationNewsOf(body.status);
         if (news) await notice(tx, next!, news);
+        await inBook(tx, next!);
         return (await views(tx, member.merchantId, [next!]))[0]!;
       });
       if (body.status === 'CONFIRMED' || body.status === 'CANCELLED') await tell(member.merchantId, moved, body.status);
