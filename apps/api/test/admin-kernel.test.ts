@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
@@ -95,5 +95,28 @@ describe.each(BACKENDS)('the back office kernel on %s', (backend) => {
     expect((await staffCaller(t, null, T.id)('GET', '/admin/v1/audit')).statusCode).toBe(401);
     const all = await t.database.db.select().from(auditLog).where(eq(auditLog.merchantId, N.id));
     expect(all).toHaveLength(1);
+  });
+
+  it('pages through changes of one millisecond without losing any (the cursor keeps the microseconds)', async () => {
+    const base = { merchantId: T.id, actorId: null, actorName: 'platform', actorRole: 'platform', objectType: 'burst', objectId: 'b1' };
+    await t.database.db.insert(auditLog).values(
+      [1, 2, 3, 4].map((n) => ({
+        ...base,
+        action: 'update' as const,
+        at: sql.raw(`timestamptz '2030-01-01 00:00:00.000${n}00+00'`),
+        after: { n },
+      })),
+    );
+    const owner = staffCaller(t, tokens.owner!, T.id);
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await owner('GET', `/admin/v1/audit?objectType=burst&size=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = AuditList.parse(res.json());
+      seen.push(...page.content.map((e) => e.after?.n));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual([4, 3, 2, 1]);
   });
 });

@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError, isUuid } from '@dasturxon/domain';
 import { AuditList, AuditQuery, type AuditEntry } from '@dasturxon/domain/contracts';
 import { auditLog, type AuditRecord, type Db } from '@dasturxon/db';
 import { actorOf, adminErrors, adminOf, adminSecurity, adminTags } from './admin-kernel.ts';
 
-const cursorOf = (row: AuditRecord) => `${row.at.toISOString()}_${row.id}`;
+/**
+ * A row's moment in whole microseconds since the epoch, as the database keeps it: the cursor must not round it to the
+ * milliseconds of a JavaScript Date, or the rows of one millisecond (an import's changes) would fall between two pages.
+ */
+const micros = sql<string>`(extract(epoch from ${auditLog.at}) * 1000000)::bigint::text`;
 
-function parseCursor(cursor: string): { at: Date; id: string } {
+const cursorOf = (row: { micros: string; id: string }) => `${row.micros}_${row.id}`;
+
+function parseCursor(cursor: string): { micros: string; id: string } {
   const [at, id] = cursor.split('_');
-  const date = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(date.getTime())) {
+  if (!id || !isUuid(id) || !/^\d{1,18}$/.test(at ?? '')) {
     throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'query.cursor', message: 'A nextCursor of the audit log' }] });
   }
-  return { at: date, id };
+  return { micros: at!, id };
 }
 
 const entryOf = (row: AuditRecord): AuditEntry => ({
@@ -33,17 +38,22 @@ export async function auditPage(db: Db, merchantId: string, query: AuditQuery) {
   if (query.objectType) filters.push(eq(auditLog.objectType, query.objectType));
   if (query.objectId) filters.push(eq(auditLog.objectId, query.objectId));
   if (query.cursor) {
-    const { at, id } = parseCursor(query.cursor);
-    filters.push(or(lt(auditLog.at, at), and(eq(auditLog.at, at), lt(auditLog.id, id))));
+    const { micros: after, id } = parseCursor(query.cursor);
+    // After the cursor's row in the page's order (newest first, then by id): the row comparison of (at, id).
+    filters.push(sql`(${auditLog.at}, ${auditLog.id}) < (timestamptz 'epoch' + ${after}::bigint * interval '1 microsecond', ${id}::uuid)`);
   }
   const rows = await db
-    .select()
+    .select({ row: auditLog, micros })
     .from(auditLog)
     .where(and(...filters))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.size + 1);
   const page = rows.slice(0, query.size);
-  return { content: page.map(entryOf), nextCursor: rows.length > query.size ? cursorOf(page[page.length - 1]!) : null };
+  const last = page[page.length - 1];
+  return {
+    content: page.map((r) => entryOf(r.row)),
+    nextCursor: rows.length > query.size && last ? cursorOf({ micros: last.micros, id: last.row.id }) : null,
+  };
 }
 
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
