@@ -112,15 +112,11 @@ export function lastEventIdOf(request: FastifyRequest): number | null {
 }
 
 /**
- * Answers a request with a server-sent event stream: subscribes first and holds what arrives, sends what the
- * client missed after its Last-Event-ID, then what it held (skipping what the replay already sent), then every new
- * event as it comes. Nothing is missed between the replay and the live part, and nothing is sent twice.
+ * Takes a request over as a server-sent event stream: the stream's headers (never cached, never buffered by a proxy),
+ * the client's reconnect wait, and a comment every HEARTBEAT_MS that keeps idle proxies from closing it. The caller
+ * writes the events and stops the heartbeat when the response closes. Every stream of the API opens here.
  */
-export async function streamEvents(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
-  const session = options.session.id;
-  const held = perSession.get(session) ?? 0;
-  if (held >= options.session.max) throw new AppError('RATE_LIMITED', { retryAfterSeconds: 30, streams: held });
-  perSession.set(session, held + 1);
+export function openEventStream(request: FastifyRequest, reply: FastifyReply): { response: ServerResponse; stopHeartbeat: () => void } {
   reply.hijack();
   const response = reply.raw;
   response.writeHead(200, {
@@ -131,6 +127,22 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
     connection: 'keep-alive',
   });
   response.write('retry: 3000\n\n');
+  const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  return { response, stopHeartbeat: () => clearInterval(heartbeat) };
+}
+
+/**
+ * Answers a request with a server-sent event stream: subscribes first and holds what arrives, sends what the
+ * client missed after its Last-Event-ID, then what it held (skipping what the replay already sent), then every new
+ * event as it comes. Nothing is missed between the replay and the live part, and nothing is sent twice.
+ */
+export async function streamEvents(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): Promise<void> {
+  const session = options.session.id;
+  const held = perSession.get(session) ?? 0;
+  if (held >= options.session.max) throw new AppError('RATE_LIMITED', { retryAfterSeconds: 30, streams: held });
+  perSession.set(session, held + 1);
+  const { response, stopHeartbeat } = openEventStream(request, reply);
   open.set(response, { merchantId: options.merchantId, session: options.session });
 
   let last = lastEventIdOf(request) ?? 0;
@@ -147,10 +159,8 @@ export async function streamEvents(request: FastifyRequest, reply: FastifyReply,
     if (live) send(event);
     else waiting.push(event);
   });
-  const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
   const finish = () => {
-    clearInterval(heartbeat);
+    stopHeartbeat();
     unsubscribe();
     open.delete(response);
     const left = (perSession.get(session) ?? 1) - 1;

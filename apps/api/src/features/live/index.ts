@@ -7,7 +7,7 @@ export {
   REPLAY_WINDOW,
   type EventsRepository,
 } from './events.repository.ts';
-export { checkStreamSessions, endAllStreams, HEARTBEAT_MS, openStreams, registerStreamChecks, streamEvents } from './event-stream.ts';
+export { checkStreamSessions, endAllStreams, openStreams, registerStreamChecks, streamEvents } from './event-stream.ts';
 export { orderEventOf, type LiveEvent } from './live-event.ts';
 export { trackingRoutes } from './tracking.routes.ts';
 export { createNudges, endNudgeStreams, nudge, type Nudge, type Nudges } from './nudges.ts';

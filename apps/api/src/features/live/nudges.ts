@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@dasturxon/db';
 import type { ChannelListener } from './event-hub.ts';
-import { HEARTBEAT_MS } from './event-stream.ts';
+import { openEventStream } from './event-stream.ts';
 
 /**
  * Nudges (issue 32): "something you show has changed, read it again", for what is not an order event: a table's call
@@ -73,26 +73,15 @@ export function createNudges() {
      * the data `wire` makes of it (never the brand's id, nor another customer's).
      */
     stream(request: FastifyRequest, reply: FastifyReply, merchantId: string, wire: (nudge: Nudge) => object | null): void {
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-        connection: 'keep-alive',
-      });
-      response.write('retry: 3000\n\n');
+      const { response, stopHeartbeat } = openEventStream(request, reply);
       const unsubscribe = subscribe(merchantId, (value) => {
         const data = wire(value);
         if (data) response.write(`event: ${value.topic}\ndata: ${JSON.stringify(data)}\n\n`);
       });
-      const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
       const stream = { end: () => response.end() };
       openStreams.add(stream);
       response.on('close', () => {
-        clearInterval(heartbeat);
+        stopHeartbeat();
         unsubscribe();
         openStreams.delete(stream);
       });

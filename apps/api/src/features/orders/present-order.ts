@@ -1,4 +1,4 @@
-import { awaitsPayment, isActiveStatus, type CustomerOrderDevice, type LocalizedText, type Order } from '@dasturxon/domain';
+import { awaitsPayment, isActiveStatus, isUuid, type CustomerOrderDevice, type LocalizedText, type Order } from '@dasturxon/domain';
 import { orderEta } from './order-eta.ts';
 import type { OrderLineRecord, OrderRecord, OrdersRepository, StatusEntryRecord } from './orders.repository.ts';
 
@@ -15,7 +15,7 @@ const tableView = (t: { name: string; hall: unknown } | undefined): Order['table
 export async function presentOrders(repo: OrdersRepository, merchantId: string, rows: OrderRecord[], now: Date): Promise<PresentedOrder[]> {
   const ids = rows.map((r) => r.id);
   const riding = [...new Set(rows.filter((r) => r.status === 'ON_WAY' && r.courierId).map((r) => r.courierId!))];
-  const tableIds = [...new Set(rows.map((r) => r.tableId).filter((id): id is string => id !== null && /^[0-9a-f-]{36}$/.test(id)))];
+  const tableIds = [...new Set(rows.map((r) => r.tableId).filter((id): id is string => id !== null && isUuid(id)))];
   const [lines, history, branches, positions, tables] = [
     await repo.linesOf(merchantId, ids),
     await repo.historyOf(merchantId, ids),

@@ -18,6 +18,7 @@ import {
   base64url,
   cleanCallNote,
   constantTimeEqual,
+  isUuid,
   parseTableLink,
   signTableLink,
   TABLE_LINK_PATH,
@@ -148,7 +149,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
     return { session, place };
   }
 
-  /** The floor's view of a staff member: FORBIDDEN for a branch they do not work at. */
+  /** The floor of a branch the staff member works at; another branch answers NOT_FOUND (as a call or table of it does). */
   function mustWorkAt(member: FloorMember, branchId: string): void {
     if (!worksAt(member, branchId)) throw new AppError('NOT_FOUND');
   }
@@ -177,7 +178,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
       const settings = await readSettings(db, merchantId);
       if (!settings.dineInActive) throw new AppError('FEATURE_OFF');
       const parsed = parseTableLink(link);
-      const place = parsed && /^[0-9a-f-]{36}$/.test(parsed.tableId) ? await placeOf(db, merchantId, parsed.tableId) : null;
+      const place = parsed && isUuid(parsed.tableId) ? await placeOf(db, merchantId, parsed.tableId) : null;
       if (!place || !verifyTableLink(link, { brandId: merchantId, branchId: place.branchId, tableId: place.tableId }, linkHmac))
         throw new AppError('TABLE_LINK_INVALID');
       const now = clock.now();
