@@ -2,6 +2,7 @@ import type { Browser, Page, Request } from '@playwright/test';
 import {
   basketOf,
   brandUrl,
+  consoleAs,
   customerWithPickupBasket,
   expect,
   keepSettledScreenshot,
@@ -22,18 +23,10 @@ import {
 
 const API = `http://localhost:${PORT}/api`;
 const OWNER = '+998900000005';
-const PASSWORD = 'tezkor-demo-2026';
 
 /** The demo owner in the console's promo codes screen, in Russian, on a desktop. */
 async function ownerPromos(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('dx-ops-lang', 'ru'));
-  await page.goto(brandUrl('tezkor', '/ops/'));
-  await page.getByTestId('login-phone').fill(OWNER);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('sign-out')).toBeVisible();
+  const { page } = await consoleAs(browser, OWNER, 'ru', { viewport: { width: 1366, height: 768 } });
   await page.goto(brandUrl('tezkor', '/ops/admin/promos'));
   await expect(page.getByTestId('admin-promos')).toBeVisible();
   return page;

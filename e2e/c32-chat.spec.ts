@@ -1,4 +1,4 @@
-import { brandUrl, expect, keepSettledScreenshot, logIn, randomPhone, speak, test } from './support.ts';
+import { brandUrl, consoleAs, expect, keepSettledScreenshot, logIn, randomPhone, speak, test } from './support.ts';
 
 /*
  * Issue 32, chat with the brand, in Chromium against the real server: a customer on a phone writes to the brand from
@@ -7,7 +7,6 @@ import { brandUrl, expect, keepSettledScreenshot, logIn, randomPhone, speak, tes
  */
 
 const OPERATOR = '+998900000002';
-const PASSWORD = 'tezkor-demo-2026';
 
 for (const lang of ['ru', 'ar'] as const) {
   test(`a customer and the operator exchange messages (${lang})`, async ({ page, browser }, testInfo) => {
@@ -27,15 +26,8 @@ for (const lang of ['ru', 'ar'] as const) {
     await expect(page.getByTestId('chat-message').first()).toContainText('<b>');
     await expect(page.locator('[data-testid="chat-message"] b')).toHaveCount(0);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page: ops } = await consoleAs(browser, OPERATOR, lang);
     try {
-      await context.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
-      const ops = await context.newPage();
-      await ops.goto(brandUrl('tezkor', '/ops/'));
-      await ops.getByTestId('login-phone').fill(OPERATOR);
-      await ops.getByTestId('login-password').fill(PASSWORD);
-      await ops.getByTestId('login-submit').click();
-      await expect(ops.getByTestId('sign-out')).toBeVisible();
       await ops.goto(brandUrl('tezkor', '/ops/chats'));
       const row = ops
         .getByTestId('chat-row')

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { brandUrl, expect, keepSettledScreenshot, logIn, randomPhone, speak, test } from './support.ts';
+import { brandUrl, consoleAs, expect, keepSettledScreenshot, logIn, randomPhone, speak, test } from './support.ts';
 
 /*
  * Issue 32, the customer told of their reservation's change and the console's chat alert, in Chromium against the
@@ -10,7 +10,6 @@ import { brandUrl, expect, keepSettledScreenshot, logIn, randomPhone, speak, tes
  */
 
 const OPERATOR = '+998900000002';
-const PASSWORD = 'tezkor-demo-2026';
 
 const TITLE = { ru: 'Бронь подтверждена', ar: 'تم تأكيد الحجز' } as const;
 
@@ -44,15 +43,8 @@ for (const lang of ['ru', 'ar'] as const) {
     await page.getByTestId('reservation-submit').click();
     await expect(page.getByTestId('my-reservations-page')).toBeVisible();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { context, page: ops } = await consoleAs(browser, OPERATOR, lang, { viewport: { width: 1280, height: 800 } });
     try {
-      await context.addInitScript((l) => localStorage.setItem('dx-ops-lang', l), lang);
-      const ops = await context.newPage();
-      await ops.goto(brandUrl('tezkor', '/ops/'));
-      await ops.getByTestId('login-phone').fill(OPERATOR);
-      await ops.getByTestId('login-password').fill(PASSWORD);
-      await ops.getByTestId('login-submit').click();
-      await expect(ops.getByTestId('sign-out')).toBeVisible();
       await ops.goto(brandUrl('tezkor', '/ops/reservations'));
       await expect(ops.getByTestId('reservations-screen')).toBeVisible();
       const tomorrow = new Date(Date.now() + 86_400_000 + 5 * 3_600_000).toISOString().slice(0, 10);
