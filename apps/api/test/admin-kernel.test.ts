@@ -119,4 +119,22 @@ describe.each(BACKENDS)('the back office kernel on %s', (backend) => {
     } while (cursor && seen.length < 10);
     expect(seen).toEqual([4, 3, 2, 1]);
   });
+
+  it('keeps the rows of one moment in the order they were written, across pages (a clock of one millisecond, as PGlite has)', async () => {
+    const base = { merchantId: T.id, actorId: null, actorName: 'platform', actorRole: 'platform', objectType: 'tie', objectId: 't1' };
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      await t.database.db.insert(auditLog).values({ ...base, action: 'update', at: new Date('2030-02-01T00:00:00Z'), after: { n } });
+    }
+    const owner = staffCaller(t, tokens.owner!, T.id);
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await owner('GET', `/admin/v1/audit?objectType=tie&size=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = AuditList.parse(res.json());
+      seen.push(...page.content.map((e) => e.after?.n));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual([6, 5, 4, 3, 2, 1]);
+  });
 });

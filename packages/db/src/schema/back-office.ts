@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, localized, version } from './columns.ts';
 import { merchantId } from './merchants.ts';
@@ -18,6 +18,11 @@ export const auditLog = pgTable(
     id: id(),
     merchantId: merchantId(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order the rows were written in: two rows of one moment (a clock of one millisecond, as PGlite's) still have an
+     * order, newest first by (at, seq), and the cursor of a page names it.
+     */
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** The staff member; null for the platform (its token) or the brand command. No foreign key: a member may go. */
     actorId: uuid(),
     /** The actor as it was then: the member's name and phone, or 'platform'. */
@@ -33,7 +38,7 @@ export const auditLog = pgTable(
   (t) => [
     tenantKey(t),
     index('audit_log_object_idx').on(t.merchantId, t.objectType, t.objectId, t.at),
-    index('audit_log_at_idx').on(t.merchantId, t.at),
+    index('audit_log_at_idx').on(t.merchantId, t.at, t.seq),
     oneOf('audit_log_action_check', t.action, AUDIT_ACTIONS),
   ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { AppError, isUuid } from '@dasturxon/domain';
+import { AppError } from '@dasturxon/domain';
 import { AuditList, AuditQuery, type AuditEntry } from '@dasturxon/domain/contracts';
 import { auditLog, type AuditRecord, type Db } from '@dasturxon/db';
 import { actorOf, adminErrors, adminOf, adminSecurity, adminTags } from './admin-kernel.ts';
@@ -11,14 +11,14 @@ import { actorOf, adminErrors, adminOf, adminSecurity, adminTags } from './admin
  */
 const micros = sql<string>`(extract(epoch from ${auditLog.at}) * 1000000)::bigint::text`;
 
-const cursorOf = (row: { micros: string; id: string }) => `${row.micros}_${row.id}`;
+const cursorOf = (row: { micros: string; seq: number }) => `${row.micros}_${row.seq}`;
 
-function parseCursor(cursor: string): { micros: string; id: string } {
-  const [at, id] = cursor.split('_');
-  if (!id || !isUuid(id) || !/^\d{1,18}$/.test(at ?? '')) {
+function parseCursor(cursor: string): { micros: string; seq: string } {
+  const [at, seq] = cursor.split('_');
+  if (!/^\d{1,18}$/.test(at ?? '') || !/^\d{1,18}$/.test(seq ?? '')) {
     throw new AppError('VALIDATION_FAILED', { fields: [{ field: 'query.cursor', message: 'A nextCursor of the audit log' }] });
   }
-  return { micros: at!, id };
+  return { micros: at!, seq: seq! };
 }
 
 const entryOf = (row: AuditRecord): AuditEntry => ({
@@ -38,21 +38,21 @@ export async function auditPage(db: Db, merchantId: string, query: AuditQuery) {
   if (query.objectType) filters.push(eq(auditLog.objectType, query.objectType));
   if (query.objectId) filters.push(eq(auditLog.objectId, query.objectId));
   if (query.cursor) {
-    const { micros: after, id } = parseCursor(query.cursor);
-    // After the cursor's row in the page's order (newest first, then by id): the row comparison of (at, id).
-    filters.push(sql`(${auditLog.at}, ${auditLog.id}) < (timestamptz 'epoch' + ${after}::bigint * interval '1 microsecond', ${id}::uuid)`);
+    const { micros: after, seq } = parseCursor(query.cursor);
+    // After the cursor's row in the page's order (newest first, then as written): the row comparison of (at, seq).
+    filters.push(sql`(${auditLog.at}, ${auditLog.seq}) < (timestamptz 'epoch' + ${after}::bigint * interval '1 microsecond', ${seq}::bigint)`);
   }
   const rows = await db
     .select({ row: auditLog, micros })
     .from(auditLog)
     .where(and(...filters))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(desc(auditLog.at), desc(auditLog.seq))
     .limit(query.size + 1);
   const page = rows.slice(0, query.size);
   const last = page[page.length - 1];
   return {
     content: page.map((r) => entryOf(r.row)),
-    nextCursor: rows.length > query.size && last ? cursorOf({ micros: last.micros, id: last.row.id }) : null,
+    nextCursor: rows.length > query.size && last ? cursorOf({ micros: last.micros, seq: last.row.seq }) : null,
   };
 }
 
