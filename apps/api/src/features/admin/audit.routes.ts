@@ -40,7 +40,9 @@ export async function auditPage(db: Db, merchantId: string, query: AuditQuery) {
   if (query.cursor) {
     const { micros: after, seq } = parseCursor(query.cursor);
     // After the cursor's row in the page's order (newest first, then as written): the row comparison of (at, seq).
-    filters.push(sql`(${auditLog.at}, ${auditLog.seq}) < (timestamptz 'epoch' + ${after}::bigint * interval '1 microsecond', ${seq}::bigint)`);
+    filters.push(
+      sql`(${auditLog.at}, ${auditLog.seq}) < (timestamptz 'epoch' + ${after}::bigint * interval '1 microsecond', ${seq}::bigint)`,
+    );
   }
   const rows = await db
     .select({ row: auditLog, micros })

@@ -120,12 +120,14 @@ export function CodeStep({
   const resend = async () => {
     if (busy || resendWaits) return;
     setResending(true);
+    // The old digits go now, not when the answer comes: the new code can reach the phone (and be typed, or offered by
+    // the phone) before the answer reaches a slow connection, and it must not be wiped then.
+    setCode('');
+    setError(null);
+    tried.current = null;
     try {
       await onResend();
-      setCode('');
-      setError(null);
       setLeft(null);
-      tried.current = null;
       toast(t('codeStep.resent'), 'success');
     } catch (failure) {
       if (worthRetrying(failure)) showFailure(failure, () => void resend());
