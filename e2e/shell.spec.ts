@@ -46,7 +46,7 @@ test.describe('the storefront shell', () => {
     await page.goto(`${baseURL}/`);
     await expect(page.getByTestId('brand-name')).toHaveText('Tezkor Burger');
     const switcher = page.getByTestId('dev-brand-switcher');
-    await expect(switcher.getByRole('link')).toHaveText(['Navbahor Cafe', 'Tezkor Burger', /^Yopiq Oshxona/]);
+    await expect(switcher.getByRole('link')).toHaveText(['Navbahor Cafe', 'Tezkor Burger', 'Tezkor Coffee', /^Yopiq Oshxona/]);
     await expect(switcher.getByRole('link', { name: 'Tezkor Burger' })).toHaveAttribute('aria-current', 'page');
     await switcher.scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, 'shell-dev-brand-switcher');

@@ -307,7 +307,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(addressesRoutes, { service: addresses });
       await api.register(gradesRoutes, { service: gradesService });
       await api.register(geocodingRoutes, { service: geocoding });
-      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development });
+      await api.register(merchantsRoutes, { repo: merchantsRepo, service: merchants, development, baseDomains: config.BASE_DOMAINS });
       // The customer's favourites (issue 31), under /products/v1/favourite as spec section 7 names them.
       await api.register(favouritesRoutes, { service: favourites });
       await api.register(catalogueRoutes, { service: catalogue, favourites });

@@ -47,6 +47,7 @@ export * from './settings.ts';
 export * from './staff.ts';
 export * from './ops-board.ts';
 export * from './back-office.ts';
+export * from './navigation.ts';
 export * from './network.ts';
 export * from './tenant.ts';
 

@@ -91,3 +91,24 @@ export function bootStatus(data: {
   if (typeof id !== 'string' || id.trim() === '') return 'unavailable';
   return data.merchant?.isActive === false ? 'blocked' : 'ready';
 }
+
+/**
+ * Where another brand's storefront opens (its home page), as seen from the request's host, so a customer stays on the
+ * same family of hosts: `{sub}.localhost:port` from a `*.localhost` host, `?vendor=` on localhost itself (one origin,
+ * sessions kept apart by merchant id), `{sub}.{base}` from a host under a base domain (port kept), and from a brand's
+ * own domain the sub-domain of the first base domain over HTTPS.
+ */
+export function brandAddress(input: { sub: string; host: string; baseDomains: readonly string[]; https: boolean }): string {
+  const host = input.host.trim().toLowerCase();
+  const hostname = hostnameOf(host);
+  const port = host.length > hostname.length && host.charAt(hostname.length) === ':' ? host.slice(hostname.length) : '';
+  const scheme = input.https ? 'https' : 'http';
+  if (isDevHost(hostname)) return `${scheme}://${host}/?vendor=${encodeURIComponent(input.sub)}`;
+  if (hostname.endsWith('.localhost')) return `${scheme}://${input.sub}.localhost${port}/`;
+  const base = [...input.baseDomains]
+    .map((b) => b.toLowerCase())
+    .sort((a, b) => b.length - a.length)
+    .find((b) => hostname === b || hostname.endsWith(`.${b}`));
+  if (base) return `${scheme}://${input.sub}.${base}${port}/`;
+  return `https://${input.sub}.${input.baseDomains[0] ?? 'localhost'}/`;
+}

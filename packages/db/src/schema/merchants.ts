@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   BASKET_POSITIONS,
   CATEGORY_VIEWS,
@@ -57,9 +57,15 @@ export const merchants = pgTable(
     /** The brand's Telegram bot (issue 30): its numeric id (Ed25519 checks of third-party init data) and username. */
     telegramBotId: text(),
     telegramBotUsername: text(),
+    /**
+     * The company the brand belongs to (issue 31): brands sharing one id are sister brands, listed to each other by
+     * multi-tab navigation (`GET /merchants/v1/brands`); null for a brand on its own. A group key, no table of its own.
+     */
+    companyId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [
+    index('merchants_company_id_idx').on(t.companyId),
     oneOf('merchants_sms_gateway_check', t.smsGateway, SMS_GATEWAYS),
     check(
       'merchants_sms_countries_check',

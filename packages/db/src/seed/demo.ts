@@ -1,8 +1,12 @@
-import { ids } from './ids.ts';
+import { demoId, ids } from './ids.ts';
 
 const T = 'tezkor';
 const N = 'navbahor';
 const Y = 'yopiq';
+const C = 'tezkor-coffee';
+
+/** The company of Tezkor Burger and Tezkor Coffee (issue 31): sister brands, listed to each other by multi-tab navigation. */
+const TEZKOR_COMPANY = demoId('company/tezkor');
 
 const tezkorBranches = {
   chilonzor: ids.branch(T, 'chilonzor'),
@@ -36,6 +40,8 @@ export const DEMO = {
     sub: T,
     name: 'Tezkor Burger',
     domain: 'tezkor.uz',
+    /** Tezkor Coffee shares it (issue 31). */
+    companyId: TEZKOR_COMPANY,
     mainColor: '#E4002B',
     phone: '+998712000100',
     brandEntry: ids.brand(T),
@@ -227,6 +233,24 @@ export const DEMO = {
     branches: { main: ids.branch(Y, 'main') },
     categories: { mains: ids.category(Y, 'mains') },
     products: { shashlik: product(Y, 'shashlik'), non: product(Y, 'non'), shorva: product(Y, 'shorva') },
+  },
+  /** Tezkor Burger's sister brand (issue 31): one branch, a few drinks and desserts, pickup only. */
+  tezkorCoffee: {
+    id: ids.merchant(C),
+    sub: C,
+    name: 'Tezkor Coffee',
+    companyId: TEZKOR_COMPANY,
+    mainColor: '#6F4E37',
+    phone: '+998712000300',
+    cities: { tashkent: ids.city(C, 'tashkent') },
+    branches: { main: ids.branch(C, 'main') },
+    categories: { coffee: ids.category(C, 'coffee'), desserts: ids.category(C, 'desserts') },
+    products: {
+      cappuccino: product(C, 'cappuccino'),
+      latte: product(C, 'latte'),
+      lemonTea: product(C, 'lemon-tea'),
+      cheesecake: product(C, 'cheesecake'),
+    },
   },
   /** Tezkor's promo codes (the only brand with promos). */
   promos: tezkorPromos,

@@ -5,12 +5,13 @@ import { bannerPicture, faviconPicture, foodPicture, logoPicture, placeholderPic
 import { mediaKey, type BrandCatalogue } from './catalogue.ts';
 import { NAVBAHOR_CATALOGUE } from './navbahor.catalogue.ts';
 import { TEZKOR_CATALOGUE } from './tezkor.catalogue.ts';
+import { TEZKOR_COFFEE_CATALOGUE } from './tezkor-coffee.catalogue.ts';
 import { YOPIQ_CATALOGUE } from './yopiq.catalogue.ts';
 
 /** `packages/db/media`: image keys in the database are relative to it. */
 export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url));
 
-export const DEMO_CATALOGUES: readonly BrandCatalogue[] = [TEZKOR_CATALOGUE, NAVBAHOR_CATALOGUE, YOPIQ_CATALOGUE];
+export const DEMO_CATALOGUES: readonly BrandCatalogue[] = [TEZKOR_CATALOGUE, TEZKOR_COFFEE_CATALOGUE, NAVBAHOR_CATALOGUE, YOPIQ_CATALOGUE];
 
 /** Every demo picture by its media key. Deterministic: the same catalogue always gives the same bytes. */
 export function demoPictures(): Map<string, string> {

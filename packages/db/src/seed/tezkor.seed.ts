@@ -364,6 +364,8 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       promoLegalTextActive: true,
       vacanciesActive: true,
       productComment: true,
+      // Tezkor Coffee is its sister brand (issue 31): the tabs between them under the header.
+      multiTabNavigationEnabled: true,
     },
     texts: {
       logo: mediaKey.logo(SUB),
@@ -493,6 +495,7 @@ export function tezkorRows(now: Date): MerchantRows {
       mainCityId: DEMO.tezkor.cities.tashkent,
       // Codes go to the outbox so the demo logs in without a real SMS provider.
       smsGateway: 'OUTBOX',
+      companyId: DEMO.tezkor.companyId,
     },
     secrets: {
       merchantId,

@@ -32,3 +32,20 @@ export type City = z.infer<typeof City>;
 
 export const SubParams = z.object({ sub: z.string().min(1).max(63) });
 export const MerchantIdParams = z.object({ merchantId: z.uuid() });
+
+/**
+ * A brand of the caller's company, a tab of multi-tab navigation (`GET /merchants/v1/brands`, issue 31): the brands
+ * sharing the merchant's `companyId`, active ones only, the caller's own among them (`current`).
+ */
+export const CompanyBrand = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** A media key or address, as the merchant's own `logo`. */
+  logo: z.string(),
+  color: z.string(),
+  sub: z.string(),
+  /** Where its storefront opens, its home page: on the host family the call came from (`brandAddress`). */
+  url: z.string(),
+  current: z.boolean(),
+});
+export type CompanyBrand = z.infer<typeof CompanyBrand>;

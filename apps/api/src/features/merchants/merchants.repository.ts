@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { brands, cities, merchants, type Db } from '@dasturxon/db';
 import type { SettingsChannel } from '@dasturxon/domain';
 import type { MerchantSettings } from '@dasturxon/domain/contracts';
@@ -45,6 +45,16 @@ export function createMerchantsRepository(db: Db) {
     /** Every page and most calls read the settings, and they change rarely: kept like the merchant. */
     settings: (merchantId: string, channel: SettingsChannel): Promise<MerchantSettings> =>
       cached(`settings:${merchantId}:${channel}`, () => readSettings(db, merchantId, channel)),
+    /** The settings as stored now, not the kept copy: a feature's own call checks its flag with them. */
+    freshSettings: (merchantId: string, channel: SettingsChannel): Promise<MerchantSettings> => readSettings(db, merchantId, channel),
+    /** The active brands of a company (issue 31), by name. */
+    async companyBrands(companyId: string): Promise<MerchantRecord[]> {
+      return db
+        .select()
+        .from(merchants)
+        .where(and(eq(merchants.companyId, companyId), eq(merchants.isActive, true)))
+        .orderBy(asc(merchants.name), asc(merchants.id));
+    },
     async cities(merchantId: string): Promise<CityRecord[]> {
       return db
         .select()

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isDevelopmentHost } from '@dasturxon/domain';
-import { City, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, SubParams } from '@dasturxon/domain/contracts';
+import { City, CompanyBrand, ErrorResponse, Merchant, MerchantIdParams, MerchantSettings, SubParams } from '@dasturxon/domain/contracts';
 import { z } from 'zod';
 import { assertOwnMerchant, merchantOf } from '../../plugins/tenant.ts';
 import type { MerchantsRepository } from './merchants.repository.ts';
@@ -13,12 +13,29 @@ export interface MerchantsRoutesOptions {
   service: MerchantsService;
   /** Outside production: development hosts may list every brand (the storefront's brand switcher). */
   development: boolean;
+  /** The deployment's base domains (BASE_DOMAINS): the brand list's addresses are built on them. */
+  baseDomains: readonly string[];
 }
 
 /** Whether the brand switcher answers here: outside production, on a development host only. The page says so (boot data). */
 export const brandSwitcherOn = (development: boolean, host: string): boolean => development && isDevelopmentHost(host);
 
-export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = async (app, { repo, service, development }) => {
+export const merchantsRoutes: FastifyPluginAsyncZod<MerchantsRoutesOptions> = async (app, { repo, service, development, baseDomains }) => {
+  app.get(
+    '/merchants/v1/brands',
+    {
+      config: { tenant: 'active' },
+      schema: {
+        tags: ['merchants'],
+        summary: "The brand list of multi-tab navigation: the active brands of the merchant's company, with their storefront addresses",
+        description:
+          "Spec section 7 names the call without its path. Only brands of the merchant's own company (`companyId`), active ones, the caller's own marked `current`; a brand of no company answers itself alone. 403 FEATURE_OFF while the brand's multiTabNavigationEnabled is off.",
+        response: { 200: z.array(CompanyBrand), ...errors },
+      },
+    },
+    async (request) => service.companyBrands(merchantOf(request), { host: request.host, https: request.protocol === 'https', baseDomains }),
+  );
+
   app.get(
     '/users/v1/merchants/development',
     {

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { navigationLayout } from '@dasturxon/domain';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BasketHeaderButton } from '../../features/basket/basket-entry.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -78,7 +79,10 @@ export function Header() {
           </nav>
           <LanguageSwitcher />
           <BasketHeaderButton />
-          <AccountLink />
+          {/* With the phones' bottom bar the profile is there; at the top too only where isVisibleAtProfileTop says so. */}
+          <div className={navigationLayout(settings).profileInHeader ? 'contents' : 'contents max-md:hidden'}>
+            <AccountLink />
+          </div>
         </div>
       </div>
     </header>

@@ -34,7 +34,7 @@ export function FloatingBar({
       <div aria-hidden="true" className={`h-24 ${phoneOnly ? 'md:hidden' : ''}`} />
       <div
         data-sticky-bar
-        className={`pointer-events-none fixed ${phoneOnly ? 'md:hidden' : ''} inset-x-0 bottom-0 z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]`}
+        className={`pointer-events-none fixed ${phoneOnly ? 'md:hidden' : ''} inset-x-0 bottom-[var(--dx-bottom-nav,0px)] z-30 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]`}
       >
         <BasketTrigger
           testId="basket-bar"
