@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { lazyPage } from '../../lib/chunk-reload.ts';
 import { Header } from '../shell/header.tsx';
 import { TableBar } from '../../shared/table/table-bar.tsx';
+import { LeaveAppGuard } from '../../shared/ui/leave-app-guard.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { SkipLink } from './skip-link.tsx';
 
@@ -25,6 +26,7 @@ export function DefaultLayout() {
       </Suspense>
       <BasketFloatingBar />
       <BasketSheetHost />
+      <LeaveAppGuard />
     </div>
   );
 }
