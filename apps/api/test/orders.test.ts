@@ -285,6 +285,25 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       await refused(c, pickup({ branchId: T.branches.sergeli }), 409, 'BRANCH_CLOSED');
       await refused(c, delivery({ address: NOWHERE }), 409, 'OUT_OF_SERVICE_ZONE');
       await refused(c, delivery({ cartItems: [{ productId: P.fries, count: 1 }], branchId: CHILONZOR }), 409, 'DELIVERY_MIN_AMOUNT');
+      // Issue 31: the address lies in the zone of Chilonzor, and the customer chose Yunusobod: not that branch's address.
+      const quoted = (
+        await call('POST', '/orders/v1/orders/quote', c.token, {
+          serviceType: 'DELIVERY',
+          branchId: T.branches.yunusobod,
+          address: NEAR_CHILONZOR,
+          cartItems: [{ productId: P.fries, count: 2 }],
+        })
+      ).json();
+      expect(quoted.problems.map((p: { code: string }) => p.code)).toContain('ADDRESS_NOT_AVAILABLE');
+      expect(quoted.problems.find((p: { code: string }) => p.code === 'ADDRESS_NOT_AVAILABLE').description.ru).toBe(
+        'Адрес недоступен, свяжитесь с филиалом',
+      );
+      // Issue 31: the order costs more than the total the customer was shown (a price went up meanwhile): refused.
+      const overpriced = await refused(c, pickup({ shownTotal: 1 }), 409, 'PRODUCT_OVERPRICED');
+      expect(overpriced.details).toMatchObject({ shownTotal: 1 });
+      expect(overpriced.details.totalPrice).toBeGreaterThan(1);
+      // Shown as much or more (a price went down): placed at the server's price.
+      expect((await place(c, pickup({ shownTotal: 10_000_000 }))).statusCode).toBe(201);
       await refused(c, pickup({ promoCode: 'EXPIRED' }), 409, 'PROMO_EXPIRED');
       await refused(c, pickup({ promoCode: 'NOPE' }), 404, 'PROMO_NOT_FOUND');
       const body = await refused(
@@ -630,10 +649,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       await call('POST', `/orders/v1/orders/${cash.id}/cancel`, c.token, { reason: 'changed my mind' });
       expect(await settingOf(c, cash.id)).toMatchObject({ status: 'CANCELED', canCancel: false, canHide: true });
 
-      // Hidden: gone from the history, still readable by its id (a link to it keeps working).
+      // Hidden (issue 31, leftovers of issue 13): gone from the history and no longer readable by its id, nor trackable;
+      // its setting still says it is hidden.
+      expect((await call('GET', `/orders/v1/orders/${cash.id}`, c.token)).statusCode).toBe(200);
       expect((await call('POST', `/orders/v1/orders/${cash.id}/hide`, c.token)).statusCode).toBe(204);
       expect(await settingOf(c, cash.id)).toMatchObject({ hidden: true, canHide: false });
-      expect((await call('GET', `/orders/v1/orders/${cash.id}`, c.token)).statusCode).toBe(200);
+      expect((await call('GET', `/orders/v1/orders/${cash.id}`, c.token)).statusCode).toBe(404);
+      expect((await call('GET', `/deliveries/v1/delivery/courier/${cash.id}`, c.token)).statusCode).toBe(404);
       expect(OrderPage.parse((await call('GET', `/orders/v1/orders/user/${c.id}`, c.token)).json()).content.map((o) => o.id)).toEqual([
         online.id,
       ]);

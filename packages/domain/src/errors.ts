@@ -92,6 +92,20 @@ export const ERROR_CATALOGUE = {
     'Tanlangan manzilga yetkazib berish hozircha mavjud emas, boshqa manzil tanlang',
     'Delivery to the chosen address is currently unavailable; select another',
   ),
+  ADDRESS_NOT_AVAILABLE: entry(
+    409,
+    'The address lies in the zone of another branch than the one chosen',
+    'Адрес недоступен, свяжитесь с филиалом',
+    "Manzil mavjud emas, filial bilan bog'laning",
+    'Address not available; contact the branch',
+  ),
+  PRODUCT_OVERPRICED: entry(
+    409,
+    'The order costs more now than the total the customer was shown',
+    'Товар подорожал: проверьте корзину',
+    'Mahsulot narxi oshgan: savatni tekshiring',
+    'The product is overpriced: check the basket',
+  ),
   PROMO_NOT_FOUND: entry(404, 'Promo code not found', 'Промокод не найден', 'Promokod topilmadi', 'Promo code not found'),
   PROMO_NOT_ACTIVE: entry(409, 'Promo code is not active', 'Промокод не активен', 'Promokod faol emas', 'The promo code is not active'),
   PROMO_NOT_STARTED: entry(

@@ -1,3 +1,5 @@
+import type { UiLanguage } from './contracts/languages.ts';
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
@@ -48,9 +50,27 @@ export function maskPhone(phone: string | null | undefined): string {
   return `+${masked.join(' ')}`;
 }
 
-/** Money for the screen: grouped so'm with the currency label of the language. */
+/** Money for the screen: the grouped amount with a currency label (`currencyLabel` gives the brand's in a language). */
 export function formatMoney(amount: number, currencyLabel: string): string {
   return `${formatNumber(amount)} ${currencyLabel}`;
+}
+
+/**
+ * The currencies a brand prices in (its settings' `currency`): Uzbek so'm by default, Kazakh tenge for a brand in
+ * Kazakhstan. Amounts are whole units of the brand's currency either way; only the label differs.
+ */
+export const CURRENCIES = ['UZS', 'KZT'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+const CURRENCY_LABELS: Record<Currency, Record<UiLanguage, string>> = {
+  UZS: { uz: "so'm", ru: 'сум', eng: 'sum', ar: 'سوم', kz: 'сум', tr: 'som', zh: '苏姆' },
+  KZT: { uz: 'tenge', ru: 'тенге', eng: 'tenge', ar: 'تنغي', kz: 'теңге', tr: 'tenge', zh: '坚戈' },
+};
+
+/** The label of the brand's currency in an interface language (`сум`, `so'm`; `тенге`, and `теңге` in Kazakh). */
+export function currencyLabel(currency: Currency | null | undefined, language: UiLanguage): string {
+  const labels = CURRENCY_LABELS[currency ?? 'UZS'] ?? CURRENCY_LABELS.UZS;
+  return labels[language] ?? labels.ru;
 }
 
 const LRI = '\u2066';

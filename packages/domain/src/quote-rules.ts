@@ -65,7 +65,10 @@ export interface DeliveryQuote {
   minOrderAmount: number | null;
   /** From the branch that serves the address, in metres; null without an address in a zone. */
   distanceMeters: number | null;
-  /** OUT_OF_SERVICE_ZONE when the address must lie in a zone and lies in none. */
+  /**
+   * OUT_OF_SERVICE_ZONE when the address must lie in a zone and lies in none; ADDRESS_NOT_AVAILABLE when a branch was
+   * chosen and the address lies in a zone of another branch (the chosen one does not deliver there: contact it).
+   */
   problem: LineProblem | null;
 }
 
@@ -88,6 +91,14 @@ export function quoteDelivery(input: DeliveryQuoteInput): DeliveryQuote {
     const problem: LineProblem | null = input.validateArea
       ? { code: 'OUT_OF_SERVICE_ZONE', details: { latitude: input.point[0], longitude: input.point[1] } }
       : null;
+    return { price: flat, ...none, problem };
+  }
+  // The customer chose a branch, and the address lies in the zone of another one: that branch does not deliver there.
+  if (input.branch && zone.branchId && zone.branchId !== input.branch.id) {
+    const problem: LineProblem = {
+      code: 'ADDRESS_NOT_AVAILABLE',
+      details: { branchId: input.branch.id, zoneBranchId: zone.branchId, latitude: input.point[0], longitude: input.point[1] },
+    };
     return { price: flat, ...none, problem };
   }
   const from = input.branch ?? (zone.branchId ? input.branches?.get(zone.branchId) : undefined) ?? null;
@@ -281,4 +292,14 @@ export function promoProblem(
   if (code === 'PROMO_LIMIT_REACHED' && promo?.totalLimit != null) return { code, details: { limit: promo.totalLimit } };
   if (code === 'PROMO_CUSTOMER_LIMIT' && promo?.perCustomerLimit != null) return { code, details: { limit: promo.perCustomerLimit } };
   return { code };
+}
+
+/**
+ * PRODUCT_OVERPRICED {shownTotal, totalPrice} when the order would cost more than the total the customer was shown
+ * and agreed to (the order request's `shownTotal`, the storefront's last quote): a price went up meanwhile, and the
+ * customer is never charged more than they saw. A lower price goes through; without a shown total nothing is judged.
+ */
+export function checkShownTotal(shownTotal: unknown, totalPrice: number): LineProblem | null {
+  if (typeof shownTotal !== 'number' || !Number.isFinite(shownTotal)) return null;
+  return totalPrice > shownTotal ? { code: 'PRODUCT_OVERPRICED', details: { shownTotal, totalPrice } } : null;
 }

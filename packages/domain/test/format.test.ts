@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DATE, formatDate } from '../src/dates.ts';
-import { formatMoney, formatNumber, formatPhone, isolateNumbers, maskPhone } from '../src/format.ts';
+import { currencyLabel, formatMoney, formatNumber, formatPhone, isolateNumbers, maskPhone } from '../src/format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with spaces', () => {
@@ -163,5 +163,16 @@ describe('formatDate', () => {
     expect(formatDate('')).toBe(EMPTY_DATE);
     expect(formatDate('not a date')).toBe(EMPTY_DATE);
     expect(formatDate(new Date(Number.NaN), { withTime: true })).toBe(EMPTY_DATE);
+  });
+});
+
+describe('currencyLabel', () => {
+  it("follows the brand's currency: so'm by default, tenge (теңге in Kazakh) for a brand priced in tenge", () => {
+    expect(currencyLabel('UZS', 'ru')).toBe('сум');
+    expect(currencyLabel('UZS', 'uz')).toBe("so'm");
+    expect(currencyLabel(null, 'kz')).toBe('сум');
+    expect(currencyLabel('KZT', 'ru')).toBe('тенге');
+    expect(currencyLabel('KZT', 'kz')).toBe('теңге');
+    expect(formatMoney(12500, currencyLabel('KZT', 'ru'))).toBe('12 500 тенге');
   });
 });

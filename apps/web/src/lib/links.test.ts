@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneHref, safeExternalUrl, socialHref } from './links.ts';
+import { outsideLink, phoneHref, safeExternalUrl, socialHref } from './links.ts';
 
 describe('safeExternalUrl', () => {
   it('keeps http and https addresses', () => {
@@ -39,5 +39,17 @@ describe('socialHref', () => {
     expect(socialHref('telegram', 'javascript:alert(1)')).toBeNull();
     expect(socialHref('telegram', 'two words')).toBeNull();
     expect(socialHref('telegram', '')).toBeNull();
+  });
+});
+
+describe('outsideLink', () => {
+  const origin = 'http://tezkor.localhost:3000';
+  it('holds links to another site for the "leaving the app" confirmation, never the storefront\'s own or a phone call', () => {
+    expect(outsideLink('https://t.me/tezkor', origin)?.host).toBe('t.me');
+    expect(outsideLink('https://apps.apple.com/app/id1', origin)?.href).toBe('https://apps.apple.com/app/id1');
+    expect(outsideLink('http://tezkor.localhost:3000/menu', origin)).toBeNull();
+    expect(outsideLink('/menu', origin)).toBeNull();
+    expect(outsideLink('tel:+998901234567', origin)).toBeNull();
+    expect(outsideLink('javascript:alert(1)', origin)).toBeNull();
   });
 });

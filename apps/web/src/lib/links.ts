@@ -31,3 +31,16 @@ export function socialHref(network: keyof typeof SOCIAL_HOSTS, value: string | n
   const handle = v.replace(/^@/, '');
   return /^[\w.]{1,64}$/.test(handle) ? `${SOCIAL_HOSTS[network]}${handle}` : null;
 }
+
+/**
+ * The address of a link that leaves the storefront (spec section 8, "leaving the app"): an http(s) address of another
+ * origin than `origin`, to be confirmed before it opens. Null for the storefront's own pages, `tel:` and `mailto:`
+ * (they open the phone's own app) and anything that is not a web address (script-protocol addresses are never links
+ * here: `safeExternalUrl` refuses them).
+ */
+export function outsideLink(href: string | null | undefined, origin: string): URL | null {
+  const safe = safeExternalUrl(href);
+  if (!safe) return null;
+  const url = new URL(safe);
+  return url.origin === origin ? null : url;
+}

@@ -10,6 +10,7 @@ import {
   GROUP_VIEWS,
   MAP_TYPES,
   MODIFICATION_VIEW_TYPES,
+  CURRENCIES,
   PHONE_COUNTRIES,
   SETTINGS_FLAG_DEFAULTS,
   SETTINGS_FLAGS,
@@ -128,6 +129,8 @@ export const merchantSettings = pgTable(
     categoryView: enumText(CATEGORY_VIEWS).notNull().default('ALL'),
     basketPosition: enumText(BASKET_POSITIONS).notNull().default('NAVIGATION_BAR'),
     modificationViewType: enumText(MODIFICATION_VIEW_TYPES).notNull().default('NAME_ONLY'),
+    /** What the brand prices in (domain CURRENCIES): UZS, or KZT for a brand priced in tenge. */
+    currency: enumText(CURRENCIES).notNull().default('UZS'),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.channel] }),
@@ -140,6 +143,7 @@ export const merchantSettings = pgTable(
     oneOf('merchant_settings_category_view_check', t.categoryView, CATEGORY_VIEWS),
     oneOf('merchant_settings_basket_position_check', t.basketPosition, BASKET_POSITIONS),
     oneOf('merchant_settings_modification_view_type_check', t.modificationViewType, MODIFICATION_VIEW_TYPES),
+    oneOf('merchant_settings_currency_check', t.currency, CURRENCIES),
   ],
 );
 

@@ -84,6 +84,11 @@ export const OrderRequest = z.strictObject({
   telegramId: z.union([z.string().max(64), z.number().int()]).optional(),
   /** Inside the Telegram Mini App: its initData, which the brand's bot signed; its user's chat gets the order's status messages. */
   telegramInitData: z.string().max(4096).optional(),
+  /**
+   * The total the customer was shown (the storefront's last quote): the server's own total decides what is charged,
+   * and an order that would cost more than this is refused with PRODUCT_OVERPRICED.
+   */
+  shownTotal: z.number().int().min(0).optional(),
   // What the old client computes and sends: never read.
   totalPrice: Ignored,
   totalDiscount: Ignored,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES } from '../languages.ts';
+import { CURRENCIES } from '../format.ts';
 
 /*
  * The platform's API (issue 28, `/api/platform/v1`, the PLATFORM_ADMIN_TOKEN): a new brand without code, and its
@@ -22,6 +23,8 @@ export const CreateBrandRequest = z.object({
   ownerPhone: z.string().trim().min(5).max(32),
   ownerName: z.string().trim().max(100).default(''),
   mainLanguage: z.enum(CONTENT_LANGUAGES).default('ru'),
+  /** What the brand prices in (UZS, or KZT for a brand in Kazakhstan): the storefront's currency label follows it. */
+  currency: z.enum(CURRENCIES).default('UZS'),
 });
 export type CreateBrandRequest = z.input<typeof CreateBrandRequest>;
 

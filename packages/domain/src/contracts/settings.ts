@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SETTINGS_FLAG_DEFAULTS, SETTINGS_FLAGS, SETTINGS_TEXT_FIELDS, type SettingsFlag, type SettingsTextField } from '../settings.ts';
 import { BasketPosition, CategoryView, GroupView, MapType, ModificationViewType, ThemeType } from './enums.ts';
 import { DEFAULT_MAIN_COLOR } from '../constants.ts';
+import { CURRENCIES } from '../format.ts';
 import { ContentLanguage, LocalizedText } from './languages.ts';
 
 const flagShape = Object.fromEntries(SETTINGS_FLAGS.map((f) => [f, z.boolean().default(SETTINGS_FLAG_DEFAULTS[f])])) as {
@@ -35,6 +36,8 @@ export const MerchantSettings = z.object({
   categoryView: CategoryView.default('ALL'),
   basketPosition: BasketPosition.default('NAVIGATION_BAR'),
   modificationViewType: ModificationViewType.default('NAME_ONLY'),
+  /** What the brand prices in: the storefront's currency label follows it (domain `currencyLabel`). */
+  currency: z.enum(CURRENCIES).default('UZS'),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 

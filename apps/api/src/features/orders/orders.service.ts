@@ -53,10 +53,10 @@ export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf
   /** Who hears that a cancel started a refund, once its transaction committed (the payments feature's refunds). */
   let refundStarted: ((merchantId: string, orderId: string) => Promise<void>) | null = null;
 
-  async function readOwn(customer: Customer, id: string): Promise<Order> {
+  async function readOwn(customer: Customer, id: string, options: { hiddenToo: boolean } = { hiddenToo: true }): Promise<Order> {
     const repo = createOrdersRepository(db);
     const row = await repo.findOwn(customer.merchantId, customer.id, id);
-    if (!row) throw new AppError('NOT_FOUND');
+    if (!row || (!options.hiddenToo && row.hiddenAt !== null)) throw new AppError('NOT_FOUND');
     return (await presentOrders(repo, customer.merchantId, [row], clock.now()))[0]!;
   }
 
@@ -206,8 +206,9 @@ export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf
       }
     },
 
+    /** The customer's order by id; one they hid from their history is not found any more (404), as another's. */
     async get(customer: Customer, id: string): Promise<Order> {
-      return readOwn(customer, id);
+      return readOwn(customer, id, { hiddenToo: false });
     },
 
     /** A page of the customer's orders (the Archive's when `onlyArchive`); another customer's id answers 404. */

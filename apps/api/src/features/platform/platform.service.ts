@@ -44,9 +44,13 @@ export function createPlatformService({ db, sms, log, siteOf, changed }: Platfor
           const [merchant] = await tx.insert(merchants).values({ name: input.name, sub: input.sub, color: DEFAULT_MAIN_COLOR }).returning();
           const merchantId = merchant!.id;
           await tx.insert(merchantSecrets).values({ merchantId });
-          await tx
-            .insert(merchantSettings)
-            .values({ merchantId, channel: 'WEB', mainLanguage: input.mainLanguage, title: { [input.mainLanguage]: input.name } });
+          await tx.insert(merchantSettings).values({
+            merchantId,
+            channel: 'WEB',
+            mainLanguage: input.mainLanguage,
+            currency: input.currency,
+            title: { [input.mainLanguage]: input.name },
+          });
           const [city] = await tx
             .insert(cities)
             .values({

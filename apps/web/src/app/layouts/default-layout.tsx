@@ -6,6 +6,7 @@ import { useServerDrawn } from '../../lib/server-drawn.ts';
 import { useMerchantSettings } from '../../shared/merchant/merchant.api.ts';
 import { Header } from '../shell/header.tsx';
 import { TableBar } from '../../shared/table/table-bar.tsx';
+import { LeaveAppGuard } from '../../shared/ui/leave-app-guard.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { SkipLink } from './skip-link.tsx';
 
@@ -49,6 +50,7 @@ export function DefaultLayout() {
           <BottomNav />
         </Suspense>
       )}
+      <LeaveAppGuard />
     </div>
   );
 }

@@ -92,6 +92,8 @@ function ConfirmView() {
       telegramInitData(),
       detectClickMiniApp(),
     );
+    // The total the customer is shown: a price that went up meanwhile is refused (PRODUCT_OVERPRICED), never charged.
+    if (c.quote) body.shownTotal = c.quote.totalPrice;
     // One key per attempt, kept in the draft before sending: a retry of the same order after a lost answer reuses it.
     const attempt = attemptFor(readDraft(c.merchantId), JSON.stringify(body), newIdempotencyKey);
     writeDraft(c.merchantId, { ...readDraft(c.merchantId), attempt });

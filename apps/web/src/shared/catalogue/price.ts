@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { formatMoney, isolateNumbers, isRtl } from '@dasturxon/domain';
+import { currencyLabel, formatMoney, isolateNumbers, isRtl } from '@dasturxon/domain';
 import { useTranslation } from '../../i18n/i18n.ts';
+import { useMerchantSettings } from '../merchant/merchant.api.ts';
 
 const NBSP = '\u00a0';
 
@@ -17,14 +18,16 @@ export function sumText(amount: number, currencyLabel: string, options: { rtl: b
   return options.rtl ? isolateNumbers(text) : text;
 }
 
-/** Money for the screen in the interface language, with its currency label (docs/spec-index.md section 9): see `sumText`. */
+/**
+ * Money for the screen in the interface language, with the label of the brand's currency (its settings' `currency`:
+ * so'm, or tenge for a brand priced in tenge; domain `currencyLabel`): see `sumText`.
+ */
 export function useFormatSum(): (amount: number, options?: { sign?: SumSign }) => string {
-  const { t, language } = useTranslation();
+  const { language } = useTranslation();
+  const { currency } = useMerchantSettings();
   const rtl = isRtl(language);
-  return useCallback(
-    (amount: number, options?: { sign?: SumSign }) => sumText(amount, t('basketStore.currency'), { rtl, sign: options?.sign }),
-    [t, rtl],
-  );
+  const label = currencyLabel(currency, language);
+  return useCallback((amount: number, options?: { sign?: SumSign }) => sumText(amount, label, { rtl, sign: options?.sign }), [label, rtl]);
 }
 
 /**

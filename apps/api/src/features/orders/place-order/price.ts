@@ -1,5 +1,5 @@
 import type { Db } from '@dasturxon/db';
-import { checkSchedule as judgeSchedule, type QuoteCatalogue } from '@dasturxon/domain';
+import { checkSchedule as judgeSchedule, checkShownTotal, type QuoteCatalogue } from '@dasturxon/domain';
 import type { KeptCatalogue, QuoteResult, QuoteService } from '../../quote/index.ts';
 import { createOrdersRepository } from '../orders.repository.ts';
 import type { Draft } from './draft.ts';
@@ -84,5 +84,7 @@ export async function priceFromSnapshot(
     });
   }
   if (quote.breakdown.productCount === 0) return refuse('BASKET_EMPTY');
+  const overpriced = checkShownTotal(draft.body.shownTotal, quote.response.totalPrice);
+  if (overpriced) return refuse(overpriced.code, overpriced.details);
   return quote;
 }

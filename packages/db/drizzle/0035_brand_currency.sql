@@ -1,0 +1,2 @@
+ALTER TABLE "merchant_settings" ADD COLUMN "currency" text DEFAULT 'UZS' NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchant_settings" ADD CONSTRAINT "merchant_settings_currency_check" CHECK ("merchant_settings"."currency" in ('UZS', 'KZT'));
