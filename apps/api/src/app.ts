@@ -25,7 +25,7 @@ import { catalogueRoutes, createCatalogueChanges, createCatalogueRepository, cre
 import { contentRoutes, createContentRepository, createContentService } from './features/content/index.ts';
 import { vacanciesRoutes } from './features/vacancies/index.ts';
 import { BASE_CSP_DIRECTIVES } from './web/csp.ts';
-import { createBrandGeocoderKeys, createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
+import { createBrandGeocoderKeys, createBrandYandexKeys, createGeocodingService, geocodingRoutes } from './features/geocoding/index.ts';
 import { createHealthCheck, createReadiness, healthRoutes, type Readiness } from './features/health/index.ts';
 import { createMediaService, mediaRoutes } from './features/media/index.ts';
 import {
@@ -203,6 +203,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     gazetteer: { streets: GAZETTEER, houseSpacingMeters: GAZETTEER_HOUSE_SPACING_M },
     nominatim: config.NOMINATIM_URL ? { url: config.NOMINATIM_URL, contact: config.NOMINATIM_CONTACT } : null,
     keyed: { url: config.GEOCODER_KEYED_URL, keyOf: geocoderKeys.keyOf },
+    yandex: { url: config.YANDEX_GEOCODER_URL, keyOf: createBrandYandexKeys(db) },
     clock,
     log: app.log,
   });

@@ -192,6 +192,8 @@ export const ConfigSchema = z.object({
   NOMINATIM_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** The keyed Nominatim-compatible geocoder a brand with its own key is answered by (LocationIQ's API; the key is the brand's secret). */
   GEOCODER_KEYED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://eu1.locationiq.com/v1'),
+  /** Yandex's HTTP Geocoder, asked first for a brand whose maps are Yandex's, with its key (features/geocoding yandex.geocoder.ts). */
+  YANDEX_GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://geocode-maps.yandex.ru/1.x'),
   /** How Nominatim's operators reach us, put in the User-Agent `Dasturxon/<version> (+contact)`: a URL or an e-mail address. */
   NOMINATIM_CONTACT: z
     .string()

@@ -80,6 +80,7 @@ export type {
 export type { ChatConversation, ChatMessage, ChatThread, StaffChatConversation, StaffChatThread } from './contracts/chat.ts';
 export * from './vacancies.ts';
 export * from './analytics.ts';
+export * from './maps.ts';
 export * from './grades.ts';
 export * from './table-link.ts';
 export * from './table-service.ts';

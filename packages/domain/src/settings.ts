@@ -94,5 +94,7 @@ export const SETTINGS_TEXT_FIELDS = [
   'metaPixelContent',
   'metaPixelId',
   'googleTagManagerId',
+  /** The brand's Yandex Maps key (JavaScript API 2.1 and HTTP Geocoder): with mapType YANDEX its maps are Yandex's (issue 31). */
+  'yandexMapKey',
 ] as const;
 export type SettingsTextField = (typeof SETTINGS_TEXT_FIELDS)[number];

@@ -89,6 +89,13 @@ export const AnalyticsIds = z.strictObject({
   amoCRMHash: ToolId,
 });
 
+/** The brand's Yandex Maps key as Yandex's developer cabinet shows it (a UUID); empty: none, the maps are Leaflet's. */
+export const YandexMapKey = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^(?:[A-Za-z0-9-]{8,64})?$/, 'Letters, digits and - only, 8 to 64 of them');
+
 const SettingsFields = z.strictObject({
   /** The brand's name (the merchants row: the storefront's header, the copyright, the tab title without a title). */
   name: z.string().trim().min(1).max(100),
@@ -124,6 +131,8 @@ const SettingsFields = z.strictObject({
   leftCopyWrite: Localized(300),
   rightCopyWrite: Localized(300),
   mapType: MapType,
+  /** The key of Yandex's maps and geocoder: with mapType YANDEX the storefront's maps are Yandex's (issue 31). */
+  yandexMapKey: YandexMapKey,
   groupView: GroupView,
   categoryView: CategoryView,
   basketPosition: BasketPosition,
@@ -155,6 +164,7 @@ export const AdminSettings = z.object({
   leftCopyWrite: LocalizedText,
   rightCopyWrite: LocalizedText,
   mapType: MapType,
+  yandexMapKey: z.string().default(''),
   groupView: GroupView,
   categoryView: CategoryView,
   basketPosition: BasketPosition,

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchantSecrets, type Db } from '@dasturxon/db';
+import { createSecretBox, DEV_PAYMENT_SECRETS_KEY, merchantSecrets, merchantSettings, type Db } from '@dasturxon/db';
+import { yandexMapKeyOf } from '@dasturxon/domain';
 
 /* A brand's own geocoder key, sealed in merchant_secrets like its other secrets (AES-256-GCM under PAYMENT_SECRETS_KEY, bound to the brand); never returned by a call. */
 
@@ -36,3 +37,18 @@ export function createBrandGeocoderKeys({ db, secretsKey, log }: { db: Db; secre
 }
 
 export type BrandGeocoderKeys = ReturnType<typeof createBrandGeocoderKeys>;
+
+/**
+ * A brand's Yandex key for Yandex's geocoder: the storefront's (WEB) settings' `yandexMapKey` when its maps are
+ * Yandex's (packages/domain maps.ts), else null. Not a secret: the storefront loads Yandex's maps with it.
+ */
+export function createBrandYandexKeys(db: Db) {
+  return async (merchantId: string): Promise<string | null> => {
+    const [row] = await db
+      .select({ mapType: merchantSettings.mapType, yandexMapKey: merchantSettings.yandexMapKey })
+      .from(merchantSettings)
+      .where(and(eq(merchantSettings.merchantId, merchantId), eq(merchantSettings.channel, 'WEB')))
+      .limit(1);
+    return yandexMapKeyOf(row);
+  };
+}

@@ -99,6 +99,60 @@ function itemOf(raw: unknown): GeocodeItem | null {
   };
 }
 
+/** One question to a geocoder: the path under its base address and the query's parameters (the key added apart). */
+export interface GeocoderRequest {
+  path: string;
+  params: Record<string, string>;
+}
+
+/**
+ * How one geocoder's HTTP API is asked and read: Nominatim's (and LocationIQ's, which speaks it), or Yandex's
+ * (yandex.geocoder.ts). The client around it (its cache, its waiting, its timeout, its failures) is the same for all.
+ */
+export interface GeocoderDialect {
+  /** Named in the logs. */
+  name: string;
+  /** The query parameter the key goes in. */
+  keyParam: string;
+  reverse(point: LatLng, languages: string): GeocoderRequest;
+  search(query: string, languages: string): GeocoderRequest;
+  /** Its answer's places in our item's shape; those lacking what a picker needs are left out. */
+  items(body: unknown): GeocodeItem[];
+}
+
+/** Nominatim's API (docs/protocols.md section 6). */
+export const NOMINATIM_DIALECT: GeocoderDialect = {
+  name: 'nominatim',
+  keyParam: 'key',
+  reverse: ([lat, lon], languages) => ({
+    path: 'reverse',
+    params: {
+      format: 'jsonv2',
+      lat: String(lat),
+      lon: String(lon),
+      zoom: '18',
+      addressdetails: '1',
+      'accept-language': languages,
+    },
+  }),
+  search: (q, languages) => ({
+    path: 'search',
+    params: {
+      format: 'jsonv2',
+      q,
+      limit: String(GEOCODE_SEARCH_LIMIT),
+      addressdetails: '1',
+      countrycodes: 'uz',
+      'accept-language': languages,
+    },
+  }),
+  items(body) {
+    // Reverse answers one object, or {"error": "Unable to geocode"} off its coverage; search answers a list.
+    const raw = Array.isArray(body) ? body : body && typeof body === 'object' && !('error' in body) ? [body] : [];
+    return raw.map(itemOf).filter((item): item is GeocodeItem => item !== null);
+  },
+};
+
 /** What Nominatim said: its places (possibly none), fresh or from the cache; or why it was not heard. */
 export type NominatimAnswer = { items: GeocodeItem[]; from: 'nominatim' | 'cache' } | { items: null; reason: 'busy' | 'failed' };
 
@@ -116,6 +170,8 @@ export interface NominatimOptions {
    * server's one-request-a-second gate does not apply (the brand's quota is its own).
    */
   key?: string;
+  /** The API spoken (default Nominatim's); a keyed one's gate is its own quota as above. */
+  dialect?: GeocoderDialect;
 }
 
 interface CacheEntry {
@@ -126,6 +182,7 @@ interface CacheEntry {
 export function createNominatimClient(options: NominatimOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
+  const dialect = options.dialect ?? NOMINATIM_DIALECT;
   const timeoutMs = options.timeoutMs ?? NOMINATIM_TIMEOUT_MS;
   const { clock, log } = options;
   const userAgent = `Dasturxon/${APP_VERSION} (+${options.contact})`;
@@ -206,10 +263,10 @@ export function createNominatimClient(options: NominatimOptions) {
     return true;
   }
 
-  async function fetchItems(path: 'reverse' | 'search', params: Record<string, string>): Promise<GeocodeItem[]> {
-    const url = new URL(`${baseUrl}/${path}`);
+  async function fetchItems(path: string, params: Record<string, string>): Promise<GeocodeItem[]> {
+    const url = new URL(path ? `${baseUrl}/${path}` : `${baseUrl}/`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    if (options.key) url.searchParams.set('key', options.key);
+    if (options.key) url.searchParams.set(dialect.keyParam, options.key);
     const response = await doFetch(url, {
       headers: { 'user-agent': userAgent, accept: 'application/json' },
       redirect: 'error',
@@ -217,20 +274,12 @@ export function createNominatimClient(options: NominatimOptions) {
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new Error(`Nominatim answered ${response.status}`);
+      throw new Error(`${dialect.name} answered ${response.status}`);
     }
-    const body: unknown = await response.json();
-    // Reverse answers one object, or {"error": "Unable to geocode"} off its coverage; search answers a list.
-    const raw = Array.isArray(body) ? body : body && typeof body === 'object' && !('error' in body) ? [body] : [];
-    return raw.map(itemOf).filter((item): item is GeocodeItem => item !== null);
+    return dialect.items(await response.json());
   }
 
-  async function ask(
-    key: string,
-    path: 'reverse' | 'search',
-    params: Record<string, string>,
-    caller: GeocodeCaller,
-  ): Promise<NominatimAnswer> {
+  async function ask(key: string, { path, params }: GeocoderRequest, caller: GeocodeCaller): Promise<NominatimAnswer> {
     const hit = cached(key, clock.now().getTime());
     if (hit) return { items: hit, from: 'cache' };
     const joined = pending.get(key);
@@ -246,7 +295,7 @@ export function createNominatimClient(options: NominatimOptions) {
       try {
         const items = await fetchItems(path, params);
         remember(key, items, clock.now().getTime());
-        if (failing) log.info('nominatim answers again');
+        if (failing) log.info(`${dialect.name} answers again`);
         failing = false;
         return { items, from: 'nominatim' };
       } catch (error) {
@@ -254,7 +303,7 @@ export function createNominatimClient(options: NominatimOptions) {
         if (!failing)
           log.warn(
             { path, reason: error instanceof Error ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'unknown' },
-            'nominatim failed: answering from the gazetteer',
+            `${dialect.name} failed: answering from the next geocoder or the gazetteer`,
           );
         failing = true;
         return { items: null, reason: 'failed' };
@@ -270,39 +319,14 @@ export function createNominatimClient(options: NominatimOptions) {
   return {
     /** The place at a point (rounded to REVERSE_DECIMALS), in the given languages. */
     reverse(point: LatLng, languages: string, caller: GeocodeCaller): Promise<NominatimAnswer> {
-      const lat = String(roundTo4(point[0]));
-      const lon = String(roundTo4(point[1]));
-      return ask(
-        `reverse ${lat} ${lon} ${languages}`,
-        'reverse',
-        {
-          format: 'jsonv2',
-          lat,
-          lon,
-          zoom: '18',
-          addressdetails: '1',
-          'accept-language': languages,
-        },
-        caller,
-      );
+      const at: LatLng = [roundTo4(point[0]), roundTo4(point[1])];
+      return ask(`reverse ${at[0]} ${at[1]} ${languages}`, dialect.reverse(at, languages), caller);
     },
 
     /** Up to GEOCODE_SEARCH_LIMIT places for a text, in Uzbekistan. */
     search(query: string, languages: string, caller: GeocodeCaller): Promise<NominatimAnswer> {
       const q = query.trim().replace(/\s+/g, ' ');
-      return ask(
-        `search ${q.toLowerCase()} ${languages}`,
-        'search',
-        {
-          format: 'jsonv2',
-          q,
-          limit: String(GEOCODE_SEARCH_LIMIT),
-          addressdetails: '1',
-          countrycodes: 'uz',
-          'accept-language': languages,
-        },
-        caller,
-      );
+      return ask(`search ${q.toLowerCase()} ${languages}`, dialect.search(q, languages), caller);
     },
   };
 }

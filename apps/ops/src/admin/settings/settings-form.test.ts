@@ -25,6 +25,7 @@ const settings: AdminSettings = {
   leftCopyWrite: {},
   rightCopyWrite: {},
   mapType: 'LEAFLET',
+  yandexMapKey: '',
   groupView: 'GROUP',
   categoryView: 'ALL',
   basketPosition: 'NAVIGATION_BAR',

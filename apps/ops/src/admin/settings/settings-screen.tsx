@@ -143,7 +143,7 @@ function SettingsForm({
       ) : null
     ) : null;
   const text = (
-    key: 'name' | 'phone' | 'telegram' | 'instagram' | 'facebook' | 'telegramBotLink' | 'iosAppLink' | 'androidAppLink',
+    key: 'name' | 'phone' | 'telegram' | 'instagram' | 'facebook' | 'telegramBotLink' | 'iosAppLink' | 'androidAppLink' | 'yandexMapKey',
     label: string,
   ) => (
     <Field label={label} htmlFor={`settings-${key}`}>
@@ -404,6 +404,8 @@ function SettingsForm({
         <Section title={tr.t('admin.settings.views')}>
           <div className="grid gap-3 md:grid-cols-3">
             {choice('mapType', MAP_TYPES)}
+            {/* With mapType YANDEX and this key the storefront's maps and geocoder are Yandex's (issue 31). */}
+            {text('yandexMapKey', tr.t('admin.settings.yandexMapKey'))}
             {choice('groupView', GROUP_VIEWS)}
             {choice('categoryView', CATEGORY_VIEWS)}
             {choice('basketPosition', BASKET_POSITIONS)}

@@ -1,0 +1,1 @@
+ALTER TABLE "merchant_settings" ADD COLUMN "yandex_map_key" text DEFAULT '' NOT NULL;
