@@ -82,3 +82,4 @@ export * from './analytics.ts';
 export * from './grades.ts';
 export * from './table-link.ts';
 export * from './table-service.ts';
+export * from './table-bill.ts';
