@@ -350,7 +350,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(reservationsRoutes, { service: reservations, nudges });
       await api.register(chatRoutes, { service: createChatService({ db, clock }), nudges });
       // Service at the table (issue 32): the guests' QR sessions, bills and calls, and the staff's floor.
-      await api.register(tablesRoutes, { service: tables, auth: account.auth });
+      await api.register(tablesRoutes, { service: tables, auth: account.auth, checkout: payments.checkout });
       await api.register(floorRoutes, { service: tables, nudges });
       await api.register(botRoutes, { bots });
       await api.register(platformRoutes, {

@@ -58,6 +58,7 @@ describe("the floor's live rules", () => {
           hallName: { ru: '', uz: '', eng: '' },
           openedAt: '',
           totals: { orders: 0, total: 0, paid: 0, due: 0 },
+          paidOnline: null,
         },
       ],
     };

@@ -519,6 +519,13 @@ export const ERROR_CATALOGUE = {
     'Stol seansi tugagan: stoldagi QR-kodni qaytadan skanerlang',
     "This table's session has ended: scan the QR code on the table again",
   ),
+  TABLE_BILL_EMPTY: entry(
+    409,
+    "Nothing is left to pay on the table's bill",
+    'По счёту стола больше нечего оплачивать',
+    "Stol hisobida to'lanadigan narsa qolmadi",
+    "Nothing is left to pay on the table's bill",
+  ),
   TABLE_ORDER_INVALID: entry(
     400,
     "An order from a table is a dine-in order of the table's branch, placed now",

@@ -84,3 +84,4 @@ export * from './maps.ts';
 export * from './grades.ts';
 export * from './table-link.ts';
 export * from './table-service.ts';
+export * from './table-bill.ts';

@@ -131,6 +131,19 @@ export function FloorScreen() {
                     <span className="min-w-28 flex-1">
                       <span className="block font-semibold">{tr.t('floorTableName', { table: table.tableName })}</span>
                       <span className="block text-sm text-slate-500">{pickText(table.hallName, tr.content)}</span>
+                      {table.paidOnline && (
+                        <span
+                          className="mt-1 inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800"
+                          data-testid="floor-table-paid-online"
+                        >
+                          {tr.t('floorPaidOnline', {
+                            sum: money(table.paidOnline.total, tr),
+                            provider:
+                              table.paidOnline.provider === 'PAYME' ? 'Payme' : table.paidOnline.provider === 'CLICK' ? 'Click' : 'Uzum',
+                            time: time(table.paidOnline.paidAt),
+                          })}
+                        </span>
+                      )}
                     </span>
                     <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm sm:flex sm:flex-wrap">
                       <Figure label={tr.t('floorOpenedAt')} value={time(table.openedAt)} />

@@ -19,6 +19,7 @@ import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt, version } from
 import { merchantId } from './merchants.ts';
 import { users } from './customers.ts';
 import { orders } from './orders.ts';
+import { tableBills } from './table-service.ts';
 
 // ── Payments, the merchant side (issue 14; docs/decisions/009-payments-merchant-side.md) ────────────────────
 
@@ -70,7 +71,9 @@ export const paymeTransactions = pgTable(
     id: id(),
     merchantId: merchantId(),
     paymeId: text().notNull(),
-    orderId: uuid().notNull(),
+    /** The order paid, or (decision 021) the table's bill paid as one payment: exactly one of the two. */
+    orderId: uuid(),
+    billId: uuid(),
     /** In tiyin. */
     amount: bigint({ mode: 'number' }).notNull(),
     state: smallint().$type<PaymeState>().notNull(),
@@ -90,10 +93,15 @@ export const paymeTransactions = pgTable(
     uniqueIndex('payme_transactions_live_order_key')
       .on(t.merchantId, t.orderId)
       .where(sql`${t.state} in (1, 2)`),
+    uniqueIndex('payme_transactions_live_bill_key')
+      .on(t.merchantId, t.billId)
+      .where(sql`${t.state} in (1, 2)`),
     // A call naming only Payme's id finds its brand.
     index('payme_transactions_payme_id_idx').on(t.paymeId),
     index('payme_transactions_time_idx').on(t.merchantId, t.paymeTime),
     sameMerchant('payme_transactions_order_fk', t.merchantId, t.orderId, orders),
+    sameMerchant('payme_transactions_bill_fk', t.merchantId, t.billId, tableBills),
+    check('payme_transactions_payable_check', sql`(${t.orderId} is null) <> (${t.billId} is null)`),
     check('payme_transactions_state_check', sql`${t.state} in (${sql.raw(PAYME_STATES.join(', '))})`),
     check('payme_transactions_reason_check', sql`${t.reason} in (${sql.raw(PAYME_REASONS.join(', '))})`),
     check('payme_transactions_amount_check', sql`${t.amount} > 0`),

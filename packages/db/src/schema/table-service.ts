@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { WAITER_CALL_KINDS, WAITER_CALL_STATUSES } from '@dasturxon/domain';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_PROVIDERS, TABLE_BILL_STATUSES, WAITER_CALL_KINDS, WAITER_CALL_STATUSES } from '@dasturxon/domain';
 import { id, tenantKey, sameMerchant, oneOf, enumText, createdAt } from './columns.ts';
 import { merchantId } from './merchants.ts';
 import { branches } from './branches.ts';
 import { diningTables } from './back-office.ts';
+import { orders } from './orders.ts';
 
 // Service at the table (issue 32, docs/restaurant.md "QR tables"): the rules are the domain's (table-service.ts, table-link.ts).
 
@@ -72,3 +73,57 @@ export const waiterCalls = pgTable(
 );
 
 export type WaiterCallRow = typeof waiterCalls.$inferSelect;
+
+/**
+ * The table's bill as one online payment (decision 021): the orders of the session it covers, each with its amount
+ * when the bill was opened (`table_bill_orders`), their sum, and the provider it is paid through. The providers name
+ * it by its id where they name an order (Payme's account.order_id, ...); paying it pays every covered order in the
+ * provider's transaction. Rules: packages/domain/src/table-bill.ts.
+ */
+export const tableBills = pgTable(
+  'table_bills',
+  {
+    id: id(),
+    merchantId: merchantId(),
+    sessionId: uuid().notNull(),
+    branchId: uuid().notNull(),
+    provider: enumText(PAYMENT_PROVIDERS).notNull(),
+    status: enumText(TABLE_BILL_STATUSES).notNull().default('OPEN'),
+    /** In so'm: the sum of the covered orders' amounts. */
+    total: integer().notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    index('table_bills_session_idx').on(t.merchantId, t.sessionId, t.createdAt),
+    // A provider's call names the bill by its id alone.
+    index('table_bills_id_idx').on(t.id),
+    sameMerchant('table_bills_session_fk', t.merchantId, t.sessionId, tableSessions).onDelete('cascade'),
+    oneOf('table_bills_provider_check', t.provider, PAYMENT_PROVIDERS),
+    oneOf('table_bills_status_check', t.status, TABLE_BILL_STATUSES),
+    check('table_bills_total_check', sql`${t.total} > 0`),
+  ],
+);
+
+export type TableBillRow = typeof tableBills.$inferSelect;
+
+/** The orders a bill covers, with the amount it pays for each. */
+export const tableBillOrders = pgTable(
+  'table_bill_orders',
+  {
+    merchantId: merchantId(),
+    billId: uuid().notNull(),
+    orderId: uuid().notNull(),
+    /** In so'm: the order's total when the bill was opened. */
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.billId, t.orderId] }),
+    index('table_bill_orders_order_idx').on(t.merchantId, t.orderId),
+    sameMerchant('table_bill_orders_bill_fk', t.merchantId, t.billId, tableBills).onDelete('cascade'),
+    sameMerchant('table_bill_orders_order_fk', t.merchantId, t.orderId, orders).onDelete('cascade'),
+    check('table_bill_orders_amount_check', sql`${t.amount} > 0`),
+  ],
+);

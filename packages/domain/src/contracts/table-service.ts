@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TABLE_SERVICE, WAITER_CALL_KINDS, WAITER_CALL_STATUSES } from '../table-service.ts';
+import { PAYMENT_PROVIDERS } from '../enums.ts';
 import { OrderStatus } from './enums.ts';
 import { LocalizedText } from './languages.ts';
 
@@ -63,6 +64,18 @@ export const TableBill = z.object({
   totals: z.object({ orders: z.number().int(), total: z.number().int(), paid: z.number().int(), due: z.number().int() }),
   /** The table's calls not closed yet ("the waiter is coming" once taken). */
   calls: z.array(WaiterCall),
+  /** The providers the whole bill may be paid with online as one payment (decision 021); empty: ask the waiter. */
+  payWith: z.array(z.enum(PAYMENT_PROVIDERS)),
+  /** The table's bill last paid online as one payment, if any. */
+  paidOnline: z
+    .object({
+      billId: z.uuid(),
+      provider: z.enum(PAYMENT_PROVIDERS),
+      total: z.number().int(),
+      orders: z.number().int(),
+      paidAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
 export type TableBill = z.infer<typeof TableBill>;
 
@@ -96,6 +109,8 @@ export const FloorTable = z.object({
   hallName: LocalizedText,
   openedAt: z.iso.datetime(),
   totals: TableBill.shape.totals,
+  /** The table's bill last paid online as one payment (the staff need not bring it). */
+  paidOnline: TableBill.shape.paidOnline,
 });
 export type FloorTable = z.infer<typeof FloorTable>;
 
@@ -114,3 +129,24 @@ export const TableLinkSheet = z.object({
 });
 export type TableLinkSheet = z.infer<typeof TableLinkSheet>;
 export const FloorBranchParams = z.object({ id: z.uuid() });
+
+/** `POST /api/tables/v1/bill/pay`: pay what is left of the table's bill online as one payment, with this provider. */
+export const TableBillPayRequest = z.strictObject({ provider: z.enum(PAYMENT_PROVIDERS) });
+export type TableBillPayRequest = z.infer<typeof TableBillPayRequest>;
+
+/** The bill opened for the payment: what it covers, and the provider's page to pay exactly that. */
+export const TableBillCheckout = z.object({
+  billId: z.uuid(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The orders it covers. */
+  orderIds: z.array(z.uuid()),
+  /** In so'm. */
+  total: z.number().int().min(1),
+  /** Open this address: the provider's payment page for exactly this bill. */
+  url: z.url(),
+  /** What is paid, in tiyin. */
+  amount: z.number().int().min(1),
+  /** Where the provider sends the guest back: the table's bill. */
+  returnUrl: z.url(),
+});
+export type TableBillCheckout = z.infer<typeof TableBillCheckout>;

@@ -401,6 +401,7 @@ export function createOrdersRepository(db: Db) {
           | 'cookingTime'
           | 'refundState'
           | 'refundStartedAt'
+          | 'paymentType'
         >
       >,
     ): Promise<void> {

@@ -21,6 +21,9 @@ import {
   type OrderRole,
   type OrderSetting,
   type PaymentType,
+  tableBillPaymentType,
+  tableBillSettlement,
+  type PaymentProvider,
 } from '@dasturxon/domain';
 import type { Clock } from '../../clock.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
@@ -111,6 +114,28 @@ export function createOrdersService({ db, clock, quotes, codes, telegramLaunchOf
       const to = order.opensAt && order.opensAt.getTime() > now.getTime() ? 'AT_TIME' : 'OPEN';
       if (order.isPaid) throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, to, action: 'PAY' });
       await applyMove(createOrdersRepository(tx), order, { to, role: 'payment', comment, paid: true, now });
+    },
+
+    /**
+     * The table's bill (decision 021) was paid by a provider, inside its transaction `tx`: a covered order waiting for
+     * its own online payment is paid through the lifecycle's payment move, as `markPaid`; one under way to be paid at
+     * the table (cash, the terminal) is marked paid through the provider, its status unchanged (domain
+     * `tableBillSettlement`). Either way it then reads as paid by the provider.
+     */
+    async markPaidByBill(tx: Db, order: OrderRecord, provider: PaymentProvider, comment: string): Promise<void> {
+      const repo = createOrdersRepository(tx);
+      const paymentType = tableBillPaymentType(provider);
+      if (tableBillSettlement(order) === 'MOVE') {
+        const now = clock.now();
+        const to = order.opensAt && order.opensAt.getTime() > now.getTime() ? 'AT_TIME' : 'OPEN';
+        await repo.setStatus(order.merchantId, order.id, { paymentType });
+        await applyMove(repo, { ...order, paymentType }, { to, role: 'payment', comment, paid: true, now });
+        return;
+      }
+      if (order.isPaid || order.status === 'CANCELED') throw new AppError('ORDER_STATUS_CONFLICT', { from: order.status, action: 'PAY' });
+      const now = clock.now();
+      await repo.setStatus(order.merchantId, order.id, { isPaid: true, paymentType, updatedAt: now });
+      await announce(repo, { ...order, isPaid: true, paymentType }, now, false);
     },
 
     /**

@@ -43,7 +43,7 @@ export interface CardCustomer {
 }
 
 export interface CardsServiceDeps extends PaymentsServiceDeps {
-  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment' | 'paymentRefused' | 'get'>;
+  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'markPaidByBill' | 'cancelForPayment' | 'paymentRefused' | 'get'>;
   /** CLICK_MERCHANT_API_URL. */
   clickApiUrl: string;
   /** Click's Merchant API client; built from clickApiUrl unless given. */

@@ -1,5 +1,5 @@
-import { AppError, awaitsPayment, paymentProviderOf } from '@dasturxon/domain';
-import type { PaymentCheckout } from '@dasturxon/domain/contracts';
+import { AppError, awaitsPayment, paymentProviderOf, type PaymentProvider } from '@dasturxon/domain';
+import type { PaymentCheckout, TableBillCheckout } from '@dasturxon/domain/contracts';
 import { createOrdersRepository, type OrderRecord } from '../orders/index.ts';
 import type { PaymentsCore } from './payments.core.ts';
 
@@ -95,6 +95,30 @@ export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) 
       // The brand takes the type but has no account at its provider: the customer cannot pay it online.
       if (!url) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType, reason: 'NO_ACCOUNT' });
       return { orderId: order.id, provider, url, amount: tiyin, returnUrl, payUntil: order.payUntil ? order.payUntil.toISOString() : null };
+    },
+
+    /**
+     * The provider's page for a table's bill just opened (decision 021): named where an order would be (Payme's
+     * ac.order_id), for exactly its total, sending the guest back to the table's bill.
+     */
+    async billLink(
+      merchantId: string,
+      bill: { billId: string; provider: PaymentProvider; orderIds: string[]; total: number },
+      where: { origin: string; language: string },
+    ): Promise<TableBillCheckout> {
+      const tiyin = bill.total * 100;
+      const returnUrl = `${where.origin}/table`;
+      const account = bill.provider === 'PAYME' ? await core.credentialsOf(merchantId, 'PAYME') : null;
+      if (!account) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: bill.provider, reason: 'NO_ACCOUNT' });
+      const language = where.language === 'uz' || where.language === 'ru' ? where.language : 'en';
+      const url = paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, {
+        cashboxId: account.cashboxId,
+        orderId: bill.billId,
+        tiyin,
+        returnUrl,
+        language,
+      });
+      return { ...bill, url, amount: tiyin, returnUrl };
     },
   };
 }

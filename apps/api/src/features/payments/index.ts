@@ -3,7 +3,7 @@ export { createPaymentsRepository, type PaymentsRepository } from './payments.re
 export { createPaymentsService, type PaymentsService } from './payments.service.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { checkoutRoutes } from './checkout.routes.ts';
-export { clickPayUrl, paymeCheckoutUrl, uzumPayUrl } from './checkout.service.ts';
+export { clickPayUrl, paymeCheckoutUrl, uzumPayUrl, type CheckoutService } from './checkout.service.ts';
 /** Saved cards: the customer's side of Click's card-token API (we call Click's Merchant API). */
 export { createCardsService, LOST_PAYMENT_GRACE_MS, type CardsService, type CardsServiceDeps } from './cards.service.ts';
 export { cardsRoutes } from './cards.routes.ts';

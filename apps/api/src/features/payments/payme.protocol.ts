@@ -124,7 +124,9 @@ export const isPaymeMethod = (method: string): method is PaymeMethod => Object.h
 export interface PaymeTransactionView {
   paymeId: string;
   id: string;
-  orderId: string;
+  orderId: string | null;
+  /** A table's bill paid as one payment (decision 021): Payme named it as account.order_id. */
+  billId: string | null;
   amount: number;
   state: number;
   reason: number | null;
@@ -147,7 +149,7 @@ export const statementItem = (t: PaymeTransactionView) => ({
   id: t.paymeId,
   time: t.paymeTime,
   amount: t.amount,
-  account: { order_id: t.orderId },
+  account: { order_id: t.orderId ?? t.billId },
   create_time: t.createTime,
   perform_time: t.performTime ?? 0,
   cancel_time: t.cancelTime ?? 0,

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PAYME_LOGIN, PAYME_REASONS, paymeActiveKey, type PaymeReason } from '@dasturxon/db';
-import type { OrderRecord } from '../orders/index.ts';
 import {
   checkTransactionResult,
   isPaymeMethod,
@@ -21,7 +20,7 @@ import {
   type PaymeReply,
 } from './payme.protocol.ts';
 import { createPaymentsRepository, type PaymeTransactionRecord } from './payments.repository.ts';
-import { basicCredentials, illFormedText, sameSecret, type PaymentsCore } from './payments.core.ts';
+import { basicCredentials, illFormedText, sameSecret, type Payable, type PayableKind, type PaymentsCore } from './payments.core.ts';
 
 /** What a method answers: its result, or an error in Payme's words (after whatever it wrote is committed). */
 type Outcome = { result: Record<string, unknown> } | { error: PaymeErrorKey; data?: unknown };
@@ -50,27 +49,28 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
   }
 
   /**
-   * The brand a call is for: the order's when it names one of ours, else the transaction's; the caller must hold
-   * its key. A call naming neither of ours is answered (not found) only to a caller holding some brand's key.
+   * The brand a call is for: the brand of the order (or table's bill, decision 021) it names when that is ours, else
+   * the transaction's; the caller must hold its key. A call naming neither of ours is answered (not found) only to a
+   * caller holding some brand's key.
    */
   async function brandFor(
     caller: string | null,
     named: { orderId?: unknown; paymeId?: string },
-  ): Promise<{ merchantId: string; orderId: string | null }> {
-    const orderBrand = named.orderId === undefined ? null : await core.orderBrand(named.orderId);
-    const candidates = orderBrand
-      ? [orderBrand]
+  ): Promise<{ merchantId: string; payable: { kind: PayableKind; id: string } | null }> {
+    const found = named.orderId === undefined ? null : await core.payableBrand(named.orderId);
+    const candidates = found
+      ? [found.merchantId]
       : named.paymeId
         ? [...new Set((await core.repo.paymeByPaymeId(named.paymeId)).map((t) => t.merchantId))]
         : [];
     if (candidates.length) {
       for (const merchantId of candidates) {
         if (await core.authenticate(merchantId, 'PAYME', caller))
-          return { merchantId, orderId: orderBrand ? String(named.orderId).toLowerCase() : null };
+          return { merchantId, payable: found ? { kind: found.kind, id: found.id } : null };
       }
       throw new PaymeRefusal('UNAUTHORIZED');
     }
-    return { merchantId: (await requireCaller(caller))[0]!, orderId: null };
+    return { merchantId: (await requireCaller(caller))[0]!, payable: null };
   }
 
   /** The brand's transaction a call names by Payme's id (-31003 when the caller's brand has none). */
@@ -81,27 +81,33 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
     return found;
   }
 
-  /** Whether Payme may take this amount for this order now (CheckPerformTransaction's rules, also CreateTransaction's). */
-  function judge(order: OrderRecord, amount: number): Outcome | null {
-    if (!core.payableBy(order, 'PAYME')) return fail('ORDER_OTHER_PAYMENT', ORDER_FIELD);
-    if (amount !== core.tiyinOf(order)) return fail('WRONG_AMOUNT');
-    if (!core.awaitingPayment(order)) return fail('ORDER_NOT_AWAITING', ORDER_FIELD);
+  /** What a transaction pays: its order or its table's bill. */
+  const payableOf = (t: PaymeTransactionRecord) =>
+    t.billId ? { kind: 'BILL' as const, id: t.billId } : { kind: 'ORDER' as const, id: t.orderId! };
+
+  /** Whether Payme may take this amount for this order (or bill) now (CheckPerformTransaction's rules, also CreateTransaction's). */
+  function judge(payable: Payable, amount: number): Outcome | null {
+    if (!payable.payableBy('PAYME')) return fail('ORDER_OTHER_PAYMENT', ORDER_FIELD);
+    if (amount !== payable.tiyin) return fail('WRONG_AMOUNT');
+    if (!payable.awaiting) return fail('ORDER_NOT_AWAITING', ORDER_FIELD);
     return null;
   }
 
   const methods: { [M in PaymeMethod]: (params: Params<M>, caller: string | null) => Promise<Outcome> } = {
     async CheckPerformTransaction(p, caller) {
-      const { merchantId, orderId } = await brandFor(caller, { orderId: p.account.order_id });
-      if (!orderId) return fail('ORDER_NOT_FOUND', ORDER_FIELD);
+      const { merchantId, payable: named } = await brandFor(caller, { orderId: p.account.order_id });
+      if (!named) return fail('ORDER_NOT_FOUND', ORDER_FIELD);
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
-        const { order, lines } = await core.lockOrder(tx, merchantId, orderId);
-        const refused = judge(order, p.amount);
+        const payable = await core.lockPayable(tx, merchantId, named.kind, named.id);
+        const refused = judge(payable, p.amount);
         if (refused) return refused;
-        if (await repo.paymeLive(merchantId, orderId)) return fail('ORDER_HAS_TRANSACTION', ORDER_FIELD);
+        if (await repo.paymeLive(merchantId, named)) return fail('ORDER_HAS_TRANSACTION', ORDER_FIELD);
+        if (!payable.order) return { result: { allow: true } };
+        const { order, lines } = payable.order;
         const codes = await repo.fiscalCodes(merchantId, [...new Set(lines.map((l) => l.productId))]);
         const detail = paymeReceipt(
-          { lines, deliveryPrice: order.deliveryPrice, deliveryDiscount: order.deliveryDiscount, amount: core.tiyinOf(order) },
+          { lines, deliveryPrice: order.deliveryPrice, deliveryDiscount: order.deliveryDiscount, amount: payable.tiyin },
           codes,
         );
         return { result: { allow: true, ...(detail ? { detail } : {}) } };
@@ -109,10 +115,10 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
     },
 
     async CreateTransaction(p, caller) {
-      const { merchantId, orderId } = await brandFor(caller, { orderId: p.account.order_id, paymeId: p.id });
+      const { merchantId, payable: named } = await brandFor(caller, { orderId: p.account.order_id, paymeId: p.id });
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
-        const locked = orderId ? await core.lockOrder(tx, merchantId, orderId) : null;
+        const payable = named ? await core.lockPayable(tx, merchantId, named.kind, named.id) : null;
         const now = core.nowMs();
         const existing = await repo.paymeFind(merchantId, p.id, true);
         if (existing) {
@@ -123,16 +129,16 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
           }
           return { result: { create_time: existing.createTime, transaction: existing.id, state: existing.state, receivers: null } };
         }
-        if (!locked || !orderId) return fail('ORDER_NOT_FOUND', ORDER_FIELD);
-        const refused = judge(locked.order, p.amount);
+        if (!payable || !named) return fail('ORDER_NOT_FOUND', ORDER_FIELD);
+        const refused = judge(payable, p.amount);
         if (refused) return refused;
-        if (await repo.paymeLive(merchantId, orderId)) return fail('ORDER_HAS_TRANSACTION', ORDER_FIELD);
+        if (await repo.paymeLive(merchantId, named)) return fail('ORDER_HAS_TRANSACTION', ORDER_FIELD);
         // Payme's own time already past the timeout: Payme would cancel it anyway.
         if (now - p.time > PAYME_TIMEOUT_MS) return fail('CANNOT_PERFORM');
         const row = await repo.paymeInsert({
           merchantId,
           paymeId: p.id,
-          orderId,
+          ...(named.kind === 'BILL' ? { billId: named.id } : { orderId: named.id }),
           amount: p.amount,
           state: 1,
           paymeTime: p.time,
@@ -146,27 +152,29 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
       const named = await transactionFor(caller, p.id);
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
-        const { order } = await core.lockOrder(tx, named.merchantId, named.orderId);
+        const { kind, id } = payableOf(named);
+        const payable = await core.lockPayable(tx, named.merchantId, kind, id);
         const t = (await repo.paymeFind(named.merchantId, p.id, true))!;
         const now = core.nowMs();
         if (t.state === 2) return { result: { transaction: t.id, perform_time: t.performTime, state: t.state } };
         if (t.state !== 1) return fail('CANNOT_PERFORM');
-        if (!core.awaitingPayment(order)) {
-          // Cancelled meanwhile (the unpaid timer, the customer, staff): the money is not taken, the transaction is
-          // cancelled (Payme's CancelTransaction then answers it as it stands) and the customer hears of it.
+        if (!payable.awaiting) {
+          // Cancelled meanwhile (the unpaid timer, the customer, staff), or a bill one of whose orders was paid or
+          // changed meanwhile: the money is not taken, the transaction is cancelled (Payme's CancelTransaction then
+          // answers it as it stands) and the customer hears of it.
           await repo.paymeUpdate(t.merchantId, t.id, {
             state: -1,
             reason: expired(t, now) ? PAYME_REASON_TIMEOUT : PAYME_REASON_EXECUTION_ERROR,
             cancelTime: now,
           });
-          await core.paymentRefused(tx, order);
+          await payable.refused(tx);
           return fail('CANNOT_PERFORM');
         }
         if (expired(t, now)) {
           await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason: PAYME_REASON_TIMEOUT, cancelTime: now });
           return fail('CANNOT_PERFORM');
         }
-        await core.pay(tx, order, `Payme ${t.paymeId}`);
+        await payable.pay(tx, `Payme ${t.paymeId}`);
         await repo.paymeUpdate(t.merchantId, t.id, { state: 2, performTime: now });
         return { result: { transaction: t.id, perform_time: now, state: 2 } };
       });
@@ -181,17 +189,18 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
       const named = await transactionFor(caller, p.id);
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
-        const { order } = await core.lockOrder(tx, named.merchantId, named.orderId);
+        const { kind, id } = payableOf(named);
+        const payable = await core.lockPayable(tx, named.merchantId, kind, id);
         const t = (await repo.paymeFind(named.merchantId, p.id, true))!;
         if (t.state === -1 || t.state === -2) return { result: { transaction: t.id, cancel_time: t.cancelTime, state: t.state } };
         const now = core.nowMs();
         if (t.state === 1) {
-          // Not paid: the order stays awaiting payment (the customer may pay again; the unpaid timer ends it).
+          // Not paid: the order (or bill) stays awaiting payment (the customer may pay again; the unpaid timer ends it).
           await repo.paymeUpdate(t.merchantId, t.id, { state: -1, reason, cancelTime: now });
           return { result: { transaction: t.id, cancel_time: now, state: -1 } };
         }
-        // A refund: the order is cancelled and what it held goes back, unless the branch has taken it on.
-        if (!(await core.refund(tx, order, 'PAYMENT_REFUNDED'))) return fail('CANNOT_CANCEL');
+        // A refund: the order (every order of a bill) is cancelled and what it held goes back, unless the branch has taken it on.
+        if (!(await payable.refund(tx, 'PAYMENT_REFUNDED'))) return fail('CANNOT_CANCEL');
         await repo.paymeUpdate(t.merchantId, t.id, { state: -2, reason, cancelTime: now });
         return { result: { transaction: t.id, cancel_time: now, state: -2 } };
       });

@@ -1,6 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, awaitsPayment, isUuid, paymentProviderOf } from '@dasturxon/domain';
+import {
+  AppError,
+  awaitsPayment,
+  isUuid,
+  moveProblem,
+  paymentProviderOf,
+  sum,
+  tableBillRefusal,
+  tableSessionOpen,
+  type TableBillStatus,
+} from '@dasturxon/domain';
 import {
   callerIdentity,
   callerLookup,
@@ -16,14 +26,15 @@ import {
   type UzumCredentials,
 } from '@dasturxon/db';
 import type { Clock } from '../../clock.ts';
-import { type OrderRecord, type OrdersService } from '../orders/index.ts';
+import { type OrderLineRecord, type OrderRecord, type OrdersService } from '../orders/index.ts';
+import { nudge } from '../live/index.ts';
 import { createPaymentsRepository, type PaymentAccountRecord } from './payments.repository.ts';
 
 export interface PaymentsServiceDeps {
   db: Db;
   clock: Clock;
   /** The orders feature's moves for a payment (forPayment locks the order in the provider's transaction). */
-  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'cancelForPayment' | 'paymentRefused'>;
+  orders: Pick<OrdersService, 'forPayment' | 'markPaid' | 'markPaidByBill' | 'cancelForPayment' | 'paymentRefused'>;
   /** PAYMENT_SECRETS_KEY; unset, the development key (DEV_PAYMENT_SECRETS_KEY). Production refuses to start without
    * its own key (config.ts, productionProblems), so there is nothing to warn about here. */
   secretsKey: string | undefined;
@@ -70,6 +81,34 @@ export function illFormedText(value: unknown, path = '', depth = 0): string | nu
     if (found) return found;
   }
   return null;
+}
+
+/** What a provider's call names where it names an order: an order, or a table's bill paid as one payment (decision 021). */
+export type PayableKind = 'ORDER' | 'BILL';
+
+/**
+ * What a provider pays, locked in the provider's transaction: an order, or a table's bill (every order it covers
+ * locked, by id). The provider's service judges and moves it the same way whichever it is.
+ */
+export interface Payable {
+  kind: PayableKind;
+  id: string;
+  merchantId: string;
+  /** What the customer pays, in tiyin. */
+  tiyin: number;
+  /** Paid already (by this provider or another way). */
+  isPaid: boolean;
+  /** May be paid now: an order awaiting payment; a bill open, its session running and its orders as they were. */
+  awaiting: boolean;
+  payableBy(provider: PaymentProvider): boolean;
+  /** The order and its lines, for a receipt; null for a bill (its receipt has no lines yet). */
+  order: { order: OrderRecord; lines: OrderLineRecord[] } | null;
+  /** The provider took the money: the order, or every order of the bill, is paid. Call only when awaiting. */
+  pay(tx: Db, comment: string): Promise<void>;
+  /** The provider gave the money back (or cancelled before taking it); false when the branch has taken it on. */
+  refund(tx: Db, comment: string): Promise<boolean>;
+  /** A payment for it came when it no longer awaited one and was refused. */
+  refused(tx: Db): Promise<void>;
 }
 
 /**
@@ -150,6 +189,94 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, log }: Payme
     /** One database transaction for the provider's state change and the order's move. */
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(work);
+    },
+
+    /** The brand of what a provider names as an order: an order of ours, else a table's bill; null for neither. */
+    async payableBrand(id: unknown): Promise<{ merchantId: string; kind: PayableKind; id: string } | null> {
+      if (typeof id !== 'string' || !isUuid(id)) return null;
+      const lower = id.toLowerCase();
+      const orderBrand = await repo.orderBrand(lower);
+      if (orderBrand) return { merchantId: orderBrand, kind: 'ORDER', id: lower };
+      const billBrand = await repo.billBrand(lower);
+      return billBrand ? { merchantId: billBrand, kind: 'BILL', id: lower } : null;
+    },
+
+    /**
+     * What a provider pays, locked in `tx` before the provider's row: the order; or the bill's row, then every order
+     * it covers by id (one lock order: a single order's payment locks one of them, then its provider row).
+     */
+    async lockPayable(tx: Db, merchantId: string, kind: PayableKind, id: string): Promise<Payable> {
+      if (kind === 'ORDER') {
+        const found = await orders.forPayment(tx, merchantId, id);
+        if (!found) throw new Error(`order ${id} of a payment is gone`);
+        const { order } = found;
+        return {
+          kind,
+          id,
+          merchantId,
+          tiyin: order.totalPrice * 100,
+          isPaid: order.isPaid,
+          awaiting: awaitsPayment(order),
+          payableBy: (provider) => paymentProviderOf(order.paymentType) === provider,
+          order: found,
+          pay: (t, comment) => orders.markPaid(t, order, comment),
+          refund: async (t, comment) => {
+            try {
+              await orders.cancelForPayment(t, order, comment);
+              return true;
+            } catch (error) {
+              if (error instanceof AppError && error.code === 'ORDER_STATUS_CONFLICT') return false;
+              throw error;
+            }
+          },
+          refused: (t) => orders.paymentRefused(t, order),
+        };
+      }
+      const billRepo = createPaymentsRepository(tx);
+      const found = await billRepo.billForPayment(merchantId, id);
+      if (!found) throw new Error(`table bill ${id} of a payment is gone`);
+      const { bill, lines, session } = found;
+      const covered: OrderRecord[] = [];
+      for (const line of lines) {
+        const locked = await orders.forPayment(tx, merchantId, line.orderId);
+        if (locked) covered.push(locked.order);
+      }
+      const now = clock.now();
+      const refusal = tableBillRefusal({
+        bill: { status: bill.status as TableBillStatus, lines: lines.map((l) => ({ orderId: l.orderId, amount: sum(l.amount) })) },
+        sessionOpen: tableSessionOpen(session, now),
+        orders: covered.map((o) => ({ id: o.id, total: o.totalPrice, isPaid: o.isPaid, status: o.status })),
+      });
+      const settled = async (t: Db, change: { status: TableBillStatus; paidAt?: Date; cancelledAt?: Date }) => {
+        await createPaymentsRepository(t).billUpdate(merchantId, id, change);
+        await nudge(t, { topic: 'floor', merchantId, branchId: bill.branchId, sessionId: bill.sessionId, what: 'order' });
+      };
+      return {
+        kind,
+        id,
+        merchantId,
+        tiyin: bill.total * 100,
+        isPaid: bill.status === 'PAID',
+        awaiting: refusal === null,
+        payableBy: (provider) => bill.provider === provider,
+        order: null,
+        async pay(t, comment) {
+          for (const order of covered) await orders.markPaidByBill(t, order, bill.provider, comment);
+          await settled(t, { status: 'PAID', paidAt: now });
+        },
+        async refund(t, comment) {
+          if (bill.status === 'PAID') {
+            // All or nothing: once the branch has taken on any of its orders, the refund is refused and nothing changes.
+            if (covered.some((o) => o.status !== 'CANCELED' && moveProblem(o.status, 'CANCELED', 'payment', o.serviceType))) return false;
+            for (const order of covered) await orders.cancelForPayment(t, order, comment);
+          }
+          await settled(t, { status: 'CANCELLED', cancelledAt: now });
+          return true;
+        },
+        async refused(t) {
+          if (bill.status === 'OPEN') await settled(t, { status: 'CANCELLED', cancelledAt: now });
+        },
+      };
     },
 
     /** The order and its lines, locked in `tx` (always before the provider's row: one lock order, no deadlock). */

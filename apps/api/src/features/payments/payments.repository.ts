@@ -5,6 +5,9 @@ import {
   paymentAccounts,
   paymeTransactions,
   products,
+  tableBillOrders,
+  tableBills,
+  tableSessions,
   uzumTransactions,
   type Db,
   type PaymentProvider,
@@ -58,6 +61,40 @@ export function createPaymentsRepository(db: Db) {
       const [row] = await db.select({ merchantId: orders.merchantId }).from(orders).where(eq(orders.id, orderId)).limit(1);
       return row?.merchantId ?? null;
     },
+    /** The brand of a table's bill, by its id alone (a provider names it where it names an order; decision 021). */
+    async billBrand(billId: string): Promise<string | null> {
+      const [row] = await db.select({ merchantId: tableBills.merchantId }).from(tableBills).where(eq(tableBills.id, billId)).limit(1);
+      return row?.merchantId ?? null;
+    },
+    /** A table's bill, locked, with the orders it covers (by id: the order they are locked in) and its session. */
+    async billForPayment(merchantId: string, billId: string) {
+      const [bill] = await db
+        .select()
+        .from(tableBills)
+        .where(and(eq(tableBills.merchantId, merchantId), eq(tableBills.id, billId)))
+        .for('update');
+      if (!bill) return null;
+      const lines = await db
+        .select({ orderId: tableBillOrders.orderId, amount: tableBillOrders.amount })
+        .from(tableBillOrders)
+        .where(and(eq(tableBillOrders.merchantId, merchantId), eq(tableBillOrders.billId, billId)))
+        .orderBy(asc(tableBillOrders.orderId));
+      const [session] = await db
+        .select()
+        .from(tableSessions)
+        .where(and(eq(tableSessions.merchantId, merchantId), eq(tableSessions.id, bill.sessionId)));
+      return { bill, lines, session: session! };
+    },
+    async billUpdate(
+      merchantId: string,
+      billId: string,
+      change: Partial<Pick<typeof tableBills.$inferSelect, 'status' | 'paidAt' | 'cancelledAt'>>,
+    ): Promise<void> {
+      await db
+        .update(tableBills)
+        .set(change)
+        .where(and(eq(tableBills.merchantId, merchantId), eq(tableBills.id, billId)));
+    },
     /** What a fiscal receipt names of an order's products: the IKPU (mxic) code, the package code and the VAT. */
     async fiscalCodes(merchantId: string, productIds: string[]): Promise<Map<string, FiscalCodes>> {
       if (!productIds.length) return new Map();
@@ -81,15 +118,15 @@ export function createPaymentsRepository(db: Db) {
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
-    /** The order's created or performed transaction, if any (one at most: a one-time account). */
-    async paymeLive(merchantId: string, orderId: string): Promise<PaymeTransactionRecord | null> {
+    /** The order's (or table bill's) created or performed transaction, if any (one at most: a one-time account). */
+    async paymeLive(merchantId: string, payable: { kind: 'ORDER' | 'BILL'; id: string }): Promise<PaymeTransactionRecord | null> {
       const [row] = await db
         .select()
         .from(paymeTransactions)
         .where(
           and(
             eq(paymeTransactions.merchantId, merchantId),
-            eq(paymeTransactions.orderId, orderId),
+            eq(payable.kind === 'BILL' ? paymeTransactions.billId : paymeTransactions.orderId, payable.id),
             inArray(paymeTransactions.state, [1, 2]),
           ),
         );

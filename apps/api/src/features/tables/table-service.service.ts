@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   branches,
   diningTables,
@@ -7,6 +7,8 @@ import {
   orderLines,
   orders,
   staff,
+  tableBillOrders,
+  tableBills,
   tableSessions,
   waiterCalls,
   type Db,
@@ -15,6 +17,7 @@ import {
 } from '@dasturxon/db';
 import {
   AppError,
+  allowedPaymentTypes,
   base64url,
   cleanCallNote,
   constantTimeEqual,
@@ -23,6 +26,8 @@ import {
   signTableLink,
   TABLE_LINK_PATH,
   TABLE_SERVICE,
+  tableBillCover,
+  tableBillProviders,
   tableBillTotals,
   tableSessionOpen,
   verifyTableLink,
@@ -30,6 +35,7 @@ import {
   waiterCallRefusal,
   worksAt,
   type LocalizedText,
+  type PaymentProvider,
   type StaffRole,
   type WaiterCallKind,
 } from '@dasturxon/domain';
@@ -45,6 +51,7 @@ import type {
 } from '@dasturxon/domain/contracts';
 import type { Clock } from '../../clock.ts';
 import { readSettings } from '../merchants/index.ts';
+import { createOrdersRepository } from '../orders/index.ts';
 import { nudge } from '../live/index.ts';
 
 export interface TableServiceDeps {
@@ -161,6 +168,40 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
       .where(and(eq(waiterCalls.merchantId, merchantId), eq(waiterCalls.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
+  }
+
+  /** The providers the table's whole bill may be paid with (domain tableBillProviders over the QR channel's types). */
+  async function billProviders(merchantId: string): Promise<PaymentProvider[]> {
+    const settings = await createOrdersRepository(db).settings(merchantId);
+    return tableBillProviders(allowedPaymentTypes(settings, settings.methods, 'QR'));
+  }
+
+  /** The last bill of each session paid online as one payment. */
+  async function paidOnlineOf(merchantId: string, sessionIds: string[]) {
+    if (!sessionIds.length) return new Map<string, TableBill['paidOnline']>();
+    const rows = await db
+      .select({
+        billId: tableBills.id,
+        sessionId: tableBills.sessionId,
+        provider: tableBills.provider,
+        total: tableBills.total,
+        paidAt: tableBills.paidAt,
+        orders: sql<number>`(select count(*)::int from ${tableBillOrders} where ${tableBillOrders.merchantId} = ${tableBills.merchantId} and ${tableBillOrders.billId} = ${tableBills.id})`,
+      })
+      .from(tableBills)
+      .where(and(eq(tableBills.merchantId, merchantId), inArray(tableBills.sessionId, sessionIds), eq(tableBills.status, 'PAID')))
+      .orderBy(desc(tableBills.paidAt));
+    const found = new Map<string, TableBill['paidOnline']>();
+    for (const r of rows)
+      if (!found.has(r.sessionId))
+        found.set(r.sessionId, {
+          billId: r.billId,
+          provider: r.provider,
+          total: r.total,
+          orders: Number(r.orders),
+          paidAt: (r.paidAt ?? new Date(0)).toISOString(),
+        });
+    return found;
   }
 
   return {
@@ -282,7 +323,38 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
           rows.map((r) => ({ total: r.total, paidAmount: r.isPaid ? r.total : 0, cancelled: r.status === 'CANCELED' })),
         ),
         calls: calls.map(callView),
+        payWith: await billProviders(merchantId),
+        paidOnline: (await paidOnlineOf(merchantId, [session.id])).get(session.id) ?? null,
       };
+    },
+
+    /**
+     * Opens the table's bill for one online payment (decision 021): every order of the seat's session not paid and not
+     * cancelled now (domain tableBillCover), with its total, and their sum, to be paid through `provider`. An order
+     * placed later is not in it; the provider's check refuses it once any covered order changed. 409
+     * TABLE_BILL_EMPTY when nothing is left to pay; 409 PAYMENT_TYPE_NOT_ALLOWED for a provider the table cannot pay with.
+     */
+    async openBill(merchantId: string, seat: string | undefined, provider: PaymentProvider) {
+      const { session } = await seated(merchantId, seat);
+      if (!(await billProviders(merchantId)).includes(provider))
+        throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: provider, reason: 'TABLE_BILL' });
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: orders.id, total: orders.totalPrice, isPaid: orders.isPaid, status: orders.status })
+          .from(orders)
+          .where(and(eq(orders.merchantId, merchantId), eq(orders.tableSessionId, session.id)));
+        const cover = tableBillCover(rows);
+        if (!cover.lines.length) throw new AppError('TABLE_BILL_EMPTY');
+        const [bill] = await tx
+          .insert(tableBills)
+          .values({ merchantId, sessionId: session.id, branchId: session.branchId, provider, total: cover.total, createdAt: now })
+          .returning();
+        await tx
+          .insert(tableBillOrders)
+          .values(cover.lines.map((l) => ({ merchantId, billId: bill!.id, orderId: l.orderId, amount: l.amount })));
+        return { billId: bill!.id, provider, orderIds: cover.lines.map((l) => l.orderId), total: cover.total };
+      });
     },
 
     /**
@@ -387,6 +459,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
             .from(orders)
             .where(and(eq(orders.merchantId, merchantId), inArray(orders.tableSessionId, sessionIds)))
         : [];
+      const paidOnline = await paidOnlineOf(merchantId, sessionIds);
       const calls: FloorCall[] = callRows
         .filter((r) => mine(r.call))
         .map((r) => ({
@@ -413,6 +486,7 @@ export function createTableService({ db, clock, secret }: TableServiceDeps) {
                 .filter((o) => o.sessionId === s.session.id)
                 .map((o) => ({ total: o.total, paidAmount: o.isPaid ? o.total : 0, cancelled: o.status === 'CANCELED' })),
             ),
+            paidOnline: paidOnline.get(s.session.id) ?? null,
           })),
       };
     },

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { TABLE_SEAT_HEADER } from '@dasturxon/domain';
 import {
   ErrorResponse,
   LoginResponse,
   TableBill,
+  TableBillCheckout,
+  TableBillPayRequest,
   TableLinkRequest,
   TableSeat,
   WaiterCall,
@@ -12,6 +15,7 @@ import {
 import { toUser, type AuthService } from '../auth/index.ts';
 import { merchantOf } from '../../plugins/tenant.ts';
 import type { TableService } from './table-service.service.ts';
+import type { CheckoutService } from '../payments/index.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 const tags = ['tables'];
@@ -29,10 +33,11 @@ export function seatOf(headers: Record<string, string | string[] | undefined>): 
  * The table's guests (issue 32; docs/restaurant.md "QR tables"): open a table's QR link, order as the table's guest,
  * read the table's bill and call the waiter. Orders themselves go through the orders' own calls with the seat header.
  */
-export const tablesRoutes: FastifyPluginAsyncZod<{ service: TableService; auth: Pick<AuthService, 'openTableGuest'> }> = async (
-  app,
-  { service, auth },
-) => {
+export const tablesRoutes: FastifyPluginAsyncZod<{
+  service: TableService;
+  auth: Pick<AuthService, 'openTableGuest'>;
+  checkout: Pick<CheckoutService, 'billLink'>;
+}> = async (app, { service, auth, checkout }) => {
   app.post(
     '/tables/v1/sessions',
     {
@@ -83,6 +88,31 @@ export const tablesRoutes: FastifyPluginAsyncZod<{ service: TableService; auth: 
       },
     },
     async (request) => service.bill(merchantOf(request).id, seatOf(request.headers), request.user?.id ?? null),
+  );
+
+  app.post(
+    '/tables/v1/bill/pay',
+    {
+      config: { tenant: 'active', auth: 'optional' },
+      schema: {
+        tags,
+        security,
+        summary: "Pay what is left of the table's bill online, as one payment",
+        description:
+          "Opens a bill of every order of the table's session not paid and not cancelled now, for their total (computed here), and answers the " +
+          "provider's page to pay exactly that; the provider's calls then pay every covered order at once (decision 021). An order placed later " +
+          'is not in it; one paid or changed meanwhile makes the provider refuse it. 409 TABLE_BILL_EMPTY when nothing is left to pay; 409 ' +
+          `PAYMENT_TYPE_NOT_ALLOWED for a provider the table cannot pay with. ${SEAT}`,
+        body: TableBillPayRequest,
+        querystring: z.object({ lang: z.string().max(8).optional() }),
+        response: { 200: TableBillCheckout, ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = merchantOf(request).id;
+      const bill = await service.openBill(merchantId, seatOf(request.headers), request.body.provider);
+      return checkout.billLink(merchantId, bill, { origin: `${request.protocol}://${request.host}`, language: request.query.lang ?? '' });
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { pickText, statusLabel, TABLE_SERVICE, type WaiterCallKind } from '@dasturxon/domain';
+import { pickText, statusLabel, TABLE_SERVICE, type PaymentProvider, type WaiterCallKind } from '@dasturxon/domain';
 import type { TableBill, TableSeat, WaiterCall } from '@dasturxon/domain/contracts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { HttpError } from '../../lib/http.ts';
@@ -17,7 +17,7 @@ import { DishIcon } from '../../shared/ui/icons.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { toast } from '../../shared/ui/toast.tsx';
 import { useErrorText } from '../../shared/ui/use-error-text.ts';
-import { billQuery, callWaiter, openTable, tableKeys } from './table.api.ts';
+import { billQuery, callWaiter, openTable, payTableBill, tableKeys } from './table.api.ts';
 
 /**
  * The table's pages (issue 32, docs/restaurant.md "QR tables"): `/t/<token>` opens a table's QR link and seats the
@@ -303,8 +303,65 @@ function Bill({ bill, pending }: { bill: TableBill | null; pending: boolean }) {
               </dd>
             </div>
           </dl>
+          <PayWholeBill bill={bill} />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Pay what is left of the table's bill online as one payment (decision 021): the server opens a bill of every unpaid
+ * order now and answers the provider's page for exactly its total; the provider sends the guest back here. Once paid,
+ * the bill says so.
+ */
+function PayWholeBill({ bill }: { bill: TableBill }) {
+  const { t, language } = useTranslation();
+  const formatSum = useFormatSum();
+  const showFailure = useShowFailure();
+  const [busy, setBusy] = useState<PaymentProvider | null>(null);
+  // Opening a bill moves no money: a retry only opens another, and the provider pays at most one of them.
+  const pay = async (provider: PaymentProvider) => {
+    setBusy(provider);
+    try {
+      const checkout = await payTableBill(provider, language);
+      window.location.assign(checkout.url);
+    } catch (e) {
+      if (codeOf(e) === 'TABLE_BILL_EMPTY') toast(t('errors.TABLE_BILL_EMPTY'), 'info');
+      else showFailure(e, () => void pay(provider));
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      {bill.paidOnline && (
+        <p
+          data-testid="table-bill-paid-online"
+          className="mt-3 rounded-2xl bg-emerald-600/12 px-3 py-2 text-[15px] font-semibold text-emerald-800 dark:text-emerald-300"
+        >
+          {t('table.paidOnline', { sum: formatSum(bill.paidOnline.total), provider: t(`checkout.pay.${bill.paidOnline.provider}`) })}
+        </p>
+      )}
+      {bill.totals.due > 0 && bill.payWith.length > 0 && (
+        <div className="mt-3 grid gap-2">
+          {bill.payWith.map((provider) => (
+            <Button
+              key={provider}
+              testId={`table-pay-all-${provider}`}
+              wide
+              busy={busy === provider}
+              disabled={busy !== null}
+              onClick={() => void pay(provider)}
+            >
+              {t(bill.totals.paid > 0 ? 'table.payRest' : 'table.payAll', {
+                sum: formatSum(bill.totals.due),
+                provider: t(`checkout.pay.${provider}`),
+              })}
+            </Button>
+          ))}
+          <p className="px-1 text-[13px] text-muted">{t('table.payAllHint')}</p>
+        </div>
+      )}
+    </>
   );
 }

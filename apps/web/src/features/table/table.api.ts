@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TableBill, TableSeat, WaiterCall, WaiterCallRequest } from '@dasturxon/domain/contracts';
+import type { PaymentProvider } from '@dasturxon/domain';
+import type { TableBill, TableBillCheckout, TableSeat, WaiterCall, WaiterCallRequest } from '@dasturxon/domain/contracts';
 import { http } from '../../lib/http.ts';
 
 /** The table's calls (issue 32, docs/restaurant.md "QR tables"); the seat goes with every call (lib/http.ts). */
@@ -20,3 +21,7 @@ export const billQuery = (sessionId: string) =>
 
 export const callWaiter = (body: WaiterCallRequest): Promise<WaiterCall> =>
   http<WaiterCall>('/tables/v1/calls', { method: 'POST', body, auth: true });
+
+/** `POST /tables/v1/bill/pay`: what is left of the table's bill opened as one payment; answers the provider's page. */
+export const payTableBill = (provider: PaymentProvider, lang: string): Promise<TableBillCheckout> =>
+  http<TableBillCheckout>('/tables/v1/bill/pay', { method: 'POST', body: { provider }, auth: true, query: { lang } });
