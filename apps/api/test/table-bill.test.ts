@@ -1,17 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, tableBills } from '@dasturxon/db';
+import { merchantSettings, orders, tableBills } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { Floor, LoginResponse, Order, TableBill, TableBillCheckout, TableLinkSheet, TableSeat } from '@dasturxon/domain/contracts';
 import { BACKENDS, brandCalls, oneInstance } from './harness.ts';
+import { clickAmount, clickProvider } from './providers/click.ts';
 import { paymeProvider, type PaymeAnswer } from './providers/payme.ts';
 import { NAVBAHOR_ACCOUNTS, SANDBOX } from './providers/shop.ts';
+import { uzumProvider } from './providers/uzum.ts';
 
 /*
  * Issue 32, the table's bill paid online as one payment (decision 021): a guest opens the bill of every unpaid order
  * of the table's session, Payme (played from its side against our real server) checks, creates and performs it, and
  * every covered order is paid in that one transaction; a stale amount, an order paid meanwhile, an ended session and
- * another brand's key are refused by the provider's checks.
+ * another brand's key are refused by the provider's checks. Click (Prepare/Complete, merchant_trans_id the bill's id)
+ * and Uzum (check/create/confirm/reverse/status, params.orderId the bill's id) pay it through the same path.
  */
 
 const T = DEMO.tezkor;
@@ -24,6 +27,8 @@ describe.each(BACKENDS)("the table's bill paid as one payment on %s", (backend) 
   const { call, customer, staffToken, freshIp } = brandCalls(app, { merchantId: T.id, net: 36 });
   const staff = (role: keyof typeof T.staffPhones) => staffToken(T.staffPhones[role], T.staffPassword);
   const payme = () => paymeProvider(app.t.app, SANDBOX.payme);
+  const click = () => clickProvider(app.t.app, SANDBOX.click);
+  const uzum = () => uzumProvider(app.t.app, SANDBOX.uzum, app.t.clock);
   const now = () => app.t.clock.now().getTime();
 
   const seated = (method: 'GET' | 'POST', url: string, seat: string | null, token: string | null, payload?: unknown, merchantId = T.id) =>
@@ -54,7 +59,7 @@ describe.each(BACKENDS)("the table's bill paid as one payment on %s", (backend) 
     return LoginResponse.parse(res.json()).token;
   }
 
-  async function order(token: string, seat: string, paymentType: 'CASH' | 'PAYME', count = 1): Promise<Order> {
+  async function order(token: string, seat: string, paymentType: 'CASH' | 'PAYME' | 'CLICK' | 'UZUM', count = 1): Promise<Order> {
     const res = await seated('POST', '/orders/v1/orders', seat, token, {
       serviceType: 'DINE_IN',
       branchId: CHILONZOR,
@@ -67,8 +72,8 @@ describe.each(BACKENDS)("the table's bill paid as one payment on %s", (backend) 
 
   const openBill = (seat: string, provider = 'PAYME', merchantId = T.id) =>
     seated('POST', '/tables/v1/bill/pay', seat, null, { provider }, merchantId);
-  async function billOf(seat: string): Promise<TableBillCheckout> {
-    const res = await openBill(seat);
+  async function billOf(seat: string, provider = 'PAYME'): Promise<TableBillCheckout> {
+    const res = await openBill(seat, provider);
     expect(res.statusCode, res.body).toBe(200);
     return TableBillCheckout.parse(res.json());
   }
@@ -79,6 +84,11 @@ describe.each(BACKENDS)("the table's bill paid as one payment on %s", (backend) 
         .from(orders)
         .where(and(eq(orders.merchantId, T.id), eq(orders.id, id)))
     )[0]!;
+  const setUzum = async (on: boolean) =>
+    app.t.database.db
+      .update(merchantSettings)
+      .set({ uzumActive: on })
+      .where(and(eq(merchantSettings.merchantId, T.id), eq(merchantSettings.channel, 'WEB')));
   const billRow = async (id: string) => (await app.t.database.db.select().from(tableBills).where(eq(tableBills.id, id)))[0]!;
 
   it("pays a two-guest table's bill as one Payme payment: every covered order paid, a later order left out", async () => {
@@ -89,7 +99,7 @@ describe.each(BACKENDS)("the table's bill paid as one payment on %s", (backend) 
     expect(online.status).toBe('CREATED');
 
     const before = TableBill.parse((await seated('GET', '/tables/v1/bill', seat.seat, null)).json());
-    expect(before.payWith).toEqual(['PAYME']);
+    expect(before.payWith).toEqual(['PAYME', 'CLICK', 'UZUM']);
     expect(before.paidOnline).toBeNull();
     const bill = await billOf(seat.seat);
     // The amount is the server's: the orders' totals, whatever anyone sends.
@@ -217,8 +227,173 @@ describe.each(BACKENDS)("the table's bill paid as one payment on %s", (backend) 
     expect(empty.statusCode).toBe(409);
     expect(empty.json().code).toBe('TABLE_BILL_EMPTY');
     await order(await guest(seat.seat), seat.seat, 'CASH');
-    const click = await openBill(seat.seat, 'CLICK');
-    expect(click.statusCode).toBe(409);
-    expect(click.json().code).toBe('PAYMENT_TYPE_NOT_ALLOWED');
+    // Uzum turned off for the brand: the table is not offered it and cannot open a bill with it.
+    await setUzum(false);
+    try {
+      const bill = TableBill.parse((await seated('GET', '/tables/v1/bill', seat.seat, null)).json());
+      expect(bill.payWith).toEqual(['PAYME', 'CLICK']);
+      const off = await openBill(seat.seat, 'UZUM');
+      expect(off.statusCode).toBe(409);
+      expect(off.json().code).toBe('PAYMENT_TYPE_NOT_ALLOWED');
+    } finally {
+      await setUzum(true);
+    }
+  });
+
+  it("pays a two-guest table's bill as one Click payment (Prepare, Complete), and a Complete with Click's error refunds all", async () => {
+    const seat = await sit('3');
+    const cash = await order(await guest(seat.seat), seat.seat, 'CASH', 2);
+    const online = await order(await guest(seat.seat), seat.seat, 'CLICK');
+    expect(online.status).toBe('CREATED');
+    const bill = await billOf(seat.seat, 'CLICK');
+    expect(bill.total).toBe(cash.totalPrice + online.totalPrice);
+    expect(bill.amount).toBe(bill.total * 100);
+    // Click's payment button names the bill where it names an order, for the bill's sums.
+    const url = new URL(bill.url);
+    expect(url.searchParams.get('transaction_param')).toBe(bill.billId);
+    expect(url.searchParams.get('amount')).toBe(clickAmount(bill.total));
+    expect(url.searchParams.get('service_id')).toBe(SANDBOX.click.serviceId);
+    expect(url.searchParams.get('return_url')).toMatch(/\/table$/);
+
+    const c = click();
+    // A stale amount (one order's): -2, nothing written.
+    expect(
+      (await c.prepare({ orderId: bill.billId, amount: clickAmount(online.totalPrice), clickTransId: c.newTransId() })).body.error,
+    ).toBe(-2);
+    // Another brand's key does not sign for it.
+    const foreign = clickProvider(app.t.app, NAVBAHOR_ACCOUNTS.click);
+    expect(
+      (await foreign.prepare({ orderId: bill.billId, amount: clickAmount(bill.total), clickTransId: c.newTransId() })).body.error,
+    ).toBe(-1);
+
+    const trans = c.newTransId();
+    const call = { orderId: bill.billId, amount: clickAmount(bill.total), clickTransId: trans };
+    const prepared = await c.prepare(call);
+    expect(prepared.body.error, JSON.stringify(prepared.body)).toBe(0);
+    const prepareId = prepared.body.merchant_prepare_id!;
+    // A repeated Prepare answers the same payment.
+    expect((await c.prepare(call)).body).toMatchObject({ error: 0, merchant_prepare_id: prepareId });
+    const completed = await c.complete({ ...call, merchantPrepareId: prepareId });
+    expect(completed.body.error, JSON.stringify(completed.body)).toBe(0);
+
+    expect(await rowOf(online.id)).toMatchObject({ isPaid: true, status: 'OPEN', paymentType: 'CLICK' });
+    expect(await rowOf(cash.id)).toMatchObject({ isPaid: true, status: 'OPEN', paymentType: 'CLICK' });
+    expect(await billRow(bill.billId)).toMatchObject({ status: 'PAID' });
+    const after = TableBill.parse((await seated('GET', '/tables/v1/bill', seat.seat, null)).json());
+    expect(after.totals.due).toBe(0);
+    expect(after.paidOnline).toMatchObject({ billId: bill.billId, provider: 'CLICK', total: bill.total, orders: 2 });
+    // Paid once: a repeat Complete and another attempt's Prepare say "already paid".
+    expect((await c.complete({ ...call, merchantPrepareId: prepareId })).body.error).toBe(-4);
+    expect((await c.prepare({ ...call, clickTransId: c.newTransId() })).body.error).toBe(-4);
+
+    // Click cancels the completed payment: every covered order is cancelled and unpaid, the bill cancelled.
+    const refunded = await c.complete({ ...call, merchantPrepareId: prepareId, error: -5017 });
+    expect(refunded.body.error, JSON.stringify(refunded.body)).toBe(-9);
+    for (const o of [cash, online]) expect(await rowOf(o.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
+    expect(await billRow(bill.billId)).toMatchObject({ status: 'CANCELLED' });
+  });
+
+  it('refuses a Click Complete of a bill one of whose orders was paid meanwhile, and a refund once the branch took one on', async () => {
+    const seat = await sit('5');
+    const mine = await order(await guest(seat.seat), seat.seat, 'CLICK');
+    const theirs = await order(await guest(seat.seat), seat.seat, 'CASH');
+    const bill = await billOf(seat.seat, 'CLICK');
+    const c = click();
+    const call = { orderId: bill.billId, amount: clickAmount(bill.total), clickTransId: c.newTransId() };
+    const prepared = await c.prepare(call);
+    expect(prepared.body.error).toBe(0);
+    // The guest pays their own order with Click meanwhile.
+    const own = { orderId: mine.id, amount: clickAmount(mine.totalPrice), clickTransId: c.newTransId() };
+    const ownPrepared = await c.prepare(own);
+    expect((await c.complete({ ...own, merchantPrepareId: ownPrepared.body.merchant_prepare_id! })).body.error).toBe(0);
+    // The bill's Complete is refused (Click gives the money back), nothing paid twice.
+    expect((await c.complete({ ...call, merchantPrepareId: prepared.body.merchant_prepare_id! })).body.error).toBe(-9);
+    expect(await rowOf(mine.id)).toMatchObject({ isPaid: true, paymentType: 'CLICK' });
+    expect(await rowOf(theirs.id)).toMatchObject({ isPaid: false, paymentType: 'CASH' });
+    expect(await billRow(bill.billId)).toMatchObject({ status: 'CANCELLED' });
+    expect((await c.prepare({ ...call, clickTransId: c.newTransId() })).body.error).toBe(-9);
+
+    // What is left is a new bill; paid, then one order accepted by the branch: Click's cancel is refused, nothing changes.
+    const rest = await billOf(seat.seat, 'CLICK');
+    expect(rest.orderIds).toEqual([theirs.id]);
+    const restCall = { orderId: rest.billId, amount: clickAmount(rest.total), clickTransId: c.newTransId() };
+    const restPrepared = await c.prepare(restCall);
+    const restId = restPrepared.body.merchant_prepare_id!;
+    expect((await c.complete({ ...restCall, merchantPrepareId: restId })).body.error).toBe(0);
+    await app.t.app.moveOrder(T.id, theirs.id, { to: 'ACCEPTED', role: 'kitchen' });
+    expect((await c.complete({ ...restCall, merchantPrepareId: restId, error: -5017 })).body.error).toBe(-4);
+    expect(await rowOf(theirs.id)).toMatchObject({ isPaid: true, status: 'ACCEPTED' });
+    expect(await billRow(rest.billId)).toMatchObject({ status: 'PAID' });
+  });
+
+  it("pays a two-guest table's bill as one Uzum payment (check, create, confirm, status), and a reverse refunds all", async () => {
+    const seat = await sit('T1');
+    const cash = await order(await guest(seat.seat), seat.seat, 'CASH', 2);
+    const online = await order(await guest(seat.seat), seat.seat, 'UZUM');
+    const bill = await billOf(seat.seat, 'UZUM');
+    expect(bill.total).toBe(cash.totalPrice + online.totalPrice);
+    const url = new URL(bill.url);
+    expect(url.searchParams.get('orderId')).toBe(bill.billId);
+    expect(url.searchParams.get('amount')).toBe(String(bill.amount));
+
+    const u = uzum();
+    const checked = await u.check(bill.billId);
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body.data).toEqual({ orderId: { value: bill.billId }, amount: { value: String(bill.amount) } });
+    // A stale amount: 10011, nothing written.
+    expect((await u.create(u.newTransId(), bill.billId, online.totalPrice * 100)).body.errorCode).toBe('10011');
+    // Another brand's login: 10001.
+    const foreign = uzumProvider(app.t.app, NAVBAHOR_ACCOUNTS.uzum, app.t.clock);
+    expect((await foreign.check(bill.billId)).body.errorCode).toBe('10001');
+
+    const trans = u.newTransId();
+    const created = await u.create(trans, bill.billId, bill.amount);
+    expect(created.body, JSON.stringify(created.body)).toMatchObject({ status: 'CREATED', amount: bill.amount });
+    // One live transaction per bill.
+    expect((await u.create(u.newTransId(), bill.billId, bill.amount)).body.errorCode).toBe('10008');
+    const confirmed = await u.confirm(trans);
+    expect(confirmed.body, JSON.stringify(confirmed.body)).toMatchObject({ status: 'CONFIRMED' });
+    expect(await rowOf(online.id)).toMatchObject({ isPaid: true, status: 'OPEN', paymentType: 'UZUM' });
+    expect(await rowOf(cash.id)).toMatchObject({ isPaid: true, status: 'OPEN', paymentType: 'UZUM' });
+    expect(await billRow(bill.billId)).toMatchObject({ status: 'PAID' });
+    expect((await u.status(trans)).body).toMatchObject({ status: 'CONFIRMED' });
+    expect((await u.confirm(trans)).body.errorCode).toBe('10016');
+    expect((await u.check(bill.billId)).body.errorCode).toBe('10008');
+
+    const reversed = await u.reverse(trans);
+    expect(reversed.body, JSON.stringify(reversed.body)).toMatchObject({ status: 'REVERSED' });
+    for (const o of [cash, online]) expect(await rowOf(o.id)).toMatchObject({ status: 'CANCELED', isPaid: false });
+    expect(await billRow(bill.billId)).toMatchObject({ status: 'CANCELLED' });
+  });
+
+  it('refuses an Uzum confirm of a bill one of whose orders was paid meanwhile, and a reverse once the branch took one on', async () => {
+    const seat = await sit('T2');
+    const mine = await order(await guest(seat.seat), seat.seat, 'UZUM');
+    const theirs = await order(await guest(seat.seat), seat.seat, 'CASH');
+    const bill = await billOf(seat.seat, 'UZUM');
+    const u = uzum();
+    const trans = u.newTransId();
+    expect((await u.create(trans, bill.billId, bill.amount)).body).toMatchObject({ status: 'CREATED' });
+    // The guest pays their own order with Uzum meanwhile.
+    const own = u.newTransId();
+    expect((await u.create(own, mine.id, mine.totalPrice * 100)).body).toMatchObject({ status: 'CREATED' });
+    expect((await u.confirm(own)).body).toMatchObject({ status: 'CONFIRMED' });
+    // The bill's confirm is refused: the money is not taken, nothing paid twice, the bill cancelled.
+    expect((await u.confirm(trans)).body.errorCode).toBe('10009');
+    expect((await u.status(trans)).body).toMatchObject({ status: 'FAILED' });
+    expect(await rowOf(mine.id)).toMatchObject({ isPaid: true, paymentType: 'UZUM' });
+    expect(await rowOf(theirs.id)).toMatchObject({ isPaid: false, paymentType: 'CASH' });
+    expect(await billRow(bill.billId)).toMatchObject({ status: 'CANCELLED' });
+    expect((await u.check(bill.billId)).body.errorCode).toBe('10009');
+
+    const rest = await billOf(seat.seat, 'UZUM');
+    expect(rest.orderIds).toEqual([theirs.id]);
+    const restTrans = u.newTransId();
+    await u.create(restTrans, rest.billId, rest.amount);
+    expect((await u.confirm(restTrans)).body).toMatchObject({ status: 'CONFIRMED' });
+    await app.t.app.moveOrder(T.id, theirs.id, { to: 'ACCEPTED', role: 'kitchen' });
+    expect((await u.reverse(restTrans)).body.errorCode).toBe('10017');
+    expect(await rowOf(theirs.id)).toMatchObject({ isPaid: true, status: 'ACCEPTED' });
+    expect(await billRow(rest.billId)).toMatchObject({ status: 'PAID' });
   });
 });

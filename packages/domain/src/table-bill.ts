@@ -76,10 +76,10 @@ export function tableBillPaymentType(provider: PaymentProvider): PaymentType {
 }
 
 /**
- * The providers whose merchant API pays a table's bill (their calls name it where they name an order). Payme's does;
- * Click's and Uzum's still pay single orders only (decision 021, "Left to do").
+ * The providers whose merchant API pays a table's bill (their calls name it where they name an order: Payme's
+ * account.order_id, Click's merchant_trans_id, Uzum's params.orderId). All three (decision 021).
  */
-export const TABLE_BILL_PROVIDERS = ['PAYME'] as const satisfies readonly PaymentProvider[];
+export const TABLE_BILL_PROVIDERS = ['PAYME', 'CLICK', 'UZUM'] as const satisfies readonly PaymentProvider[];
 
 /** The providers a table's guest may pay the bill with: those above whose payment type the brand takes on the QR channel. */
 export function tableBillProviders(allowedOnQr: readonly PaymentType[]): PaymentProvider[] {

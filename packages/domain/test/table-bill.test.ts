@@ -83,7 +83,8 @@ describe("the table's bill paid as one payment (decision 021)", () => {
   });
 
   it('is paid with the providers whose API pays a bill, where the QR channel takes them', () => {
-    expect(tableBillProviders(['CASH', 'PAYME', 'CLICK', 'UZUM'])).toEqual(['PAYME']);
-    expect(tableBillProviders(['CASH', 'CLICK'])).toEqual([]);
+    expect(tableBillProviders(['CASH', 'PAYME', 'CLICK', 'UZUM'])).toEqual(['PAYME', 'CLICK', 'UZUM']);
+    expect(tableBillProviders(['CASH', 'UZUM'])).toEqual(['UZUM']);
+    expect(tableBillProviders(['CASH', 'TERMINAL'])).toEqual([]);
   });
 });

@@ -118,7 +118,9 @@ export const clickTransactions = pgTable(
     /** Click's ids, kept as the digits they were sent as. */
     clickTransId: text().notNull(),
     clickPaydocId: text().notNull(),
-    orderId: uuid().notNull(),
+    /** The order paid (merchant_trans_id), or (decision 021) the table's bill paid as one payment: exactly one of the two. */
+    orderId: uuid(),
+    billId: uuid(),
     /** In tiyin. */
     amount: bigint({ mode: 'number' }).notNull(),
     state: enumText(CLICK_STATES).notNull(),
@@ -137,7 +139,13 @@ export const clickTransactions = pgTable(
     uniqueIndex('click_transactions_completed_order_key')
       .on(t.merchantId, t.orderId)
       .where(sql`${t.state} = 'COMPLETED'`),
+    // And a table's bill: at most one completed payment per bill.
+    uniqueIndex('click_transactions_completed_bill_key')
+      .on(t.merchantId, t.billId)
+      .where(sql`${t.state} = 'COMPLETED'`),
     sameMerchant('click_transactions_order_fk', t.merchantId, t.orderId, orders),
+    sameMerchant('click_transactions_bill_fk', t.merchantId, t.billId, tableBills),
+    check('click_transactions_payable_check', sql`(${t.orderId} is null) <> (${t.billId} is null)`),
     oneOf('click_transactions_state_check', t.state, CLICK_STATES),
     check('click_transactions_amount_check', sql`${t.amount} > 0`),
   ],
@@ -150,7 +158,9 @@ export const uzumTransactions = pgTable(
     id: id(),
     merchantId: merchantId(),
     transId: text().notNull(),
-    orderId: uuid().notNull(),
+    /** The order paid (params.orderId), or (decision 021) the table's bill paid as one payment: exactly one of the two. */
+    orderId: uuid(),
+    billId: uuid(),
     /** In tiyin. */
     amount: bigint({ mode: 'number' }).notNull(),
     state: enumText(UZUM_STATES).notNull(),
@@ -165,9 +175,15 @@ export const uzumTransactions = pgTable(
     uniqueIndex('uzum_transactions_confirmed_order_key')
       .on(t.merchantId, t.orderId)
       .where(sql`${t.state} = 'CONFIRMED'`),
+    // And a table's bill: at most one confirmed transaction per bill.
+    uniqueIndex('uzum_transactions_confirmed_bill_key')
+      .on(t.merchantId, t.billId)
+      .where(sql`${t.state} = 'CONFIRMED'`),
     // A call naming only Uzum's transId finds its brand.
     index('uzum_transactions_trans_id_idx').on(t.transId),
     sameMerchant('uzum_transactions_order_fk', t.merchantId, t.orderId, orders),
+    sameMerchant('uzum_transactions_bill_fk', t.merchantId, t.billId, tableBills),
+    check('uzum_transactions_payable_check', sql`(${t.orderId} is null) <> (${t.billId} is null)`),
     oneOf('uzum_transactions_state_check', t.state, UZUM_STATES),
     check('uzum_transactions_amount_check', sql`${t.amount} > 0`),
   ],

@@ -52,6 +52,43 @@ export function uzumPayUrl(base: string, fields: { serviceId: string; orderId: s
  * endpoints, which pay the order; nothing is written here.
  */
 export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) {
+  /**
+   * The provider's page for paying `id` (an order, or a table's bill named where an order would be: decision 021)
+   * for exactly `sums`, sending the payer back to `returnUrl`; null when the brand has no account at the provider.
+   */
+  async function providerPage(
+    merchantId: string,
+    provider: PaymentProvider,
+    pay: { id: string; sums: number; returnUrl: string; language: string },
+  ): Promise<string | null> {
+    const tiyin = pay.sums * 100;
+    if (provider === 'PAYME') {
+      const account = await core.credentialsOf(merchantId, 'PAYME');
+      if (!account) return null;
+      const language = pay.language === 'uz' || pay.language === 'ru' ? pay.language : 'en';
+      return paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, {
+        cashboxId: account.cashboxId,
+        orderId: pay.id,
+        tiyin,
+        returnUrl: pay.returnUrl,
+        language,
+      });
+    }
+    if (provider === 'CLICK') {
+      const account = await core.credentialsOf(merchantId, 'CLICK');
+      if (!account) return null;
+      return clickPayUrl(pages.click, {
+        serviceId: account.serviceId,
+        merchantId: account.merchantId,
+        sums: pay.sums,
+        orderId: pay.id,
+        returnUrl: pay.returnUrl,
+      });
+    }
+    const account = await core.credentialsOf(merchantId, 'UZUM');
+    return account ? uzumPayUrl(pages.uzum, { serviceId: account.serviceId, orderId: pay.id, tiyin, returnUrl: pay.returnUrl }) : null;
+  }
+
   return {
     async link(
       customer: { merchantId: string; id: string },
@@ -65,33 +102,12 @@ export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) 
       if (!provider) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType });
       const tiyin = core.tiyinOf(order);
       const returnUrl = `${where.origin}/profile/orders/${order.id}`;
-      let url: string | null = null;
-      if (provider === 'PAYME') {
-        const account = await core.credentialsOf(customer.merchantId, 'PAYME');
-        if (account) {
-          const language = where.language === 'uz' || where.language === 'ru' ? where.language : 'en';
-          url = paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, {
-            cashboxId: account.cashboxId,
-            orderId: order.id,
-            tiyin,
-            returnUrl,
-            language,
-          });
-        }
-      } else if (provider === 'CLICK') {
-        const account = await core.credentialsOf(customer.merchantId, 'CLICK');
-        if (account)
-          url = clickPayUrl(pages.click, {
-            serviceId: account.serviceId,
-            merchantId: account.merchantId,
-            sums: order.totalPrice,
-            orderId: order.id,
-            returnUrl,
-          });
-      } else {
-        const account = await core.credentialsOf(customer.merchantId, 'UZUM');
-        if (account) url = uzumPayUrl(pages.uzum, { serviceId: account.serviceId, orderId: order.id, tiyin, returnUrl });
-      }
+      const url = await providerPage(customer.merchantId, provider, {
+        id: order.id,
+        sums: order.totalPrice,
+        returnUrl,
+        language: where.language,
+      });
       // The brand takes the type but has no account at its provider: the customer cannot pay it online.
       if (!url) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: order.paymentType, reason: 'NO_ACCOUNT' });
       return { orderId: order.id, provider, url, amount: tiyin, returnUrl, payUntil: order.payUntil ? order.payUntil.toISOString() : null };
@@ -99,26 +115,18 @@ export function createCheckoutService(core: PaymentsCore, pages: CheckoutPages) 
 
     /**
      * The provider's page for a table's bill just opened (decision 021): named where an order would be (Payme's
-     * ac.order_id), for exactly its total, sending the guest back to the table's bill.
+     * ac.order_id, Click's transaction_param, Uzum's orderId), for exactly its total, sending the guest back to the
+     * table's bill.
      */
     async billLink(
       merchantId: string,
       bill: { billId: string; provider: PaymentProvider; orderIds: string[]; total: number },
       where: { origin: string; language: string },
     ): Promise<TableBillCheckout> {
-      const tiyin = bill.total * 100;
       const returnUrl = `${where.origin}/table`;
-      const account = bill.provider === 'PAYME' ? await core.credentialsOf(merchantId, 'PAYME') : null;
-      if (!account) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: bill.provider, reason: 'NO_ACCOUNT' });
-      const language = where.language === 'uz' || where.language === 'ru' ? where.language : 'en';
-      const url = paymeCheckoutUrl(account.testMode ? pages.paymeTest : pages.payme, {
-        cashboxId: account.cashboxId,
-        orderId: bill.billId,
-        tiyin,
-        returnUrl,
-        language,
-      });
-      return { ...bill, url, amount: tiyin, returnUrl };
+      const url = await providerPage(merchantId, bill.provider, { id: bill.billId, sums: bill.total, returnUrl, language: where.language });
+      if (!url) throw new AppError('PAYMENT_TYPE_NOT_ALLOWED', { paymentType: bill.provider, reason: 'NO_ACCOUNT' });
+      return { ...bill, url, amount: bill.total * 100, returnUrl };
     },
   };
 }

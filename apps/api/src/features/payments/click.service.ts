@@ -12,7 +12,7 @@ import {
   type ClickRequest,
 } from './click.protocol.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
-import { illFormedText, sameSecret, type PaymentsCore } from './payments.core.ts';
+import { illFormedText, payableColumns, payableOfRow, sameSecret, type PayableKind, type PaymentsCore } from './payments.core.ts';
 
 /** merchant_prepare_id is an int: anything larger names no payment of ours. */
 const MAX_PREPARE_ID = 2_147_483_647;
@@ -22,8 +22,16 @@ const MAX_PREPARE_ID = 2_147_483_647;
  * codes, checked in the order of 2.6 so that every row of Click's test matrix passes: fields (-8), signature (-1),
  * action (-3), order (-5), the prepared payment (-6), amount (-2), Click's own error (-9, before "already paid"),
  * already paid (-4), cancelled (-9). The brand is the order's (merchant_trans_id); its secret key must sign the
- * call, so another brand's signature is -1.
+ * call, so another brand's signature is -1. merchant_trans_id may name a table's bill instead (decision 021): the
+ * same path pays it through `lockPayable`, every covered order at once.
  */
+/** What merchant_trans_id names: an order, or a table's bill. */
+type Named = { kind: PayableKind; id: string };
+const sameNamed = (row: { orderId: string | null; billId: string | null }, named: Named) => {
+  const of = payableOfRow(row);
+  return of.kind === named.kind && of.id === named.id;
+};
+
 export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
   function reply(action: ClickAction, r: Partial<ClickRequest> | null, key: ClickErrorKey, id: number | null = null): ClickReply {
     const { error, note } = CLICK_ERRORS[key];
@@ -51,24 +59,26 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
     credentials.serviceId === r.service_id && sameSecret(clickSignature(r, credentials.secretKey), r.sign_string.toLowerCase());
 
   /**
-   * The brand the call is for when its signature is that brand's: the order's brand; for an order we do not have,
-   * a brand of the service id whose key signed it (then the answer is -5, else -1).
+   * The brand the call is for when its signature is that brand's: the brand of the order (or table's bill) named;
+   * for neither of ours, a brand of the service id whose key signed it (then the answer is -5, else -1).
    */
-  async function signedBrand(r: ClickRequest): Promise<{ merchantId: string; orderId: string | null } | null> {
-    const orderBrand = await core.orderBrand(r.merchant_trans_id);
-    if (orderBrand) {
-      const credentials = await core.credentialsOf(orderBrand, 'CLICK');
-      return credentials && signedWith(r, credentials) ? { merchantId: orderBrand, orderId: r.merchant_trans_id.toLowerCase() } : null;
+  async function signedBrand(r: ClickRequest): Promise<{ merchantId: string; payable: Named | null } | null> {
+    const found = await core.payableBrand(r.merchant_trans_id);
+    if (found) {
+      const credentials = await core.credentialsOf(found.merchantId, 'CLICK');
+      return credentials && signedWith(r, credentials)
+        ? { merchantId: found.merchantId, payable: { kind: found.kind, id: found.id } }
+        : null;
     }
     for (const { merchantId, credentials } of await core.callerBrands('CLICK', r.service_id))
-      if (signedWith(r, credentials)) return { merchantId, orderId: null };
+      if (signedWith(r, credentials)) return { merchantId, payable: null };
     return null;
   }
 
   async function answer(
     action: ClickAction,
     body: unknown,
-    work: (tx: Db, r: ClickRequest, merchantId: string, orderId: string) => Promise<ClickReply>,
+    work: (tx: Db, r: ClickRequest, merchantId: string, named: Named) => Promise<ClickReply>,
   ): Promise<ClickReply> {
     const r = readClickRequest(body, action);
     if (!r) return reply(action, partial(body), 'BAD_REQUEST');
@@ -78,9 +88,9 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
       // Signed, then read: a text that is not well-formed (a NUL, a lone surrogate) is an error in Click's request.
       if (illFormedText(body)) return reply(action, null, 'BAD_REQUEST');
       if (r.action !== CLICK_ACTION_CODE[action]) return reply(action, r, 'ACTION_NOT_FOUND');
-      const { merchantId, orderId } = brand;
-      if (!orderId) return reply(action, r, 'ORDER_NOT_FOUND');
-      return await core.transaction((tx) => work(tx, r, merchantId, orderId));
+      const { merchantId, payable } = brand;
+      if (!payable) return reply(action, r, 'ORDER_NOT_FOUND');
+      return await core.transaction((tx) => work(tx, r, merchantId, payable));
     } catch (error) {
       log.error({ err: error, action }, 'click: the call failed');
       return reply(action, r, 'UPDATE_FAILED');
@@ -88,30 +98,33 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
   }
 
   return {
-    /** Prepare (action 0): the payment is recorded against the order, which must be Click's, of this amount and awaiting payment. */
+    /**
+     * Prepare (action 0): the payment is recorded against the order (or table's bill), which must be Click's, of this
+     * amount and awaiting payment.
+     */
     prepare(body: unknown): Promise<ClickReply> {
-      return answer('prepare', body, async (tx, r, merchantId, orderId) => {
-        const { order } = await core.lockOrder(tx, merchantId, orderId);
-        if (!core.payableBy(order, 'CLICK')) return reply('prepare', r, 'ORDER_NOT_FOUND');
-        if (clickAmountTiyin(r.amount) !== core.tiyinOf(order) || core.tiyinOf(order) <= 0) return reply('prepare', r, 'WRONG_AMOUNT');
+      return answer('prepare', body, async (tx, r, merchantId, named) => {
+        const payable = await core.lockPayable(tx, merchantId, named.kind, named.id);
+        if (!payable.payableBy('CLICK')) return reply('prepare', r, 'ORDER_NOT_FOUND');
+        if (clickAmountTiyin(r.amount) !== payable.tiyin || payable.tiyin <= 0) return reply('prepare', r, 'WRONG_AMOUNT');
         const repo = createPaymentsRepository(tx);
         const existing = await repo.clickFind(merchantId, r.click_trans_id, true);
         if (existing) {
           // Click repeats a Prepare it did not get an answer to: the same payment, answered the same.
-          if (existing.orderId !== order.id) return reply('prepare', r, 'BAD_REQUEST');
+          if (!sameNamed(existing, named)) return reply('prepare', r, 'BAD_REQUEST');
           if (existing.state === 'COMPLETED') return reply('prepare', r, 'ALREADY_PAID', existing.id);
           if (existing.state === 'CANCELLED') return reply('prepare', r, 'CANCELLED', existing.id);
           return reply('prepare', r, 'SUCCESS', existing.id);
         }
         if (Number(r.error) < 0) return reply('prepare', r, 'CANCELLED');
-        if (order.isPaid) return reply('prepare', r, 'ALREADY_PAID');
-        if (!core.awaitingPayment(order)) return reply('prepare', r, 'CANCELLED');
+        if (payable.isPaid) return reply('prepare', r, 'ALREADY_PAID');
+        if (!payable.awaiting) return reply('prepare', r, 'CANCELLED');
         const row = await repo.clickInsert({
           merchantId,
           clickTransId: r.click_trans_id,
           clickPaydocId: r.click_paydoc_id,
-          orderId: order.id,
-          amount: core.tiyinOf(order),
+          ...payableColumns(named),
+          amount: payable.tiyin,
           state: 'PREPARED',
           preparedAt: new Date(core.nowMs()),
         });
@@ -120,18 +133,19 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
     },
 
     /**
-     * Complete (action 1): Click took the money (error 0) and the order is paid and moves on in the same transaction,
-     * or Click gave up (error < 0) and the payment is cancelled, a completed one refunded (the order cancelled).
+     * Complete (action 1): Click took the money (error 0) and the order (every order of a table's bill) is paid and
+     * moves on in the same transaction, or Click gave up (error < 0) and the payment is cancelled, a completed one
+     * refunded (the order, or all of the bill's, cancelled; none once the branch has taken one on).
      */
     complete(body: unknown): Promise<ClickReply> {
-      return answer('complete', body, async (tx, r, merchantId, orderId) => {
-        const { order } = await core.lockOrder(tx, merchantId, orderId);
-        if (!core.payableBy(order, 'CLICK')) return reply('complete', r, 'ORDER_NOT_FOUND');
+      return answer('complete', body, async (tx, r, merchantId, named) => {
+        const payable = await core.lockPayable(tx, merchantId, named.kind, named.id);
+        if (!payable.payableBy('CLICK')) return reply('complete', r, 'ORDER_NOT_FOUND');
         const repo = createPaymentsRepository(tx);
         const prepareId = Number(r.merchant_prepare_id);
         const row = prepareId <= MAX_PREPARE_ID ? await repo.clickById(merchantId, prepareId, true) : null;
-        if (!row || row.clickTransId !== r.click_trans_id || row.orderId !== order.id) return reply('complete', r, 'TRANSACTION_NOT_FOUND');
-        if (clickAmountTiyin(r.amount) !== row.amount || row.amount !== core.tiyinOf(order)) return reply('complete', r, 'WRONG_AMOUNT');
+        if (!row || row.clickTransId !== r.click_trans_id || !sameNamed(row, named)) return reply('complete', r, 'TRANSACTION_NOT_FOUND');
+        if (clickAmountTiyin(r.amount) !== row.amount || row.amount !== payable.tiyin) return reply('complete', r, 'WRONG_AMOUNT');
         const now = new Date(core.nowMs());
         const cancel = () =>
           repo.clickUpdate(merchantId, row.id, {
@@ -142,21 +156,22 @@ export function createClickService(core: PaymentsCore, log: FastifyBaseLogger) {
 
         if (Number(r.error) < 0) {
           // Click cancelled the payment: ours is cancelled too; if it was completed, the money goes back and so does the order.
-          if (row.state === 'COMPLETED' && !(await core.refund(tx, order, 'PAYMENT_REFUNDED')))
+          if (row.state === 'COMPLETED' && !(await payable.refund(tx, 'PAYMENT_REFUNDED')))
             return reply('complete', r, 'ALREADY_PAID', row.id);
           if (row.state !== 'CANCELLED') await cancel();
           return reply('complete', r, 'CANCELLED');
         }
         if (row.state === 'COMPLETED') return reply('complete', r, 'ALREADY_PAID', row.id);
         if (row.state === 'CANCELLED') return reply('complete', r, 'CANCELLED');
-        if (order.isPaid || !core.awaitingPayment(order)) {
-          // Paid by another of Click's attempts, or cancelled meanwhile: this debit is refused, Click returns it (and
-          // the customer of a cancelled order hears of it).
+        if (payable.isPaid || !payable.awaiting) {
+          // Paid by another of Click's attempts, or cancelled meanwhile (or a bill one of whose orders was paid or
+          // changed meanwhile): this debit is refused, Click returns it (and the customer of a cancelled order hears of
+          // it; the bill is cancelled).
           await cancel();
-          if (!order.isPaid) await core.paymentRefused(tx, order);
-          return reply('complete', r, order.isPaid ? 'ALREADY_PAID' : 'CANCELLED');
+          if (!payable.isPaid) await payable.refused(tx);
+          return reply('complete', r, payable.isPaid ? 'ALREADY_PAID' : 'CANCELLED');
         }
-        await core.pay(tx, order, `Click ${r.click_trans_id}`);
+        await payable.pay(tx, `Click ${r.click_trans_id}`);
         await repo.clickUpdate(merchantId, row.id, { state: 'COMPLETED', completedAt: now });
         return reply('complete', r, 'SUCCESS', row.id);
       });

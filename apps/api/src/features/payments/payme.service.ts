@@ -20,7 +20,16 @@ import {
   type PaymeReply,
 } from './payme.protocol.ts';
 import { createPaymentsRepository, type PaymeTransactionRecord } from './payments.repository.ts';
-import { basicCredentials, illFormedText, sameSecret, type Payable, type PayableKind, type PaymentsCore } from './payments.core.ts';
+import {
+  basicCredentials,
+  illFormedText,
+  payableColumns,
+  payableOfRow,
+  sameSecret,
+  type Payable,
+  type PayableKind,
+  type PaymentsCore,
+} from './payments.core.ts';
 
 /** What a method answers: its result, or an error in Payme's words (after whatever it wrote is committed). */
 type Outcome = { result: Record<string, unknown> } | { error: PaymeErrorKey; data?: unknown };
@@ -81,10 +90,6 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
     return found;
   }
 
-  /** What a transaction pays: its order or its table's bill. */
-  const payableOf = (t: PaymeTransactionRecord) =>
-    t.billId ? { kind: 'BILL' as const, id: t.billId } : { kind: 'ORDER' as const, id: t.orderId! };
-
   /** Whether Payme may take this amount for this order (or bill) now (CheckPerformTransaction's rules, also CreateTransaction's). */
   function judge(payable: Payable, amount: number): Outcome | null {
     if (!payable.payableBy('PAYME')) return fail('ORDER_OTHER_PAYMENT', ORDER_FIELD);
@@ -138,7 +143,7 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
         const row = await repo.paymeInsert({
           merchantId,
           paymeId: p.id,
-          ...(named.kind === 'BILL' ? { billId: named.id } : { orderId: named.id }),
+          ...payableColumns(named),
           amount: p.amount,
           state: 1,
           paymeTime: p.time,
@@ -152,7 +157,7 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
       const named = await transactionFor(caller, p.id);
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
-        const { kind, id } = payableOf(named);
+        const { kind, id } = payableOfRow(named);
         const payable = await core.lockPayable(tx, named.merchantId, kind, id);
         const t = (await repo.paymeFind(named.merchantId, p.id, true))!;
         const now = core.nowMs();
@@ -189,7 +194,7 @@ export function createPaymeService(core: PaymentsCore, log: FastifyBaseLogger) {
       const named = await transactionFor(caller, p.id);
       return core.transaction(async (tx) => {
         const repo = createPaymentsRepository(tx);
-        const { kind, id } = payableOf(named);
+        const { kind, id } = payableOfRow(named);
         const payable = await core.lockPayable(tx, named.merchantId, kind, id);
         const t = (await repo.paymeFind(named.merchantId, p.id, true))!;
         if (t.state === -1 || t.state === -2) return { result: { transaction: t.id, cancel_time: t.cancelTime, state: t.state } };

@@ -86,6 +86,16 @@ export function illFormedText(value: unknown, path = '', depth = 0): string | nu
 /** What a provider's call names where it names an order: an order, or a table's bill paid as one payment (decision 021). */
 export type PayableKind = 'ORDER' | 'BILL';
 
+/** What a provider's ledger row pays: its order, or its table's bill (each ledger names exactly one of them). */
+export function payableOfRow(row: { orderId: string | null; billId: string | null }): { kind: PayableKind; id: string } {
+  return row.billId ? { kind: 'BILL', id: row.billId } : { kind: 'ORDER', id: row.orderId! };
+}
+
+/** The order's or bill's id as a provider's ledger row stores it (`orderId` or `billId`). */
+export function payableColumns(payable: { kind: PayableKind; id: string }): { orderId: string } | { billId: string } {
+  return payable.kind === 'BILL' ? { billId: payable.id } : { orderId: payable.id };
+}
+
 /**
  * What a provider pays, locked in the provider's transaction: an order, or a table's bill (every order it covers
  * locked, by id). The provider's service judges and moves it the same way whichever it is.
@@ -179,11 +189,6 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, log }: Payme
     /** Stores a brand's account sealed (Payme's ChangePassword; operations). */
     async saveAccount(merchantId: string, account: PaymentAccount): Promise<void> {
       await repo.saveAccount(sealPaymentAccount(box, merchantId, account));
-    },
-
-    /** The brand of an order named by a provider; null for no such order (or not an id at all). */
-    async orderBrand(orderId: unknown): Promise<string | null> {
-      return typeof orderId === 'string' && isUuid(orderId) ? repo.orderBrand(orderId.toLowerCase()) : null;
     },
 
     /** One database transaction for the provider's state change and the order's move. */
@@ -294,27 +299,6 @@ export function createPaymentsCore({ db, clock, orders, secretsKey, log }: Payme
 
     /** The provider took the money: the order is paid and moves on (CREATED → OPEN or AT_TIME). Call only when awaitingPayment. */
     pay: (tx: Db, order: OrderRecord, comment: string) => orders.markPaid(tx, order, comment),
-
-    /**
-     * A payment came for an order that no longer awaits it (cancelled by our unpaid timer, the customer or staff) and
-     * is refused, so the provider gives the money back: the customer hears of it (the order's event and notification).
-     */
-    paymentRefused: (tx: Db, order: OrderRecord) => orders.paymentRefused(tx, order),
-
-    /**
-     * The provider gave the money back: the order is cancelled through the lifecycle (stock, promo use and cashback
-     * back) and unpaid. An order already cancelled (by the customer or staff, who gave back what it held) is only
-     * marked unpaid. False when the branch has accepted it: the refund is refused, nothing is written.
-     */
-    async refund(tx: Db, order: OrderRecord, comment: string): Promise<boolean> {
-      try {
-        await orders.cancelForPayment(tx, order, comment);
-        return true;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'ORDER_STATUS_CONFLICT') return false;
-        throw error;
-      }
-    },
   };
 }
 

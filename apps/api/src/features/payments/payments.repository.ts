@@ -200,15 +200,15 @@ export function createPaymentsRepository(db: Db) {
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
     },
-    /** The order's CREATED and CONFIRMED transactions (those that may hold it), locked. */
-    async uzumLive(merchantId: string, orderId: string): Promise<UzumTransactionRecord[]> {
+    /** The order's (or table bill's) CREATED and CONFIRMED transactions (those that may hold it), locked. */
+    async uzumLive(merchantId: string, payable: { kind: 'ORDER' | 'BILL'; id: string }): Promise<UzumTransactionRecord[]> {
       return db
         .select()
         .from(uzumTransactions)
         .where(
           and(
             eq(uzumTransactions.merchantId, merchantId),
-            eq(uzumTransactions.orderId, orderId),
+            eq(payable.kind === 'BILL' ? uzumTransactions.billId : uzumTransactions.orderId, payable.id),
             inArray(uzumTransactions.state, ['CREATED', 'CONFIRMED']),
           ),
         )
