@@ -102,7 +102,7 @@ const paymeRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['payme']; al
         description:
           'Payme calls it with `Authorization: Basic base64(Paycom:{key})`: CheckPerformTransaction, CreateTransaction, PerformTransaction, ' +
           'CancelTransaction, CheckTransaction, GetStatement, SetFiscalData, ChangePassword. Always HTTP 200; failures are JSON-RPC errors with ' +
-          'a message in ru, uz and en. The account field is `order_id` (our order id); amounts are in tiyin.',
+          'a message in ru, uz and en. The account field is `order_id` (our order id, or the id of a table bill: decision 021); amounts are in tiyin.',
         response: { 200: PaymeReplySchema },
       },
     },
@@ -131,7 +131,7 @@ const clickRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['click'] }> 
   });
   const description = (action: string) =>
     `Click's ${action} (SHOP API), form-encoded as Click sends it, signed with the service's secret key (MD5 of docs/protocols.md 2.4). ` +
-    "Always HTTP 200 with Click's `error` (0 success, -1 … -9); merchant_trans_id is our order id, amount in sums.";
+    "Always HTTP 200 with Click's `error` (0 success, -1 … -9); merchant_trans_id is our order id (or a table's bill id, decision 021), amount in sums.";
   app.post(
     '/payments/v1/click/prepare',
     {
@@ -166,7 +166,7 @@ const uzumRoutes: FastifyPluginAsyncZod<{ service: PaymentsService['uzum'] }> = 
         tags,
         summary: "Uzum Bank's Merchant API webhooks: check, create, confirm, reverse, status",
         description:
-          'Uzum calls them with Basic auth (the login and password it issued the brand), JSON, amounts in tiyin, `params.orderId` our order id. ' +
+          'Uzum calls them with Basic auth (the login and password it issued the brand), JSON, amounts in tiyin, `params.orderId` our order id (or the id of a table bill, decision 021). ' +
           'Successes answer HTTP 200, failures HTTP 400 `{status: "FAILED", errorCode}`; a repeated create, confirm or reverse answers 10010, 10016 or 10018.',
         params: z.object({ operation: z.string() }),
         response: { 200: UzumReplySchema, 400: UzumReplySchema },
