@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { brandUrl, expect, keepScreenshot, logIn, PHONE_CONTEXT, PORT, randomPhone, speak, STAFF_PASSWORD, test } from './support.ts';
+import { brandUrl, changeTezkorSettings, expect, keepScreenshot, logIn, PHONE_CONTEXT, PORT, randomPhone, speak, test } from './support.ts';
 
 /*
  * Multi-brand navigation and the navigation flags (issue 31): Tezkor Burger and its sister brand Tezkor Coffee (one
@@ -7,20 +7,18 @@ import { brandUrl, expect, keepScreenshot, logIn, PHONE_CONTEXT, PORT, randomPho
  * with the brand it was opened at. The flags are switched on Tezkor through the back office and put back after.
  */
 
-const API = `http://localhost:${PORT}/api`;
-const OWNER = { phone: '+998900000005', password: STAFF_PASSWORD };
 const SEEDED = { multiTabNavigationEnabled: true, isNavigationViewEnabled: false, isVisibleAtProfileTop: false };
 
 test.use(PHONE_CONTEXT);
 
-async function setFlags(request: APIRequestContext, flags: Partial<typeof SEEDED>): Promise<void> {
-  const host = { Host: `tezkor.localhost:${PORT}` };
-  const login = await request.post(`${API}/ops/v1/auth/login`, { headers: host, data: OWNER });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { ...host, Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const read = (await (await request.get(`${API}/admin/v1/settings`, { headers })).json()) as { version: number };
-  const put = await request.put(`${API}/admin/v1/settings`, { headers, data: { version: read.version, flags } });
-  expect(put.status(), await put.text()).toBe(200);
+const setFlags = (request: APIRequestContext, flags: Partial<typeof SEEDED>) => changeTezkorSettings(request, { flags });
+
+/** A page drawn a moment ago is served as it was for two seconds (web/render.ts PAGE_FRESH_MS): load it until it shows. */
+async function loadUntil(page: Page, url: string, shown: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await page.goto(url);
+    await shown();
+  }).toPass({ timeout: 15_000 });
 }
 
 const storedSessions = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => /^dx:[0-9a-f-]+:session$/.test(k)));
@@ -79,21 +77,20 @@ test.describe.serial('multi-brand navigation', () => {
   }, testInfo) => {
     await speak(page, 'ru');
     await setFlags(request, { multiTabNavigationEnabled: false, isNavigationViewEnabled: true, isVisibleAtProfileTop: false });
-    await page.goto(brandUrl('tezkor'));
-    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+    await loadUntil(page, brandUrl('tezkor'), () => expect(page.getByTestId('bottom-nav')).toBeVisible({ timeout: 2000 }));
     await expect(page.getByTestId('brand-tabs')).toHaveCount(0);
     await expect(page.getByTestId('header-login')).toBeHidden();
-    expect((await request.get(`${API}/merchants/v1/brands`, { headers: { Host: `tezkor.localhost:${PORT}` } })).status()).toBe(403);
+    expect(
+      (await request.get(`http://localhost:${PORT}/api/merchants/v1/brands`, { headers: { Host: `tezkor.localhost:${PORT}` } })).status(),
+    ).toBe(403);
     await keepScreenshot(page, testInfo, 'c31-brands-bar-ru');
 
     await setFlags(request, { isVisibleAtProfileTop: true });
-    await page.reload();
+    await loadUntil(page, brandUrl('tezkor'), () => expect(page.getByTestId('header-login')).toBeVisible({ timeout: 2000 }));
     await expect(page.getByTestId('bottom-nav')).toBeVisible();
-    await expect(page.getByTestId('header-login')).toBeVisible();
 
     await setFlags(request, SEEDED);
-    await page.reload();
-    await expect(page.getByTestId('brand-tabs')).toBeVisible();
+    await loadUntil(page, brandUrl('tezkor'), () => expect(page.getByTestId('brand-tabs')).toBeVisible({ timeout: 2000 }));
     await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
     await expect(page.getByTestId('header-login')).toBeVisible();
   });

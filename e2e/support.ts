@@ -256,3 +256,21 @@ export async function consoleAs(
   await expect(page.getByTestId('sign-out')).toBeVisible();
   return { context, page };
 }
+
+/**
+ * Changes Tezkor's settings as its owner does in the back office (`PUT /api/admin/v1/settings`, a partial body with the
+ * version read first). A journey that changes them puts the seeded values back after, for the journeys that follow.
+ */
+export async function changeTezkorSettings(request: APIRequestContext, change: Record<string, unknown>): Promise<void> {
+  const api = `http://localhost:${PORT}/api`;
+  const host = { Host: `tezkor.localhost:${PORT}` };
+  const login = await request.post(`${api}/ops/v1/auth/login`, {
+    headers: host,
+    data: { phone: '+998900000005', password: STAFF_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { ...host, Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const read = (await (await request.get(`${api}/admin/v1/settings`, { headers })).json()) as { version: number };
+  const put = await request.put(`${api}/admin/v1/settings`, { headers, data: { version: read.version, ...change } });
+  expect(put.status(), await put.text()).toBe(200);
+}

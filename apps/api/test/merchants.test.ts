@@ -4,7 +4,9 @@ import { DEMO } from '@dasturxon/db/seed';
 import { MerchantSettings } from '@dasturxon/domain/contracts';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 
-const SECRET_WORDS = ['smsGateway', 'smsCredentials', 'paymentKeys', 'posKeys', 'yandexMapKey', 'password', 'iikoApiLogin'];
+// Not yandexMapKey: Yandex's maps load in the browser from a script address that carries the key (issue 31), so the key
+// of a brand on Yandex's maps is the browser's by design (Yandex limits it to the brand's hosts); a brand on OSM has none.
+const SECRET_WORDS = ['smsGateway', 'smsCredentials', 'paymentKeys', 'posKeys', 'password', 'iikoApiLogin'];
 
 describe.each(BACKENDS)('merchant calls on %s', (backend) => {
   let t: TestApp;
@@ -157,6 +159,7 @@ describe.each(BACKENDS)('merchant calls on %s', (backend) => {
       expect(s.merchantId).toBe(DEMO.tezkor.id);
       expect(s.mainColor.toUpperCase()).toBe('#E4002B');
       expect(s.isDark).toBe(true);
+      expect(s.yandexMapKey).toBe('');
       for (const word of SECRET_WORDS) expect(res.body).not.toContain(word);
     });
     it('answers the click-app settings', async () => {

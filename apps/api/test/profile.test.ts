@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { merchantOrderSettings, orders, users } from '@dasturxon/db';
+import { merchantOrderSettings, merchantSettings, orders, users } from '@dasturxon/db';
 import { DEMO } from '@dasturxon/db/seed';
 import { AccountDeletionCheck, CashbackSummary, StaffOrder, User } from '@dasturxon/domain/contracts';
 import { BACKENDS, brandCalls, oneInstance } from './harness.ts';
@@ -75,6 +75,21 @@ describe.each(BACKENDS)('the profile on %s', (backend) => {
 
     it('answers 401 to a guest', async () => {
       expect((await call('GET', '/users/v1/users/me/cashback', null)).statusCode).toBe(401);
+    });
+
+    it("answers 403 FEATURE_OFF while the brand's balanceActive is off, and the card again once it is on", async () => {
+      const c = await customer();
+      const setBalance = (balanceActive: boolean) =>
+        app.t.database.db.update(merchantSettings).set({ balanceActive }).where(eq(merchantSettings.merchantId, T.id));
+      await setBalance(false);
+      try {
+        const off = await call('GET', '/users/v1/users/me/cashback', c.token);
+        expect(off.statusCode).toBe(403);
+        expect(off.json()).toMatchObject({ code: 'FEATURE_OFF' });
+      } finally {
+        await setBalance(true);
+      }
+      expect((await call('GET', '/users/v1/users/me/cashback', c.token)).statusCode).toBe(200);
     });
   });
 

@@ -33,6 +33,30 @@ export function contrastText(hex: string): '#FFFFFF' | '#000000' {
   return withWhite > withBlack ? '#FFFFFF' : '#000000';
 }
 
+/** WCAG contrast ratio of two colours, 1 to 21. */
+function contrastRatio(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG's floor for large and bold text and for UI parts: the brand's buttons carry bold text. */
+const READABLE_ON_BRAND = 3;
+
+/**
+ * The text colour on the brand colour when the brand says what its colour is (settings `mainColorType`, spec section
+ * 9: white on a dark main colour, else black). The brand's word decides while it reads (a contrast of 3:1 at least);
+ * where it would not (a yellow declared DARK, the spec's default pair), the colour's own luminance decides instead, so
+ * a stale setting never makes the buttons unreadable.
+ */
+export function textOnBrand(hex: string, declared?: 'DARK' | 'LIGHT'): '#FFFFFF' | '#000000' {
+  const computed = contrastText(hex);
+  const rgb = parseHexColor(hex);
+  if (!declared || !rgb) return computed;
+  const wanted = declared === 'DARK' ? '#FFFFFF' : '#000000';
+  const ratio = contrastRatio(rgb, declared === 'DARK' ? [255, 255, 255] : [0, 0, 0]);
+  return ratio >= READABLE_ON_BRAND ? wanted : computed;
+}
+
 /** The colour itself when it parses, else the fallback: a merchant's typo never paints the page transparent. */
 export function validColor(value: string | null | undefined, fallback: string): string {
   return value && parseHexColor(value) ? (value.startsWith('#') ? value : `#${value}`) : fallback;
@@ -44,8 +68,11 @@ export interface Theme {
   dark: boolean;
 }
 
-/** The brand colour of the settings (default #FCE000), the text colour that reads on it, and dark or light mode. */
-export function themeOf(settings: { mainColor?: string | null; isDark: boolean }): Theme {
+/**
+ * The brand colour of the settings (default #FCE000), the text colour on it (as `mainColorType` says, where that
+ * reads: `textOnBrand`), and dark or light mode.
+ */
+export function themeOf(settings: { mainColor?: string | null; isDark: boolean; mainColorType?: 'DARK' | 'LIGHT' }): Theme {
   const brand = validColor(settings.mainColor, DEFAULT_MAIN_COLOR);
-  return { brand, onBrand: contrastText(brand), dark: settings.isDark };
+  return { brand, onBrand: textOnBrand(brand, settings.mainColorType), dark: settings.isDark };
 }

@@ -94,7 +94,7 @@ export const ERROR_CATALOGUE = {
   ),
   ADDRESS_NOT_AVAILABLE: entry(
     409,
-    'The address lies in the zone of another branch than the one chosen',
+    'The address lies in the zone of a branch of another city than the chosen one',
     'Адрес недоступен, свяжитесь с филиалом',
     "Manzil mavjud emas, filial bilan bog'laning",
     'Address not available; contact the branch',

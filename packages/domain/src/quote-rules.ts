@@ -37,6 +37,8 @@ export interface BranchForDelivery {
   latitude: number;
   longitude: number;
   deliveryPrice: number;
+  /** Its city, where known: a branch does not deliver to a zone of another city's branch (ADDRESS_NOT_AVAILABLE). */
+  cityId?: string;
 }
 
 export interface DeliveryQuoteInput {
@@ -67,7 +69,8 @@ export interface DeliveryQuote {
   distanceMeters: number | null;
   /**
    * OUT_OF_SERVICE_ZONE when the address must lie in a zone and lies in none; ADDRESS_NOT_AVAILABLE when a branch was
-   * chosen and the address lies in a zone of another branch (the chosen one does not deliver there: contact it).
+   * chosen and the address lies in a zone of a branch of another city (the chosen one does not deliver there: contact
+   * it). A chosen branch does deliver to a zone of another branch of its own city, at that zone's tariff.
    */
   problem: LineProblem | null;
 }
@@ -93,8 +96,10 @@ export function quoteDelivery(input: DeliveryQuoteInput): DeliveryQuote {
       : null;
     return { price: flat, ...none, problem };
   }
-  // The customer chose a branch, and the address lies in the zone of another one: that branch does not deliver there.
-  if (input.branch && zone.branchId && zone.branchId !== input.branch.id) {
+  // The customer chose a branch, and the address lies in the zone of a branch of another city: the chosen branch does not
+  // deliver there (within one city it does, at the zone's tariff, as it always has).
+  const zoneBranch = zone.branchId ? input.branches?.get(zone.branchId) : undefined;
+  if (input.branch?.cityId && zoneBranch?.cityId && zone.branchId !== input.branch.id && zoneBranch.cityId !== input.branch.cityId) {
     const problem: LineProblem = {
       code: 'ADDRESS_NOT_AVAILABLE',
       details: { branchId: input.branch.id, zoneBranchId: zone.branchId, latitude: input.point[0], longitude: input.point[1] },

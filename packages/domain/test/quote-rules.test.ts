@@ -87,6 +87,19 @@ describe('quoteDelivery', () => {
     expect(quoteDelivery({ ...base, serviceType: 'YANDEX_EATS', point: [41.35, 70.05] }).price).toBe(20_000);
   });
 
+  it('refuses ADDRESS_NOT_AVAILABLE where the chosen branch is of another city than the zone holding the address', () => {
+    const inTashkent = { ...branch, cityId: 'tashkent' };
+    const east = (cityId: string) => ({ ...base, branches: new Map([[eastBranch.id, { ...eastBranch, cityId }]]) });
+    const far = quoteDelivery({ ...east('samarkand'), branch: inTashkent, serviceType: 'DELIVERY', point: [41.35, 70.05] });
+    expect(far.problem).toMatchObject({ code: 'ADDRESS_NOT_AVAILABLE', details: { branchId: 'main', zoneBranchId: 'east-branch' } });
+    // A branch of the same city delivers there at the zone's tariff; so does any branch where the cities are not known.
+    expect(quoteDelivery({ ...east('tashkent'), branch: inTashkent, serviceType: 'DELIVERY', point: [41.35, 70.05] })).toMatchObject({
+      price: 20_000,
+      problem: null,
+    });
+    expect(quoteDelivery({ ...base, branch: inTashkent, serviceType: 'DELIVERY', point: [41.35, 70.05] }).problem).toBeNull();
+  });
+
   it('adds the distance bands from the chosen branch, and delivers free from the threshold', () => {
     // About 11 km north of the branch, in the ring only: 15 000 + 8 started km beyond 3 km × 2 000.
     const far = quoteDelivery({ ...base, serviceType: 'DELIVERY', point: [41.45, 69.25] });

@@ -343,6 +343,7 @@ function settings(merchantId: string, now: Date): MerchantRows['settings'] {
       storiesActive: true,
       favouriteActive: true,
       cashbackActive: true,
+      balanceActive: true,
       isCategoryImageVisible: true,
       deliveryActive: true,
       pickupActive: true,

@@ -105,6 +105,8 @@ const SettingsFields = z.strictObject({
   mainColor: HexColor,
   /** Light or dark pages. */
   theme: ThemeType,
+  /** Whether the brand colour is a dark one: white text on it, else black (where that reads: domain `textOnBrand`). */
+  mainColorType: ThemeType,
   logo: PictureKey,
   /** The browser tab's icon (empty: the logo). */
   favicon: PictureKey,
@@ -147,6 +149,7 @@ export const AdminSettings = z.object({
   title: LocalizedText,
   mainColor: z.string(),
   theme: ThemeType,
+  mainColorType: ThemeType.default('DARK'),
   logo: z.string(),
   favicon: z.string(),
   languages: z.array(UiLanguage),

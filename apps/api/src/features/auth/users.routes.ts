@@ -35,7 +35,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       schema: {
         tags: ['users'],
         summary: "The cashback card: balance, pending and the brand's percent",
-        description: 'Pending is what the active orders earn; each is credited when its order is completed.',
+        description:
+          "Pending is what the active orders earn; each is credited when its order is completed. 403 FEATURE_OFF while the brand's balanceActive is off.",
         security,
         response: { 200: CashbackSummary, ...errors },
       },

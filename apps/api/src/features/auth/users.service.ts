@@ -17,6 +17,7 @@ import { createAuthRepository } from './auth.repository.ts';
 import { invalidCode, requirePhone, type OtpService } from './otp.service.ts';
 import type { MerchantRecord } from '../../plugins/tenant.ts';
 import { createUsersRepository, type UserPatch, type UserRecord } from './users.repository.ts';
+import { readSettings } from '../merchants/index.ts';
 
 /**
  * The customer as the API shows them (docs/spec-index.md section 3, User). `telegram`: the Telegram profile's name of a
@@ -107,6 +108,8 @@ export function createUsersService({ db, clock, otp }: UsersServiceDeps) {
 
     /** The cashback card: the balance, what active orders will add, and the brand's percent. */
     async cashback(merchant: MerchantRecord, me: UserRecord): Promise<CashbackSummary> {
+      // The card is the customer's balance: shown only where the brand's balanceActive says so (docs/storefront-features.md).
+      if (!(await readSettings(db, merchant.id)).balanceActive) throw new AppError('FEATURE_OFF');
       const repo = createUsersRepository(db);
       const [active, percent] = await Promise.all([repo.activeOrders(merchant.id, me.id), repo.cashbackPercent(merchant.id)]);
       const earning = active.filter((o) => o.cashbackEarned > 0);

@@ -8,6 +8,7 @@ const settings: AdminSettings = {
   title: { ru: 'Tezkor' },
   mainColor: '#E4002B',
   theme: 'LIGHT',
+  mainColorType: 'DARK',
   logo: 'demo/tezkor/logo.svg',
   favicon: '',
   languages: ['uz', 'ru', 'eng'],
@@ -49,5 +50,7 @@ describe('the settings form', () => {
     expect(previewColours({ mainColor: '#E4002B', theme: 'LIGHT' })).toMatchObject({ brand: '#E4002B', onBrand: '#FFFFFF' });
     expect(previewColours({ mainColor: '#FCE000', theme: 'DARK' })).toMatchObject({ onBrand: '#000000', card: '#1E2228' });
     expect(previewColours({ mainColor: '#12', theme: 'LIGHT' }).brand).toBe('#FCE000');
+    // The brand says its red is a light colour: black on it, as the storefront's theme does (domain textOnBrand).
+    expect(previewColours({ mainColor: '#E4002B', theme: 'LIGHT', mainColorType: 'LIGHT' }).onBrand).toBe('#000000');
   });
 });

@@ -1,4 +1,4 @@
-import { contrastText, validColor } from '@dasturxon/domain';
+import { textOnBrand, validColor } from '@dasturxon/domain';
 import { SettingsWrite, settingsProblems, type AdminSettings } from '@dasturxon/domain/contracts';
 
 /*
@@ -22,12 +22,12 @@ const STOREFRONT_DEFAULT = '#FCE000';
  * The preview's colours: the brand colour (the last good one while a half-typed value is not a colour), the text
  * that reads on it (the domain's contrast rule, as the storefront's theme), and the page and card of the theme.
  */
-export function previewColours(draft: Pick<AdminSettings, 'mainColor' | 'theme'>) {
+export function previewColours(draft: Pick<AdminSettings, 'mainColor' | 'theme'> & Partial<Pick<AdminSettings, 'mainColorType'>>) {
   const brand = validColor(draft.mainColor, STOREFRONT_DEFAULT);
   const dark = draft.theme === 'DARK';
   return {
     brand,
-    onBrand: contrastText(brand),
+    onBrand: textOnBrand(brand, draft.mainColorType),
     page: dark ? { background: '#111418', color: '#F3F4F6' } : { background: '#F7F7F8', color: '#111418' },
     card: dark ? '#1E2228' : '#FFFFFF',
   };

@@ -245,6 +245,20 @@ function SettingsForm({
               </label>
             ))}
           </div>
+          <div className="flex gap-4" role="radiogroup" aria-label={tr.t('admin.settings.mainColorType')}>
+            {THEME_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="mainColorType"
+                  checked={draft.mainColorType === type}
+                  onChange={() => set('mainColorType', type)}
+                  data-testid={`settings-mainColorType-${type}`}
+                />
+                {tr.t(`admin.settings.mainColorType.${type}`)}
+              </label>
+            ))}
+          </div>
           {/* On a phone the preview sits under the colour it shows (beside the form on a wide screen). */}
           <div className="lg:hidden">
             <StorefrontPreview settings={draft} lang={tr.lang} />

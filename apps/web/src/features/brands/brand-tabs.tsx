@@ -26,6 +26,7 @@ export function BrandTabs() {
         <a
           key={brand.id}
           href={brand.url}
+          data-own-site
           aria-current={brand.current ? 'page' : undefined}
           className="flex h-9 shrink-0 items-center gap-2 rounded-full border border-line bg-surface ps-1 pe-3.5 text-sm font-semibold text-muted transition-colors hover:text-ink aria-[current=page]:border-transparent aria-[current=page]:bg-surface-2 aria-[current=page]:text-ink"
         >

@@ -11,7 +11,7 @@ import { fetchCashback } from './profile.api.ts';
  * and how cashback is earned, in the brand's percent. The figures are the server's (`GET users/me/cashback`);
  * until they come, the balance of the stored customer shows.
  */
-export function CashbackCard({ user }: { user: User }) {
+export function CashbackCard({ user, earns }: { user: User; earns: boolean }) {
   const { t } = useTranslation();
   const formatSum = useFormatSum();
   const { data } = useQuery({
@@ -43,9 +43,11 @@ export function CashbackCard({ user }: { user: User }) {
           </p>
         )}
       </section>
-      <p data-testid="cashback-rule" className="mt-2 px-4 text-[13px] text-muted">
-        {data && data.percent > 0 ? t('profile.cashback.rule', { percent: data.percent }) : t('profile.cashback.hint')}
-      </p>
+      {earns && (
+        <p data-testid="cashback-rule" className="mt-2 px-4 text-[13px] text-muted">
+          {data && data.percent > 0 ? t('profile.cashback.rule', { percent: data.percent }) : t('profile.cashback.hint')}
+        </p>
+      )}
     </>
   );
 }

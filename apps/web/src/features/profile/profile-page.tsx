@@ -105,7 +105,8 @@ function CustomerProfile() {
         <ChevronEndIcon size={20} className="shrink-0 text-muted rtl:-scale-x-100" />
       </Link>
 
-      {settings.cashbackActive && <CashbackCard user={user} />}
+      {/* The balance shows where balanceActive says so; how cashback is earned, where the brand runs it (cashbackActive). */}
+      {settings.balanceActive && <CashbackCard user={user} earns={settings.cashbackActive} />}
 
       <MenuGroup>
         <MenuLink to="/profile/user" testId="profile-link-user" icon={<IdCardIcon />} label={t('profile.menu.user')} />

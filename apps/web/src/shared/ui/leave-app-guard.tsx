@@ -14,7 +14,8 @@ export function LeaveAppGuard() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0) return;
-      const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      // A link marked data-own-site (the tabs of the company's other brands) stays within the app: another host, ours.
+      const anchor = event.target instanceof Element ? event.target.closest('a[href]:not([data-own-site])') : null;
       const url = anchor ? outsideLink(anchor.getAttribute('href'), window.location.origin) : null;
       if (!url) return;
       event.preventDefault();
