@@ -1,8 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   basketOf,
   consoleAs,
-  STAFF_PASSWORD,
   brandUrl,
   expect,
   keepSettledScreenshot,
@@ -14,6 +13,7 @@ import {
   speak,
   test,
 } from './support.ts';
+import { WAITER, waiterApi } from './table-support.ts';
 
 /*
  * Issue 32, the table's bill paid online as one payment (decision 021), in Chromium against the real server: two
@@ -22,37 +22,6 @@ import {
  * says it was paid online with nothing due, and the waiter's floor shows the table's bill paid online. Screenshots at
  * 390x844 in ru and ar. The table is closed at the end, so no later journey finds its session.
  */
-
-const WAITER = '+998900000007';
-
-/** The waiter's calls to the API, made from a page of the brand's host (Node does not resolve *.localhost). */
-async function waiterApi(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(brandUrl('tezkor', '/api/users/v1/merchants/current'));
-  const merchantId = (await page.evaluate(() => JSON.parse(document.body.innerText) as { id: string })).id;
-  const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    page.evaluate(
-      async ({ method, path, token, body, merchantId }) => {
-        const res = await fetch(`/api${path}`, {
-          method,
-          headers: {
-            'x-merchant-id': merchantId,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? null : JSON.stringify(body),
-        });
-        const text = await res.text();
-        return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-      },
-      { method, path, token, body, merchantId },
-    );
-  const login = await call('POST', '/ops/v1/auth/login', null, { phone: WAITER, password: STAFF_PASSWORD });
-  expect(login.status).toBe(200);
-  const token = (login.body as { token: string }).token;
-  return { merchantId, context, call: (method: string, path: string, body?: unknown) => call(method, path, token, body) };
-}
 
 /** One plain product in the basket, through the table's checkout (cash at the table) to the order's page. */
 async function orderAtTable(page: Page, merchantId: string, productId: string, count: number, asGuest: boolean) {

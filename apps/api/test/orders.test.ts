@@ -590,6 +590,45 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }
     });
 
+    it("five wrong codes from the customer's address block the order's code: even the right one is refused after", async () => {
+      const c = await login();
+      await setFlags({ isSmsConfirmationRequiredPerOrder: true });
+      // One address throughout: the tries are counted per address (decision 004), and this is the code's own one.
+      const ip = freshIp();
+      const placeFrom = (body: unknown) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/orders/v1/orders',
+          headers: { 'x-merchant-id': c.merchant, authorization: `Bearer ${c.token}`, 'idempotency-key': `confirm-five-${serial}-abcdef` },
+          remoteAddress: ip,
+          payload: body as object,
+        });
+      try {
+        const body = pickup();
+        expect((await placeFrom(body)).statusCode).toBe(428);
+        const code = await lastSmsCode(dataDir, c.phone, c.merchant);
+        const wrongCode = code === '000000' ? '111111' : '000000';
+        const answers: unknown[] = [];
+        for (let i = 0; i < 5; i++) {
+          const wrong = await placeFrom({ ...body, confirmationCode: wrongCode });
+          answers.push([wrong.statusCode, wrong.json().code, wrong.json().details?.attemptsLeft]);
+        }
+        const blocked = await placeFrom({ ...body, confirmationCode: code });
+        answers.push([blocked.statusCode, blocked.json().code, blocked.json().details?.attemptsLeft]);
+        expect(answers).toEqual([
+          [400, 'OTP_INVALID', 4],
+          [400, 'OTP_INVALID', 3],
+          [400, 'OTP_INVALID', 2],
+          [400, 'OTP_INVALID', 1],
+          [400, 'OTP_ATTEMPTS_EXHAUSTED', 0],
+          [400, 'OTP_ATTEMPTS_EXHAUSTED', 0],
+        ]);
+        expect(await ordersOf(c)).toEqual([]);
+      } finally {
+        await setFlags({ isSmsConfirmationRequiredPerOrder: false });
+      }
+    });
+
     // Issue 26: a flood of login codes that spends the open part of the hour's SMS budget (70 % of 300) leaves the
     // reserve to the brand's customers: their order codes still go out, while a new number's login is refused.
     it("still sends a customer's order code once a flood has spent the open part of the brand's SMS budget", async () => {

@@ -2,7 +2,17 @@ import { branchSettings } from '../schema/branches.ts';
 import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import { branchRows, catalogueRows, mediaRows, policyRows, settingsRow, yearIn, type MerchantRows, type SettingsInput } from './rows.ts';
+import {
+  branchRows,
+  tashkentCity,
+  catalogueRows,
+  mediaRows,
+  policyRows,
+  settingsRow,
+  yearIn,
+  type MerchantRows,
+  type SettingsInput,
+} from './rows.ts';
 import { NAVBAHOR_CATALOGUE } from './navbahor.catalogue.ts';
 import { everyDay } from './work-hours.ts';
 
@@ -97,23 +107,7 @@ export function navbahorRows(now: Date): MerchantRows {
         priority: 0,
       },
     ],
-    cities: [
-      {
-        id: DEMO.navbahor.cities.tashkent,
-        merchantId,
-        name: { ru: 'Ташкент', uz: 'Toshkent', eng: 'Tashkent' },
-        description: '',
-        latitude: 41.2995,
-        longitude: 69.2401,
-        isMain: true,
-        isTaximeter: false,
-        timeZone: DEFAULT_TIME_ZONE,
-        taximeterCommentUz: '',
-        taximeterCommentRu: '',
-        taximeterCommentEn: '',
-        priority: 0,
-      },
-    ],
+    cities: [tashkentCity(DEMO.navbahor.cities.tashkent, merchantId)],
     ...branchRows(SUB, [
       {
         key: 'mirobod',

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@dasturxon/domain';
+import { DEFAULT_TIME_ZONE, type StaffRole } from '@dasturxon/domain';
 import {
   SETTINGS_FLAG_DEFAULTS,
   SETTINGS_FLAGS,
@@ -131,6 +131,25 @@ export interface BranchSpec {
   settings: BranchSettingsJson;
   hours: WorkDay[];
   hourTypes: WorkHoursType[];
+}
+
+/** Tashkent, the main city of every demo brand (each brand keeps its own row, under its own id). */
+export function tashkentCity(id: string, merchantId: string): typeof cities.$inferInsert {
+  return {
+    id,
+    merchantId,
+    name: { ru: 'Ташкент', uz: 'Toshkent', eng: 'Tashkent' },
+    description: '',
+    latitude: 41.2995,
+    longitude: 69.2401,
+    isMain: true,
+    isTaximeter: false,
+    timeZone: DEFAULT_TIME_ZONE,
+    taximeterCommentUz: '',
+    taximeterCommentRu: '',
+    taximeterCommentEn: '',
+    priority: 0,
+  };
 }
 
 export function branchRows(sub: string, specs: BranchSpec[]): Pick<MerchantRows, 'branches' | 'workHours'> {

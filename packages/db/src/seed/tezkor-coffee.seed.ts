@@ -2,7 +2,17 @@ import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { branchSettings } from '../schema/branches.ts';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import { branchRows, catalogueRows, mediaRows, policyRows, settingsRow, yearIn, type MerchantRows, type SettingsInput } from './rows.ts';
+import {
+  branchRows,
+  tashkentCity,
+  catalogueRows,
+  mediaRows,
+  policyRows,
+  settingsRow,
+  yearIn,
+  type MerchantRows,
+  type SettingsInput,
+} from './rows.ts';
 import { TEZKOR_COFFEE_CATALOGUE } from './tezkor-coffee.catalogue.ts';
 import { everyDay } from './work-hours.ts';
 
@@ -66,23 +76,7 @@ export function tezkorCoffeeRows(now: Date): MerchantRows {
     secrets: { merchantId, smsCredentials: {}, posKeys: {}, paymentKeys: {}, yandexMapKey: '', yandexDeliveryKey: '', appId: '' },
     settings: [settingsRow(merchantId, 'WEB', web), settingsRow(merchantId, 'CLICK_APP', web)],
     brands: [],
-    cities: [
-      {
-        id: C.cities.tashkent,
-        merchantId,
-        name: { ru: 'Ташкент', uz: 'Toshkent', eng: 'Tashkent' },
-        description: '',
-        latitude: 41.2995,
-        longitude: 69.2401,
-        isMain: true,
-        isTaximeter: false,
-        timeZone: DEFAULT_TIME_ZONE,
-        taximeterCommentUz: '',
-        taximeterCommentRu: '',
-        taximeterCommentEn: '',
-        priority: 0,
-      },
-    ],
+    cities: [tashkentCity(C.cities.tashkent, merchantId)],
     ...branchRows(SUB, [
       {
         key: 'main',

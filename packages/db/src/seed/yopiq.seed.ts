@@ -1,8 +1,7 @@
 import { branchSettings } from '../schema/branches.ts';
-import { DEFAULT_TIME_ZONE } from '@dasturxon/domain';
 import { mediaKey } from './catalogue.ts';
 import { DEMO } from './demo.ts';
-import { branchRows, catalogueRows, mediaRows, policyRows, settingsRow, type MerchantRows } from './rows.ts';
+import { branchRows, tashkentCity, catalogueRows, mediaRows, policyRows, settingsRow, type MerchantRows } from './rows.ts';
 import { everyDay } from './work-hours.ts';
 import { YOPIQ_CATALOGUE } from './yopiq.catalogue.ts';
 
@@ -47,23 +46,7 @@ export function yopiqRows(now: Date): MerchantRows {
       }),
     ],
     brands: [],
-    cities: [
-      {
-        id: DEMO.yopiq.cities.tashkent,
-        merchantId,
-        name: { ru: 'Ташкент', uz: 'Toshkent', eng: 'Tashkent' },
-        description: '',
-        latitude: 41.2995,
-        longitude: 69.2401,
-        isMain: true,
-        isTaximeter: false,
-        timeZone: DEFAULT_TIME_ZONE,
-        taximeterCommentUz: '',
-        taximeterCommentRu: '',
-        taximeterCommentEn: '',
-        priority: 0,
-      },
-    ],
+    cities: [tashkentCity(DEMO.yopiq.cities.tashkent, merchantId)],
     ...branchRows(SUB, [
       {
         key: 'main',
